@@ -1,0 +1,32 @@
+/* A growable byte buffer: the output sink of the printer and the emitter. */
+#ifndef CASC_BUF_H
+#define CASC_BUF_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct {
+  char *data; /* NUL-terminated when len > 0 */
+  size_t len, cap;
+  bool oom;   /* set once an allocation failed; later writes are dropped */
+} casc_buf;
+
+void casc_buf_init(casc_buf *b);
+void casc_buf_free(casc_buf *b);
+void casc_buf_clear(casc_buf *b);
+void casc_buf_put(casc_buf *b, const char *s, size_t n);
+void casc_buf_puts(casc_buf *b, const char *s);
+void casc_buf_putc(casc_buf *b, char c);
+void casc_buf_printf(casc_buf *b, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void casc_buf_vprintf(casc_buf *b, const char *fmt, va_list ap);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
