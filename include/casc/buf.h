@@ -10,7 +10,7 @@
 extern "C" {
 #endif
 
-typedef struct {
+typedef struct casc_buf_s {
   char *data; /* NUL-terminated when len > 0 */
   size_t len, cap;
   bool oom;   /* set once an allocation failed; later writes are dropped */

@@ -152,6 +152,14 @@ bool casc_type_is_local_tensor(const casc_type *t);
 bool casc_type_is_global_tensor(const casc_type *t);
 /* Element type of a tensor or memref type, else NULL. */
 casc_type *casc_type_elem(const casc_type *t);
+/* MLIR spelling of a type (`i32`, `!ascendc.queue<vecin, 2>`), appended to
+ * out (a casc_buf from casc/buf.h); casc_type_str interns it in ctx, for
+ * diagnostics. casc_type_format_params prints only a registered dialect
+ * type's parameter list (the "stripped" form `<vecin, 2>`). */
+struct casc_buf_s;
+void casc_type_format(const casc_type *t, struct casc_buf_s *out);
+void casc_type_format_params(const casc_type *t, struct casc_buf_s *out);
+const char *casc_type_str(casc_ctx *ctx, const casc_type *t);
 /* Size in bytes of a scalar type (i1 counts as 1), 0 if not scalar. */
 unsigned casc_type_byte_size(const casc_type *t);
 /* Bit width of an integer/float/index(64) type, 0 otherwise. */

@@ -147,6 +147,9 @@ struct casc_op_info {
 /* Op table row for kind (kind 0 = unregistered: returns NULL). */
 const casc_op_info *casc_op_info_get(casc_op_kind kind);
 unsigned casc_op_table_size(void);
+/* Name of the first op whose ops.def row is malformed (bad constraint or
+ * attribute kind, unknown =other, duplicate name), or NULL. */
+const char *casc_op_table_error(void);
 /* True if type t satisfies constraint c. */
 bool casc_constraint_check(casc_constraint c, const casc_type *t);
 const char *casc_constraint_name(casc_constraint c);
@@ -165,6 +168,9 @@ int casc_op_info_attr(const casc_op_info *info, const char *name, size_t len);
  * "operandSegmentSizes" only when more than one spec is optional/variadic
  * (MLIR's rule); otherwise it is derived from the total count. These give
  * the [begin, begin+count) range of spec i in op's operand list. */
+/* The operandSegmentSizes of op (attribute or property), or 0 entries. */
+unsigned casc_op_segment_sizes(const casc_op *op, unsigned *sizes,
+                               unsigned max);
 bool casc_op_operand_group(const casc_op *op, unsigned spec, unsigned *begin,
                            unsigned *count);
 

@@ -1,0 +1,112 @@
+/* Type constraints named in ops.def: checks and single-type inference. */
+#include "dialect/dialect.h"
+
+static bool is_int_w(const casc_type *t, unsigned w, casc_signedness s) {
+  return casc_type_is_int_of(t, w, s);
+}
+
+bool casc_constraint_check(casc_constraint c, const casc_type *t) {
+  if (!t)
+    return false;
+  switch (c) {
+  case CASC_C_ANY:
+    return true;
+  case CASC_C_ANY_INT:
+    return casc_type_is_int(t);
+  case CASC_C_SIGNLESS_INT:
+    return casc_type_is_signless_int(t);
+  case CASC_C_INT_OR_INDEX:
+    return casc_type_is_signless_int(t) || t->kind == CASC_TYPE_INDEX;
+  case CASC_C_ANY_INT_OR_INDEX:
+    return casc_type_is_int(t) || t->kind == CASC_TYPE_INDEX;
+  case CASC_C_I1:
+    return is_int_w(t, 1, CASC_SIGNLESS);
+  case CASC_C_I8:
+    return is_int_w(t, 8, CASC_SIGNLESS);
+  case CASC_C_I32:
+    return is_int_w(t, 32, CASC_SIGNLESS);
+  case CASC_C_I64:
+    return is_int_w(t, 64, CASC_SIGNLESS);
+  case CASC_C_UI8:
+    return is_int_w(t, 8, CASC_UNSIGNED);
+  case CASC_C_UI16:
+    return is_int_w(t, 16, CASC_UNSIGNED);
+  case CASC_C_UI32:
+    return is_int_w(t, 32, CASC_UNSIGNED);
+  case CASC_C_UI64:
+    return is_int_w(t, 64, CASC_UNSIGNED);
+  case CASC_C_INDEX:
+    return t->kind == CASC_TYPE_INDEX;
+  case CASC_C_ANY_FLOAT:
+    return casc_type_is_float(t);
+  case CASC_C_INT_OR_FLOAT:
+  case CASC_C_SCALAR:
+    return casc_type_is_int(t) || casc_type_is_float(t) ||
+           t->kind == CASC_TYPE_INDEX;
+  case CASC_C_LOCAL_TENSOR:
+    return casc_type_is_local_tensor(t);
+  case CASC_C_GLOBAL_TENSOR:
+    return casc_type_is_global_tensor(t);
+  case CASC_C_TENSOR:
+    return casc_type_is_local_tensor(t) || casc_type_is_global_tensor(t);
+  case CASC_C_QUEUE_LIKE:
+    return casc_type_is_queue_like(t);
+  case CASC_C_QUEUE:
+    return casc_type_is_asc(t, CASC_ASC_QUEUE);
+  case CASC_C_QUE_BIND:
+    return casc_type_is_asc(t, CASC_ASC_QUE_BIND);
+  case CASC_C_TBUF:
+    return casc_type_is_asc(t, CASC_ASC_TBUF);
+  case CASC_C_TBUF_POOL:
+    return casc_type_is_asc(t, CASC_ASC_TBUF_POOL);
+  case CASC_C_PIPE:
+    return casc_type_is_asc(t, CASC_ASC_PIPE);
+  case CASC_C_MEMREF:
+    return t->kind == CASC_TYPE_MEMREF || t->kind == CASC_TYPE_UNRANKED_MEMREF;
+  case CASC_C_DATA_COPY_PARAMS:
+    return casc_type_is_asc(t, CASC_ASC_DATA_COPY_PARAMS);
+  case CASC_C_BINARY_REPEAT_PARAMS:
+    return casc_type_is_asc(t, CASC_ASC_BINARY_REPEAT_PARAMS);
+  case CASC_C_UNARY_REPEAT_PARAMS:
+    return casc_type_is_asc(t, CASC_ASC_UNARY_REPEAT_PARAMS);
+  case CASC_C_ASC_TYPE:
+    return t->kind == CASC_TYPE_ASC || t->kind == CASC_TYPE_OPAQUE;
+  default:
+    return false;
+  }
+}
+
+casc_type *casc_constraint_buildable(casc_ctx *ctx, casc_constraint c) {
+  switch (c) {
+  case CASC_C_I1:
+    return casc_type_i1(ctx);
+  case CASC_C_I8:
+    return casc_type_i8(ctx);
+  case CASC_C_I32:
+    return casc_type_i32(ctx);
+  case CASC_C_I64:
+    return casc_type_i64(ctx);
+  case CASC_C_UI8:
+    return casc_type_int(ctx, 8, CASC_UNSIGNED);
+  case CASC_C_UI16:
+    return casc_type_int(ctx, 16, CASC_UNSIGNED);
+  case CASC_C_UI32:
+    return casc_type_int(ctx, 32, CASC_UNSIGNED);
+  case CASC_C_UI64:
+    return casc_type_int(ctx, 64, CASC_UNSIGNED);
+  case CASC_C_INDEX:
+    return casc_type_index(ctx);
+  case CASC_C_PIPE:
+    return casc_type_pipe(ctx);
+  case CASC_C_DATA_COPY_PARAMS:
+    return casc_type_asc(ctx, CASC_ASC_DATA_COPY_PARAMS, NULL, 0, NULL, NULL);
+  case CASC_C_BINARY_REPEAT_PARAMS:
+    return casc_type_asc(ctx, CASC_ASC_BINARY_REPEAT_PARAMS, NULL, 0, NULL,
+                         NULL);
+  case CASC_C_UNARY_REPEAT_PARAMS:
+    return casc_type_asc(ctx, CASC_ASC_UNARY_REPEAT_PARAMS, NULL, 0, NULL,
+                         NULL);
+  default:
+    return NULL;
+  }
+}

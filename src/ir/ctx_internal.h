@@ -1,0 +1,47 @@
+/* The context's private layout, shared by the files of src/ir and src/diag. */
+#ifndef CASC_IR_CTX_INTERNAL_H
+#define CASC_IR_CTX_INTERNAL_H
+
+#include "casc/diag.h"
+#include "casc/ir.h"
+#include "util/arena.h"
+#include "util/hashmap.h"
+
+struct casc_ctx {
+  casc_arena arena;
+  casc_hashmap strings; /* interned strings */
+  casc_hashmap types;   /* structural key -> casc_type* */
+  casc_hashmap attrs;   /* structural key -> casc_attr* */
+  casc_hashmap locs;    /* structural key -> casc_loc* */
+  uint32_t next_id;     /* ids of uniqued objects, in creation order */
+  casc_diag_handler diag_fn;
+  void *diag_user;
+  unsigned nerrors;
+  /* frequently used uniqued objects */
+  casc_type *t_i1, *t_i8, *t_i32, *t_i64, *t_index;
+  casc_loc *unknown_loc;
+};
+
+/* Key builder for the uniquing tables: objects are uniqued by the bytes of
+ * a record of their fields, with nested uniqued objects by pointer. */
+typedef struct {
+  unsigned char *p;
+  size_t len, cap;
+  unsigned char small[256];
+} casc_key;
+
+void casc_key_init(casc_key *k);
+void casc_key_put(casc_key *k, const void *data, size_t n);
+void casc_key_ptr(casc_key *k, const void *ptr);
+void casc_key_u64(casc_key *k, uint64_t v);
+void casc_key_str(casc_key *k, const char *s); /* interned: by pointer */
+void casc_key_done(casc_key *k);
+/* Look the key up in map; on a miss call make(ctx, arg), store the result
+ * under an arena copy of the key and return it. */
+void *casc_uniq(casc_ctx *ctx, casc_hashmap *map, casc_key *k,
+                void *(*make)(casc_ctx *ctx, void *arg), void *arg);
+
+/* Unlink every operand of op from its value's use list (ops.c). */
+void casc_op_drop_operand_uses(casc_op *op);
+
+#endif

@@ -1,0 +1,224 @@
+/* Operation creation, operands and their use lists, attributes. */
+#include <string.h>
+
+#include "dialect/dialect.h"
+#include "ir/ctx_internal.h"
+
+static void use_link(casc_use *u, casc_value *v) {
+  u->value = v;
+  if (!v) {
+    u->next = NULL;
+    u->prevp = NULL;
+    return;
+  }
+  u->next = v->first_use;
+  if (u->next)
+    u->next->prevp = &u->next;
+  u->prevp = &v->first_use;
+  v->first_use = u;
+}
+
+static void use_unlink(casc_use *u) {
+  if (!u->prevp)
+    return;
+  *u->prevp = u->next;
+  if (u->next)
+    u->next->prevp = u->prevp;
+  u->next = NULL;
+  u->prevp = NULL;
+  u->value = NULL;
+}
+
+static casc_op *op_create(casc_ctx *ctx, casc_op_kind kind, const char *name,
+                          casc_loc *loc, unsigned nops,
+                          casc_value *const *operands, unsigned nres,
+                          casc_type *const *result_types, casc_attr *attrs,
+                          unsigned nregions) {
+  casc_op *op = casc_ctx_alloc(ctx, sizeof(*op));
+  if (!op)
+    return NULL;
+  op->kind = kind;
+  op->name = name;
+  op->loc = loc ? loc : casc_loc_unknown(ctx);
+  op->attrs = attrs;
+  if (nops) {
+    op->operands = casc_ctx_alloc(ctx, nops * sizeof(casc_use));
+    if (!op->operands)
+      return NULL;
+    op->cap_ops = nops;
+  }
+  op->nops = nops;
+  for (unsigned i = 0; i < nops; i++) {
+    op->operands[i].user = op;
+    op->operands[i].index = i;
+    use_link(&op->operands[i], operands ? operands[i] : NULL);
+  }
+  if (nres) {
+    op->results = casc_ctx_alloc(ctx, nres * sizeof(casc_value));
+    if (!op->results)
+      return NULL;
+  }
+  op->nres = nres;
+  for (unsigned i = 0; i < nres; i++) {
+    op->results[i].type = result_types ? result_types[i] : NULL;
+    op->results[i].def = op;
+    op->results[i].index = i;
+  }
+  if (nregions) {
+    op->regions = casc_ctx_alloc(ctx, nregions * sizeof(casc_region));
+    if (!op->regions)
+      return NULL;
+  }
+  op->nregions = nregions;
+  for (unsigned i = 0; i < nregions; i++)
+    op->regions[i].parent = op;
+  return op;
+}
+
+casc_op *casc_op_create(casc_ctx *ctx, const char *name, casc_loc *loc,
+                        unsigned nops, casc_value *const *operands,
+                        unsigned nres, casc_type *const *result_types,
+                        casc_attr *attrs, unsigned nregions) {
+  const char *iname = casc_intern_cstr(ctx, name);
+  if (!iname)
+    return NULL;
+  casc_op_kind kind = casc_op_kind_lookup(name, strlen(name));
+  return op_create(ctx, kind, iname, loc, nops, operands, nres, result_types,
+                   attrs, nregions);
+}
+
+casc_op *casc_op_create_kind(casc_ctx *ctx, casc_op_kind kind, casc_loc *loc,
+                             unsigned nops, casc_value *const *operands,
+                             unsigned nres, casc_type *const *result_types,
+                             casc_attr *attrs, unsigned nregions) {
+  const casc_op_info *info = casc_op_info_get(kind);
+  if (!info)
+    return NULL;
+  const char *iname = casc_intern_cstr(ctx, info->name);
+  if (!iname)
+    return NULL;
+  return op_create(ctx, kind, iname, loc, nops, operands, nres, result_types,
+                   attrs, nregions);
+}
+
+void casc_op_set_operand(casc_op *op, unsigned i, casc_value *v) {
+  if (i >= op->nops)
+    return;
+  use_unlink(&op->operands[i]);
+  use_link(&op->operands[i], v);
+}
+
+/* Growing moves the use records, so every link into the old array is
+ * re-threaded. */
+static bool grow_operands(casc_ctx *ctx, casc_op *op, unsigned need) {
+  if (need <= op->cap_ops)
+    return true;
+  unsigned ncap = op->cap_ops ? op->cap_ops * 2 : 4;
+  while (ncap < need)
+    ncap *= 2;
+  casc_use *nu = casc_ctx_alloc(ctx, ncap * sizeof(casc_use));
+  if (!nu)
+    return false;
+  for (unsigned i = 0; i < op->nops; i++) {
+    casc_value *v = op->operands[i].value;
+    use_unlink(&op->operands[i]);
+    nu[i].user = op;
+    nu[i].index = i;
+    use_link(&nu[i], v);
+  }
+  op->operands = nu;
+  op->cap_ops = ncap;
+  return true;
+}
+
+void casc_op_add_operand(casc_ctx *ctx, casc_op *op, casc_value *v) {
+  if (!grow_operands(ctx, op, op->nops + 1))
+    return;
+  casc_use *u = &op->operands[op->nops];
+  u->user = op;
+  u->index = op->nops;
+  use_link(u, v);
+  op->nops++;
+}
+
+void casc_op_set_operands(casc_ctx *ctx, casc_op *op, unsigned n,
+                          casc_value *const *vals) {
+  for (unsigned i = 0; i < op->nops; i++)
+    use_unlink(&op->operands[i]);
+  op->nops = 0;
+  if (!grow_operands(ctx, op, n))
+    return;
+  for (unsigned i = 0; i < n; i++) {
+    casc_use *u = &op->operands[i];
+    u->user = op;
+    u->index = i;
+    use_link(u, vals[i]);
+  }
+  op->nops = n;
+}
+
+void casc_op_drop_operand_uses(casc_op *op) {
+  for (unsigned i = 0; i < op->nops; i++)
+    use_unlink(&op->operands[i]);
+}
+
+casc_attr *casc_op_attr(const casc_op *op, const char *name) {
+  return casc_dict_get(op->attrs, name);
+}
+
+void casc_op_set_attr(casc_ctx *ctx, casc_op *op, const char *name,
+                      casc_attr *value) {
+  const char *iname = casc_intern_cstr(ctx, name);
+  if (!iname)
+    return;
+  casc_attr *d = casc_dict_set(ctx, op->attrs, iname, value);
+  if (d)
+    op->attrs = d->u.dict.n ? d : NULL;
+}
+
+int64_t casc_op_attr_int(const casc_op *op, const char *name, int64_t dflt) {
+  casc_attr *a = casc_op_attr(op, name);
+  if (!a)
+    return dflt;
+  if (a->kind == CASC_ATTR_INTEGER)
+    return a->u.i.v;
+  if (a->kind == CASC_ATTR_BOOL)
+    return a->u.b;
+  return dflt;
+}
+
+const casc_op_info *casc_op_info_of(const casc_op *op) {
+  return casc_op_info_get(op->kind);
+}
+
+casc_op *casc_op_parent_op(const casc_op *op) {
+  if (!op->parent || !op->parent->parent)
+    return NULL;
+  return op->parent->parent->parent;
+}
+
+bool casc_op_is_ancestor(const casc_op *ancestor, const casc_op *op) {
+  for (const casc_op *o = op; o; o = casc_op_parent_op(o))
+    if (o == ancestor)
+      return true;
+  return false;
+}
+
+bool casc_value_has_uses(const casc_value *v) { return v->first_use != NULL; }
+
+unsigned casc_value_num_uses(const casc_value *v) {
+  unsigned n = 0;
+  for (casc_use *u = v->first_use; u; u = u->next)
+    n++;
+  return n;
+}
+
+void casc_value_replace_all_uses(casc_value *from, casc_value *to) {
+  if (from == to)
+    return;
+  while (from->first_use) {
+    casc_use *u = from->first_use;
+    use_unlink(u);
+    use_link(u, to);
+  }
+}

@@ -1,0 +1,163 @@
+/* Types in MLIR's textual syntax, for diagnostics of every layer (the IR
+ * knows how to spell itself, as MLIR types do). The text printer uses the
+ * same functions so that a type is spelled one way everywhere. */
+#include <inttypes.h>
+
+#include "casc/buf.h"
+#include "dialect/dialect.h"
+
+static void put_shape(casc_buf *out, unsigned rank, const int64_t *shape) {
+  for (unsigned i = 0; i < rank; i++) {
+    if (shape[i] == CASC_DYN_DIM)
+      casc_buf_putc(out, '?');
+    else
+      casc_buf_printf(out, "%" PRId64, shape[i]);
+    casc_buf_putc(out, 'x');
+  }
+}
+
+static void put_tpos(casc_buf *out, int64_t v) {
+  const char *kw = casc_enum_keyword(CASC_ENUM_TPOSITION, v);
+  if (kw)
+    casc_buf_puts(out, kw);
+  else
+    casc_buf_printf(out, "%" PRId64, v);
+}
+
+/* The parameter list of a registered type: `<vecin, 2>`, `<*xf16>`. */
+void casc_type_format_params(const casc_type *t, casc_buf *out) {
+  const casc_asc_type_info *info = casc_asc_type_get(t->u.asc.id);
+  const char *p = info->params;
+  if (!*p)
+    return;
+  casc_buf_putc(out, '<');
+  if (p[0] == 'S') {
+    if (t->u.asc.rank == 0)
+      casc_buf_puts(out, "*x");
+    else
+      put_shape(out, t->u.asc.rank, t->u.asc.shape);
+    casc_type_format(t->u.asc.elem, out);
+  } else if (p[0] == 'T') {
+    casc_type_format(t->u.asc.elem, out);
+  } else if (p[0] == 'Q') {
+    casc_buf_putc(out, '"');
+    for (const char *s = t->u.asc.str ? t->u.asc.str : ""; *s; s++) {
+      if (*s == '"' || *s == '\\')
+        casc_buf_putc(out, '\\');
+      casc_buf_putc(out, *s);
+    }
+    casc_buf_putc(out, '"');
+  } else {
+    for (unsigned i = 0; p[i]; i++) {
+      if (i)
+        casc_buf_puts(out, ", ");
+      if (p[i] == 'P')
+        put_tpos(out, t->u.asc.p[i]);
+      else
+        casc_buf_printf(out, "%" PRId64, t->u.asc.p[i]);
+    }
+  }
+  casc_buf_putc(out, '>');
+}
+
+static void put_mem_space(const casc_type *t, casc_buf *out) {
+  casc_attr *s = t->u.memref.space;
+  if (!s)
+    return;
+  casc_buf_puts(out, ", ");
+  if (s->kind == CASC_ATTR_INTEGER)
+    casc_buf_printf(out, "%" PRId64, s->u.i.v);
+  else if (s->kind == CASC_ATTR_OPAQUE)
+    casc_buf_puts(out, s->u.opaque.text);
+  else
+    casc_buf_puts(out, "?");
+}
+
+void casc_type_format(const casc_type *t, casc_buf *out) {
+  if (!t) {
+    casc_buf_puts(out, "<<NULL TYPE>>");
+    return;
+  }
+  switch (t->kind) {
+  case CASC_TYPE_INTEGER:
+    casc_buf_printf(out, "%s%u",
+                    t->u.integer.sign == CASC_SIGNED     ? "si"
+                    : t->u.integer.sign == CASC_UNSIGNED ? "ui"
+                                                         : "i",
+                    t->u.integer.width);
+    return;
+  case CASC_TYPE_INDEX:
+    casc_buf_puts(out, "index");
+    return;
+  case CASC_TYPE_FLOAT: {
+    static const char *const names[] = {"f16", "bf16", "f32", "f64"};
+    casc_buf_puts(out, names[t->u.flt.fk]);
+    return;
+  }
+  case CASC_TYPE_NONE:
+    casc_buf_puts(out, "none");
+    return;
+  case CASC_TYPE_FUNCTION:
+    casc_buf_putc(out, '(');
+    for (unsigned i = 0; i < t->u.func.nin; i++) {
+      if (i)
+        casc_buf_puts(out, ", ");
+      casc_type_format(t->u.func.in[i], out);
+    }
+    casc_buf_puts(out, ") -> ");
+    /* MLIR wraps results in parentheses unless there is exactly one that
+     * is not itself a function type. */
+    if (t->u.func.nout == 1 && t->u.func.out[0]->kind != CASC_TYPE_FUNCTION) {
+      casc_type_format(t->u.func.out[0], out);
+      return;
+    }
+    casc_buf_putc(out, '(');
+    for (unsigned i = 0; i < t->u.func.nout; i++) {
+      if (i)
+        casc_buf_puts(out, ", ");
+      casc_type_format(t->u.func.out[i], out);
+    }
+    casc_buf_putc(out, ')');
+    return;
+  case CASC_TYPE_MEMREF:
+    casc_buf_puts(out, "memref<");
+    put_shape(out, t->u.memref.rank, t->u.memref.shape);
+    casc_type_format(t->u.memref.elem, out);
+    put_mem_space(t, out);
+    casc_buf_putc(out, '>');
+    return;
+  case CASC_TYPE_UNRANKED_MEMREF:
+    casc_buf_puts(out, "memref<*x");
+    casc_type_format(t->u.memref.elem, out);
+    put_mem_space(t, out);
+    casc_buf_putc(out, '>');
+    return;
+  case CASC_TYPE_TUPLE:
+    casc_buf_puts(out, "tuple<");
+    for (unsigned i = 0; i < t->u.tuple.n; i++) {
+      if (i)
+        casc_buf_puts(out, ", ");
+      casc_type_format(t->u.tuple.elems[i], out);
+    }
+    casc_buf_putc(out, '>');
+    return;
+  case CASC_TYPE_ASC: {
+    const casc_asc_type_info *info = casc_asc_type_get(t->u.asc.id);
+    casc_buf_printf(out, "!%s.%s", info->dialect, info->mnemonic);
+    casc_type_format_params(t, out);
+    return;
+  }
+  case CASC_TYPE_OPAQUE:
+    casc_buf_printf(out, "!%s.%s", t->u.opaque.dialect, t->u.opaque.body);
+    return;
+  }
+}
+
+const char *casc_type_str(casc_ctx *ctx, const casc_type *t) {
+  casc_buf b;
+  casc_buf_init(&b);
+  casc_type_format(t, &b);
+  const char *s = casc_intern(ctx, b.data ? b.data : "", b.len);
+  casc_buf_free(&b);
+  return s ? s : "";
+}

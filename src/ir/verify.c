@@ -1,0 +1,399 @@
+/* The verifier: op-table signatures, SSA dominance inside structured
+ * regions, terminators, and the structural rules of func/scf ops. Every
+ * failure is a located error; verification goes on after an error so one
+ * run reports everything it can. */
+#include <string.h>
+
+#include "casc/buf.h"
+#include "casc/diag.h"
+#include "dialect/dialect.h"
+#include "ir/ctx_internal.h"
+
+typedef struct {
+  casc_ctx *ctx;
+  bool ok;
+  /* Position of each op in its block, valid for the blocks on the current
+   * walk path (numbered before their ops are checked). Keyed by op
+   * pointer through a hash map so casc_op needs no extra field. */
+  casc_hashmap order;
+} verifier;
+
+static void fail(verifier *v, const casc_op *op, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void fail(verifier *v, const casc_op *op, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  casc_buf b;
+  casc_buf_init(&b);
+  casc_buf_printf(&b, "'%s' op ", op->name);
+  casc_buf_vprintf(&b, fmt, ap);
+  va_end(ap);
+  casc_emit_error(v->ctx, op->loc, "%s", b.data ? b.data : "");
+  casc_buf_free(&b);
+  v->ok = false;
+}
+
+static uintptr_t order_of(verifier *v, const casc_op *op) {
+  return (uintptr_t)casc_hm_get(&v->order, &op, sizeof op,
+                                casc_hash_bytes(&op, sizeof op));
+}
+
+static void number_block(verifier *v, casc_block *b) {
+  uintptr_t i = 1;
+  for (casc_op *o = b->first; o; o = o->next) {
+    casc_op **key = casc_ctx_alloc(v->ctx, sizeof *key);
+    if (!key)
+      return;
+    *key = o;
+    casc_hm_put(&v->order, key, sizeof *key, casc_hash_bytes(key, sizeof *key),
+                (void *)i++);
+  }
+}
+
+/* Is value `val` visible at `user` (defined before it in the same block or
+ * in an enclosing block, without crossing an isolated-from-above op)? */
+static bool dominates(verifier *v, const casc_value *val, const casc_op *user) {
+  const casc_op *a = user;
+  const casc_block *target = val->def ? val->def->parent : val->block;
+  if (!target)
+    return false;
+  while (a) {
+    if (a->parent == target) {
+      if (!val->def)
+        return true; /* block argument of an enclosing block */
+      if (a == val->def)
+        return false; /* used inside its own defining op */
+      return order_of(v, val->def) < order_of(v, a);
+    }
+    if (val->block && a->parent == NULL)
+      return false;
+    casc_op *parent = casc_op_parent_op(a);
+    if (!parent)
+      return false;
+    const casc_op_info *pi = casc_op_info_of(parent);
+    if (pi && (pi->flags & CASC_F_ISOLATED))
+      return false;
+    /* A block argument of the region the user sits in. */
+    if (!val->def && val->block && a->parent && a->parent == val->block)
+      return true;
+    a = parent;
+  }
+  return false;
+}
+
+static void check_signature(verifier *v, casc_op *op,
+                            const casc_op_info *info) {
+  /* operand counts */
+  unsigned fixed = 0, flex = 0;
+  for (unsigned i = 0; i < info->nopnds; i++) {
+    if (info->opnds[i].card)
+      flex++;
+    else
+      fixed++;
+  }
+  if (flex == 0 && op->nops != fixed) {
+    fail(v, op, "expected %u operands, but found %u", fixed, op->nops);
+    return;
+  }
+  if (flex && op->nops < fixed) {
+    fail(v, op, "expected at least %u operands, but found %u", fixed,
+         op->nops);
+    return;
+  }
+  if (flex == 1) {
+    for (unsigned i = 0; i < info->nopnds; i++)
+      if (info->opnds[i].card == '?' && op->nops > fixed + 1) {
+        fail(v, op, "expected at most %u operands, but found %u", fixed + 1,
+             op->nops);
+        return;
+      }
+  }
+  unsigned rfixed = 0, rflex = 0;
+  for (unsigned i = 0; i < info->nress; i++) {
+    if (info->ress[i].card)
+      rflex++;
+    else
+      rfixed++;
+  }
+  if ((rflex == 0 && op->nres != rfixed) || op->nres < rfixed) {
+    fail(v, op, "expected %u results, but found %u", rfixed, op->nres);
+    return;
+  }
+  /* operand types */
+  for (unsigned s = 0; s < info->nopnds; s++) {
+    unsigned b, c;
+    if (!casc_op_operand_group(op, s, &b, &c)) {
+      fail(v, op, "operand segment sizes do not match the operands");
+      return;
+    }
+    const casc_arg_spec *spec = &info->opnds[s];
+    for (unsigned i = b; i < b + c; i++) {
+      casc_type *t = op->operands[i].value->type;
+      if (!casc_constraint_check(spec->c, t))
+        fail(v, op, "operand #%u ('%s') must be %s, but got '%s'", i,
+             spec->name, casc_constraint_name(spec->c),
+             casc_type_str(v->ctx, t));
+      if (spec->same_as >= 0) {
+        casc_type *other = NULL;
+        if (spec->same_as >= 100) {
+          unsigned r = (unsigned)spec->same_as - 100;
+          other = r < op->nres ? op->results[r].type : NULL;
+        } else {
+          unsigned ob, oc;
+          if (casc_op_operand_group(op, (unsigned)spec->same_as, &ob, &oc) &&
+              oc)
+            other = op->operands[ob].value->type;
+        }
+        if (other && other != t)
+          fail(v, op, "operand #%u ('%s') must have the same type as '%s'",
+               i, spec->name,
+               spec->same_as >= 100
+                   ? info->ress[spec->same_as - 100].name
+                   : info->opnds[spec->same_as].name);
+      }
+    }
+  }
+  for (unsigned r = 0; r < op->nres && r < info->nress; r++) {
+    const casc_arg_spec *spec = &info->ress[r];
+    if (!casc_constraint_check(spec->c, op->results[r].type))
+      fail(v, op, "result #%u ('%s') must be %s, but got '%s'", r, spec->name,
+           casc_constraint_name(spec->c),
+           casc_type_str(v->ctx, op->results[r].type));
+  }
+  /* attributes */
+  for (unsigned i = 0; i < info->nattrs; i++) {
+    const casc_attr_spec *as = &info->attrs[i];
+    casc_attr *a = casc_op_attr(op, as->name);
+    if (!a) {
+      if (!as->optional)
+        fail(v, op, "requires attribute '%s'", as->name);
+      continue;
+    }
+    bool good = true;
+    switch (as->kind) {
+    case CASC_A_UNIT:
+      good = a->kind == CASC_ATTR_UNIT;
+      break;
+    case CASC_A_INT:
+    case CASC_A_ENUM:
+      good = a->kind == CASC_ATTR_INTEGER;
+      if (good && as->kind == CASC_A_ENUM) {
+        const casc_enum_info *e = casc_enum_get((casc_enum_kind)as->enum_kind);
+        if (a->u.i.v < 0 || a->u.i.v >= (int64_t)e->count) {
+          fail(v, op, "attribute '%s' is not a valid %s: %lld", as->name,
+               e->name, (long long)a->u.i.v);
+          continue;
+        }
+      }
+      break;
+    case CASC_A_I32:
+      good = a->kind == CASC_ATTR_INTEGER &&
+             casc_type_is_int_of(a->type, 32, CASC_SIGNLESS);
+      break;
+    case CASC_A_I64:
+      good = a->kind == CASC_ATTR_INTEGER &&
+             casc_type_is_int_of(a->type, 64, CASC_SIGNLESS);
+      break;
+    case CASC_A_FLOAT:
+      good = a->kind == CASC_ATTR_FLOAT;
+      break;
+    case CASC_A_STR:
+      good = a->kind == CASC_ATTR_STRING;
+      break;
+    case CASC_A_SYM:
+      good = a->kind == CASC_ATTR_SYMREF;
+      break;
+    case CASC_A_TYPE:
+      good = a->kind == CASC_ATTR_TYPE;
+      break;
+    case CASC_A_TYPED:
+      good = a->kind == CASC_ATTR_INTEGER || a->kind == CASC_ATTR_FLOAT ||
+             a->kind == CASC_ATTR_BOOL;
+      break;
+    case CASC_A_ARRAY:
+      good = a->kind == CASC_ATTR_ARRAY;
+      break;
+    case CASC_A_DICT:
+      good = a->kind == CASC_ATTR_DICT;
+      break;
+    default:
+      break;
+    }
+    if (!good)
+      fail(v, op, "attribute '%s' has the wrong kind", as->name);
+  }
+}
+
+static void check_types_match(verifier *v, casc_op *op, const char *what,
+                              unsigned n, casc_value *const *vals,
+                              unsigned m, casc_type *const *types) {
+  if (n != m) {
+    fail(v, op, "has %u %s, but %u are expected", n, what, m);
+    return;
+  }
+  for (unsigned i = 0; i < n; i++)
+    if (vals[i]->type != types[i])
+      fail(v, op, "%s #%u has type '%s', but '%s' is expected", what, i,
+           casc_type_str(v->ctx, vals[i]->type),
+           casc_type_str(v->ctx, types[i]));
+}
+
+static casc_value **operand_values(casc_ctx *ctx, casc_op *op, unsigned from) {
+  unsigned n = op->nops > from ? op->nops - from : 0;
+  casc_value **vals = casc_ctx_alloc(ctx, (n ? n : 1) * sizeof(*vals));
+  if (vals)
+    for (unsigned i = 0; i < n; i++)
+      vals[i] = op->operands[from + i].value;
+  return vals;
+}
+
+static casc_type **result_types(casc_ctx *ctx, casc_op *op) {
+  casc_type **t = casc_ctx_alloc(ctx, (op->nres ? op->nres : 1) * sizeof(*t));
+  if (t)
+    for (unsigned i = 0; i < op->nres; i++)
+      t[i] = op->results[i].type;
+  return t;
+}
+
+/* The structural rules MLIR's func and scf ops verify. */
+static void check_structure(verifier *v, casc_op *op) {
+  casc_ctx *ctx = v->ctx;
+  switch (op->kind) {
+  case CASC_OP_FUNC_FUNC: {
+    casc_type *ft = casc_func_type(op);
+    if (!ft) {
+      fail(v, op, "requires a function type");
+      return;
+    }
+    casc_block *entry = op->nregions ? op->regions[0].first : NULL;
+    if (!entry)
+      return; /* a declaration */
+    casc_value **args = entry->args;
+    check_types_match(v, op, "entry block arguments", entry->nargs, args,
+                      ft->u.func.nin, ft->u.func.in);
+    casc_op *term = entry->last;
+    if (term && term->kind == CASC_OP_FUNC_RETURN) {
+      casc_value **vals = operand_values(ctx, term, 0);
+      if (vals && term->nops != ft->u.func.nout)
+        fail(v, term, "has %u operands, but enclosing function (@%s) returns %u",
+             term->nops, casc_func_name(op) ? casc_func_name(op) : "",
+             ft->u.func.nout);
+      else if (vals)
+        check_types_match(v, term, "operands", term->nops, vals,
+                          ft->u.func.nout, ft->u.func.out);
+    }
+    break;
+  }
+  case CASC_OP_SCF_FOR: {
+    if (op->nops < 3) {
+      fail(v, op, "expected lower bound, upper bound and step");
+      return;
+    }
+    casc_type *ivt = op->operands[0].value->type;
+    for (unsigned i = 1; i < 3; i++)
+      if (op->operands[i].value->type != ivt)
+        fail(v, op, "bounds and step must have the same type");
+    if (op->nops - 3 != op->nres)
+      fail(v, op, "has %u iter_args but %u results", op->nops - 3, op->nres);
+    casc_block *body = op->nregions ? op->regions[0].first : NULL;
+    if (!body || body->nargs != 1 + op->nres) {
+      fail(v, op, "body must take the induction variable and one argument "
+                  "per iter_arg");
+      return;
+    }
+    if (body->args[0]->type != ivt)
+      fail(v, op, "induction variable must have the type of the bounds");
+    casc_type **rt = result_types(ctx, op);
+    if (rt) {
+      check_types_match(v, op, "iter_args", op->nops - 3,
+                        operand_values(ctx, op, 3), op->nres, rt);
+      casc_op *y = body->last;
+      if (y && y->kind == CASC_OP_SCF_YIELD)
+        check_types_match(v, y, "operands", y->nops, operand_values(ctx, y, 0),
+                          op->nres, rt);
+    }
+    break;
+  }
+  case CASC_OP_SCF_IF: {
+    if (op->nops != 1 || !casc_type_is_int_of(op->operands[0].value->type, 1,
+                                              CASC_SIGNLESS)) {
+      fail(v, op, "condition must be an i1");
+      return;
+    }
+    casc_type **rt = result_types(ctx, op);
+    if (op->nres && (op->nregions < 2 || !op->regions[1].first))
+      fail(v, op, "must have an else block if defining values");
+    for (unsigned r = 0; rt && r < op->nregions; r++) {
+      casc_block *b = op->regions[r].first;
+      casc_op *y = b ? b->last : NULL;
+      if (y && y->kind == CASC_OP_SCF_YIELD)
+        check_types_match(v, y, "operands", y->nops, operand_values(ctx, y, 0),
+                          op->nres, rt);
+    }
+    break;
+  }
+  default:
+    break;
+  }
+}
+
+static void verify_op(verifier *v, casc_op *op);
+
+static void verify_region(verifier *v, casc_op *op, casc_region *r,
+                          const casc_op_info *info) {
+  for (casc_block *b = r->first; b; b = b->next) {
+    number_block(v, b);
+    for (casc_op *o = b->first; o; o = o->next)
+      verify_op(v, o);
+    bool need_term = !info || !(info->flags & CASC_F_NO_TERM);
+    /* Registered ops need a terminator in each block, unless the op says
+     * otherwise (module); empty regions of declarations are fine. */
+    if (need_term && info) {
+      casc_op *last = b->last;
+      const casc_op_info *li = last ? casc_op_info_of(last) : NULL;
+      bool is_term =
+          last && (!li || (li->flags & CASC_F_TERMINATOR) != 0);
+      if (!is_term)
+        fail(v, last ? last : op,
+             "%s",
+             last ? "is not a terminator, but is the last op of a block that "
+                    "requires one"
+                  : "has an empty block that requires a terminator");
+    }
+    for (casc_op *o = b->first; o; o = o->next) {
+      const casc_op_info *oi = casc_op_info_of(o);
+      if (oi && (oi->flags & CASC_F_TERMINATOR) && o != b->last)
+        fail(v, o, "must be the last operation in its block");
+    }
+  }
+}
+
+static void verify_op(verifier *v, casc_op *op) {
+  const casc_op_info *info = casc_op_info_of(op);
+  for (unsigned i = 0; i < op->nops; i++) {
+    casc_value *val = op->operands[i].value;
+    if (!val) {
+      fail(v, op, "operand #%u is null", i);
+      continue;
+    }
+    if (!dominates(v, val, op))
+      fail(v, op, "operand #%u does not dominate this use", i);
+  }
+  if (info) {
+    check_signature(v, op, info);
+    check_structure(v, op);
+  }
+  for (unsigned r = 0; r < op->nregions; r++)
+    verify_region(v, op, &op->regions[r], info);
+}
+
+bool casc_verify(casc_ctx *ctx, casc_op *op) {
+  verifier v = {.ctx = ctx, .ok = true};
+  casc_hm_init(&v.order);
+  if (op->parent)
+    number_block(&v, op->parent);
+  verify_op(&v, op);
+  casc_hm_free(&v.order);
+  return v.ok;
+}

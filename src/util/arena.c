@@ -1,0 +1,64 @@
+#include "util/arena.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Chunks grow geometrically up to 1 MiB so a tiny context stays tiny and a
+ * 200k-op module does not make thousands of mallocs. */
+#define ARENA_MIN_CHUNK ((size_t)16 * 1024)
+#define ARENA_MAX_CHUNK ((size_t)1024 * 1024)
+
+struct casc_arena_chunk {
+  casc_arena_chunk *next;
+  size_t size, used;
+  _Alignas(16) unsigned char data[];
+};
+
+void casc_arena_init(casc_arena *a) {
+  a->head = NULL;
+  a->total = 0;
+}
+
+void *casc_arena_alloc(casc_arena *a, size_t size) {
+  size = (size + 15) & ~(size_t)15;
+  casc_arena_chunk *c = a->head;
+  if (!c || c->size - c->used < size) {
+    size_t want = c ? c->size * 2 : ARENA_MIN_CHUNK;
+    if (want > ARENA_MAX_CHUNK)
+      want = ARENA_MAX_CHUNK;
+    if (want < size)
+      want = size;
+    casc_arena_chunk *n = malloc(sizeof(*n) + want);
+    if (!n)
+      return NULL;
+    n->size = want;
+    n->used = 0;
+    /* A chunk made for one big object goes behind the current head so
+     * the head's free space is still used for small objects. */
+    if (c && want == size && c->size - c->used > 256) {
+      n->next = c->next;
+      c->next = n;
+    } else {
+      n->next = c;
+      a->head = n;
+    }
+    a->total += want;
+    c = n;
+  }
+  void *p = c->data + c->used;
+  c->used += size;
+  memset(p, 0, size);
+  return p;
+}
+
+void casc_arena_free(casc_arena *a) {
+  casc_arena_chunk *c = a->head;
+  while (c) {
+    casc_arena_chunk *n = c->next;
+    free(c);
+    c = n;
+  }
+  a->head = NULL;
+  a->total = 0;
+}

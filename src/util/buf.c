@@ -1,0 +1,77 @@
+#include "casc/buf.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void casc_buf_init(casc_buf *b) {
+  b->data = NULL;
+  b->len = b->cap = 0;
+  b->oom = false;
+}
+
+void casc_buf_free(casc_buf *b) {
+  free(b->data);
+  casc_buf_init(b);
+}
+
+void casc_buf_clear(casc_buf *b) {
+  b->len = 0;
+  if (b->data)
+    b->data[0] = 0;
+}
+
+static bool reserve(casc_buf *b, size_t extra) {
+  if (b->oom)
+    return false;
+  if (b->len + extra + 1 <= b->cap)
+    return true;
+  size_t ncap = b->cap ? b->cap : 256;
+  while (ncap < b->len + extra + 1)
+    ncap *= 2;
+  char *n = realloc(b->data, ncap);
+  if (!n) {
+    b->oom = true;
+    return false;
+  }
+  b->data = n;
+  b->cap = ncap;
+  return true;
+}
+
+void casc_buf_put(casc_buf *b, const char *s, size_t n) {
+  if (!reserve(b, n))
+    return;
+  memcpy(b->data + b->len, s, n);
+  b->len += n;
+  b->data[b->len] = 0;
+}
+
+void casc_buf_puts(casc_buf *b, const char *s) { casc_buf_put(b, s, strlen(s)); }
+
+void casc_buf_putc(casc_buf *b, char c) { casc_buf_put(b, &c, 1); }
+
+void casc_buf_vprintf(casc_buf *b, const char *fmt, va_list ap) {
+  va_list ap2;
+  va_copy(ap2, ap);
+  char small[256];
+  int n = vsnprintf(small, sizeof small, fmt, ap);
+  if (n < 0) {
+    va_end(ap2);
+    return;
+  }
+  if ((size_t)n < sizeof small) {
+    casc_buf_put(b, small, (size_t)n);
+  } else if (reserve(b, (size_t)n)) {
+    vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap2);
+    b->len += (size_t)n;
+  }
+  va_end(ap2);
+}
+
+void casc_buf_printf(casc_buf *b, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  casc_buf_vprintf(b, fmt, ap);
+  va_end(ap);
+}

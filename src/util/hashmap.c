@@ -1,0 +1,81 @@
+#include "util/hashmap.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* FNV-1a, 64-bit: keys are short structural records, so simplicity wins. */
+uint64_t casc_hash_bytes(const void *p, size_t n) {
+  const unsigned char *s = p;
+  uint64_t h = 1469598103934665603ull;
+  for (size_t i = 0; i < n; i++) {
+    h ^= s[i];
+    h *= 1099511628211ull;
+  }
+  return h;
+}
+
+void casc_hm_init(casc_hashmap *m) {
+  m->slots = NULL;
+  m->cap = m->count = 0;
+}
+
+void casc_hm_free(casc_hashmap *m) {
+  free(m->slots);
+  casc_hm_init(m);
+}
+
+void *casc_hm_get(const casc_hashmap *m, const void *key, size_t len,
+                  uint64_t hash) {
+  if (!m->cap)
+    return NULL;
+  size_t mask = m->cap - 1;
+  for (size_t i = (size_t)hash & mask;; i = (i + 1) & mask) {
+    const casc_hm_slot *s = &m->slots[i];
+    if (!s->key)
+      return NULL;
+    if (s->hash == hash && s->len == len && memcmp(s->key, key, len) == 0)
+      return s->value;
+  }
+}
+
+static bool grow(casc_hashmap *m) {
+  size_t ncap = m->cap ? m->cap * 2 : 64;
+  casc_hm_slot *ns = calloc(ncap, sizeof(*ns));
+  if (!ns)
+    return false;
+  for (size_t i = 0; i < m->cap; i++) {
+    casc_hm_slot *s = &m->slots[i];
+    if (!s->key)
+      continue;
+    size_t j = (size_t)s->hash & (ncap - 1);
+    while (ns[j].key)
+      j = (j + 1) & (ncap - 1);
+    ns[j] = *s;
+  }
+  free(m->slots);
+  m->slots = ns;
+  m->cap = ncap;
+  return true;
+}
+
+bool casc_hm_put(casc_hashmap *m, const void *key, size_t len, uint64_t hash,
+                 void *value) {
+  if ((m->count + 1) * 4 > m->cap * 3 && !grow(m))
+    return false;
+  size_t mask = m->cap - 1;
+  for (size_t i = (size_t)hash & mask;; i = (i + 1) & mask) {
+    casc_hm_slot *s = &m->slots[i];
+    if (!s->key) {
+      s->key = key;
+      s->len = len;
+      s->hash = hash;
+      s->value = value;
+      m->count++;
+      return true;
+    }
+    if (s->hash == hash && s->len == len && memcmp(s->key, key, len) == 0) {
+      s->value = value;
+      return true;
+    }
+  }
+}

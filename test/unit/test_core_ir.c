@@ -1,0 +1,192 @@
+/* IR core: uniquing, use lists, linking, erase, walks, builder. */
+#include "casc/buf.h"
+#include "casc/diag.h"
+#include "casc/ir.h"
+#include "check.h"
+#include "dialect/dialect.h"
+
+static void test_types_are_uniqued(void) {
+  casc_ctx *ctx = casc_ctx_new();
+  REQUIRE(ctx);
+  CHECK(casc_type_int(ctx, 32, CASC_SIGNLESS) == casc_type_i32(ctx));
+  CHECK(casc_type_int(ctx, 32, CASC_UNSIGNED) !=
+        casc_type_int(ctx, 32, CASC_SIGNLESS));
+  casc_type *f16 = casc_type_float(ctx, CASC_F16);
+  CHECK(casc_type_local_tensor(ctx, f16) == casc_type_local_tensor(ctx, f16));
+  CHECK(casc_type_local_tensor(ctx, f16) != casc_type_global_tensor(ctx, f16));
+  CHECK(casc_type_queue(ctx, CASC_TPOS_VECIN, 2) ==
+        casc_type_queue(ctx, CASC_TPOS_VECIN, 2));
+  CHECK(casc_type_queue(ctx, CASC_TPOS_VECIN, 2) !=
+        casc_type_queue(ctx, CASC_TPOS_VECIN, 1));
+  casc_type *in[2] = {casc_type_i32(ctx), f16};
+  CHECK(casc_type_func(ctx, 2, in, 1, in) == casc_type_func(ctx, 2, in, 1, in));
+  CHECK(casc_type_gm_memref(ctx, f16) == casc_type_gm_memref(ctx, f16));
+  CHECK_STREQ(casc_type_str(ctx, casc_type_gm_memref(ctx, f16)),
+              "memref<?xf16, 22>");
+  CHECK_STREQ(casc_type_str(ctx, casc_type_que_bind(ctx, CASC_TPOS_VECIN,
+                                                    CASC_TPOS_VECOUT, 1)),
+              "!ascendc.que_bind<vecin, vecout, 1>");
+  CHECK_STREQ(casc_type_str(ctx, casc_type_local_tensor(ctx, f16)),
+              "!ascendc.local_tensor<*xf16>");
+  CHECK_STREQ(casc_type_str(ctx, casc_type_func(ctx, 2, in, 1, in)),
+              "(i32, f16) -> i32");
+  CHECK_STREQ(casc_type_str(ctx, casc_type_func(ctx, 0, NULL, 0, NULL)),
+              "() -> ()");
+  CHECK_EQ_INT(casc_type_byte_size(f16), 2);
+  casc_ctx_free(ctx);
+}
+
+static void test_attrs_are_uniqued(void) {
+  casc_ctx *ctx = casc_ctx_new();
+  REQUIRE(ctx);
+  casc_type *i8 = casc_type_i8(ctx);
+  /* canonical for the width: 255 and -1 are the same i8 value */
+  CHECK(casc_attr_int(ctx, i8, 255) == casc_attr_int(ctx, i8, -1));
+  CHECK_EQ_INT(casc_attr_int(ctx, i8, 255)->u.i.v, -1);
+  casc_named_attr e1[2] = {{"b", casc_attr_unit(ctx)},
+                           {"a", casc_attr_bool(ctx, true)}};
+  casc_named_attr e2[2] = {{"a", casc_attr_bool(ctx, true)},
+                           {"b", casc_attr_unit(ctx)}};
+  casc_attr *d1 = casc_attr_dict(ctx, 2, e1);
+  CHECK(d1 == casc_attr_dict(ctx, 2, e2));
+  CHECK_STREQ(d1->u.dict.entries[0].name, "a");
+  CHECK(casc_dict_get(d1, "b") == casc_attr_unit(ctx));
+  casc_attr *d2 = casc_dict_set(ctx, d1, "b", NULL);
+  CHECK_EQ_INT(d2->u.dict.n, 1);
+  CHECK(casc_attr_string(ctx, "x", 1) == casc_attr_string(ctx, "x", 1));
+  const char *path[2] = {"a", "b"};
+  CHECK(casc_attr_symref(ctx, 2, path) == casc_attr_symref(ctx, 2, path));
+  casc_ctx_free(ctx);
+}
+
+static void test_use_lists_and_erase(void) {
+  casc_ctx *ctx = casc_ctx_new();
+  REQUIRE(ctx);
+  casc_op *m = casc_module_create(ctx, NULL);
+  REQUIRE(m);
+  casc_builder b;
+  casc_builder_init(&b, ctx);
+  casc_builder_set_end(&b, casc_module_body(m));
+  casc_type *pt = casc_type_pipe(ctx);
+  casc_op *pipe = casc_build(&b, CASC_OP_PIPE, 0, NULL, 1, &pt, NULL, 0);
+  casc_type *qt = casc_type_queue(ctx, CASC_TPOS_VECIN, 2);
+  casc_op *q = casc_build(&b, CASC_OP_QUEUE, 0, NULL, 1, &qt, NULL, 0);
+  casc_type *tt = casc_type_local_tensor(ctx, casc_type_float(ctx, CASC_F32));
+  casc_value *qv = casc_op_result(q, 0);
+  casc_op *alloc =
+      casc_build(&b, CASC_OP_QUE_BIND_ALLOC_TENSOR, 1, &qv, 1, &tt, NULL, 0);
+  casc_value *ops[2] = {qv, casc_op_result(alloc, 0)};
+  casc_op *fr = casc_build(&b, CASC_OP_QUE_BIND_FREE_TENSOR, 2, ops, 0, NULL,
+                           NULL, 0);
+  REQUIRE(pipe && q && alloc && fr);
+  CHECK_EQ_INT(casc_value_num_uses(qv), 2);
+  CHECK(casc_module_body(m)->first == pipe);
+  CHECK(casc_module_body(m)->last == fr);
+  /* growing the operand list keeps the use lists intact */
+  for (int i = 0; i < 10; i++)
+    casc_op_add_operand(ctx, fr, qv);
+  CHECK_EQ_INT(casc_value_num_uses(qv), 12);
+  casc_op_set_operands(ctx, fr, 2, ops);
+  CHECK_EQ_INT(casc_value_num_uses(qv), 2);
+  /* RAUW moves every use */
+  casc_op *q2 = casc_op_create_kind(ctx, CASC_OP_QUEUE, NULL, 0, NULL, 1, &qt,
+                                    NULL, 0);
+  casc_op_insert_after(q, q2);
+  casc_value_replace_all_uses(qv, casc_op_result(q2, 0));
+  CHECK(!casc_value_has_uses(qv));
+  CHECK_EQ_INT(casc_value_num_uses(casc_op_result(q2, 0)), 2);
+  CHECK(q->next == q2 && q2->next == alloc);
+  casc_op_erase(fr);
+  CHECK_EQ_INT(casc_value_num_uses(casc_op_result(q2, 0)), 1);
+  CHECK(casc_module_body(m)->last == alloc);
+  casc_op_move_before(pipe, alloc);
+  CHECK(casc_module_body(m)->first == alloc);
+  casc_ctx_free(ctx);
+}
+
+static bool count_op(casc_op *op, void *user) {
+  (void)op;
+  (*(int *)user)++;
+  return true;
+}
+
+static bool erase_queues(casc_op *op, void *user) {
+  (void)user;
+  if (op->kind == CASC_OP_QUEUE)
+    casc_op_erase(op);
+  return true;
+}
+
+static void test_walks(void) {
+  casc_ctx *ctx = casc_ctx_new();
+  REQUIRE(ctx);
+  casc_op *m = casc_module_create(ctx, NULL);
+  casc_builder b;
+  casc_builder_init(&b, ctx);
+  casc_builder_set_end(&b, casc_module_body(m));
+  casc_type *qt = casc_type_queue(ctx, CASC_TPOS_VECOUT, 1);
+  for (int i = 0; i < 5; i++)
+    casc_build(&b, CASC_OP_QUEUE, 0, NULL, 1, &qt, NULL, 0);
+  int n = 0;
+  casc_walk_pre(m, count_op, &n);
+  CHECK_EQ_INT(n, 6);
+  casc_walk_post(m, erase_queues, NULL);
+  n = 0;
+  casc_walk_pre(m, count_op, &n);
+  CHECK_EQ_INT(n, 1);
+  casc_ctx_free(ctx);
+}
+
+static void diag_count(const casc_diag *d, void *user) {
+  (void)d;
+  (*(int *)user)++;
+}
+
+static void test_diagnostics(void) {
+  casc_ctx *ctx = casc_ctx_new();
+  REQUIRE(ctx);
+  int n = 0;
+  casc_ctx_set_diag_handler(ctx, diag_count, &n);
+  casc_loc *l = casc_loc_file(ctx, "k.c", 12, 3);
+  casc_diag *d = casc_diag_begin(ctx, CASC_SEV_WARNING, l, "bad %s", "thing");
+  casc_diag_note(d, casc_loc_name(ctx, "x", l), "declared here");
+  CHECK_STREQ(d->msg, "bad thing");
+  CHECK_EQ_INT(d->nnotes, 1);
+  casc_diag_emit(d);
+  casc_emit_error(ctx, casc_loc_callsite(ctx, l, casc_loc_unknown(ctx)), "e");
+  CHECK_EQ_INT(n, 2);
+  CHECK_EQ_INT(casc_ctx_error_count(ctx), 1);
+  char buf[64];
+  casc_loc_format(casc_loc_name(ctx, "x", l), buf, sizeof buf);
+  CHECK_STREQ(buf, "k.c:12:3");
+  casc_loc_format(casc_loc_unknown(ctx), buf, sizeof buf);
+  CHECK_STREQ(buf, "<unknown>:0");
+  casc_ctx_free(ctx);
+}
+
+static void test_op_table(void) {
+  CHECK(casc_op_table_error() == NULL);
+  if (casc_op_table_error())
+    fprintf(stderr, "  malformed ops.def row: %s\n", casc_op_table_error());
+  CHECK_EQ_INT(casc_op_kind_lookup("ascendc.pipe", 12), CASC_OP_PIPE);
+  CHECK_EQ_INT(casc_op_kind_lookup("ascendc.nope", 12), CASC_OP_UNREGISTERED);
+  const casc_op_info *fr = casc_op_info_get(CASC_OP_QUE_BIND_FREE_TENSOR);
+  REQUIRE(fr);
+  CHECK_EQ_INT(fr->nopnds, 2);
+  CHECK_STREQ(fr->opnds[1].name, "tensor");
+  CHECK_EQ_INT(fr->opnds[0].c, CASC_C_QUEUE_LIKE);
+  CHECK_EQ_INT(casc_enum_parse(CASC_ENUM_HARDEVENT, "v_s", 3), 22);
+  CHECK_STREQ(casc_enum_keyword(CASC_ENUM_TPOSITION, 9), "vecin");
+  CHECK(casc_enum_keyword(CASC_ENUM_ROUNDMODE, 1) == NULL);
+  CHECK_STREQ(casc_enum_cxx(CASC_ENUM_ROUNDMODE, 1), "CAST_RINT");
+}
+
+int main(void) {
+  RUN_TEST(test_types_are_uniqued);
+  RUN_TEST(test_attrs_are_uniqued);
+  RUN_TEST(test_use_lists_and_erase);
+  RUN_TEST(test_walks);
+  RUN_TEST(test_diagnostics);
+  RUN_TEST(test_op_table);
+  return CHECK_SUMMARY();
+}
