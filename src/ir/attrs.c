@@ -137,7 +137,7 @@ static int cmp_named(const void *a, const void *b) {
 
 casc_attr *casc_attr_dict(casc_ctx *ctx, unsigned n,
                           const casc_named_attr *entries) {
-  casc_named_attr small[16];
+  casc_named_attr small[16] = {{0}};
   casc_named_attr *tmp = n <= 16 ? small : malloc(n * sizeof(*tmp));
   if (!tmp)
     return NULL;
@@ -181,7 +181,7 @@ casc_attr *casc_attr_type(casc_ctx *ctx, casc_type *t) {
 
 casc_attr *casc_attr_symref(casc_ctx *ctx, unsigned n,
                             const char *const *path) {
-  const char *small[8];
+  const char *small[8] = {0};
   const char **tmp = n <= 8 ? small : malloc(n * sizeof(*tmp));
   if (!tmp)
     return NULL;
@@ -231,7 +231,7 @@ casc_attr *casc_dict_get(const casc_attr *dict, const char *name) {
 casc_attr *casc_dict_set(casc_ctx *ctx, const casc_attr *dict,
                          const char *name, casc_attr *value) {
   unsigned n = dict && dict->kind == CASC_ATTR_DICT ? dict->u.dict.n : 0;
-  casc_named_attr small[16];
+  casc_named_attr small[16] = {{0}};
   casc_named_attr *tmp = n + 1 <= 16 ? small : malloc((n + 1) * sizeof(*tmp));
   if (!tmp)
     return NULL;
