@@ -1,6 +1,29 @@
 /* Type constraints named in ops.def: checks and single-type inference. */
 #include "dialect/dialect.h"
 
+/* Constraints that admit exactly one parameterless registered type. */
+static const struct {
+  casc_constraint c;
+  casc_asc_type t;
+} single_type[] = {
+    {CASC_C_DATA_COPY_PARAMS, CASC_ASC_DATA_COPY_PARAMS},
+    {CASC_C_BINARY_REPEAT_PARAMS, CASC_ASC_BINARY_REPEAT_PARAMS},
+    {CASC_C_UNARY_REPEAT_PARAMS, CASC_ASC_UNARY_REPEAT_PARAMS},
+    {CASC_C_PIPE, CASC_ASC_PIPE},
+    {CASC_C_SHAPE_INFO, CASC_ASC_SHAPE_INFO},
+    {CASC_C_SLICE_INFO, CASC_ASC_SLICE_INFO},
+    {CASC_C_ND2NZ_PARAMS, CASC_ASC_ND2NZ_PARAMS},
+    {CASC_C_NZ2ND_PARAMS_FULL, CASC_ASC_NZ2ND_PARAMS_FULL},
+    {CASC_C_DATA_COPY_EXT_PARAMS, CASC_ASC_DATA_COPY_EXT_PARAMS},
+    {CASC_C_DATA_COPY_PAD_PARAMS, CASC_ASC_DATA_COPY_PAD_PARAMS},
+    {CASC_C_DATA_COPY_ENHANCED_PARAMS, CASC_ASC_DATA_COPY_ENHANCED_PARAMS},
+    {CASC_C_DATA_COPY_CO12DST_PARAMS, CASC_ASC_DATA_COPY_CO12DST_PARAMS},
+    {CASC_C_COPY_REPEAT_PARAMS, CASC_ASC_COPY_REPEAT_PARAMS},
+    {CASC_C_LOAD_IMAGE_TO_LOCAL_PARAMS, CASC_ASC_LOAD_IMAGE_TO_LOCAL_PARAMS},
+    {CASC_C_VDEQ_INFO, CASC_ASC_VDEQ_INFO},
+};
+#define NSINGLE (sizeof single_type / sizeof single_type[0])
+
 static bool is_int_w(const casc_type *t, unsigned w, casc_signedness s) {
   return casc_type_is_int_of(t, w, s);
 }
@@ -8,6 +31,9 @@ static bool is_int_w(const casc_type *t, unsigned w, casc_signedness s) {
 bool casc_constraint_check(casc_constraint c, const casc_type *t) {
   if (!t)
     return false;
+  for (unsigned i = 0; i < NSINGLE; i++)
+    if (single_type[i].c == c)
+      return casc_type_is_asc(t, single_type[i].t);
   switch (c) {
   case CASC_C_ANY:
     return true;
@@ -25,6 +51,8 @@ bool casc_constraint_check(casc_constraint c, const casc_type *t) {
     return is_int_w(t, 8, CASC_SIGNLESS);
   case CASC_C_I32:
     return is_int_w(t, 32, CASC_SIGNLESS);
+  case CASC_C_I16:
+    return is_int_w(t, 16, CASC_SIGNLESS);
   case CASC_C_I64:
     return is_int_w(t, 64, CASC_SIGNLESS);
   case CASC_C_UI8:
@@ -59,16 +87,10 @@ bool casc_constraint_check(casc_constraint c, const casc_type *t) {
     return casc_type_is_asc(t, CASC_ASC_TBUF);
   case CASC_C_TBUF_POOL:
     return casc_type_is_asc(t, CASC_ASC_TBUF_POOL);
-  case CASC_C_PIPE:
-    return casc_type_is_asc(t, CASC_ASC_PIPE);
   case CASC_C_MEMREF:
     return t->kind == CASC_TYPE_MEMREF || t->kind == CASC_TYPE_UNRANKED_MEMREF;
-  case CASC_C_DATA_COPY_PARAMS:
-    return casc_type_is_asc(t, CASC_ASC_DATA_COPY_PARAMS);
-  case CASC_C_BINARY_REPEAT_PARAMS:
-    return casc_type_is_asc(t, CASC_ASC_BINARY_REPEAT_PARAMS);
-  case CASC_C_UNARY_REPEAT_PARAMS:
-    return casc_type_is_asc(t, CASC_ASC_UNARY_REPEAT_PARAMS);
+  case CASC_C_DATA_COPY_PAD_EXT_PARAMS:
+    return casc_type_is_asc(t, CASC_ASC_DATA_COPY_PAD_EXT_PARAMS);
   case CASC_C_ASC_TYPE:
     return t->kind == CASC_TYPE_ASC || t->kind == CASC_TYPE_OPAQUE;
   default:
@@ -77,7 +99,12 @@ bool casc_constraint_check(casc_constraint c, const casc_type *t) {
 }
 
 casc_type *casc_constraint_buildable(casc_ctx *ctx, casc_constraint c) {
+  for (unsigned i = 0; i < NSINGLE; i++)
+    if (single_type[i].c == c)
+      return casc_type_asc(ctx, single_type[i].t, NULL, 0, NULL, NULL);
   switch (c) {
+  case CASC_C_I16:
+    return casc_type_int(ctx, 16, CASC_SIGNLESS);
   case CASC_C_I1:
     return casc_type_i1(ctx);
   case CASC_C_I8:
@@ -96,16 +123,6 @@ casc_type *casc_constraint_buildable(casc_ctx *ctx, casc_constraint c) {
     return casc_type_int(ctx, 64, CASC_UNSIGNED);
   case CASC_C_INDEX:
     return casc_type_index(ctx);
-  case CASC_C_PIPE:
-    return casc_type_pipe(ctx);
-  case CASC_C_DATA_COPY_PARAMS:
-    return casc_type_asc(ctx, CASC_ASC_DATA_COPY_PARAMS, NULL, 0, NULL, NULL);
-  case CASC_C_BINARY_REPEAT_PARAMS:
-    return casc_type_asc(ctx, CASC_ASC_BINARY_REPEAT_PARAMS, NULL, 0, NULL,
-                         NULL);
-  case CASC_C_UNARY_REPEAT_PARAMS:
-    return casc_type_asc(ctx, CASC_ASC_UNARY_REPEAT_PARAMS, NULL, 0, NULL,
-                         NULL);
   default:
     return NULL;
   }
