@@ -1,0 +1,247 @@
+/* func, emitc and emitasc ops, and ascendc.construct (brace-initialised API
+ * structs, IR.md §5.1). */
+#include <string.h>
+
+#include "casc/diag.h"
+#include "target/ascendc/emitter.h"
+
+static bool names_of(casc_emitter *e, casc_op *op, casc_buf *b) {
+  for (unsigned i = 0; i < op->nops; i++) {
+    const char *n = casc_em_name(e, casc_op_operand(op, i), op);
+    if (!n)
+      return false;
+    if (i)
+      casc_buf_puts(b, ", ");
+    casc_buf_puts(b, n);
+  }
+  return true;
+}
+
+/* `[T vN = ]rhs` at the current indent; rhs already expanded. */
+static bool assign_result(casc_emitter *e, casc_op *op, casc_buf *rhs) {
+  if (op->nres > 1)
+    return casc_em_fail(e, op, "has several results, which C++ cannot return");
+  casc_em_indent(e);
+  if (op->nres == 1) {
+    if (!casc_em_decl(e, e->out, &op->results[0], op))
+      return false;
+    casc_buf_puts(e->out, " = ");
+  }
+  casc_buf_put(e->out, rhs->data ? rhs->data : "", rhs->len);
+  return true;
+}
+
+static bool emit_return(casc_emitter *e, casc_op *op) {
+  if (op->nops > 1)
+    return casc_em_fail(e, op, "returns several values, which C++ cannot");
+  casc_em_indent(e);
+  if (op->nops == 0) {
+    casc_buf_puts(e->out, "return");
+    return true;
+  }
+  const char *n = casc_em_name(e, casc_op_operand(op, 0), op);
+  if (!n)
+    return false;
+  casc_buf_printf(e->out, "return %s", n);
+  return true;
+}
+
+static bool emit_call(casc_emitter *e, casc_op *op) {
+  casc_attr *callee = casc_em_attr(op, "callee");
+  if (!callee || callee->kind != CASC_ATTR_SYMREF || callee->u.sym.n != 1)
+    return casc_em_fail(e, op, "has no callee");
+  casc_buf rhs;
+  casc_buf_init(&rhs);
+  casc_buf_printf(&rhs, "%s(", callee->u.sym.path[0]);
+  bool ok = names_of(e, op, &rhs);
+  casc_buf_puts(&rhs, ")");
+  if (ok)
+    ok = assign_result(e, op, &rhs);
+  casc_buf_free(&rhs);
+  return ok;
+}
+
+static bool emit_include(casc_emitter *e, casc_op *op) {
+  casc_attr *inc = casc_em_attr(op, "include");
+  if (!inc || inc->kind != CASC_ATTR_STRING)
+    return casc_em_fail(e, op, "has no include name");
+  bool std = casc_em_attr(op, "is_standard_include") != NULL;
+  casc_buf_printf(e->out, "#include %c%.*s%c", std ? '<' : '"',
+                  (int)inc->u.str.len, inc->u.str.s, std ? '>' : '"');
+  return true;
+}
+
+static bool emit_verbatim(casc_emitter *e, casc_op *op) {
+  casc_attr *v = casc_em_attr(op, "value");
+  if (!v || v->kind != CASC_ATTR_STRING || op->nops)
+    return casc_em_fail(e, op, "unable to find printer for op");
+  casc_em_indent(e);
+  casc_buf_put(e->out, v->u.str.s, v->u.str.len);
+  return true;
+}
+
+/* emitc.constant: an ordinary `vN` (pyasc's unsigned constants). */
+static bool emit_emitc_constant(casc_emitter *e, casc_op *op) {
+  casc_attr *v = casc_em_attr(op, "value");
+  if (op->nres != 1 || !v)
+    return casc_em_fail(e, op, "has no value");
+  casc_buf rhs;
+  casc_buf_init(&rhs);
+  bool ok = true;
+  const casc_type *t = op->results[0].type;
+  if (v->kind == CASC_ATTR_INTEGER) {
+    if (t->kind == CASC_TYPE_INTEGER && t->u.integer.width == 1)
+      casc_buf_puts(&rhs, v->u.i.v ? "true" : "false");
+    else if (t->kind == CASC_TYPE_INTEGER &&
+             t->u.integer.sign == CASC_UNSIGNED) {
+      unsigned w = t->u.integer.width;
+      uint64_t u = (uint64_t)v->u.i.v;
+      if (w < 64)
+        u &= (UINT64_C(1) << w) - 1;
+      casc_buf_printf(&rhs, "%llu%s", (unsigned long long)u,
+                      w == 64 ? "ULL" : "");
+    } else {
+      casc_buf_printf(&rhs, "%lld", (long long)v->u.i.v);
+    }
+  } else if (v->kind == CASC_ATTR_FLOAT) {
+    casc_buf_printf(&rhs, "%.9e", v->u.f.v);
+  } else if (v->kind == CASC_ATTR_BOOL) {
+    casc_buf_puts(&rhs, v->u.b ? "true" : "false");
+  } else {
+    ok = casc_em_fail(e, op, "has a value with no C++ form");
+  }
+  if (ok) {
+    casc_em_indent(e);
+    casc_buf_puts(e->out, "constexpr ");
+    ok = casc_em_decl(e, e->out, &op->results[0], op);
+    if (ok)
+      casc_buf_printf(e->out, " = %s", rhs.data);
+  }
+  casc_buf_free(&rhs);
+  return ok;
+}
+
+static bool emit_cast(casc_emitter *e, casc_op *op, const char *fmt_pre,
+                      const char *fmt_post, const char *close) {
+  if (op->nops != 1 || op->nres != 1)
+    return casc_em_fail(e, op, "is malformed");
+  const char *x = casc_em_name(e, casc_op_operand(op, 0), op);
+  if (!x)
+    return false;
+  casc_buf rhs;
+  casc_buf_init(&rhs);
+  casc_buf_puts(&rhs, fmt_pre);
+  bool ok = casc_em_type_at(e, &rhs, op->results[0].type, op);
+  casc_buf_printf(&rhs, "%s%s%s", fmt_post, x, close);
+  if (ok)
+    ok = assign_result(e, op, &rhs);
+  casc_buf_free(&rhs);
+  return ok;
+}
+
+/* `__gm__ T* vN = base + off;` */
+static bool emit_ptr_offset(casc_emitter *e, casc_op *op) {
+  if (op->nops < 1 || op->nres != 1)
+    return casc_em_fail(e, op, "is malformed");
+  const char *base = casc_em_name(e, casc_op_operand(op, 0), op);
+  if (!base)
+    return false;
+  casc_buf rhs;
+  casc_buf_init(&rhs);
+  bool ok = true;
+  if (op->nops == 2) {
+    const char *off = casc_em_name(e, casc_op_operand(op, 1), op);
+    ok = off != NULL;
+    if (ok)
+      casc_buf_printf(&rhs, "%s + %s", base, off);
+  } else {
+    int64_t v;
+    if (casc_em_attr_int(casc_em_attr(op, "staticOffset"), &v))
+      casc_buf_printf(&rhs, "%s + %lld", base, (long long)v);
+    else
+      casc_buf_puts(&rhs, base);
+  }
+  if (ok)
+    ok = assign_result(e, op, &rhs);
+  casc_buf_free(&rhs);
+  return ok;
+}
+
+/* `T vN{a, static_cast<F>(b), ...};` — an operand whose type differs from
+ * the declared field type (the optional `[types]`) is converted: a memref
+ * by reinterpret_cast to the field's pointer type, anything else by
+ * static_cast. */
+static bool emit_construct(casc_emitter *e, casc_op *op) {
+  if (op->nres != 1)
+    return casc_em_fail(e, op, "is malformed");
+  casc_attr *types = casc_em_attr(op, "types");
+  if (types && (types->kind != CASC_ATTR_ARRAY || types->u.array.n != op->nops))
+    return casc_em_fail(e, op,
+                        "has a field type list that does not match its "
+                        "operands");
+  casc_buf init;
+  casc_buf_init(&init);
+  bool ok = true;
+  for (unsigned i = 0; ok && i < op->nops; i++) {
+    casc_value *v = casc_op_operand(op, i);
+    const char *n = casc_em_name(e, v, op);
+    if (!n) {
+      ok = false;
+      break;
+    }
+    if (i)
+      casc_buf_puts(&init, ", ");
+    casc_attr *ft = types ? types->u.array.elems[i] : NULL;
+    if (ft && (ft->kind != CASC_ATTR_TYPE || !ft->type)) {
+      ok = casc_em_fail(e, op, "has a field type list that is not types");
+      break;
+    }
+    if (!ft || ft->type == v->type) {
+      casc_buf_puts(&init, n);
+      continue;
+    }
+    bool ptr = ft->type->kind == CASC_TYPE_MEMREF ||
+               ft->type->kind == CASC_TYPE_UNRANKED_MEMREF;
+    casc_buf_puts(&init, ptr ? "reinterpret_cast<" : "static_cast<");
+    ok = casc_em_type_at(e, &init, ft->type, op);
+    casc_buf_printf(&init, ">(%s)", n);
+  }
+  if (ok) {
+    casc_em_indent(e);
+    if (casc_em_attr(op, "isStatic"))
+      casc_buf_puts(e->out, "static ");
+    if (casc_em_attr(op, "isConstexpr"))
+      casc_buf_puts(e->out, "constexpr ");
+    ok = casc_em_decl(e, e->out, &op->results[0], op);
+    if (ok && op->nops)
+      casc_buf_printf(e->out, "{%s}", init.data);
+  }
+  casc_buf_free(&init);
+  return ok;
+}
+
+bool casc_em_misc(casc_emitter *e, casc_op *op, bool *semi) {
+  (void)semi;
+  switch (op->kind) {
+  case CASC_OP_FUNC_RETURN:
+    return emit_return(e, op);
+  case CASC_OP_FUNC_CALL:
+    return emit_call(e, op);
+  case CASC_OP_EMITC_INCLUDE:
+    return emit_include(e, op);
+  case CASC_OP_EMITC_VERBATIM:
+    return emit_verbatim(e, op);
+  case CASC_OP_EMITC_CONSTANT:
+    return emit_emitc_constant(e, op);
+  case CASC_OP_EMITC_CAST:
+    return emit_cast(e, op, "(", ") ", "");
+  case CASC_OP_EMITASC_REINTERPRET_CAST:
+    return emit_cast(e, op, "reinterpret_cast<", ">(", ")");
+  case CASC_OP_EMITASC_PTR_OFFSET:
+    return emit_ptr_offset(e, op);
+  case CASC_OP_CONSTRUCT:
+    return emit_construct(e, op);
+  default:
+    return casc_em_fail(e, op, "unable to find printer for op");
+  }
+}

@@ -1,0 +1,94 @@
+/* C++ names of IR values: `vN` in order of definition within a function
+ * (function arguments first), `_<name>` appended from a NameLoc, constants
+ * named by value. Unlike pyasc, a name is never declared twice in one
+ * function: a clash gets a `_N` suffix (IR.md §10.19). */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "casc/diag.h"
+#include "target/ascendc/emitter.h"
+
+void casc_em_reset_function(casc_emitter *e) {
+  casc_hm_free(&e->names);
+  casc_hm_free(&e->declared);
+  casc_hm_init(&e->names);
+  casc_hm_init(&e->declared);
+  e->next_id = 0;
+  e->mask_lists = 0;
+}
+
+static bool is_declared(casc_emitter *e, const char *s) {
+  size_t n = strlen(s);
+  return casc_hm_get(&e->declared, s, n, casc_hash_bytes(s, n)) != NULL;
+}
+
+static const char *claim(casc_emitter *e, const char *s) {
+  const char *in = casc_intern_cstr(e->ctx, s);
+  size_t n = strlen(in);
+  if (!casc_hm_put(&e->declared, in, n, casc_hash_bytes(in, n), (void *)in))
+    return NULL;
+  return in;
+}
+
+const char *casc_em_fresh(casc_emitter *e, const char *base) {
+  if (!is_declared(e, base))
+    return claim(e, base);
+  char buf[256];
+  for (unsigned k = 1;; k++) {
+    snprintf(buf, sizeof buf, "%.200s_%u", base, k);
+    if (!is_declared(e, buf))
+      return claim(e, buf);
+  }
+}
+
+static bool bind(casc_emitter *e, casc_value *v, const char *name) {
+  casc_value **key = casc_ctx_alloc(e->ctx, sizeof *key);
+  if (!key || !name)
+    return false;
+  *key = v;
+  return casc_hm_put(&e->names, key, sizeof *key,
+                     casc_hash_bytes(key, sizeof *key), (void *)name);
+}
+
+const char *casc_em_name(casc_emitter *e, casc_value *v, casc_op *op) {
+  const char *n =
+      casc_hm_get(&e->names, &v, sizeof v, casc_hash_bytes(&v, sizeof v));
+  if (!n && op)
+    casc_emit_error(e->ctx, op->loc,
+                    "'%s' op operand has no C++ name (used before it is "
+                    "defined)",
+                    op->name);
+  return n;
+}
+
+const char *casc_em_define_as(casc_emitter *e, casc_value *v,
+                              const char *base) {
+  const char *n = casc_em_fresh(e, base);
+  if (!n || !bind(e, v, n))
+    return NULL;
+  return n;
+}
+
+/* The NameLoc text of a value, if its location is (or wraps) one. */
+static const char *name_loc(casc_value *v) {
+  casc_loc *l = v->def ? v->def->loc : v->loc;
+  if (l && l->kind == CASC_LOC_NAME)
+    return l->u.name.name;
+  return NULL;
+}
+
+const char *casc_em_define(casc_emitter *e, casc_value *v) {
+  char buf[256];
+  int n = snprintf(buf, sizeof buf, "v%u", ++e->next_id);
+  const char *nl = name_loc(v);
+  if (nl && *nl) {
+    /* Only identifier characters survive; the rest become '_'. */
+    size_t at = (size_t)n;
+    buf[at++] = '_';
+    for (const char *p = nl; *p && at + 1 < sizeof buf; p++)
+      buf[at++] = isalnum((unsigned char)*p) ? *p : '_';
+    buf[at] = 0;
+  }
+  return casc_em_define_as(e, v, buf);
+}

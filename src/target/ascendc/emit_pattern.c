@@ -1,0 +1,357 @@
+/* Table-driven emission of ascendc ops: the `emit` column of ops.def, or,
+ * when it is empty, the generic emitter chosen by the op's flags — pyasc's
+ * AscConstructor (`T vN;`), AscMemberFunc (`[T vN = ]vA.Api(rest)`) and
+ * AscFunc (`[T vN = ]AscendC::Api(all)`) traits.
+ *
+ * The emit pattern mini-language. A pattern is the C++ of the statement;
+ * everything is copied literally except:
+ *
+ *   $name      the C++ name of operand or result `name` (spec names of the
+ *              ops.def row); a variadic operand expands to its values
+ *              joined by ", "
+ *   $name:T    the C++ type of that value
+ *   $name:E    the C++ element type of that value's tensor/memref type
+ *   $name:M    a variadic list of mask words (the L1 API form): declares
+ *              `uint64_t <op0>_mask_listN[] = {w0, w1, ...};` on its own
+ *              line before the statement (N unique in the function, unlike
+ *              pyasc's per-op-type counter, IR.md §10.18) and expands to
+ *              that array's name
+ *   #name      attribute `name`: a unit attribute prints 1 or 0 (present or
+ *              absent), an enum attribute its C++ enumerator
+ *              (AscendC::HardEvent::MTE2_V, PIPE_V, ...), an integer its
+ *              decimal value
+ *   #name(P,A,B,...)  an integer attribute through an inline table: value
+ *              k prints P followed by the k-th name ("-" = no such value)
+ *   @          the op's Ascend C API name (ops.def's api column)
+ *   ?name{...} the text in braces only if optional operand `name` is present
+ *   \c         the character c itself (for a literal [ $ # @ ? { } \)
+ *
+ * A single-result op gets `T vN = ` in front of the pattern's text; a
+ * pattern starting with `&` declares a reference instead (`T& vN = ...`),
+ * one starting with `!` declares nothing (the text is a whole statement,
+ * e.g. `!$dst = $src0.@($src1)`). */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "casc/diag.h"
+#include "target/ascendc/emitter.h"
+
+typedef struct {
+  casc_emitter *e;
+  casc_op *op;
+  const casc_op_info *info;
+  casc_buf *stmt;
+} pat_ctx;
+
+/* Values bound to spec name `n`: an operand group or one result. */
+static bool lookup(pat_ctx *p, const char *n, size_t len, casc_value **first,
+                   unsigned *count, unsigned *begin) {
+  int o = casc_op_info_operand(p->info, n, len);
+  if (o >= 0) {
+    unsigned b, c;
+    if (!casc_op_operand_group(p->op, (unsigned)o, &b, &c))
+      return false;
+    *begin = b;
+    *count = c;
+    *first = c ? casc_op_operand(p->op, b) : NULL;
+    return true;
+  }
+  int r = casc_op_info_result(p->info, n, len);
+  if (r >= 0 && (unsigned)r < p->op->nres) {
+    *first = casc_op_result(p->op, (unsigned)r);
+    *count = 1;
+    *begin = (unsigned)-1;
+    return true;
+  }
+  return false;
+}
+
+static bool bad(pat_ctx *p, const char *what, const char *n, size_t len) {
+  casc_emit_error(p->e->ctx, p->op->loc, "'%s' op emit pattern: %s '%.*s'",
+                  p->op->name, what, (int)len, n);
+  return false;
+}
+
+static bool value_list(pat_ctx *p, casc_buf *b, unsigned begin, unsigned count,
+                       casc_value *only) {
+  if (begin == (unsigned)-1) { /* a result */
+    const char *s = casc_em_name(p->e, only, p->op);
+    if (!s)
+      return false;
+    casc_buf_puts(b, s);
+    return true;
+  }
+  for (unsigned i = 0; i < count; i++) {
+    const char *s =
+        casc_em_name(p->e, casc_op_operand(p->op, begin + i), p->op);
+    if (!s)
+      return false;
+    if (i)
+      casc_buf_puts(b, ", ");
+    casc_buf_puts(b, s);
+  }
+  return true;
+}
+
+/* `uint64_t <op0>_mask_listN[] = {..};` on its own line; returns the name. */
+static const char *mask_list(pat_ctx *p, unsigned begin, unsigned count) {
+  casc_emitter *e = p->e;
+  if (!count || p->op->nops == 0) {
+    casc_em_fail(e, p->op, "has an empty mask list");
+    return NULL;
+  }
+  const char *dst = casc_em_name(e, casc_op_operand(p->op, 0), p->op);
+  if (!dst)
+    return NULL;
+  char base[256];
+  snprintf(base, sizeof base, "%.200s_mask_list%u", dst, e->mask_lists++);
+  const char *name = casc_em_fresh(e, base);
+  casc_buf line;
+  casc_buf_init(&line);
+  casc_buf_printf(&line, "uint64_t %s[] = {", name);
+  bool ok = value_list(p, &line, begin, count, NULL);
+  if (ok) {
+    casc_em_indent(e);
+    casc_buf_printf(e->out, "%s};\n", line.data);
+  }
+  casc_buf_free(&line);
+  return ok ? name : NULL;
+}
+
+static bool attr_text(pat_ctx *p, casc_buf *b, const char *n, size_t len,
+                      const char **pp) {
+  char key[128];
+  if (len >= sizeof key)
+    return bad(p, "attribute name too long", n, len);
+  memcpy(key, n, len);
+  key[len] = 0;
+  casc_attr *a = casc_em_attr(p->op, key);
+  int spec = casc_op_info_attr(p->info, n, len);
+  const char *s = *pp;
+  if (*s == '(') { /* inline enum table */
+    int64_t v;
+    if (!casc_em_attr_int(a, &v))
+      return bad(p, "missing integer attribute", n, len);
+    const char *end = strchr(s, ')');
+    if (!end)
+      return bad(p, "unterminated table of", n, len);
+    const char *q = s + 1, *comma = memchr(q, ',', (size_t)(end - q));
+    if (!comma)
+      return bad(p, "empty table of", n, len);
+    size_t plen = (size_t)(comma - q);
+    const char *prefix = q;
+    q = comma + 1;
+    for (int64_t k = 0; q <= end; k++) {
+      const char *c = memchr(q, ',', (size_t)(end - q));
+      if (!c)
+        c = end;
+      if (k == v) {
+        if (c - q == 1 && *q == '-')
+          break;
+        casc_buf_put(b, prefix, plen);
+        casc_buf_put(b, q, (size_t)(c - q));
+        *pp = end + 1;
+        return true;
+      }
+      q = c + 1;
+    }
+    casc_emit_error(p->e->ctx, p->op->loc,
+                    "'%s' op attribute '%s' has no C++ value for %lld",
+                    p->op->name, key, (long long)v);
+    return false;
+  }
+  if (spec >= 0 && p->info->attrs[spec].kind == CASC_A_UNIT) {
+    casc_buf_puts(b, a ? "1" : "0");
+    return true;
+  }
+  int64_t v;
+  if (!casc_em_attr_int(a, &v))
+    return bad(p, "missing integer attribute", n, len);
+  if (spec >= 0 && p->info->attrs[spec].kind == CASC_A_ENUM) {
+    casc_enum_kind k = (casc_enum_kind)p->info->attrs[spec].enum_kind;
+    const casc_enum_info *ei = casc_enum_get(k);
+    const char *c = casc_enum_cxx(k, v);
+    if (!c) {
+      casc_emit_error(p->e->ctx, p->op->loc,
+                      "'%s' op attribute '%s' = %lld is not a %s", p->op->name,
+                      key, (long long)v, ei->name);
+      return false;
+    }
+    casc_buf_printf(b, "%s%s", ei->cxxprefix, c);
+    return true;
+  }
+  casc_buf_printf(b, "%lld", (long long)v);
+  return true;
+}
+
+static size_t ident_len(const char *s) {
+  size_t n = 0;
+  while (isalnum((unsigned char)s[n]) || s[n] == '_')
+    n++;
+  return n;
+}
+
+/* Expand pattern text [s, end) into b. */
+static bool expand(pat_ctx *p, casc_buf *b, const char *s, const char *end) {
+  while (s < end) {
+    char c = *s;
+    if (c == '\\' && s + 1 < end) {
+      casc_buf_putc(b, s[1]);
+      s += 2;
+    } else if (c == '@') {
+      casc_buf_puts(b, p->info->api);
+      s++;
+    } else if (c == '$') {
+      const char *n = s + 1;
+      size_t len = ident_len(n);
+      casc_value *v;
+      unsigned count, begin;
+      if (!len || !lookup(p, n, len, &v, &count, &begin))
+        return bad(p, "no operand or result", n, len);
+      s = n + len;
+      if (*s == ':' && s + 1 < end && strchr("TEM", s[1])) {
+        char k = s[1];
+        s += 2;
+        if (k == 'M') {
+          const char *name = mask_list(p, begin, count);
+          if (!name)
+            return false;
+          casc_buf_puts(b, name);
+          continue;
+        }
+        if (!v)
+          return bad(p, "absent operand", n, len);
+        const casc_type *t = k == 'T' ? v->type : casc_type_elem(v->type);
+        if (!casc_em_type_at(p->e, b, t, p->op))
+          return false;
+        continue;
+      }
+      if (!value_list(p, b, begin, count, v))
+        return false;
+    } else if (c == '#') {
+      const char *n = s + 1;
+      size_t len = ident_len(n);
+      if (!len)
+        return bad(p, "empty attribute name", n, 0);
+      s = n + len;
+      if (!attr_text(p, b, n, len, &s))
+        return false;
+    } else if (c == '?') {
+      const char *n = s + 1;
+      size_t len = ident_len(n);
+      const char *open = n + len;
+      const char *close =
+          open < end ? memchr(open, '}', (size_t)(end - open)) : NULL;
+      casc_value *v;
+      unsigned count, begin;
+      if (!len || *open != '{' || !close ||
+          !lookup(p, n, len, &v, &count, &begin))
+        return bad(p, "malformed optional group", n, len);
+      if (count && !expand(p, b, open + 1, close))
+        return false;
+      s = close + 1;
+    } else {
+      casc_buf_putc(b, c);
+      s++;
+    }
+  }
+  return true;
+}
+
+/* `T vN = ` / `T& vN = ` for the op's single result. */
+static bool result_prefix(casc_emitter *e, casc_buf *b, casc_op *op, bool ref) {
+  if (!casc_em_type_at(e, b, op->results[0].type, op))
+    return false;
+  const char *n = casc_em_define(e, &op->results[0]);
+  if (!n)
+    return casc_em_fail(e, op, "ran out of memory naming a value");
+  casc_buf_printf(b, "%s %s = ", ref ? "&" : "", n);
+  return true;
+}
+
+static bool operand_names(casc_emitter *e, casc_buf *b, casc_op *op,
+                          unsigned from) {
+  for (unsigned i = from; i < op->nops; i++) {
+    const char *n = casc_em_name(e, casc_op_operand(op, i), op);
+    if (!n)
+      return false;
+    if (i > from)
+      casc_buf_puts(b, ", ");
+    casc_buf_puts(b, n);
+  }
+  return true;
+}
+
+static bool generic(casc_emitter *e, casc_op *op, const casc_op_info *info,
+                    casc_buf *b) {
+  if (info->flags & CASC_F_CTOR) {
+    if (op->nres != 1 || op->nops)
+      return casc_em_fail(e, op, "unable to find printer for op");
+    return casc_em_decl(e, b, &op->results[0], op);
+  }
+  bool member = info->flags & CASC_F_MEMBER;
+  if (!member && !(info->flags & CASC_F_FUNC))
+    return casc_em_fail(e, op, "unable to find printer for op");
+  if (op->nres > 1 || (member && op->nops == 0) || !*info->api)
+    return casc_em_fail(e, op, "unable to find printer for op");
+  /* Operand names are looked up before the result is named, so that the
+   * numbering follows definition order. */
+  casc_buf call;
+  casc_buf_init(&call);
+  bool ok;
+  if (member) {
+    const char *obj = casc_em_name(e, casc_op_operand(op, 0), op);
+    ok = obj != NULL;
+    if (ok) {
+      casc_buf_printf(&call, "%s.%s(", obj, info->api);
+      ok = operand_names(e, &call, op, 1);
+    }
+  } else {
+    casc_buf_printf(&call, "AscendC::%s(", info->api);
+    ok = operand_names(e, &call, op, 0);
+  }
+  if (ok && op->nres == 1)
+    ok = result_prefix(e, b, op, false);
+  if (ok)
+    casc_buf_printf(b, "%s)", call.data);
+  casc_buf_free(&call);
+  return ok;
+}
+
+bool casc_em_table(casc_emitter *e, casc_op *op, bool *semi) {
+  (void)semi;
+  const casc_op_info *info = casc_op_info_of(op);
+  if (!info)
+    return casc_em_fail(e, op, "unable to find printer for op");
+  casc_buf stmt;
+  casc_buf_init(&stmt);
+  bool ok;
+  const char *pat = info->emit;
+  if (!pat || !*pat) {
+    ok = generic(e, op, info, &stmt);
+  } else {
+    pat_ctx p = {e, op, info, &stmt};
+    bool ref = *pat == '&', bare = *pat == '!';
+    if (ref || bare)
+      pat++;
+    /* Expand first (operands are named and mask lists declared), then put
+     * the result declaration in front. */
+    casc_buf body;
+    casc_buf_init(&body);
+    ok = expand(&p, &body, pat, pat + strlen(pat));
+    if (ok && op->nres > 1)
+      ok = casc_em_fail(e, op, "unable to find printer for op");
+    if (ok && op->nres == 1 && !bare)
+      ok = result_prefix(e, &stmt, op, ref);
+    if (ok)
+      casc_buf_put(&stmt, body.data ? body.data : "", body.len);
+    casc_buf_free(&body);
+  }
+  if (ok) {
+    casc_em_indent(e);
+    casc_buf_put(e->out, stmt.data ? stmt.data : "", stmt.len);
+  }
+  casc_buf_free(&stmt);
+  return ok;
+}

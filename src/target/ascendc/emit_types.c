@@ -1,0 +1,157 @@
+/* IR type -> C++ type spelling (IR.md §1.6), with bf16 as bfloat16_t
+ * rather than pyasc's half (IR.md §10.9). */
+#include <stdio.h>
+
+#include "casc/diag.h"
+#include "target/ascendc/emitter.h"
+
+static const char *tpos(int64_t p) {
+  return casc_enum_cxx(CASC_ENUM_TPOSITION, p);
+}
+
+static const char *addr_space(const casc_attr *space) {
+  int64_t v = 0;
+  if (space && !casc_em_attr_int(space, &v))
+    return NULL;
+  switch (v) {
+  case 0:
+    return "";
+  case 22:
+    return "__gm__ ";
+  case 23:
+    return "__ca__ ";
+  case 24:
+    return "__cb__ ";
+  case 25:
+    return "__cc__ ";
+  case 26:
+    return "__ubuf__ ";
+  case 27:
+    return "__cbuf__ ";
+  case 28:
+    return "__fbuf__ ";
+  default:
+    return NULL;
+  }
+}
+
+static bool asc_type(casc_buf *b, const casc_type *t) {
+  const casc_asc_type_info *ti = casc_asc_type_get(t->u.asc.id);
+  if (!ti || !ti->cxx || !*ti->cxx)
+    return false;
+  const char *P = ti->params;
+  const int64_t *p = t->u.asc.p;
+  if (P[0] == 0) {
+    casc_buf_puts(b, ti->cxx);
+    return true;
+  }
+  if (P[0] == 'P') {
+    const char *a = tpos(p[0]);
+    if (!a)
+      return false;
+    if (P[1] == 0) {
+      casc_buf_printf(b, "%s<AscendC::TPosition::%s>", ti->cxx, a);
+      return true;
+    }
+    if (P[1] == 'I') {
+      casc_buf_printf(b, "%s<AscendC::TPosition::%s, %lld>", ti->cxx, a,
+                      (long long)p[1]);
+      return true;
+    }
+    const char *c = tpos(p[1]);
+    if (!c)
+      return false;
+    casc_buf_printf(b,
+                    "%s<AscendC::TPosition::%s, AscendC::TPosition::%s, %lld>",
+                    ti->cxx, a, c, (long long)p[2]);
+    return true;
+  }
+  if ((P[0] == 'S' || P[0] == 'T') && t->u.asc.elem) {
+    casc_buf inner;
+    casc_buf_init(&inner);
+    bool ok = casc_em_type(&inner, t->u.asc.elem);
+    if (ok)
+      casc_buf_printf(b, "%s<%s>", ti->cxx, inner.data);
+    casc_buf_free(&inner);
+    return ok;
+  }
+  return false;
+}
+
+bool casc_em_type(casc_buf *b, const casc_type *t) {
+  if (!t)
+    return false;
+  switch (t->kind) {
+  case CASC_TYPE_INTEGER: {
+    unsigned w = t->u.integer.width;
+    if (w == 1) {
+      casc_buf_puts(b, "bool");
+      return true;
+    }
+    if (w != 8 && w != 16 && w != 32 && w != 64)
+      return false;
+    casc_buf_printf(b, "%sint%u_t",
+                    t->u.integer.sign == CASC_UNSIGNED ? "u" : "", w);
+    return true;
+  }
+  case CASC_TYPE_INDEX:
+    casc_buf_puts(b, "uint32_t");
+    return true;
+  case CASC_TYPE_FLOAT:
+    switch (t->u.flt.fk) {
+    case CASC_F16:
+      casc_buf_puts(b, "half");
+      return true;
+    case CASC_BF16:
+      casc_buf_puts(b, "bfloat16_t");
+      return true;
+    case CASC_F32:
+      casc_buf_puts(b, "float");
+      return true;
+    case CASC_F64:
+      casc_buf_puts(b, "double");
+      return true;
+    }
+    return false;
+  case CASC_TYPE_MEMREF:
+  case CASC_TYPE_UNRANKED_MEMREF: {
+    const char *q = addr_space(t->u.memref.space);
+    if (!q)
+      return false;
+    casc_buf inner;
+    casc_buf_init(&inner);
+    bool ok = casc_em_type(&inner, t->u.memref.elem);
+    if (ok)
+      casc_buf_printf(b, "%s%s*", q, inner.data);
+    casc_buf_free(&inner);
+    return ok;
+  }
+  case CASC_TYPE_ASC:
+    if (t->u.asc.id == CASC_ASC_EMITC_OPAQUE && t->u.asc.str) {
+      casc_buf_puts(b, t->u.asc.str);
+      return true;
+    }
+    if (t->u.asc.id == CASC_ASC_EMITC_PTR && t->u.asc.elem) {
+      casc_buf inner;
+      casc_buf_init(&inner);
+      bool ok = casc_em_type(&inner, t->u.asc.elem);
+      if (ok)
+        casc_buf_printf(b, "%s*", inner.data);
+      casc_buf_free(&inner);
+      return ok;
+    }
+    return asc_type(b, t);
+  default:
+    return false;
+  }
+}
+
+bool casc_em_type_at(casc_emitter *e, casc_buf *b, const casc_type *t,
+                     casc_op *op) {
+  if (casc_em_type(b, t))
+    return true;
+  casc_emit_error(e->ctx, op ? op->loc : casc_loc_unknown(e->ctx),
+                  "'%s' op unable to emit a C++ type for a value of this op",
+                  op ? op->name : "?");
+  return false;
+}

@@ -1,0 +1,69 @@
+/* Internal state and helpers shared by the files of the Ascend C emitter.
+ * One casc_emitter lives for one call of casc_emit_ascendc_buf; value names
+ * and the set of C++ names already declared are reset per function. */
+#ifndef CASC_TARGET_ASCENDC_EMITTER_H
+#define CASC_TARGET_ASCENDC_EMITTER_H
+
+#include <stdbool.h>
+
+#include "casc/buf.h"
+#include "casc/ir.h"
+#include "dialect/dialect.h"
+#include "util/hashmap.h"
+
+typedef struct casc_emitter {
+  casc_ctx *ctx;
+  casc_buf *out;
+  unsigned indent;       /* nesting level; 2 spaces each */
+  casc_hashmap names;    /* casc_value* -> C++ name (per function) */
+  casc_hashmap declared; /* C++ name -> non-NULL (per function) */
+  unsigned next_id;      /* vN counter (per function) */
+  unsigned mask_lists;   /* <dst>_mask_listN counter (per function) */
+} casc_emitter;
+
+/* ---- names (emit_names.c) ------------------------------------------------ */
+void casc_em_reset_function(casc_emitter *e);
+/* Name of a value already defined, or NULL (after reporting an error at op
+ * when op is not NULL). */
+const char *casc_em_name(casc_emitter *e, casc_value *v, casc_op *op);
+/* Give v a fresh `vN` name (+ `_<name>` from a NameLoc). */
+const char *casc_em_define(casc_emitter *e, casc_value *v);
+/* Give v the name base, made unique in the function with a `_N` suffix. */
+const char *casc_em_define_as(casc_emitter *e, casc_value *v, const char *base);
+/* A fresh C++ identifier derived from base (not bound to a value). */
+const char *casc_em_fresh(casc_emitter *e, const char *base);
+
+/* ---- C++ types (emit_types.c) ----------------------------------------------
+ */
+/* Append the C++ spelling of t; false (nothing appended) if t has none. */
+bool casc_em_type(casc_buf *b, const casc_type *t);
+/* As casc_em_type, reporting "unable to emit C++ type" at op on failure. */
+bool casc_em_type_at(casc_emitter *e, casc_buf *b, const casc_type *t,
+                     casc_op *op);
+
+/* ---- output ------------------------------------------------------------- */
+void casc_em_indent(casc_emitter *e);
+/* `T name` for a value (defining its name); false on a type error. */
+bool casc_em_decl(casc_emitter *e, casc_buf *b, casc_value *v, casc_op *op);
+bool casc_em_fail(casc_emitter *e, casc_op *op, const char *what);
+
+/* Emit one op as one statement (with its `;`), at the current indent. */
+bool casc_em_op(casc_emitter *e, casc_op *op);
+/* Emit the ops of a block, one statement each, at the current indent. */
+bool casc_em_block(casc_emitter *e, casc_block *b);
+
+/* ---- per-dialect emitters: return false after an error; *stmt set to
+ * false when the op printed a compound statement that takes no `;`. ------ */
+bool casc_em_arith(casc_emitter *e, casc_op *op, bool *semi);
+bool casc_em_scf(casc_emitter *e, casc_op *op, bool *semi);
+bool casc_em_misc(casc_emitter *e, casc_op *op, bool *semi);
+/* Ops driven by the op table: the emit pattern or the generic constructor /
+ * member function / free function emitters (emit_pattern.c). */
+bool casc_em_table(casc_emitter *e, casc_op *op, bool *semi);
+
+/* Integer value of an IntegerAttr/BoolAttr, false if a is neither. */
+bool casc_em_attr_int(const casc_attr *a, int64_t *v);
+/* Attribute of op by name, looking at inherent properties too. */
+casc_attr *casc_em_attr(const casc_op *op, const char *name);
+
+#endif
