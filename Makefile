@@ -1,13 +1,17 @@
 # Thin wrapper over CMake so that the README's commands stay short:
 #   make demo   build, then run the demo (a real kernel checked, emitted, run)
 #   make test   build, then run every test (C unit tests + the lit suite)
+#   make asan   the same in a Debug build with AddressSanitizer + UBSan
+#   make valgrind  run every C unit test under valgrind (uses $(BUILD))
+#   make bench  Release build of bench/, then run bench/parse
+#   make fuzz   build the libFuzzer harness (clang); make fuzz-run runs it
 BUILD ?= build
 TYPE ?= Release
 SANITIZE ?= OFF
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 GEN := $(shell command -v ninja >/dev/null 2>&1 && echo "-G Ninja")
 
-.PHONY: all build test demo clean asan
+.PHONY: all build test demo clean asan valgrind bench fuzz fuzz-run
 
 all: build
 
@@ -26,5 +30,47 @@ demo: build
 asan:
 	$(MAKE) test BUILD=build-asan TYPE=Debug SANITIZE=ON
 
+# Every unit test under valgrind (the lit suite would take too long): a
+# leak or an invalid access fails the target. Run from test/ like ctest.
+# $(BUILD) must not be a sanitizer build (ASan and valgrind exclude each
+# other).
+valgrind: build
+	@command -v valgrind >/dev/null || { echo "valgrind not installed"; exit 1; }
+	@failed=""; for t in $(BUILD)/test/test_*; do \
+	  [ -x "$$t" ] || continue; \
+	  case "$$t" in /*) p="$$t";; *) p="$(CURDIR)/$$t";; esac; \
+	  echo "valgrind $$t"; \
+	  (cd test && valgrind -q --error-exitcode=99 --leak-check=full \
+	    --errors-for-leak-kinds=definite,indirect "$$p" >/dev/null) \
+	    || failed="$$failed $${t##*/}"; \
+	done; \
+	if [ -n "$$failed" ]; then echo "valgrind: failed:$$failed"; exit 1; fi
+
+BENCH_BUILD ?= build-bench
+bench:
+	$(MAKE) build BUILD=$(BENCH_BUILD) TYPE=Release SANITIZE=OFF
+	$(BENCH_BUILD)/bench/parse
+
+# libFuzzer needs clang (Debian: apt-get install clang-14). The library is
+# built with coverage instrumentation, ASan and UBSan; -Werror is off
+# because clang's warnings differ from gcc's.
+FUZZ_BUILD ?= build-fuzz
+FUZZ_TIME ?= 600
+CLANG ?= $(shell command -v clang-14 2>/dev/null || command -v clang 2>/dev/null || echo clang)
+fuzz:
+	cmake -S . -B $(FUZZ_BUILD) $(GEN) -DCMAKE_C_COMPILER=$(CLANG) \
+	  -DCMAKE_BUILD_TYPE=Debug -DCASC_SANITIZE=ON -DCASC_WERROR=OFF \
+	  -DCMAKE_C_FLAGS="-O1 -fsanitize=fuzzer-no-link"
+	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target casc_static
+	$(CLANG) -O1 -g -fsanitize=fuzzer,address,undefined \
+	  -fno-sanitize-recover=all -Iinclude fuzz/parse_fuzz.c \
+	  $(FUZZ_BUILD)/libcasc.a -lm -lpthread -o $(FUZZ_BUILD)/parse_fuzz
+
+fuzz-run: fuzz
+	mkdir -p fuzz/corpus
+	$(FUZZ_BUILD)/parse_fuzz -max_total_time=$(FUZZ_TIME) -timeout=10 \
+	  -rss_limit_mb=2048 -dict=fuzz/mlir.dict -artifact_prefix=fuzz/ \
+	  fuzz/corpus fuzz/seeds
+
 clean:
-	rm -rf $(BUILD) build-asan
+	rm -rf $(BUILD) build-asan $(BENCH_BUILD) $(FUZZ_BUILD)

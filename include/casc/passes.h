@@ -24,8 +24,28 @@ unsigned casc_pass_count(void);
 const casc_pass_info *casc_pass_at(unsigned i);
 const casc_pass_info *casc_pass_lookup(const char *flag, size_t len);
 
-/* Named pipelines ("default" = pyasc's order, IR.md §6.1). */
+/* Named pipelines ("default" = pyasc's order, IR.md §6.1, with casc's
+ * improvements; "pyasc" = pyasc's exact pass list and options). An unknown
+ * name is reported as an error. */
 bool casc_run_pipeline(casc_ctx *ctx, casc_op *module, const char *name);
+/* Names of the pipelines, NULL-terminated (for --help). */
+const char *const *casc_pipeline_names(void);
+
+/* The compile step of the C API: everything between the front end (or the
+ * parser) and the emitter, i.e. the default pipeline. */
+typedef struct {
+  bool verify_sync;      /* run -ascendc-verify-sync at the end (default on) */
+  bool free_at_last_use; /* materialize-tensor frees at the last use (on) */
+  bool strip_debuginfo;  /* drop every location at the end (off) */
+  bool pyasc_compat;     /* pyasc's exact pipeline: ffts_addr argument on
+                            every kernel, frees before the terminator (off) */
+} casc_compile_options;
+
+void casc_compile_options_init(casc_compile_options *o);
+/* Runs the pipeline on module; opts NULL = defaults. Returns false after an
+ * error diagnostic (warnings, e.g. from verify-sync, do not fail). */
+bool casc_compile(casc_ctx *ctx, casc_op *module,
+                  const casc_compile_options *opts);
 
 #ifdef __cplusplus
 }

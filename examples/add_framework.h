@@ -1,0 +1,14 @@
+/* The add_framework kernel body, shared by the example and bench/jit.c. */
+#ifndef CASC_EXAMPLE_ADD_FRAMEWORK_H
+#define CASC_EXAMPLE_ADD_FRAMEWORK_H
+
+#include "casc/asc.h"
+
+typedef struct {
+  asc_dtype dtype; /* of x, y, z */
+  int tile_length; /* elements per tile (a compile-time constant) */
+} add_framework_params;
+
+void add_framework_kernel(asc_kernel *k, void *user);
+
+#endif

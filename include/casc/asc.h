@@ -1,0 +1,1009 @@
+/* casc kernel language: the C counterpart of pyasc's `asc.language`.
+ *
+ * A kernel is an ordinary C function `void body(asc_kernel *k, void *user)`.
+ * casc_jit_build() (pyasc's @asc.jit) runs it ONCE; every asc_* call it makes
+ * records ASC-IR ops into one func.func of a fresh builtin.module. Calls do
+ * not compute anything: handles (asc_local_tensor, asc_int, ...) name IR
+ * values, plain C integers are compile-time constants (pyasc's ConstExpr).
+ *
+ * ---------------------------------------------------------------------------
+ * Naming rule (1:1 with pyasc)
+ *   pyasc method   Class.method(obj, ...)  ->  asc_<class>_<method>(obj, ...)
+ *                  with the class name lowercased:
+ *                  TQueBind.free_tensor    ->  asc_tquebind_free_tensor(q, t)
+ *                  TPipe.init_buffer       ->  asc_tpipe_init_buffer(p, q, n,
+ * len) GlobalTensor.set_value  ->  asc_globaltensor_set_value(g, i, v) pyasc
+ * function asc.f(...)              ->  asc_f(...) asc.data_copy           ->
+ * asc_data_copy(dst, src, n) constructors   asc.TPipe()             ->
+ * asc_tpipe() asc.TQue(pos, depth)    ->  asc_tque(pos, depth)
+ *                  asc.LocalTensor(...)    ->  asc_localtensor(...)
+ *   enum members   asc.TPosition.VECIN     ->  ASC_TPOSITION_VECIN
+ *                  asc.HardEvent.MTE2_V    ->  ASC_HARDEVENT_MTE2_V
+ *                  asc.PipeID.PIPE_V       ->  ASC_PIPEID_PIPE_V
+ *                  asc.RoundMode.CAST_RINT ->  ASC_ROUNDMODE_CAST_RINT
+ *   dtypes         asc.half / asc.float32  ->  ASC_HALF / ASC_FLOAT (+
+ * ASC_BF16, ASC_DOUBLE, ASC_INT8..ASC_INT64, ASC_UINT8..ASC_UINT64) pyasc
+ * overloads keep one name: the C macro picks the form by argument count or
+ * argument type (asc_tquebind_alloc_tensor(q, ASC_HALF) allocates,
+ * asc_tquebind_alloc_tensor(q, t) is the in-place form). Where C cannot
+ * express a pyasc idiom the replacement is named after the IR op:
+ *   t[i:] / t[i] -> asc_localtensor_subindex(t, i)   t(i) -> ..._bracket(t, i)
+ *   x + off on a GlobalAddress -> asc_gm_addr_add(x, off)
+ *   t.get_value(i) -> asc_localtensor_get_value_int / _float (C needs the
+ *   result type statically)      t.dtype -> asc_localtensor_dtype(t)
+ *   PlainValue `a + b`, `a < b`, ... -> asc_add(a, b), asc_lt(a, b), ...
+ *   (asc_add with four arguments is the vector op asc.add, with two the
+ *   scalar `+`).
+ * Handle types are spelled with underscores (asc_local_tensor); they are
+ * distinct structs, so passing a queue where a tensor belongs is a compile
+ * error. Runtime integers are asc_int, runtime floats asc_float, conditions
+ * asc_bool; wherever pyasc accepts a RuntimeInt, a plain C integer is
+ * accepted too (C11 _Generic) and becomes an arith.constant at that use.
+ *
+ * ---------------------------------------------------------------------------
+ * Locations
+ *   Every API is a macro passing __FILE__ and __LINE__ to an `_at` function:
+ *   every op carries `"file":line:0` (C has no portable column, so the column
+ *   is always 0), and every diagnostic about it points at the C line.
+ *
+ * Errors
+ *   Misuse never crashes. Inside a build it is a located error through the
+ *   context's diagnostic handler, naming the API ("asc_add: dst has dtype
+ *   int8; Add supports half, float, int16, int32"), and casc_jit_build then
+ *   returns NULL. A failed call returns a "poisoned" handle; later calls that
+ *   receive a poisoned handle stay silent, so one mistake gives one error.
+ *   A call outside any build has no context to report to: it records
+ *   "file:line:0: error: asc_x must be called while a kernel is being built"
+ *   in a per-thread slot read by casc_lang_last_error(), and returns a null
+ *   handle. A handle from another kernel, a zero-initialised handle, or a
+ *   value used outside the loop/branch that defined it is reported too.
+ *
+ * ---------------------------------------------------------------------------
+ * Control flow (runs the body once, records scf.for / scf.if)
+ *
+ *   ASC_FOR(i, lo, hi) { ... }            scf.for, i32 induction variable i
+ *   ASC_FOR_STEP(i, lo, hi, step) { ... }
+ *   ASC_IF(cond) { ... } ASC_ELSE { ... } scf.if (always with an else
+ *                                         region, as pyasc); ASC_ELSE optional
+ *
+ *   lo/hi/step are asc_int or C integers (materialised as i32 right before
+ *   the loop, as pyasc does); cond is an asc_bool (or an asc_int, tested
+ *   != 0). For a condition known in C use a plain C `if`: it is pyasc's
+ *   compile-time branch.
+ *
+ *   Values that change in a loop or branch live in asc_var cells:
+ *       asc_int_var acc = asc_var(0);              // i32 cell
+ *       ASC_FOR(i, 0, n) { asc_set(acc, asc_add(asc_get(acc), i)); }
+ *       asc_int total = asc_get(acc);              // the scf.for result
+ *   A cell read or written inside a loop becomes an iter_arg of that loop
+ *   (only if it is written there), a cell written in a branch becomes a
+ *   result of the scf.if. Why cells: C gives the front end no way to see an
+ *   assignment `x = ...` to a C variable, so loop-carried values must go
+ *   through a call. A handle created inside a body and used after it is
+ *   reported ("defined inside the ASC_FOR at line N ...; use an asc_var").
+ *
+ *   How break/return are caught: each macro is two nested C `for`
+ *   statements around a frame. The inner one runs the body once and its
+ *   increment marks the body complete; the outer one closes the region when
+ *   it sees completion. A `break` leaves the inner loop without completing
+ *   it: the outer loop then reports "break inside ASC_FOR body" at the
+ *   macro's line. A `return` (or goto) out of the body skips both; with
+ *   GCC/Clang the frame variable has __attribute__((cleanup)), which reports
+ *   it at once, and in any case the end of the build reports a region that
+ *   was never closed. `continue` cannot be told apart from the end of the
+ *   body: it simply stops recording the rest of the body; do not use it.
+ *   ASC_ELSE attaches to the ASC_IF recorded immediately before it; any
+ *   other asc_* call in between closes that if.
+ *
+ * Sub-functions are plain C functions taking handles: their ops are
+ * recorded inline where they are called (pyasc's inlined @asc.jit helpers).
+ *
+ * Nested API calls used as arguments of one call are recorded in the C
+ * compiler's argument evaluation order, which C leaves unspecified; assign
+ * them to variables first when the op order matters to you.
+ *
+ * Threads: each thread may build its own kernel (the current build is
+ * thread-local). casc_jit_build is not reentrant on one thread.
+ */
+#ifndef CASC_ASC_H
+#define CASC_ASC_H
+
+#include <stdbool.h>
+
+#include "casc/ir.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ======================================================================== */
+/* Enumerations (pyasc numbering)                                            */
+
+typedef enum {
+  ASC_DTYPE_INVALID_ = 0,
+  ASC_HALF,   /* f16 */
+  ASC_FLOAT,  /* f32 */
+  ASC_BF16,   /* bf16 (no pyasc dtype; casc emits bfloat16_t) */
+  ASC_DOUBLE, /* f64 */
+  ASC_INT8,
+  ASC_INT16,
+  ASC_INT32,
+  ASC_INT64,
+  ASC_UINT8,
+  ASC_UINT16,
+  ASC_UINT32,
+  ASC_UINT64,
+  ASC_DTYPE_COUNT_
+} asc_dtype;
+
+typedef enum {
+  ASC_TPOSITION_GM = 0,
+  ASC_TPOSITION_A1 = 1,
+  ASC_TPOSITION_A2 = 2,
+  ASC_TPOSITION_B1 = 3,
+  ASC_TPOSITION_B2 = 4,
+  ASC_TPOSITION_C1 = 5,
+  ASC_TPOSITION_C2 = 6,
+  ASC_TPOSITION_CO1 = 7,
+  ASC_TPOSITION_CO2 = 8,
+  ASC_TPOSITION_VECIN = 9,
+  ASC_TPOSITION_VECOUT = 10,
+  ASC_TPOSITION_VECCALC = 11,
+  ASC_TPOSITION_MAX = 12
+} asc_tposition;
+
+typedef enum {
+  ASC_HARDEVENT_MTE2_MTE1 = 0,
+  ASC_HARDEVENT_MTE1_MTE2 = 1,
+  ASC_HARDEVENT_MTE1_M = 2,
+  ASC_HARDEVENT_M_MTE1 = 3,
+  ASC_HARDEVENT_MTE2_V = 4,
+  ASC_HARDEVENT_V_MTE2 = 5,
+  ASC_HARDEVENT_MTE3_V = 6,
+  ASC_HARDEVENT_V_MTE3 = 7,
+  ASC_HARDEVENT_M_V = 8,
+  ASC_HARDEVENT_V_M = 9,
+  ASC_HARDEVENT_V_V = 10,
+  ASC_HARDEVENT_MTE3_MTE1 = 11,
+  ASC_HARDEVENT_MTE1_MTE3 = 12,
+  ASC_HARDEVENT_MTE1_V = 13,
+  ASC_HARDEVENT_MTE2_M = 14,
+  ASC_HARDEVENT_M_MTE2 = 15,
+  ASC_HARDEVENT_V_MTE1 = 16,
+  ASC_HARDEVENT_M_FIX = 17,
+  ASC_HARDEVENT_FIX_M = 18,
+  ASC_HARDEVENT_MTE3_MTE2 = 19,
+  ASC_HARDEVENT_MTE2_MTE3 = 20,
+  ASC_HARDEVENT_S_V = 21,
+  ASC_HARDEVENT_V_S = 22,
+  ASC_HARDEVENT_S_MTE2 = 23,
+  ASC_HARDEVENT_MTE2_S = 24,
+  ASC_HARDEVENT_S_MTE3 = 25,
+  ASC_HARDEVENT_MTE3_S = 26,
+  ASC_HARDEVENT_MTE2_FIX = 27,
+  ASC_HARDEVENT_FIX_MTE2 = 28,
+  ASC_HARDEVENT_FIX_S = 29,
+  ASC_HARDEVENT_M_S = 30,
+  ASC_HARDEVENT_FIX_MTE3 = 31,
+  ASC_HARDEVENT_MTE1_FIX = 32,
+  ASC_HARDEVENT_FIX_MTE1 = 33,
+  ASC_HARDEVENT_FIX_FIX = 34
+} asc_hardevent;
+
+typedef enum {
+  ASC_PIPEID_PIPE_S = 0,
+  ASC_PIPEID_PIPE_V = 1,
+  ASC_PIPEID_PIPE_M = 2,
+  ASC_PIPEID_PIPE_MTE1 = 3,
+  ASC_PIPEID_PIPE_MTE2 = 4,
+  ASC_PIPEID_PIPE_MTE3 = 5,
+  ASC_PIPEID_PIPE_ALL = 6,
+  ASC_PIPEID_PIPE_MTE4 = 7,
+  ASC_PIPEID_PIPE_MTE5 = 8,
+  ASC_PIPEID_PIPE_V2 = 9,
+  ASC_PIPEID_PIPE_FIX = 10
+} asc_pipeid;
+
+typedef enum {
+  ASC_ROUNDMODE_CAST_NONE = 0,
+  ASC_ROUNDMODE_CAST_RINT = 1,
+  ASC_ROUNDMODE_CAST_FLOOR = 2,
+  ASC_ROUNDMODE_CAST_CEIL = 3,
+  ASC_ROUNDMODE_CAST_ROUND = 4,
+  ASC_ROUNDMODE_CAST_TRUNC = 5,
+  ASC_ROUNDMODE_CAST_ODD = 6
+} asc_roundmode;
+
+/* pyasc DataType.sizeof(): bytes per element (0 for an invalid dtype). */
+unsigned asc_dtype_sizeof(asc_dtype dt);
+/* pyasc's name of a dtype ("float16", "int32", ...); "invalid" otherwise. */
+const char *asc_dtype_name(asc_dtype dt);
+
+/* ======================================================================== */
+/* Handles                                                                   */
+
+/* Fields are private (p_: the IR object, k_: the serial number of the
+ * kernel build that made it; 0 = null handle). A zero-initialised handle is
+ * invalid and reported as such when used. */
+#define ASC__HANDLE(name)                                                      \
+  typedef struct {                                                             \
+    void *p_;                                                                  \
+    unsigned k_;                                                               \
+  } name
+
+ASC__HANDLE(asc_tpipe);         /* TPipe */
+ASC__HANDLE(asc_tquebind);      /* TQueBind and TQue */
+ASC__HANDLE(asc_tbuf);          /* TBuf */
+ASC__HANDLE(asc_local_tensor);  /* LocalTensor */
+ASC__HANDLE(asc_global_tensor); /* GlobalTensor (set_global_buffer fills it) */
+ASC__HANDLE(asc_gm_addr);       /* GlobalAddress: memref<?xT, 22> */
+ASC__HANDLE(asc_data_copy_params); /* DataCopyParams */
+ASC__HANDLE(asc_int);              /* runtime integer (any width/sign) */
+ASC__HANDLE(asc_float);            /* runtime float (f16/bf16/f32/f64) */
+ASC__HANDLE(asc_bool);             /* runtime i1 */
+ASC__HANDLE(asc_int_var);          /* cells for loop-carried values */
+ASC__HANDLE(asc_float_var);
+ASC__HANDLE(asc_bool_var);
+
+/* The kernel being built (opaque). */
+typedef struct asc_kernel asc_kernel;
+typedef void (*asc_kernel_body)(asc_kernel *k, void *user);
+
+/* ======================================================================== */
+/* JIT context                                                               */
+
+/* Build one kernel: a builtin.module holding
+ *   func.func @name(args...) attributes {ascendc.aicore, ascendc.global}
+ * by running body(k, user) once. Returns the module (owned by ctx), or NULL
+ * after at least one located error reported through ctx's handler (misuse
+ * in the body, an invalid name, a nested build, or a verifier failure: the
+ * module is verified before it is returned). The function's location is
+ * that of the first asc_* call in the body. */
+casc_op *casc_jit_build(casc_ctx *ctx, const char *name, asc_kernel_body body,
+                        void *user);
+
+/* Errors of asc_* calls made on this thread outside any build:
+ * the last message ("file:line:0: error: ...", valid until the next such
+ * error or clear), NULL if none; how many since the last clear. */
+const char *casc_lang_last_error(void);
+unsigned casc_lang_error_count(void);
+void casc_lang_clear_errors(void);
+
+/* ======================================================================== */
+/* Private helpers of the macros below                                      */
+
+#define ASC__AT __FILE__, __LINE__
+#define ASC__CAT_(a, b) a##b
+#define ASC__CAT(a, b) ASC__CAT_(a, b)
+#define ASC__NARG_(_1, _2, _3, _4, _5, _6, _7, _8, N, ...) N
+#define ASC__NARG(...) ASC__NARG_(__VA_ARGS__, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+/* name##N(args) where N is the number of arguments. */
+#define ASC__OVERLOAD(name, ...)                                               \
+  ASC__CAT(name, ASC__NARG(__VA_ARGS__))(__VA_ARGS__)
+#ifdef __COUNTER__
+#define ASC__UNIQ(p) ASC__CAT(p, __COUNTER__)
+#else
+#define ASC__UNIQ(p) ASC__CAT(p, __LINE__)
+#endif
+#if defined(__GNUC__) || defined(__clang__)
+#define ASC__CLEANUP __attribute__((cleanup(asc__frame_cleanup)))
+#define ASC__UNUSED __attribute__((unused))
+#else
+#define ASC__CLEANUP
+#define ASC__UNUSED
+#endif
+
+/* A scalar argument: a runtime value or a C constant. */
+enum {
+  ASC__SV_NONE,
+  ASC__SV_INT,
+  ASC__SV_UINT,
+  ASC__SV_FLOAT,
+  ASC__SV_VALUE,
+  ASC__SV_PARAMS
+};
+typedef struct {
+  void *p_;
+  unsigned k_;
+  int kind_;
+  long long i_;
+  unsigned long long u_;
+  double f_;
+} asc__sv;
+
+static inline asc__sv asc__sv_i(long long v) {
+  asc__sv s = {0};
+  s.kind_ = ASC__SV_INT;
+  s.i_ = v;
+  return s;
+}
+static inline asc__sv asc__sv_u(unsigned long long v) {
+  asc__sv s = {0};
+  s.kind_ = ASC__SV_UINT;
+  s.u_ = v;
+  return s;
+}
+static inline asc__sv asc__sv_f(double v) {
+  asc__sv s = {0};
+  s.kind_ = ASC__SV_FLOAT;
+  s.f_ = v;
+  return s;
+}
+static inline asc__sv asc__sv_vi(asc_int v) {
+  asc__sv s = {0};
+  s.kind_ = ASC__SV_VALUE;
+  s.p_ = v.p_;
+  s.k_ = v.k_;
+  return s;
+}
+static inline asc__sv asc__sv_vf(asc_float v) {
+  asc__sv s = {0};
+  s.kind_ = ASC__SV_VALUE;
+  s.p_ = v.p_;
+  s.k_ = v.k_;
+  return s;
+}
+static inline asc__sv asc__sv_vb(asc_bool v) {
+  asc__sv s = {0};
+  s.kind_ = ASC__SV_VALUE;
+  s.p_ = v.p_;
+  s.k_ = v.k_;
+  return s;
+}
+
+/* clang-format off */
+#define ASC__CINTS(fs, fu)                                                     \
+  char: fs, signed char: fs, unsigned char: fs, short: fs,                     \
+  unsigned short: fs, int: fs, unsigned: fu, long: fs, unsigned long: fu,      \
+  long long: fs, unsigned long long: fu, _Bool: fs
+/* clang-format on */
+/* RuntimeInt: asc_int or a C integer. */
+/* clang-format off */
+#define ASC__I(x)                                                              \
+  _Generic((x),                                                                \
+      asc_int: asc__sv_vi,                                                     \
+      ASC__CINTS(asc__sv_i, asc__sv_u))(x)
+/* clang-format on */
+/* RuntimeNumeric: asc_int, asc_float or a C number. */
+/* clang-format off */
+#define ASC__N(x)                                                              \
+  _Generic((x),                                                                \
+      asc_int: asc__sv_vi,                                                     \
+      asc_float: asc__sv_vf,                                                   \
+      float: asc__sv_f,                                                        \
+      double: asc__sv_f,                                                       \
+      ASC__CINTS(asc__sv_i, asc__sv_u))(x)
+/* clang-format on */
+/* RuntimeFloat: asc_float or a C number. */
+/* clang-format off */
+#define ASC__F(x)                                                              \
+  _Generic((x),                                                                \
+      asc_float: asc__sv_vf,                                                   \
+      float: asc__sv_f,                                                        \
+      double: asc__sv_f,                                                       \
+      ASC__CINTS(asc__sv_i, asc__sv_u))(x)
+/* clang-format on */
+/* RuntimeBool: asc_bool or a C integer (0/1). */
+/* clang-format off */
+#define ASC__B(x)                                                              \
+  _Generic((x),                                                                \
+      asc_bool: asc__sv_vb,                                                    \
+      ASC__CINTS(asc__sv_i, asc__sv_u))(x)
+/* clang-format on */
+/* Any scalar: asc_int, asc_float, asc_bool or a C number. */
+/* clang-format off */
+#define ASC__ANY(x)                                                            \
+  _Generic((x),                                                                \
+      asc_int: asc__sv_vi,                                                     \
+      asc_float: asc__sv_vf,                                                   \
+      asc_bool: asc__sv_vb,                                                    \
+      float: asc__sv_f,                                                        \
+      double: asc__sv_f,                                                       \
+      ASC__CINTS(asc__sv_i, asc__sv_u))(x)
+/* clang-format on */
+/* A condition: asc_bool, or asc_int tested != 0. */
+/* clang-format off */
+#define ASC__COND(x)                                                           \
+  _Generic((x),                                                                \
+      asc_bool: asc__sv_vb,                                                    \
+      asc_int: asc__sv_vi)(x)
+/* clang-format on */
+
+/* A tensor operand of data_copy: local or global. */
+typedef struct {
+  void *p_;
+  unsigned k_;
+  int global_;
+} asc__tensor;
+static inline asc__tensor asc__t_local(asc_local_tensor t) {
+  asc__tensor r = {t.p_, t.k_, 0};
+  return r;
+}
+static inline asc__tensor asc__t_global(asc_global_tensor t) {
+  asc__tensor r = {t.p_, t.k_, 1};
+  return r;
+}
+/* clang-format off */
+#define ASC__T(x)                                                              \
+  _Generic((x),                                                                \
+      asc_local_tensor: asc__t_local,                                          \
+      asc_global_tensor: asc__t_global)(x)
+/* clang-format on */
+
+/* ======================================================================== */
+/* Kernel arguments (IR.md §1.3 conventions; each gets a NameLoc "name")    */
+
+/* GlobalAddress argument: memref<?xT, 22> (C++ `__gm__ T*`). */
+asc_gm_addr asc_arg_gm_at(const char *file, int line, asc_kernel *k,
+                          const char *name, asc_dtype dt);
+/* Scalar arguments: a Python int is i32, a float f32, a bool i8. */
+asc_int asc_arg_int_at(const char *file, int line, asc_kernel *k,
+                       const char *name, asc_dtype dt);
+asc_float asc_arg_float_at(const char *file, int line, asc_kernel *k,
+                           const char *name, asc_dtype dt);
+#define asc_arg_gm(k, name, dt) asc_arg_gm_at(ASC__AT, k, name, dt)
+#define asc_arg_int(k, name, dt) asc_arg_int_at(ASC__AT, k, name, dt)
+#define asc_arg_float(k, name, dt) asc_arg_float_at(ASC__AT, k, name, dt)
+#define asc_arg_i32(k, name) asc_arg_int_at(ASC__AT, k, name, ASC_INT32)
+#define asc_arg_f32(k, name) asc_arg_float_at(ASC__AT, k, name, ASC_FLOAT)
+#define asc_arg_bool(k, name) asc_arg_int_at(ASC__AT, k, name, ASC_INT8)
+
+/* ======================================================================== */
+/* Scalar arithmetic (pyasc PlainValue operators) -> arith ops              */
+
+/* a OP b. The result type is that of the runtime operand (pyasc's rule);
+ * the C constant is materialised in that type. Both operands constant is an
+ * error (compute it in C). Integer ops need signless integers. */
+asc_int asc_iadd_at(const char *file, int line, asc__sv a, asc__sv b);
+asc_int asc_isub_at(const char *file, int line, asc__sv a, asc__sv b);
+asc_int asc_imul_at(const char *file, int line, asc__sv a, asc__sv b);
+asc_int asc_idiv_at(const char *file, int line, asc__sv a, asc__sv b);
+asc_int asc_irem_at(const char *file, int line, asc__sv a, asc__sv b);
+asc_int asc_imin_at(const char *file, int line, asc__sv a, asc__sv b);
+asc_int asc_imax_at(const char *file, int line, asc__sv a, asc__sv b);
+asc_float asc_fadd_at(const char *file, int line, asc__sv a, asc__sv b);
+asc_float asc_fsub_at(const char *file, int line, asc__sv a, asc__sv b);
+asc_float asc_fmul_at(const char *file, int line, asc__sv a, asc__sv b);
+asc_float asc_fdiv_at(const char *file, int line, asc__sv a, asc__sv b);
+/* Comparisons: cmpi slt/sle/... on integers, cmpf olt/ole/... on floats. */
+typedef enum { ASC__EQ, ASC__NE, ASC__LT, ASC__LE, ASC__GT, ASC__GE } asc__cmp;
+asc_bool asc_cmp_at(const char *file, int line, asc__cmp pred, asc__sv a,
+                    asc__sv b);
+asc_int asc_iselect_at(const char *file, int line, asc_bool c, asc__sv a,
+                       asc__sv b);
+asc_float asc_fselect_at(const char *file, int line, asc_bool c, asc__sv a,
+                         asc__sv b);
+/* PlainValue.cast(dtype): arith/emitc conversions with pyasc's rules. */
+asc_int asc_to_int_at(const char *file, int line, asc__sv x, asc_dtype dt);
+asc_float asc_to_float_at(const char *file, int line, asc__sv x, asc_dtype dt);
+
+/* Float if either operand is floating (asc_float or a C double). */
+/* clang-format off */
+#define ASC__ARITH(fi, ff, a, b)                                               \
+  _Generic((a),                                                                \
+      asc_float: ff,                                                           \
+      float: ff,                                                               \
+      double: ff,                                                              \
+      default: _Generic((b),                                                   \
+        asc_float: ff,                                                         \
+        float: ff,                                                             \
+        double: ff,                                                            \
+        default: fi))
+/* clang-format on */
+#define ASC__SCALAR2(fi, ff, a, b)                                             \
+  ASC__ARITH(fi, ff, a, b)(ASC__AT, ASC__N(a), ASC__N(b))
+
+#define asc__add_2(a, b) ASC__SCALAR2(asc_iadd_at, asc_fadd_at, a, b)
+#define asc__sub_2(a, b) ASC__SCALAR2(asc_isub_at, asc_fsub_at, a, b)
+#define asc__mul_2(a, b) ASC__SCALAR2(asc_imul_at, asc_fmul_at, a, b)
+#define asc__div_2(a, b) ASC__SCALAR2(asc_idiv_at, asc_fdiv_at, a, b)
+#define asc__min_2(a, b) asc_imin_at(ASC__AT, ASC__I(a), ASC__I(b))
+#define asc__max_2(a, b) asc_imax_at(ASC__AT, ASC__I(a), ASC__I(b))
+#define asc_rem(a, b) asc_irem_at(ASC__AT, ASC__I(a), ASC__I(b))
+#define asc_eq(a, b) asc_cmp_at(ASC__AT, ASC__EQ, ASC__N(a), ASC__N(b))
+#define asc_ne(a, b) asc_cmp_at(ASC__AT, ASC__NE, ASC__N(a), ASC__N(b))
+#define asc_lt(a, b) asc_cmp_at(ASC__AT, ASC__LT, ASC__N(a), ASC__N(b))
+#define asc_le(a, b) asc_cmp_at(ASC__AT, ASC__LE, ASC__N(a), ASC__N(b))
+#define asc_gt(a, b) asc_cmp_at(ASC__AT, ASC__GT, ASC__N(a), ASC__N(b))
+#define asc_ge(a, b) asc_cmp_at(ASC__AT, ASC__GE, ASC__N(a), ASC__N(b))
+/* c ? a : b (arith.select) */
+#define asc_select(c, a, b)                                                    \
+  ASC__ARITH(asc_iselect_at, asc_fselect_at, a, b)                             \
+  (ASC__AT, c, ASC__N(a), ASC__N(b))
+#define asc_to_int(x, dt) asc_to_int_at(ASC__AT, ASC__N(x), dt)
+#define asc_to_float(x, dt) asc_to_float_at(ASC__AT, ASC__N(x), dt)
+
+/* ======================================================================== */
+/* Cells for values carried out of loops and branches                      */
+
+asc_int_var asc_var_int_at(const char *file, int line, asc__sv init);
+asc_float_var asc_var_float_at(const char *file, int line, asc__sv init);
+asc_bool_var asc_var_bool_at(const char *file, int line, asc__sv init);
+asc_int asc_get_int_at(const char *file, int line, asc_int_var v);
+asc_float asc_get_float_at(const char *file, int line, asc_float_var v);
+asc_bool asc_get_bool_at(const char *file, int line, asc_bool_var v);
+void asc_set_int_at(const char *file, int line, asc_int_var v, asc__sv x);
+void asc_set_float_at(const char *file, int line, asc_float_var v, asc__sv x);
+void asc_set_bool_at(const char *file, int line, asc_bool_var v, asc__sv x);
+
+/* asc_var(init): an int cell (i32 for a C integer, the value's type for an
+ * asc_int), a float cell (f32 for a C double) or a bool cell. */
+/* clang-format off */
+#define asc_var(init)                                                          \
+  _Generic((init),                                                             \
+      asc_int: asc_var_int_at,                                                 \
+      asc_float: asc_var_float_at,                                             \
+      asc_bool: asc_var_bool_at,                                               \
+      float: asc_var_float_at,                                                 \
+      double: asc_var_float_at,                                                \
+      ASC__CINTS(asc_var_int_at, asc_var_int_at))(ASC__AT, ASC__ANY(init))
+/* clang-format on */
+/* clang-format off */
+#define asc_get(v)                                                             \
+  _Generic((v),                                                                \
+      asc_int_var: asc_get_int_at,                                             \
+      asc_float_var: asc_get_float_at,                                         \
+      asc_bool_var: asc_get_bool_at)(ASC__AT, v)
+/* clang-format on */
+/* clang-format off */
+#define asc_set(v, x)                                                          \
+  _Generic((v),                                                                \
+      asc_int_var: asc_set_int_at,                                             \
+      asc_float_var: asc_set_float_at,                                         \
+      asc_bool_var: asc_set_bool_at)(ASC__AT, v, ASC__ANY(x))
+/* clang-format on */
+
+/* ======================================================================== */
+/* Control flow                                                              */
+
+typedef struct asc__frame asc__frame;
+asc__frame *asc__for_open(const char *file, int line, asc__sv lo, asc__sv hi,
+                          asc__sv step);
+asc__frame *asc__if_open(const char *file, int line, asc__sv cond);
+asc__frame *asc__else_open(const char *file, int line);
+asc_int asc__frame_iv(asc__frame *f);
+int asc__frame_enter(asc__frame *f);
+int asc__frame_body(asc__frame *f);
+void asc__frame_body_end(asc__frame *f);
+void asc__frame_cleanup(asc__frame **f);
+
+#define ASC__FOR_IMPL(F, iv, lo, hi, step)                                     \
+  for (asc__frame *F ASC__CLEANUP =                                            \
+           asc__for_open(ASC__AT, ASC__I(lo), ASC__I(hi), ASC__I(step));       \
+       asc__frame_enter(F);)                                                   \
+    for (asc_int iv ASC__UNUSED = asc__frame_iv(F); asc__frame_body(F);        \
+         asc__frame_body_end(F))
+#define ASC_FOR_STEP(iv, lo, hi, step)                                         \
+  ASC__FOR_IMPL(ASC__UNIQ(asc__frame_), iv, lo, hi, step)
+#define ASC_FOR(iv, lo, hi) ASC_FOR_STEP(iv, lo, hi, 1)
+
+#define ASC__IF_IMPL(F, open)                                                  \
+  for (asc__frame *F ASC__CLEANUP = open; asc__frame_enter(F);)                \
+    for (; asc__frame_body(F); asc__frame_body_end(F))
+#define ASC_IF(c)                                                              \
+  ASC__IF_IMPL(ASC__UNIQ(asc__frame_), asc__if_open(ASC__AT, ASC__COND(c)))
+#define ASC_ELSE ASC__IF_IMPL(ASC__UNIQ(asc__frame_), asc__else_open(ASC__AT))
+
+/* ======================================================================== */
+/* Framework: TPipe, TQue, TQueBind, TBuf (IR.md §3)                         */
+
+asc_tpipe asc_tpipe_at(const char *file, int line);
+asc_tquebind asc_tque_at(const char *file, int line, asc_tposition pos,
+                         int depth);
+asc_tquebind asc_tquebind_at(const char *file, int line, asc_tposition src,
+                             asc_tposition dst, int depth);
+asc_tbuf asc_tbuf_at(const char *file, int line, asc_tposition pos);
+#define asc_tpipe() asc_tpipe_at(ASC__AT)
+#define asc_tque(pos, depth) asc_tque_at(ASC__AT, pos, depth)
+#define asc_tquebind(src, dst, depth) asc_tquebind_at(ASC__AT, src, dst, depth)
+#define asc_tbuf(pos) asc_tbuf_at(ASC__AT, pos)
+
+void asc_tpipe_init_buffer_que_at(const char *file, int line, asc_tpipe p,
+                                  asc_tquebind q, asc__sv num, asc__sv len);
+void asc_tpipe_init_buffer_buf_at(const char *file, int line, asc_tpipe p,
+                                  asc_tbuf b, asc__sv len);
+/* asc_tpipe_init_buffer(pipe, que, num, len) / (pipe, tbuf, len) */
+#define asc_tpipe_init_buffer(...)                                             \
+  ASC__OVERLOAD(asc__tpipe_init_buffer_, __VA_ARGS__)
+#define asc__tpipe_init_buffer_4(p, q, num, len)                               \
+  asc_tpipe_init_buffer_que_at(ASC__AT, p, q, ASC__I(num), ASC__I(len))
+#define asc__tpipe_init_buffer_3(p, b, len)                                    \
+  asc_tpipe_init_buffer_buf_at(ASC__AT, p, b, ASC__I(len))
+void asc_tpipe_init_at(const char *file, int line, asc_tpipe p);
+void asc_tpipe_reset_at(const char *file, int line, asc_tpipe p);
+void asc_tpipe_destroy_at(const char *file, int line, asc_tpipe p);
+#define asc_tpipe_init(p) asc_tpipe_init_at(ASC__AT, p)
+#define asc_tpipe_reset(p) asc_tpipe_reset_at(ASC__AT, p)
+#define asc_tpipe_destroy(p) asc_tpipe_destroy_at(ASC__AT, p)
+/* Event ids (i32, as pyasc); the event defaults to V_S as in pyasc. */
+asc_int asc_tpipe_alloc_event_id_at(const char *file, int line, asc_tpipe p,
+                                    asc_hardevent ev);
+asc_int asc_tpipe_fetch_event_id_at(const char *file, int line, asc_tpipe p,
+                                    asc_hardevent ev);
+void asc_tpipe_release_event_id_at(const char *file, int line, asc_tpipe p,
+                                   asc__sv id, asc_hardevent ev);
+#define asc_tpipe_alloc_event_id(...)                                          \
+  ASC__OVERLOAD(asc__tpipe_alloc_event_id_, __VA_ARGS__)
+#define asc__tpipe_alloc_event_id_1(p)                                         \
+  asc_tpipe_alloc_event_id_at(ASC__AT, p, ASC_HARDEVENT_V_S)
+#define asc__tpipe_alloc_event_id_2(p, ev)                                     \
+  asc_tpipe_alloc_event_id_at(ASC__AT, p, ev)
+#define asc_tpipe_fetch_event_id(...)                                          \
+  ASC__OVERLOAD(asc__tpipe_fetch_event_id_, __VA_ARGS__)
+#define asc__tpipe_fetch_event_id_1(p)                                         \
+  asc_tpipe_fetch_event_id_at(ASC__AT, p, ASC_HARDEVENT_V_S)
+#define asc__tpipe_fetch_event_id_2(p, ev)                                     \
+  asc_tpipe_fetch_event_id_at(ASC__AT, p, ev)
+#define asc_tpipe_release_event_id(...)                                        \
+  ASC__OVERLOAD(asc__tpipe_release_event_id_, __VA_ARGS__)
+#define asc__tpipe_release_event_id_2(p, id)                                   \
+  asc_tpipe_release_event_id_at(ASC__AT, p, ASC__I(id), ASC_HARDEVENT_V_S)
+#define asc__tpipe_release_event_id_3(p, id, ev)                               \
+  asc_tpipe_release_event_id_at(ASC__AT, p, ASC__I(id), ev)
+
+asc_local_tensor asc_tquebind_alloc_tensor_at(const char *file, int line,
+                                              asc_tquebind q, asc_dtype dt);
+void asc_tquebind_alloc_tensor_in_place_at(const char *file, int line,
+                                           asc_tquebind q, asc_local_tensor t);
+void asc_tquebind_enque_at(const char *file, int line, asc_tquebind q,
+                           asc_local_tensor t);
+void asc_tquebind_enque_pos_at(const char *file, int line, asc_tquebind q,
+                               asc_local_tensor t, asc_tposition src,
+                               asc_tposition dst);
+asc_local_tensor asc_tquebind_deque_at(const char *file, int line,
+                                       asc_tquebind q, asc_dtype dt);
+void asc_tquebind_deque_in_place_at(const char *file, int line, asc_tquebind q,
+                                    asc_local_tensor t);
+asc_local_tensor asc_tquebind_deque_pos_at(const char *file, int line,
+                                           asc_tquebind q, asc_dtype dt,
+                                           asc_tposition src,
+                                           asc_tposition dst);
+void asc_tquebind_free_tensor_at(const char *file, int line, asc_tquebind q,
+                                 asc_local_tensor t);
+void asc_tquebind_free_all_event_at(const char *file, int line, asc_tquebind q);
+asc_bool asc_tquebind_has_idle_buffer_at(const char *file, int line,
+                                         asc_tquebind q);
+asc_bool asc_tquebind_has_tensor_in_que_at(const char *file, int line,
+                                           asc_tquebind q);
+asc_bool asc_tquebind_vacant_in_que_at(const char *file, int line,
+                                       asc_tquebind q);
+asc_int asc_tquebind_get_tensor_count_in_que_at(const char *file, int line,
+                                                asc_tquebind q);
+
+/* alloc_tensor(q, dtype) -> tensor; alloc_tensor(q, tensor) in place. */
+/* clang-format off */
+#define asc_tquebind_alloc_tensor(q, x)                                        \
+  _Generic((x),                                                                \
+      asc_local_tensor: asc_tquebind_alloc_tensor_in_place_at,                 \
+      default: asc_tquebind_alloc_tensor_at)(ASC__AT, q, x)
+/* clang-format on */
+/* enque(q, t) / enque(q, t, src_user_pos, dst_user_pos) */
+#define asc_tquebind_enque(...) ASC__OVERLOAD(asc__tquebind_enque_, __VA_ARGS__)
+#define asc__tquebind_enque_2(q, t) asc_tquebind_enque_at(ASC__AT, q, t)
+#define asc__tquebind_enque_4(q, t, s, d)                                      \
+  asc_tquebind_enque_pos_at(ASC__AT, q, t, s, d)
+/* deque(q, dtype) / deque(q, tensor) in place / deque(q, dtype, src, dst) */
+#define asc_tquebind_deque(...) ASC__OVERLOAD(asc__tquebind_deque_, __VA_ARGS__)
+/* clang-format off */
+#define asc__tquebind_deque_2(q, x)                                            \
+  _Generic((x),                                                                \
+      asc_local_tensor: asc_tquebind_deque_in_place_at,                        \
+      default: asc_tquebind_deque_at)(ASC__AT, q, x)
+/* clang-format on */
+#define asc__tquebind_deque_4(q, dt, s, d)                                     \
+  asc_tquebind_deque_pos_at(ASC__AT, q, dt, s, d)
+#define asc_tquebind_free_tensor(q, t)                                         \
+  asc_tquebind_free_tensor_at(ASC__AT, q, t)
+#define asc_tquebind_free_all_event(q)                                         \
+  asc_tquebind_free_all_event_at(ASC__AT, q)
+#define asc_tquebind_has_idle_buffer(q)                                        \
+  asc_tquebind_has_idle_buffer_at(ASC__AT, q)
+#define asc_tquebind_has_tensor_in_que(q)                                      \
+  asc_tquebind_has_tensor_in_que_at(ASC__AT, q)
+#define asc_tquebind_vacant_in_que(q) asc_tquebind_vacant_in_que_at(ASC__AT, q)
+#define asc_tquebind_get_tensor_count_in_que(q)                                \
+  asc_tquebind_get_tensor_count_in_que_at(ASC__AT, q)
+
+/* TBuf.get(dtype[, len]) and TBuf.get_with_offset(size, offset, dtype);
+ * len/size/offset are ui32 in the IR. */
+asc_local_tensor asc_tbuf_get_at(const char *file, int line, asc_tbuf b,
+                                 asc_dtype dt);
+asc_local_tensor asc_tbuf_get_len_at(const char *file, int line, asc_tbuf b,
+                                     asc_dtype dt, asc__sv len);
+asc_local_tensor asc_tbuf_get_with_offset_at(const char *file, int line,
+                                             asc_tbuf b, asc__sv size,
+                                             asc__sv offset, asc_dtype dt);
+#define asc_tbuf_get(...) ASC__OVERLOAD(asc__tbuf_get_, __VA_ARGS__)
+#define asc__tbuf_get_2(b, dt) asc_tbuf_get_at(ASC__AT, b, dt)
+#define asc__tbuf_get_3(b, dt, len)                                            \
+  asc_tbuf_get_len_at(ASC__AT, b, dt, ASC__I(len))
+#define asc_tbuf_get_with_offset(b, size, off, dt)                             \
+  asc_tbuf_get_with_offset_at(ASC__AT, b, ASC__I(size), ASC__I(off), dt)
+
+/* ======================================================================== */
+/* Tensors (IR.md §4)                                                        */
+
+/* GlobalAddress `x + offset` (index_cast + emitasc.ptr_offset). */
+asc_gm_addr asc_gm_addr_add_at(const char *file, int line, asc_gm_addr a,
+                               asc__sv off);
+asc_dtype asc_gm_addr_dtype_at(const char *file, int line, asc_gm_addr a);
+#define asc_gm_addr_add(a, off) asc_gm_addr_add_at(ASC__AT, a, ASC__I(off))
+#define asc_gm_addr_dtype(a) asc_gm_addr_dtype_at(ASC__AT, a)
+
+/* asc.GlobalTensor(): an empty GlobalTensor; set_global_buffer creates the
+ * ascendc.global_tensor op, exactly as pyasc does. */
+asc_global_tensor asc_globaltensor_at(const char *file, int line);
+void asc_globaltensor_set_global_buffer_at(const char *file, int line,
+                                           asc_global_tensor g, asc_gm_addr a);
+void asc_globaltensor_set_global_buffer_size_at(const char *file, int line,
+                                                asc_global_tensor g,
+                                                asc_gm_addr a, asc__sv size);
+asc_global_tensor asc_globaltensor_subindex_at(const char *file, int line,
+                                               asc_global_tensor g, asc__sv i);
+asc_global_tensor asc_globaltensor_bracket_at(const char *file, int line,
+                                              asc_global_tensor g, asc__sv i);
+asc_int asc_globaltensor_get_value_int_at(const char *file, int line,
+                                          asc_global_tensor g, asc__sv off);
+asc_float asc_globaltensor_get_value_float_at(const char *file, int line,
+                                              asc_global_tensor g, asc__sv off);
+void asc_globaltensor_set_value_at(const char *file, int line,
+                                   asc_global_tensor g, asc__sv off, asc__sv v);
+asc_int asc_globaltensor_get_size_at(const char *file, int line,
+                                     asc_global_tensor g);
+asc_gm_addr asc_globaltensor_get_phy_addr_at(const char *file, int line,
+                                             asc_global_tensor g, asc__sv off);
+asc_dtype asc_globaltensor_dtype_at(const char *file, int line,
+                                    asc_global_tensor g);
+#define asc_globaltensor() asc_globaltensor_at(ASC__AT)
+#define asc_globaltensor_set_global_buffer(...)                                \
+  ASC__OVERLOAD(asc__globaltensor_sgb_, __VA_ARGS__)
+#define asc__globaltensor_sgb_2(g, a)                                          \
+  asc_globaltensor_set_global_buffer_at(ASC__AT, g, a)
+#define asc__globaltensor_sgb_3(g, a, n)                                       \
+  asc_globaltensor_set_global_buffer_size_at(ASC__AT, g, a, ASC__I(n))
+#define asc_globaltensor_subindex(g, i)                                        \
+  asc_globaltensor_subindex_at(ASC__AT, g, ASC__I(i))
+#define asc_globaltensor_bracket(g, i)                                         \
+  asc_globaltensor_bracket_at(ASC__AT, g, ASC__I(i))
+#define asc_globaltensor_get_value_int(g, off)                                 \
+  asc_globaltensor_get_value_int_at(ASC__AT, g, ASC__I(off))
+#define asc_globaltensor_get_value_float(g, off)                               \
+  asc_globaltensor_get_value_float_at(ASC__AT, g, ASC__I(off))
+#define asc_globaltensor_set_value(g, off, v)                                  \
+  asc_globaltensor_set_value_at(ASC__AT, g, ASC__I(off), ASC__N(v))
+#define asc_globaltensor_get_size(g) asc_globaltensor_get_size_at(ASC__AT, g)
+#define asc_globaltensor_get_phy_addr(...)                                     \
+  ASC__OVERLOAD(asc__globaltensor_gpa_, __VA_ARGS__)
+#define asc__globaltensor_gpa_1(g)                                             \
+  asc_globaltensor_get_phy_addr_at(ASC__AT, g, asc__sv_i(0))
+#define asc__globaltensor_gpa_2(g, off)                                        \
+  asc_globaltensor_get_phy_addr_at(ASC__AT, g, ASC__I(off))
+#define asc_globaltensor_dtype(g) asc_globaltensor_dtype_at(ASC__AT, g)
+
+/* asc.LocalTensor(dtype) and asc.LocalTensor(dtype, pos, addr, tile_size)
+ * (local_tensor_v2; addr and tile_size are ui32). */
+asc_local_tensor asc_localtensor_at(const char *file, int line, asc_dtype dt);
+asc_local_tensor asc_localtensor_pos_at(const char *file, int line,
+                                        asc_dtype dt, asc_tposition pos,
+                                        asc__sv addr, asc__sv tile_size);
+asc_local_tensor asc_localtensor_subindex_at(const char *file, int line,
+                                             asc_local_tensor t, asc__sv i);
+asc_local_tensor asc_localtensor_bracket_at(const char *file, int line,
+                                            asc_local_tensor t, asc__sv i);
+asc_int asc_localtensor_get_value_int_at(const char *file, int line,
+                                         asc_local_tensor t, asc__sv i);
+asc_float asc_localtensor_get_value_float_at(const char *file, int line,
+                                             asc_local_tensor t, asc__sv i);
+void asc_localtensor_set_value_at(const char *file, int line,
+                                  asc_local_tensor t, asc__sv i, asc__sv v);
+asc_int asc_localtensor_get_size_at(const char *file, int line,
+                                    asc_local_tensor t);
+asc_int asc_localtensor_get_length_at(const char *file, int line,
+                                      asc_local_tensor t);
+asc_int asc_localtensor_get_phy_addr_at(const char *file, int line,
+                                        asc_local_tensor t, asc__sv off);
+asc_local_tensor asc_localtensor_reinterpret_cast_at(const char *file, int line,
+                                                     asc_local_tensor t,
+                                                     asc_dtype dt);
+asc_dtype asc_localtensor_dtype_at(const char *file, int line,
+                                   asc_local_tensor t);
+/* asc.LocalTensorAuto(dtype, shape): a tensor whose buffer the compiler
+ * allocates (-ascendc-materialize-tensor). All-constant dims give a static
+ * shape (`<8x32xf16>`); any runtime dim makes every dim an i64 operand and
+ * the type element-only, as pyasc does. 1 to 4 dims. */
+asc_local_tensor asc_localtensorauto_at(const char *file, int line,
+                                        asc_dtype dt, unsigned ndims,
+                                        const asc__sv *dims);
+#define asc_localtensorauto(...)                                               \
+  ASC__OVERLOAD(asc__localtensorauto_, __VA_ARGS__)
+#define asc__localtensorauto_2(dt, a)                                          \
+  asc_localtensorauto_at(ASC__AT, dt, 1, (asc__sv[]){ASC__I(a)})
+#define asc__localtensorauto_3(dt, a, b)                                       \
+  asc_localtensorauto_at(ASC__AT, dt, 2, (asc__sv[]){ASC__I(a), ASC__I(b)})
+#define asc__localtensorauto_4(dt, a, b, c)                                    \
+  asc_localtensorauto_at(ASC__AT, dt, 3,                                       \
+                         (asc__sv[]){ASC__I(a), ASC__I(b), ASC__I(c)})
+#define asc__localtensorauto_5(dt, a, b, c, d)                                 \
+  asc_localtensorauto_at(                                                      \
+      ASC__AT, dt, 4, (asc__sv[]){ASC__I(a), ASC__I(b), ASC__I(c), ASC__I(d)})
+#define asc_localtensor(...) ASC__OVERLOAD(asc__localtensor_, __VA_ARGS__)
+#define asc__localtensor_1(dt) asc_localtensor_at(ASC__AT, dt)
+#define asc__localtensor_4(dt, pos, addr, size)                                \
+  asc_localtensor_pos_at(ASC__AT, dt, pos, ASC__I(addr), ASC__I(size))
+#define asc_localtensor_subindex(t, i)                                         \
+  asc_localtensor_subindex_at(ASC__AT, t, ASC__I(i))
+#define asc_localtensor_bracket(t, i)                                          \
+  asc_localtensor_bracket_at(ASC__AT, t, ASC__I(i))
+#define asc_localtensor_get_value_int(t, i)                                    \
+  asc_localtensor_get_value_int_at(ASC__AT, t, ASC__I(i))
+#define asc_localtensor_get_value_float(t, i)                                  \
+  asc_localtensor_get_value_float_at(ASC__AT, t, ASC__I(i))
+#define asc_localtensor_set_value(t, i, v)                                     \
+  asc_localtensor_set_value_at(ASC__AT, t, ASC__I(i), ASC__N(v))
+#define asc_localtensor_get_size(t) asc_localtensor_get_size_at(ASC__AT, t)
+#define asc_localtensor_get_length(t) asc_localtensor_get_length_at(ASC__AT, t)
+#define asc_localtensor_get_phy_addr(...)                                      \
+  ASC__OVERLOAD(asc__localtensor_gpa_, __VA_ARGS__)
+#define asc__localtensor_gpa_1(t)                                              \
+  asc_localtensor_get_phy_addr_at(ASC__AT, t, asc__sv_i(0))
+#define asc__localtensor_gpa_2(t, off)                                         \
+  asc_localtensor_get_phy_addr_at(ASC__AT, t, ASC__I(off))
+#define asc_localtensor_reinterpret_cast(t, dt)                                \
+  asc_localtensor_reinterpret_cast_at(ASC__AT, t, dt)
+#define asc_localtensor_dtype(t) asc_localtensor_dtype_at(ASC__AT, t)
+
+/* ======================================================================== */
+/* Basic ops (IR.md §5)                                                      */
+
+/* asc.DataCopyParams(block_count, block_len, src_stride, dst_stride):
+ * ascendc.construct with i32 operands and [ui16 x 4] field types. */
+asc_data_copy_params asc_datacopyparams_at(const char *file, int line,
+                                           asc__sv block_count,
+                                           asc__sv block_len,
+                                           asc__sv src_stride,
+                                           asc__sv dst_stride);
+#define asc_datacopyparams(bc, bl, ss, ds)                                     \
+  asc_datacopyparams_at(ASC__AT, ASC__I(bc), ASC__I(bl), ASC__I(ss), ASC__I(ds))
+
+/* data_copy(dst, src, count) (data_copy_l2, count i32) and
+ * data_copy(dst, src, params) (data_copy_l0). dst/src: local or global. */
+void asc_data_copy_at(const char *file, int line, asc__tensor dst,
+                      asc__tensor src, asc__sv count_or_params);
+static inline asc__sv asc__sv_dcp(asc_data_copy_params p) {
+  asc__sv s = {0};
+  s.kind_ = ASC__SV_PARAMS;
+  s.p_ = p.p_;
+  s.k_ = p.k_;
+  return s;
+}
+/* clang-format off */
+#define asc_data_copy(dst, src, n)                                             \
+  asc_data_copy_at(ASC__AT, ASC__T(dst), ASC__T(src), _Generic((n),           \
+      asc_data_copy_params: asc__sv_dcp,                                       \
+      asc_int: asc__sv_vi,                                                     \
+      ASC__CINTS(asc__sv_i, asc__sv_u))(n))
+/* clang-format on */
+
+/* Level-2 vector ops. */
+typedef enum {
+  ASC__V_ADD,
+  ASC__V_SUB,
+  ASC__V_MUL,
+  ASC__V_DIV,
+  ASC__V_MAX,
+  ASC__V_MIN,
+  ASC__V_AND,
+  ASC__V_OR,
+  ASC__V_ADDS,
+  ASC__V_MULS,
+  ASC__V_MAXS,
+  ASC__V_MINS,
+  ASC__V_LEAKY_RELU,
+  ASC__V_EXP,
+  ASC__V_LN,
+  ASC__V_ABS,
+  ASC__V_RECIPROCAL,
+  ASC__V_SQRT,
+  ASC__V_RSQRT,
+  ASC__V_RELU,
+  ASC__V_NOT,
+  ASC__V_COUNT_
+} asc__vop;
+void asc_vec_binary_at(const char *file, int line, asc__vop op,
+                       asc_local_tensor dst, asc_local_tensor src0,
+                       asc_local_tensor src1, asc__sv count);
+void asc_vec_scalar_at(const char *file, int line, asc__vop op,
+                       asc_local_tensor dst, asc_local_tensor src,
+                       asc__sv scalar, asc__sv count, bool is_set_mask);
+void asc_vec_unary_at(const char *file, int line, asc__vop op,
+                      asc_local_tensor dst, asc_local_tensor src,
+                      asc__sv count);
+
+#define ASC__VBIN(op, d, s0, s1, n)                                            \
+  asc_vec_binary_at(ASC__AT, op, d, s0, s1, ASC__I(n))
+#define asc__add_4(d, s0, s1, n) ASC__VBIN(ASC__V_ADD, d, s0, s1, n)
+#define asc__sub_4(d, s0, s1, n) ASC__VBIN(ASC__V_SUB, d, s0, s1, n)
+#define asc__mul_4(d, s0, s1, n) ASC__VBIN(ASC__V_MUL, d, s0, s1, n)
+#define asc__div_4(d, s0, s1, n) ASC__VBIN(ASC__V_DIV, d, s0, s1, n)
+#define asc__max_4(d, s0, s1, n) ASC__VBIN(ASC__V_MAX, d, s0, s1, n)
+#define asc__min_4(d, s0, s1, n) ASC__VBIN(ASC__V_MIN, d, s0, s1, n)
+/* asc_add(a, b): scalar `a + b`; asc_add(dst, src0, src1, count): asc.add */
+#define asc_add(...) ASC__OVERLOAD(asc__add_, __VA_ARGS__)
+#define asc_sub(...) ASC__OVERLOAD(asc__sub_, __VA_ARGS__)
+#define asc_mul(...) ASC__OVERLOAD(asc__mul_, __VA_ARGS__)
+#define asc_div(...) ASC__OVERLOAD(asc__div_, __VA_ARGS__)
+#define asc_max(...) ASC__OVERLOAD(asc__max_, __VA_ARGS__)
+#define asc_min(...) ASC__OVERLOAD(asc__min_, __VA_ARGS__)
+#define asc_bitwise_and(d, s0, s1, n) ASC__VBIN(ASC__V_AND, d, s0, s1, n)
+#define asc_bitwise_or(d, s0, s1, n) ASC__VBIN(ASC__V_OR, d, s0, s1, n)
+
+/* Vector-scalar ops: (dst, src, scalar, count[, is_set_mask = true]); the
+ * scalar is materialised in the tensor's dtype. */
+#define ASC__VSC(op, ...) ASC__OVERLOAD(asc__vsc_, op, __VA_ARGS__)
+#define asc__vsc_5(op, d, s, x, n)                                             \
+  asc_vec_scalar_at(ASC__AT, op, d, s, ASC__N(x), ASC__I(n), true)
+#define asc__vsc_6(op, d, s, x, n, m)                                          \
+  asc_vec_scalar_at(ASC__AT, op, d, s, ASC__N(x), ASC__I(n), m)
+#define asc_adds(...) ASC__VSC(ASC__V_ADDS, __VA_ARGS__)
+#define asc_muls(...) ASC__VSC(ASC__V_MULS, __VA_ARGS__)
+#define asc_maxs(...) ASC__VSC(ASC__V_MAXS, __VA_ARGS__)
+#define asc_mins(...) ASC__VSC(ASC__V_MINS, __VA_ARGS__)
+#define asc_leaky_relu(...) ASC__VSC(ASC__V_LEAKY_RELU, __VA_ARGS__)
+
+#define ASC__VUN(op, d, s, n) asc_vec_unary_at(ASC__AT, op, d, s, ASC__I(n))
+#define asc_exp(d, s, n) ASC__VUN(ASC__V_EXP, d, s, n)
+#define asc_ln(d, s, n) ASC__VUN(ASC__V_LN, d, s, n)
+#define asc_abs(d, s, n) ASC__VUN(ASC__V_ABS, d, s, n)
+#define asc_reciprocal(d, s, n) ASC__VUN(ASC__V_RECIPROCAL, d, s, n)
+#define asc_sqrt(d, s, n) ASC__VUN(ASC__V_SQRT, d, s, n)
+#define asc_rsqrt(d, s, n) ASC__VUN(ASC__V_RSQRT, d, s, n)
+#define asc_relu(d, s, n) ASC__VUN(ASC__V_RELU, d, s, n)
+#define asc_bitwise_not(d, s, n) ASC__VUN(ASC__V_NOT, d, s, n)
+
+/* duplicate(dst, scalar, count); cast(dst, src, round_mode, count). */
+void asc_duplicate_at(const char *file, int line, asc_local_tensor dst,
+                      asc__sv scalar, asc__sv count);
+void asc_cast_at(const char *file, int line, asc_local_tensor dst,
+                 asc_local_tensor src, asc_roundmode mode, asc__sv count);
+#define asc_duplicate(d, x, n)                                                 \
+  asc_duplicate_at(ASC__AT, d, ASC__N(x), ASC__I(n))
+#define asc_cast(d, s, mode, n) asc_cast_at(ASC__AT, d, s, mode, ASC__I(n))
+
+/* Reductions: count is ui32, cal_index i8 (pyasc's bool_). */
+typedef enum { ASC__R_SUM, ASC__R_MAX, ASC__R_MIN } asc__rop;
+void asc_reduce_at(const char *file, int line, asc__rop op,
+                   asc_local_tensor dst, asc_local_tensor src,
+                   asc_local_tensor tmp, asc__sv count, asc__sv cal_index);
+#define asc_reduce_sum(d, s, tmp, n)                                           \
+  asc_reduce_at(ASC__AT, ASC__R_SUM, d, s, tmp, ASC__I(n), asc__sv_i(0))
+#define asc_reduce_max(...) ASC__OVERLOAD(asc__reduce_max_, __VA_ARGS__)
+#define asc__reduce_max_4(d, s, tmp, n)                                        \
+  asc_reduce_at(ASC__AT, ASC__R_MAX, d, s, tmp, ASC__I(n), asc__sv_i(0))
+#define asc__reduce_max_5(d, s, tmp, n, ci)                                    \
+  asc_reduce_at(ASC__AT, ASC__R_MAX, d, s, tmp, ASC__I(n), ASC__B(ci))
+#define asc_reduce_min(...) ASC__OVERLOAD(asc__reduce_min_, __VA_ARGS__)
+#define asc__reduce_min_4(d, s, tmp, n)                                        \
+  asc_reduce_at(ASC__AT, ASC__R_MIN, d, s, tmp, ASC__I(n), asc__sv_i(0))
+#define asc__reduce_min_5(d, s, tmp, n, ci)                                    \
+  asc_reduce_at(ASC__AT, ASC__R_MIN, d, s, tmp, ASC__I(n), ASC__B(ci))
+
+/* Synchronisation and system values. */
+void asc_set_flag_at(const char *file, int line, asc_hardevent ev, asc__sv id);
+void asc_wait_flag_at(const char *file, int line, asc_hardevent ev, asc__sv id);
+void asc_pipe_barrier_at(const char *file, int line, asc_pipeid pipe);
+asc_int asc_get_block_idx_at(const char *file, int line);
+asc_int asc_get_block_num_at(const char *file, int line);
+#define asc_set_flag(...) ASC__OVERLOAD(asc__set_flag_, __VA_ARGS__)
+#define asc__set_flag_1(ev) asc_set_flag_at(ASC__AT, ev, asc__sv_i(0))
+#define asc__set_flag_2(ev, id) asc_set_flag_at(ASC__AT, ev, ASC__I(id))
+#define asc_wait_flag(...) ASC__OVERLOAD(asc__wait_flag_, __VA_ARGS__)
+#define asc__wait_flag_1(ev) asc_wait_flag_at(ASC__AT, ev, asc__sv_i(0))
+#define asc__wait_flag_2(ev, id) asc_wait_flag_at(ASC__AT, ev, ASC__I(id))
+#define asc_pipe_barrier(p) asc_pipe_barrier_at(ASC__AT, p)
+#define asc_get_block_idx() asc_get_block_idx_at(ASC__AT)
+#define asc_get_block_num() asc_get_block_num_at(ASC__AT)
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* CASC_ASC_H */

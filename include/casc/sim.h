@@ -1,0 +1,242 @@
+/* The CPU simulator: run an ASC-IR kernel on the host, block_dim blocks on a
+ * thread pool, with the real TPipe / TQueBind state machine and an always-on
+ * sanitizer (ARCHITECTURE §10, ASCENDC_FACTS §1-§7). Also the platform
+ * description (platform/<soc>.ini) and NumPy .npy I/O used by `casc run`.
+ *
+ * Everything the simulator has to say about a kernel is a located diagnostic
+ * through the context's handler (see diag.h), emitted after the launch in a
+ * deterministic order (block by block), plus a structured list of issues in
+ * casc_launch_result for programs and tests. The host process is never
+ * touched by a kernel: every global-memory access is checked against the
+ * caller's buffers, every unified-buffer access against the block's UB. */
+#ifndef CASC_SIM_H
+#define CASC_SIM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "casc/diag.h"
+#include "casc/ir.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------------ */
+/* Element types of kernel arguments and .npy arrays.                        */
+
+typedef enum {
+  CASC_DT_INVALID = 0,
+  CASC_DT_BOOL, /* i1 stored as one byte */
+  CASC_DT_I8,
+  CASC_DT_I16,
+  CASC_DT_I32,
+  CASC_DT_I64,
+  CASC_DT_U8,
+  CASC_DT_U16,
+  CASC_DT_U32,
+  CASC_DT_U64,
+  CASC_DT_F16,
+  CASC_DT_BF16,
+  CASC_DT_F32,
+  CASC_DT_F64,
+  CASC_DT_COUNT_
+} casc_dtype;
+
+/* Size in bytes (0 for CASC_DT_INVALID). */
+unsigned casc_dtype_size(casc_dtype dt);
+/* IR spelling: "f16", "bf16", "i32", "ui8", "i1" ... */
+const char *casc_dtype_name(casc_dtype dt);
+/* dtype of an IR scalar type (index counts as i64), CASC_DT_INVALID if none. */
+casc_dtype casc_dtype_of_type(const casc_type *t);
+
+/* IEEE half / bfloat16 helpers (round to nearest even). */
+float casc_f16_to_f32(uint16_t h);
+uint16_t casc_f32_to_f16(float f);
+float casc_bf16_to_f32(uint16_t b);
+uint16_t casc_f32_to_bf16(float f);
+
+/* ------------------------------------------------------------------------ */
+/* Platform (platform/<soc>.ini, CANN platform_config layout).               */
+
+typedef struct {
+  char soc[32];         /* [version] SoC_version or the file's stem */
+  unsigned ai_core_cnt; /* [SoCInfo] */
+  unsigned cube_core_cnt;
+  unsigned vector_core_cnt;
+  unsigned ub_size; /* [AICoreSpec] bytes */
+  unsigned l1_size;
+  unsigned l0_a_size;
+  unsigned l0_b_size;
+  unsigned l0_c_size;
+  unsigned bt_size;       /* BiasTable */
+  unsigned fb_size;       /* Fixpipe buffer */
+  unsigned cube_freq_mhz; /* [AICoreSpec] cube_freq */
+} casc_platform;
+
+/* The built-in description of Ascend910B1 (equal to platform/Ascend910B1.ini;
+ * a unit test keeps the two in step). */
+void casc_platform_default(casc_platform *p);
+/* Parse INI text: starts from the defaults and overrides every key found.
+ * Unknown keys are ignored (CANN files have many); malformed lines and bad
+ * numbers are located errors. */
+bool casc_platform_parse(casc_ctx *ctx, const char *text, size_t len,
+                         const char *filename, casc_platform *p);
+bool casc_platform_load(casc_ctx *ctx, const char *path, casc_platform *p);
+
+/* ------------------------------------------------------------------------ */
+/* Kernel arguments.                                                          */
+
+typedef enum { CASC_ARG_GM, CASC_ARG_SCALAR } casc_arg_kind;
+
+typedef struct {
+  casc_arg_kind kind;
+  casc_dtype dtype;
+  /* CASC_ARG_GM: the caller's buffer of `count` elements of dtype. The
+   * kernel reads and writes it in place; it is never accessed outside
+   * [data, data + count * size). */
+  void *data;
+  size_t count;
+  /* CASC_ARG_SCALAR: the value (integers in i, floats in f). */
+  int64_t i;
+  double f;
+  /* Optional name used in diagnostics; NULL = the kernel's argument name. */
+  const char *name;
+} casc_arg;
+
+static inline casc_arg casc_arg_gm(void *data, casc_dtype dt, size_t count) {
+  casc_arg a = {CASC_ARG_GM, dt, data, count, 0, 0.0, NULL};
+  return a;
+}
+static inline casc_arg casc_arg_int(casc_dtype dt, int64_t v) {
+  casc_arg a = {CASC_ARG_SCALAR, dt, NULL, 0, v, 0.0, NULL};
+  return a;
+}
+static inline casc_arg casc_arg_float(casc_dtype dt, double v) {
+  casc_arg a = {CASC_ARG_SCALAR, dt, NULL, 0, 0, v, NULL};
+  return a;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Sanitizer checks. Each issue the simulator reports has one.               */
+
+typedef enum {
+  CASC_CHECK_NONE = 0,
+  CASC_CHECK_ALLOC_NO_FREE_BUFFER, /* AllocTensor with every buffer held */
+  CASC_CHECK_ENQUE_FULL,           /* EnQue past the queue's depth */
+  CASC_CHECK_DEQUE_EMPTY,          /* DeQue of an empty queue */
+  CASC_CHECK_DOUBLE_FREE,
+  CASC_CHECK_WRONG_QUEUE, /* free / enque through another queue */
+  CASC_CHECK_FREE_TBUF,   /* FreeTensor of a TBuf tensor */
+  CASC_CHECK_USE_AFTER_FREE,
+  CASC_CHECK_USE_WHILE_ENQUEUED, /* use between EnQue and DeQue */
+  CASC_CHECK_UB_OUT_OF_BOUNDS,
+  CASC_CHECK_GM_OUT_OF_BOUNDS,
+  CASC_CHECK_UNALIGNED,           /* UB operand not 32-byte aligned */
+  CASC_CHECK_PARTIAL_OVERLAP,     /* dst partially overlaps a source */
+  CASC_CHECK_UB_CAPACITY,         /* InitBuffer beyond the buffer's size */
+  CASC_CHECK_TOO_MANY_BUFFERS,    /* more than 64 buffers in one TPipe */
+  CASC_CHECK_EVENT_IDS_EXHAUSTED, /* more than 8 ids of one HardEvent */
+  CASC_CHECK_LEAK,                /* buffer held or enqueued at kernel end */
+  CASC_CHECK_UNPAIRED_FLAG,       /* set_flag / wait_flag unbalanced */
+  CASC_CHECK_UNINIT_READ,         /* warning: never-written UB is read */
+  CASC_CHECK_COPY_TRUNCATED,      /* warning: DataCopy size not 32-B multiple */
+  CASC_CHECK_BAD_EVENT,           /* event id out of range, bad release */
+  CASC_CHECK_BAD_VALUE,           /* bad count/size/length/argument value */
+  CASC_CHECK_ARITH,               /* division by zero, overflow in divsi */
+  CASC_CHECK_UNSUPPORTED,         /* op or type the simulator cannot run */
+  CASC_CHECK_STEP_LIMIT,          /* the block ran more steps than allowed */
+  CASC_CHECK_LAUNCH,              /* bad launch: kernel, arguments */
+  CASC_CHECK_COUNT_
+} casc_sim_check;
+
+/* Short stable name of a check ("use-after-free"), for tests and reports. */
+const char *casc_sim_check_name(casc_sim_check c);
+
+typedef struct {
+  casc_sim_check check;
+  casc_severity sev;
+  int block;           /* -1 for launch-level issues */
+  const casc_loc *loc; /* the op's location (the user's C line) */
+  const char *msg;     /* without the block prefix; context-owned */
+} casc_sim_issue;
+
+typedef struct {
+  unsigned threads;              /* 0 = number of online CPUs */
+  const casc_platform *platform; /* NULL = casc_platform_default() */
+  uint64_t max_steps;            /* per block; 0 = 2^32 (a hang guard) */
+} casc_launch_opts;
+
+typedef struct {
+  unsigned errors, warnings; /* counts over all issues */
+  unsigned nissues;
+  casc_sim_issue *issues; /* block order, then program order; ctx arena */
+  unsigned blocks_failed; /* blocks stopped by an error */
+  uint64_t steps;         /* interpreted instructions, all blocks */
+  double seconds;         /* wall time of the run (not of compilation) */
+} casc_launch_result;
+
+typedef enum {
+  CASC_LAUNCH_OK = 0,       /* ran; no errors (warnings possible) */
+  CASC_LAUNCH_KERNEL_ERROR, /* ran; at least one block reported an error */
+  CASC_LAUNCH_BAD_LAUNCH    /* did not run: bad module, kernel or args */
+} casc_launch_status;
+
+/* ------------------------------------------------------------------------ */
+/* Compile once, run many times.                                              */
+
+typedef struct casc_sim_program casc_sim_program;
+
+/* Verify the module and lower function `kernel` (and everything it calls)
+ * to a flat program. NULL after located errors. The module must outlive
+ * the program (diagnostics point into it). */
+casc_sim_program *casc_sim_compile(casc_ctx *ctx, casc_op *module,
+                                   const char *kernel);
+void casc_sim_program_free(casc_sim_program *p);
+/* Kernel parameters: count, IR type and name (NameLoc of the argument, else
+ * "arg<i>"), whether it is the trailing ffts_addr argument pyasc adds
+ * (filled in automatically when the caller omits it). */
+unsigned casc_sim_num_params(const casc_sim_program *p);
+casc_type *casc_sim_param_type(const casc_sim_program *p, unsigned i);
+const char *casc_sim_param_name(const casc_sim_program *p, unsigned i);
+bool casc_sim_param_is_ffts(const casc_sim_program *p, unsigned i);
+
+/* Run block_dim blocks. Diagnostics go to the program's context (after the
+ * run, deterministic order); res (optional) receives the summary. */
+casc_launch_status casc_sim_run(casc_sim_program *p, unsigned block_dim,
+                                const casc_arg *args, unsigned nargs,
+                                const casc_launch_opts *opts,
+                                casc_launch_result *res);
+
+/* compile + run + free. */
+casc_launch_status casc_launch(casc_ctx *ctx, casc_op *module,
+                               const char *kernel, unsigned block_dim,
+                               const casc_arg *args, unsigned nargs,
+                               const casc_launch_opts *opts,
+                               casc_launch_result *res);
+
+/* ------------------------------------------------------------------------ */
+/* NumPy .npy (format 1.0-3.0, little-endian, C order).                       */
+
+#define CASC_NPY_MAX_DIMS 8
+typedef struct {
+  casc_dtype dtype;
+  unsigned ndim;
+  size_t shape[CASC_NPY_MAX_DIMS];
+  size_t count; /* product of shape */
+  void *data;   /* malloc'd, count * size bytes */
+} casc_npy;
+
+/* bf16 has no NumPy dtype: casc writes it as raw 16-bit patterns with
+ * descr '<V2' and reads '<V2' / '|V2' as bf16 (docs/simulator.md). */
+bool casc_npy_read(casc_ctx *ctx, const char *path, casc_npy *out);
+bool casc_npy_parse(casc_ctx *ctx, const void *bytes, size_t len,
+                    const char *filename, casc_npy *out);
+bool casc_npy_write(casc_ctx *ctx, const char *path, const casc_npy *a);
+void casc_npy_free(casc_npy *a);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

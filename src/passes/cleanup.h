@@ -1,0 +1,26 @@
+/* What MLIR's greedy rewrite driver does around every pattern-based pass
+ * (materialize-tensor, canonicalize): fold integer ops whose operands are
+ * constants, move constants of commutative ops to the right, hoist every
+ * constant to the top of the function's entry block and deduplicate it,
+ * and erase side-effect-free ops whose results are unused. Passes that
+ * mirror pyasc's greedy passes call it so their output has pyasc's shape. */
+#ifndef CASC_PASSES_CLEANUP_H
+#define CASC_PASSES_CLEANUP_H
+
+#include "casc/ir.h"
+
+enum {
+  CASC_CLEANUP_FOLD = 1,
+  CASC_CLEANUP_HOIST = 2,
+  CASC_CLEANUP_DCE = 4,
+  CASC_CLEANUP_ALL = 7
+};
+
+/* Creates `arith.constant v : type` (integer-like type) at the builder. */
+casc_op *casc_build_const_int(casc_builder *b, casc_type *type, int64_t v);
+/* True for ops with no side effects (pure or constant-like, no regions). */
+bool casc_op_is_pure(const casc_op *op);
+/* Runs the cleanup on one func.func. Returns true if anything changed. */
+bool casc_cleanup_func(casc_ctx *ctx, casc_op *func, unsigned what);
+
+#endif

@@ -1,0 +1,490 @@
+/* The per-block interpreter: one switch over the flat program. Scalar ops
+ * (arith, control flow) are handled inline; framework, memory and tile ops
+ * call their handlers, which do a whole tile per call, so the dispatch cost
+ * is per op, never per element. An error stops the block. */
+#include <math.h>
+#include <string.h>
+
+#include "sim/sim_internal.h"
+
+static int64_t smin_of(unsigned dt) {
+  switch (dt) {
+  case CASC_DT_I8:
+    return INT8_MIN;
+  case CASC_DT_I16:
+    return INT16_MIN;
+  case CASC_DT_I32:
+    return INT32_MIN;
+  case CASC_DT_BOOL:
+    return -1;
+  default:
+    return INT64_MIN;
+  }
+}
+
+/* float op in the precision of dt (half/bf16: in float, rounded per op). */
+static inline double farith(int k, double a, double b, unsigned dt) {
+  if (dt == CASC_DT_F64) {
+    switch (k) {
+    case 0:
+      return a + b;
+    case 1:
+      return a - b;
+    case 2:
+      return a * b;
+    default:
+      return a / b;
+    }
+  }
+  float x = (float)a, y = (float)b, r;
+  switch (k) {
+  case 0:
+    r = x + y;
+    break;
+  case 1:
+    r = x - y;
+    break;
+  case 2:
+    r = x * y;
+    break;
+  default:
+    r = x / y;
+    break;
+  }
+  return sim_fround(r, dt);
+}
+
+static bool cmpi(int pred, int64_t a, int64_t b, unsigned dt) {
+  int64_t sa = sim_sext(a, dt), sb = sim_sext(b, dt);
+  uint64_t ua = sim_zext(a, dt), ub = sim_zext(b, dt);
+  switch (pred) {
+  case 0:
+    return ua == ub;
+  case 1:
+    return ua != ub;
+  case 2:
+    return sa < sb;
+  case 3:
+    return sa <= sb;
+  case 4:
+    return sa > sb;
+  case 5:
+    return sa >= sb;
+  case 6:
+    return ua < ub;
+  case 7:
+    return ua <= ub;
+  case 8:
+    return ua > ub;
+  case 9:
+    return ua >= ub;
+  default:
+    return false;
+  }
+}
+
+static bool cmpf(int pred, double a, double b) {
+  bool uno = isnan(a) || isnan(b);
+  switch (pred) {
+  case 0:
+    return false;
+  case 1:
+    return !uno && a == b;
+  case 2:
+    return !uno && a > b;
+  case 3:
+    return !uno && a >= b;
+  case 4:
+    return !uno && a < b;
+  case 5:
+    return !uno && a <= b;
+  case 6:
+    return !uno && a != b;
+  case 7:
+    return !uno;
+  case 8:
+    return uno || a == b;
+  case 9:
+    return uno || a > b;
+  case 10:
+    return uno || a >= b;
+  case 11:
+    return uno || a < b;
+  case 12:
+    return uno || a <= b;
+  case 13:
+    return uno || a != b;
+  case 14:
+    return uno;
+  default:
+    return true;
+  }
+}
+
+/* Float to integer of type dt, truncating; saturates, NaN gives 0. */
+static int64_t f2i(double v, unsigned dt) {
+  if (isnan(v))
+    return 0;
+  v = trunc(v);
+  double lo, hi;
+  switch (dt) {
+  case CASC_DT_BOOL:
+    lo = 0;
+    hi = 1;
+    break;
+  case CASC_DT_I8:
+    lo = INT8_MIN;
+    hi = INT8_MAX;
+    break;
+  case CASC_DT_I16:
+    lo = INT16_MIN;
+    hi = INT16_MAX;
+    break;
+  case CASC_DT_I32:
+    lo = INT32_MIN;
+    hi = INT32_MAX;
+    break;
+  case CASC_DT_U8:
+    lo = 0;
+    hi = UINT8_MAX;
+    break;
+  case CASC_DT_U16:
+    lo = 0;
+    hi = UINT16_MAX;
+    break;
+  case CASC_DT_U32:
+    lo = 0;
+    hi = UINT32_MAX;
+    break;
+  case CASC_DT_U64:
+    if (v <= 0)
+      return 0;
+    if (v >= 18446744073709551616.0)
+      return (int64_t)UINT64_MAX;
+    return (int64_t)(uint64_t)v;
+  default:
+    if (v <= -9223372036854775808.0)
+      return INT64_MIN;
+    if (v >= 9223372036854775808.0)
+      return INT64_MAX;
+    return (int64_t)v;
+  }
+  if (v < lo)
+    v = lo;
+  if (v > hi)
+    v = hi;
+  return sim_norm((int64_t)v, dt);
+}
+
+/* Integer of type sdt to a value of type dt (emitc.cast: C conversion). */
+static void convert(sim_slot *r, const sim_slot *a, unsigned dt, unsigned sdt) {
+  if (sim_dt_is_float(sdt)) {
+    if (sim_dt_is_float(dt))
+      r->f = sim_fround(a->f, dt);
+    else
+      r->i = f2i(a->f, dt);
+    return;
+  }
+  int64_t v = sim_dt_is_unsigned(sdt) ? (int64_t)sim_zext(a->i, sdt)
+                                      : sim_sext(a->i, sdt);
+  if (sim_dt_is_float(dt))
+    r->f = sim_dt_is_unsigned(sdt) ? sim_fround((double)(uint64_t)v, dt)
+                                   : sim_fround((double)v, dt);
+  else if (dt == CASC_DT_BOOL)
+    r->i = v != 0; /* C's conversion to bool */
+  else
+    r->i = sim_norm(v, dt);
+}
+
+static bool arith_error(sim_block *b, const sim_insn *in, const char *what) {
+  sim_report(b, CASC_CHECK_ARITH, CASC_SEV_ERROR, in->op, "'%s': %s",
+             in->op->name, what);
+  return false;
+}
+
+void sim_block_run(sim_block *b) {
+  const casc_sim_program *P = b->L->prog;
+  const sim_insn *code = P->code;
+  sim_slot *s = b->slots;
+  const uint64_t limit = b->L->max_steps;
+  uint64_t steps = 0;
+  unsigned pc = 0;
+  for (;;) {
+    const sim_insn *in = &code[pc++];
+    steps++;
+    sim_slot *r = &s[in->r];
+    const sim_slot *x = &s[in->a[0]], *y = &s[in->a[1]];
+    unsigned dt = in->dt;
+    switch ((sim_opc)in->opc) {
+    case SIM_HALT:
+      goto done;
+    case SIM_JMP:
+      pc = (unsigned)in->imm;
+      if (steps > limit) {
+        sim_report(b, CASC_CHECK_STEP_LIMIT, CASC_SEV_ERROR, in->op,
+                   "the block ran more than %llu steps without finishing "
+                   "(an endless loop?)",
+                   (unsigned long long)limit);
+        goto done;
+      }
+      break;
+    case SIM_JZ:
+      if (!x->i)
+        pc = (unsigned)in->imm;
+      break;
+    case SIM_MOV:
+      *r = *x;
+      break;
+    case SIM_FOR_TEST: {
+      if (sim_sext(s[in->a[2]].i, dt) <= 0) {
+        sim_report(b, CASC_CHECK_BAD_VALUE, CASC_SEV_ERROR, in->op,
+                   "scf.for step is %lld; it must be positive",
+                   (long long)sim_sext(s[in->a[2]].i, dt));
+        goto done;
+      }
+      if (!(sim_sext(x->i, dt) < sim_sext(y->i, dt)))
+        pc = (unsigned)in->imm;
+      break;
+    }
+    case SIM_FOR_STEP:
+      r->i = sim_norm((int64_t)((uint64_t)x->i + (uint64_t)y->i), dt);
+      break;
+
+    /* ---- arith ------------------------------------------------------- */
+    case SIM_ADDI:
+      r->i = sim_norm((int64_t)((uint64_t)x->i + (uint64_t)y->i), dt);
+      break;
+    case SIM_SUBI:
+      r->i = sim_norm((int64_t)((uint64_t)x->i - (uint64_t)y->i), dt);
+      break;
+    case SIM_MULI:
+      r->i = sim_norm((int64_t)((uint64_t)x->i * (uint64_t)y->i), dt);
+      break;
+    case SIM_DIVSI:
+    case SIM_REMSI: {
+      int64_t a = sim_sext(x->i, dt), d = sim_sext(y->i, dt);
+      if (d == 0) {
+        arith_error(b, in, "division by zero");
+        goto done;
+      }
+      if (d == -1 && a == smin_of(dt)) {
+        if (in->opc == SIM_DIVSI) {
+          arith_error(b, in, "signed division overflows");
+          goto done;
+        }
+        r->i = 0;
+        break;
+      }
+      r->i = sim_norm(in->opc == SIM_DIVSI ? a / d : a % d, dt);
+      break;
+    }
+    case SIM_DIVUI:
+    case SIM_REMUI: {
+      uint64_t a = sim_zext(x->i, dt), d = sim_zext(y->i, dt);
+      if (d == 0) {
+        arith_error(b, in, "division by zero");
+        goto done;
+      }
+      r->i = sim_norm((int64_t)(in->opc == SIM_DIVUI ? a / d : a % d), dt);
+      break;
+    }
+    case SIM_MINSI:
+      r->i = sim_sext(x->i, dt) < sim_sext(y->i, dt) ? x->i : y->i;
+      break;
+    case SIM_MAXSI:
+      r->i = sim_sext(x->i, dt) > sim_sext(y->i, dt) ? x->i : y->i;
+      break;
+    case SIM_MINUI:
+      r->i = sim_zext(x->i, dt) < sim_zext(y->i, dt) ? x->i : y->i;
+      break;
+    case SIM_MAXUI:
+      r->i = sim_zext(x->i, dt) > sim_zext(y->i, dt) ? x->i : y->i;
+      break;
+    case SIM_ANDI:
+      r->i = sim_norm(x->i & y->i, dt);
+      break;
+    case SIM_ORI:
+      r->i = sim_norm(x->i | y->i, dt);
+      break;
+    case SIM_XORI:
+      r->i = sim_norm(x->i ^ y->i, dt);
+      break;
+    case SIM_CMPI:
+      r->i = cmpi((int)in->imm, x->i, y->i, in->dt2);
+      break;
+    case SIM_SELECT:
+      *r = x->i ? *y : s[in->a[2]];
+      break;
+    case SIM_INDEX_CAST:
+    case SIM_EXTSI:
+      r->i = sim_norm(sim_sext(x->i, in->dt2), dt);
+      break;
+    case SIM_INDEX_CASTUI:
+    case SIM_EXTUI:
+      r->i = sim_norm((int64_t)sim_zext(x->i, in->dt2), dt);
+      break;
+    case SIM_TRUNCI:
+      r->i = sim_norm(x->i, dt);
+      break;
+    case SIM_SITOFP:
+      r->f = sim_fround((double)sim_sext(x->i, in->dt2), dt);
+      break;
+    case SIM_UITOFP:
+      r->f = sim_fround((double)sim_zext(x->i, in->dt2), dt);
+      break;
+    case SIM_FPTOSI:
+    case SIM_FPTOUI:
+      r->i = f2i(x->f, dt);
+      break;
+    case SIM_EXTF:
+    case SIM_TRUNCF:
+      r->f = sim_fround(x->f, dt);
+      break;
+    case SIM_ADDF:
+      r->f = farith(0, x->f, y->f, dt);
+      break;
+    case SIM_SUBF:
+      r->f = farith(1, x->f, y->f, dt);
+      break;
+    case SIM_MULF:
+      r->f = farith(2, x->f, y->f, dt);
+      break;
+    case SIM_DIVF:
+      r->f = farith(3, x->f, y->f, dt);
+      break;
+    case SIM_NEGF:
+      r->f = -x->f;
+      break;
+    case SIM_MAXIMUMF:
+      r->f = isnan(x->f) || isnan(y->f) ? NAN : (x->f > y->f ? x->f : y->f);
+      break;
+    case SIM_MINIMUMF:
+      r->f = isnan(x->f) || isnan(y->f) ? NAN : (x->f < y->f ? x->f : y->f);
+      break;
+    case SIM_CMPF:
+      r->i = cmpf((int)in->imm, x->f, y->f);
+      break;
+    case SIM_EMITC_CAST:
+      convert(r, x, dt, in->dt2);
+      break;
+    case SIM_NOP_INCLUDE:
+    case SIM_SET_FFTS_BASE_ADDR:
+    case SIM_PIPE_BARRIER:
+      break;
+    case SIM_GET_BLOCK_IDX:
+      r->i = sim_norm(b->idx, dt);
+      break;
+    case SIM_GET_BLOCK_NUM:
+      r->i = sim_norm((int64_t)b->L->block_dim, dt);
+      break;
+
+    /* ---- framework: queue.c --------------------------------------------- */
+    case SIM_PIPE:
+    case SIM_QUEUE:
+    case SIM_QUE_BIND:
+    case SIM_TBUF:
+    case SIM_INIT_QUEUE:
+    case SIM_INIT_BUFFER:
+    case SIM_PIPE_INIT:
+    case SIM_PIPE_RESET:
+    case SIM_PIPE_DESTROY:
+    case SIM_ALLOC_EVENT_ID:
+    case SIM_FETCH_EVENT_ID:
+    case SIM_RELEASE_EVENT_ID:
+    case SIM_ALLOC_TENSOR:
+    case SIM_ALLOC_TENSOR_IN_PLACE:
+    case SIM_ENQUE:
+    case SIM_ENQUE_POS:
+    case SIM_DEQUE:
+    case SIM_DEQUE_IN_PLACE:
+    case SIM_DEQUE_POS:
+    case SIM_FREE_TENSOR:
+    case SIM_HAS_IDLE_BUFFER:
+    case SIM_HAS_TENSOR_IN_QUE:
+    case SIM_VACANT_IN_QUE:
+    case SIM_TENSOR_COUNT_IN_QUE:
+    case SIM_QUE_DESTROY:
+    case SIM_FREE_ALL_EVENT:
+    case SIM_TBUF_GET:
+    case SIM_TBUF_GET_WITH_OFFSET:
+    case SIM_TO_QUE_BIND:
+    case SIM_SET_FLAG:
+    case SIM_WAIT_FLAG:
+      if (!sim_exec_framework(b, in))
+        goto done;
+      break;
+
+    /* ---- tensors and copies: mem.c ------------------------------------- */
+    case SIM_PTR_OFFSET:
+    case SIM_GLOBAL_TENSOR:
+    case SIM_SET_GLOBAL_BUFFER:
+    case SIM_GT_SUBINDEX:
+    case SIM_GT_BRACKET:
+    case SIM_GT_GET_VALUE:
+    case SIM_GT_SET_VALUE:
+    case SIM_GT_GET_SIZE:
+    case SIM_GT_GET_PHY_ADDR:
+    case SIM_LOCAL_TENSOR:
+    case SIM_LOCAL_TENSOR_V2:
+    case SIM_LT_SUBINDEX:
+    case SIM_LT_BRACKET:
+    case SIM_LT_GET_VALUE:
+    case SIM_LT_SET_VALUE:
+    case SIM_LT_GET_SIZE:
+    case SIM_LT_GET_LENGTH:
+    case SIM_LT_GET_PHY_ADDR:
+    case SIM_REINTERPRET_CAST:
+    case SIM_CONSTRUCT:
+    case SIM_DATA_COPY_L2:
+    case SIM_DATA_COPY_L0:
+      if (!sim_exec_memory(b, in))
+        goto done;
+      break;
+
+    /* ---- tile ops: vec.c / cast.c ---------------------------------------- */
+    case SIM_CAST_L2:
+      if (!sim_exec_cast(b, in))
+        goto done;
+      break;
+    case SIM_ADD_L2:
+    case SIM_SUB_L2:
+    case SIM_MUL_L2:
+    case SIM_DIV_L2:
+    case SIM_MAX_L2:
+    case SIM_MIN_L2:
+    case SIM_AND_L2:
+    case SIM_OR_L2:
+    case SIM_ADD_RELU_L2:
+    case SIM_SUB_RELU_L2:
+    case SIM_ADDS_L2:
+    case SIM_MULS_L2:
+    case SIM_MAXS_L2:
+    case SIM_MINS_L2:
+    case SIM_LEAKY_RELU_L2:
+    case SIM_SHIFT_LEFT_L2:
+    case SIM_SHIFT_RIGHT_L2:
+    case SIM_EXP_L2:
+    case SIM_LN_L2:
+    case SIM_ABS_L2:
+    case SIM_RECIPROCAL_L2:
+    case SIM_SQRT_L2:
+    case SIM_RSQRT_L2:
+    case SIM_RELU_L2:
+    case SIM_NOT_L2:
+    case SIM_NEG_L2:
+    case SIM_DUPLICATE_L2:
+    case SIM_REDUCE_SUM_L2:
+    case SIM_REDUCE_MAX_L2:
+    case SIM_REDUCE_MIN_L2:
+      if (!sim_exec_vector(b, in))
+        goto done;
+      break;
+    case SIM_OPC_COUNT_:
+      goto done;
+    }
+  }
+done:
+  b->steps = steps;
+  if (!b->failed)
+    sim_end_of_kernel(b);
+}

@@ -1,0 +1,526 @@
+/* Host side of a launch: argument checking, the thread pool that runs the
+ * blocks, and the hand-over of each block's diagnostics to the context.
+ *
+ * Blocks are independent (own UB, TPipe, event pools, slots); a worker
+ * takes the next block index from an atomic counter, so any thread count
+ * gives the same per-block results. Diagnostics are kept per block and
+ * emitted after all threads have joined, in block order; an identical
+ * diagnostic from several blocks is emitted once, naming the blocks. */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "sim/sim_internal.h"
+
+#define MAX_BLOCK_DIM 65535u /* blockDim is a uint16 on the NPU */
+
+typedef struct {
+  const sim_launch *L;
+  atomic_uint next;
+  sim_issue_list *lists;
+  bool *failed;
+  uint64_t *steps;
+  bool oom;
+  pthread_mutex_t oom_lock;
+} pool_state;
+
+static double now_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* Deterministic "uninitialised" UB contents, the same for every block (the
+ * CPU-debug library fills UB from a fixed-seed random engine). */
+static void fill_garbage(uint8_t *p, size_t n) {
+  uint64_t x = 0x9e3779b97f4a7c15ULL;
+  for (size_t i = 0; i < n; i += 8) {
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    size_t k = n - i < 8 ? n - i : 8;
+    memcpy(p + i, &x, k);
+  }
+}
+
+typedef struct {
+  sim_block b;
+  void *ub_raw;
+} workspace;
+
+static bool ws_init(workspace *w, const sim_launch *L) {
+  memset(w, 0, sizeof *w);
+  const casc_platform *pl = L->plat;
+  w->b.L = L;
+  w->b.slots = malloc(L->prog->nslots * sizeof *w->b.slots);
+  w->ub_raw = malloc((size_t)pl->ub_size + 64);
+  w->b.shadow = malloc(pl->ub_size);
+  w->b.queues = malloc(SIM_MAX_QUEUES * sizeof *w->b.queues);
+  if (!w->b.slots || !w->ub_raw || !w->b.shadow || !w->b.queues)
+    return false;
+  /* 64-byte alignment so that typed tile loops see aligned data. */
+  uintptr_t a = ((uintptr_t)w->ub_raw + 63) & ~(uintptr_t)63;
+  w->b.mem[SIM_POOL_UB] = (uint8_t *)a;
+  w->b.pool_size[SIM_POOL_UB] = pl->ub_size;
+  w->b.pool_size[SIM_POOL_L1] = pl->l1_size;
+  w->b.pool_size[SIM_POOL_L0A] = pl->l0_a_size;
+  w->b.pool_size[SIM_POOL_L0B] = pl->l0_b_size;
+  w->b.pool_size[SIM_POOL_L0C] = pl->l0_c_size;
+  w->b.pool_size[SIM_POOL_BT] = pl->bt_size;
+  w->b.pool_size[SIM_POOL_FB] = pl->fb_size;
+  return true;
+}
+
+static void ws_free(workspace *w) {
+  free(w->b.slots);
+  free(w->ub_raw);
+  free(w->b.shadow);
+  free(w->b.queues);
+}
+
+static void run_block(workspace *w, pool_state *ps, unsigned idx) {
+  const sim_launch *L = ps->L;
+  sim_block *b = &w->b;
+  memcpy(b->slots, L->init, L->prog->nslots * sizeof *b->slots);
+  memcpy(b->mem[SIM_POOL_UB], L->ub_garbage, L->plat->ub_size);
+  memset(b->shadow, 0, L->plat->ub_size);
+  sim_pipe_reset_state(b);
+  b->idx = (int)idx;
+  b->failed = false;
+  b->steps = 0;
+  memset(&b->issues, 0, sizeof b->issues);
+  sim_block_run(b);
+  ps->lists[idx] = b->issues;
+  memset(&b->issues, 0, sizeof b->issues);
+  ps->failed[idx] = b->failed;
+  ps->steps[idx] = b->steps;
+}
+
+static void *worker(void *arg) {
+  pool_state *ps = arg;
+  workspace w;
+  if (!ws_init(&w, ps->L)) {
+    ws_free(&w);
+    pthread_mutex_lock(&ps->oom_lock);
+    ps->oom = true;
+    pthread_mutex_unlock(&ps->oom_lock);
+    return NULL;
+  }
+  for (;;) {
+    unsigned idx = atomic_fetch_add(&ps->next, 1u);
+    if (idx >= ps->L->block_dim)
+      break;
+    run_block(&w, ps, idx);
+  }
+  ws_free(&w);
+  return NULL;
+}
+
+/* ---- emission ---------------------------------------------------------------
+ */
+
+typedef struct {
+  unsigned block;
+  const sim_issue *is;
+  int group; /* index of the first equal issue, or -1 for itself */
+} flat_issue;
+
+static bool same_issue(const sim_issue *a, const sim_issue *b) {
+  if (a->check != b->check || a->sev != b->sev || a->loc != b->loc ||
+      strcmp(a->msg, b->msg) != 0 || a->nnotes != b->nnotes)
+    return false;
+  for (unsigned i = 0; i < a->nnotes; i++)
+    if (a->notes[i].loc != b->notes[i].loc ||
+        strcmp(a->notes[i].msg, b->notes[i].msg) != 0)
+      return false;
+  return true;
+}
+
+static uint64_t issue_hash(const sim_issue *is) {
+  uint64_t h = 1469598103934665603ULL ^ (uint64_t)(uintptr_t)is->loc;
+  for (const char *p = is->msg; *p; p++)
+    h = (h ^ (unsigned char)*p) * 1099511628211ULL;
+  return h ^ (uint64_t)is->check * 31;
+}
+
+/* "block 3", "blocks 0-7", "blocks 0, 2, 5-7" (first ranges only). */
+static void blocks_text(const unsigned *blocks, unsigned n, char *out,
+                        size_t cap) {
+  if (n == 1) {
+    snprintf(out, cap, "block %u", blocks[0]);
+    return;
+  }
+  size_t len = (size_t)snprintf(out, cap, "blocks ");
+  unsigned ranges = 0;
+  for (unsigned i = 0; i < n && len < cap;) {
+    unsigned j = i;
+    while (j + 1 < n && blocks[j + 1] == blocks[j] + 1)
+      j++;
+    if (ranges == 6) {
+      snprintf(out + len, cap - len, ", ... (%u blocks)", n);
+      return;
+    }
+    if (j == i)
+      len += (size_t)snprintf(out + len, cap - len, "%s%u", ranges ? ", " : "",
+                              blocks[i]);
+    else
+      len += (size_t)snprintf(out + len, cap - len, "%s%u-%u",
+                              ranges ? ", " : "", blocks[i], blocks[j]);
+    ranges++;
+    i = j + 1;
+  }
+}
+
+static const char *arena_str(casc_ctx *ctx, const char *s) {
+  size_t n = strlen(s);
+  char *p = casc_ctx_alloc(ctx, n + 1);
+  if (p)
+    memcpy(p, s, n + 1);
+  return p ? p : "";
+}
+
+static void emit_all(casc_ctx *ctx, const casc_sim_program *p,
+                     sim_issue_list *lists, unsigned nblocks,
+                     casc_launch_result *res) {
+  unsigned total = 0;
+  for (unsigned i = 0; i < nblocks; i++)
+    total += lists[i].n;
+  if (!total)
+    return;
+  flat_issue *fl = calloc(total, sizeof *fl);
+  unsigned hcap = 16;
+  while (hcap < total * 2)
+    hcap *= 2;
+  int *table = malloc(hcap * sizeof *table);
+  unsigned *blocks = malloc(total * sizeof *blocks);
+  casc_sim_issue *out = res ? casc_ctx_alloc(ctx, total * sizeof *out) : NULL;
+  if (!fl || !table || !blocks) {
+    casc_emit_error(ctx, p->func->loc,
+                    "out of memory while reporting %u simulator diagnostics",
+                    total);
+    free(fl);
+    free(table);
+    free(blocks);
+    return;
+  }
+  for (unsigned i = 0; i < hcap; i++)
+    table[i] = -1;
+  unsigned k = 0;
+  for (unsigned bi = 0; bi < nblocks; bi++)
+    for (unsigned j = 0; j < lists[bi].n; j++, k++) {
+      const sim_issue *is = &lists[bi].items[j];
+      fl[k].block = bi;
+      fl[k].is = is;
+      fl[k].group = -1;
+      unsigned h = (unsigned)issue_hash(is) & (hcap - 1);
+      while (table[h] >= 0 && !same_issue(fl[table[h]].is, is))
+        h = (h + 1) & (hcap - 1);
+      if (table[h] >= 0)
+        fl[k].group = table[h];
+      else
+        table[h] = (int)k;
+      if (out) {
+        out[k].check = is->check;
+        out[k].sev = is->sev;
+        out[k].block = (int)bi;
+        out[k].loc = is->loc;
+        out[k].msg = arena_str(ctx, is->msg);
+      }
+    }
+  if (res) {
+    res->issues = out;
+    res->nissues = out ? total : 0;
+  }
+  /* Emit each group once, at its first occurrence. */
+  for (unsigned i = 0; i < total; i++) {
+    if (fl[i].group >= 0)
+      continue;
+    unsigned nb = 0;
+    for (unsigned j = i; j < total; j++)
+      if (j == i || fl[j].group == (int)i)
+        if (!nb || blocks[nb - 1] != fl[j].block)
+          blocks[nb++] = fl[j].block;
+    char bt[160];
+    blocks_text(blocks, nb, bt, sizeof bt);
+    const sim_issue *is = fl[i].is;
+    casc_loc *loc = is->loc ? (casc_loc *)is->loc : p->func->loc;
+    casc_diag *d = casc_diag_begin(ctx, is->sev, loc, "%s: %s", bt, is->msg);
+    for (unsigned n = 0; n < is->nnotes; n++)
+      casc_diag_note(d, (casc_loc *)is->notes[n].loc, "%s", is->notes[n].msg);
+    casc_diag_emit(d);
+  }
+  free(fl);
+  free(table);
+  free(blocks);
+}
+
+/* ---- arguments
+ * ------------------------------------------------------------------- */
+
+static bool bind_args(casc_ctx *ctx, const casc_sim_program *p,
+                      const casc_arg *args, unsigned nargs, sim_gm *gm,
+                      int64_t *scal_i, double *scal_f, uint64_t *ffts_word) {
+  unsigned nffts = 0;
+  for (unsigned i = 0; i < p->nparams; i++)
+    nffts += p->pffts[i];
+  bool skip_ffts = nargs + nffts == p->nparams && nffts > 0;
+  if (nargs != p->nparams && !skip_ffts) {
+    casc_emit_error(ctx, p->func->loc,
+                    "kernel @%s takes %u argument(s)%s, the launch passes %u",
+                    casc_func_name(p->func), p->nparams - nffts,
+                    nffts ? " (plus ffts_addr)" : "", nargs);
+    return false;
+  }
+  bool ok = true;
+  unsigned ai = 0;
+  for (unsigned i = 0; i < p->nparams; i++) {
+    casc_type *t = p->ptypes[i];
+    bool is_gm =
+        t->kind == CASC_TYPE_MEMREF || t->kind == CASC_TYPE_UNRANKED_MEMREF;
+    gm[i].name = p->pnames[i];
+    gm[i].bytes = -1;
+    if (skip_ffts && p->pffts[i]) {
+      /* pyasc's trailing ffts_addr: a one-word buffer the kernel may read. */
+      gm[i].base = (uint8_t *)ffts_word;
+      gm[i].bytes = sizeof *ffts_word;
+      gm[i].dtype = CASC_DT_U64;
+      continue;
+    }
+    const casc_arg *a = &args[ai++];
+    const char *nm = a->name ? a->name : p->pnames[i];
+    if (is_gm) {
+      casc_dtype want = casc_dtype_of_type(casc_type_elem(t));
+      if (a->kind != CASC_ARG_GM) {
+        casc_emit_error(ctx, p->func->loc,
+                        "argument '%s' of @%s is a GM buffer of %s; the "
+                        "launch passes a scalar",
+                        nm, casc_func_name(p->func), casc_dtype_name(want));
+        ok = false;
+        continue;
+      }
+      if (a->dtype != want) {
+        casc_emit_error(ctx, p->func->loc,
+                        "argument '%s' of @%s is a GM buffer of %s; the "
+                        "launch passes %s",
+                        nm, casc_func_name(p->func), casc_dtype_name(want),
+                        casc_dtype_name(a->dtype));
+        ok = false;
+        continue;
+      }
+      if (!a->data && a->count) {
+        casc_emit_error(ctx, p->func->loc,
+                        "argument '%s': NULL buffer of %zu elements", nm,
+                        a->count);
+        ok = false;
+        continue;
+      }
+      if (a->count > (size_t)INT64_MAX / 8) {
+        casc_emit_error(ctx, p->func->loc, "argument '%s' is too large", nm);
+        ok = false;
+        continue;
+      }
+      gm[i].name = nm;
+      gm[i].base = a->data;
+      gm[i].bytes = (int64_t)(a->count * casc_dtype_size(want));
+      gm[i].dtype = want;
+      continue;
+    }
+    unsigned dt = casc_dtype_of_type(t);
+    if (a->kind != CASC_ARG_SCALAR) {
+      casc_emit_error(ctx, p->func->loc,
+                      "argument '%s' of @%s is a scalar %s; the launch "
+                      "passes a GM buffer",
+                      nm, casc_func_name(p->func), casc_dtype_name(dt));
+      ok = false;
+      continue;
+    }
+    bool afloat = sim_dt_is_float(a->dtype);
+    if (sim_dt_is_float(dt))
+      scal_f[i] = sim_fround(afloat ? a->f : (double)a->i, dt);
+    else if (afloat) {
+      casc_emit_error(ctx, p->func->loc,
+                      "argument '%s' of @%s is an integer %s; the launch "
+                      "passes a float",
+                      nm, casc_func_name(p->func), casc_dtype_name(dt));
+      ok = false;
+    } else {
+      scal_i[i] = sim_norm(a->i, dt);
+    }
+  }
+  return ok;
+}
+
+casc_launch_status casc_sim_run(casc_sim_program *p, unsigned block_dim,
+                                const casc_arg *args, unsigned nargs,
+                                const casc_launch_opts *opts,
+                                casc_launch_result *res) {
+  casc_launch_opts dflt = {0, NULL, 0};
+  if (!opts)
+    opts = &dflt;
+  if (res)
+    memset(res, 0, sizeof *res);
+  if (!p)
+    return CASC_LAUNCH_BAD_LAUNCH;
+  casc_ctx *ctx = p->ctx;
+  unsigned errs0 = casc_ctx_error_count(ctx);
+  casc_platform plat;
+  if (opts->platform)
+    plat = *opts->platform;
+  else
+    casc_platform_default(&plat);
+  if (block_dim == 0 || block_dim > MAX_BLOCK_DIM) {
+    casc_emit_error(ctx, p->func->loc, "block_dim is %u; it must be in 1 ~ %u",
+                    block_dim, MAX_BLOCK_DIM);
+    if (res)
+      res->errors = 1;
+    return CASC_LAUNCH_BAD_LAUNCH;
+  }
+  if (plat.ub_size < 32) {
+    casc_emit_error(ctx, p->func->loc, "the platform's ub_size is %u bytes",
+                    plat.ub_size);
+    if (res)
+      res->errors = 1;
+    return CASC_LAUNCH_BAD_LAUNCH;
+  }
+  sim_gm *gm = calloc(p->nparams + 1, sizeof *gm);
+  int64_t *si = calloc(p->nparams + 1, sizeof *si);
+  double *sf = calloc(p->nparams + 1, sizeof *sf);
+  uint64_t ffts_word = 0;
+  uint8_t *garbage = malloc(plat.ub_size);
+  sim_issue_list *lists = calloc(block_dim, sizeof *lists);
+  bool *failed = calloc(block_dim, sizeof *failed);
+  uint64_t *steps = calloc(block_dim, sizeof *steps);
+  casc_launch_status st = CASC_LAUNCH_BAD_LAUNCH;
+  if (!gm || !si || !sf || !garbage || !lists || !failed || !steps) {
+    casc_emit_error(ctx, p->func->loc, "out of memory for the launch");
+    goto out;
+  }
+  if (!bind_args(ctx, p, args, nargs, gm, si, sf, &ffts_word))
+    goto out;
+
+  /* Scalars go into the initial slot image of a private copy. */
+  sim_slot *init = malloc(p->nslots * sizeof *init);
+  if (!init) {
+    casc_emit_error(ctx, p->func->loc, "out of memory for the launch");
+    goto out;
+  }
+  memcpy(init, p->init, p->nslots * sizeof *init);
+  for (unsigned i = 0; i < p->nparams; i++) {
+    sim_slot *s = &init[p->pslots[i]];
+    if (gm[i].bytes >= 0) {
+      memset(&s->t, 0, sizeof s->t);
+      s->t.buf = (int16_t)i;
+      s->t.len = -1;
+    } else if (sim_dt_is_float(casc_dtype_of_type(p->ptypes[i]))) {
+      s->f = sf[i];
+    } else {
+      s->i = si[i];
+    }
+  }
+
+  fill_garbage(garbage, plat.ub_size);
+  sim_launch L;
+  memset(&L, 0, sizeof L);
+  L.prog = p;
+  L.plat = &plat;
+  L.block_dim = block_dim;
+  L.gm = gm;
+  L.max_steps = opts->max_steps ? opts->max_steps : (uint64_t)1 << 32;
+  L.ub_garbage = garbage;
+  L.init = init;
+
+  unsigned nthreads = opts->threads;
+  if (!nthreads) {
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    nthreads = n > 0 ? (unsigned)n : 1;
+  }
+  if (nthreads > block_dim)
+    nthreads = block_dim;
+  if (nthreads > 256)
+    nthreads = 256;
+
+  pool_state ps;
+  memset(&ps, 0, sizeof ps);
+  ps.L = &L;
+  atomic_init(&ps.next, 0u);
+  ps.lists = lists;
+  ps.failed = failed;
+  ps.steps = steps;
+  pthread_mutex_init(&ps.oom_lock, NULL);
+
+  double t0 = now_seconds();
+  pthread_t tids[256];
+  unsigned started = 0;
+  for (unsigned t = 1; t < nthreads; t++) {
+    if (pthread_create(&tids[started], NULL, worker, &ps) != 0)
+      break; /* fewer threads: the same results, only slower */
+    started++;
+  }
+  worker(&ps); /* the calling thread works too */
+  for (unsigned t = 0; t < started; t++)
+    pthread_join(tids[t], NULL);
+  double t1 = now_seconds();
+  pthread_mutex_destroy(&ps.oom_lock);
+  free(init);
+
+  if (ps.oom && atomic_load(&ps.next) < block_dim) {
+    casc_emit_error(ctx, p->func->loc,
+                    "out of memory for the simulator's per-thread state");
+    goto out;
+  }
+  emit_all(ctx, p, lists, block_dim, res);
+  unsigned errors = 0, warnings = 0, nfail = 0;
+  uint64_t total_steps = 0;
+  for (unsigned i = 0; i < block_dim; i++) {
+    for (unsigned j = 0; j < lists[i].n; j++) {
+      errors += lists[i].items[j].sev == CASC_SEV_ERROR;
+      warnings += lists[i].items[j].sev == CASC_SEV_WARNING;
+    }
+    nfail += failed[i];
+    total_steps += steps[i];
+  }
+  if (res) {
+    res->errors = errors;
+    res->warnings = warnings;
+    res->blocks_failed = nfail;
+    res->steps = total_steps;
+    res->seconds = t1 - t0;
+  }
+  st = errors ? CASC_LAUNCH_KERNEL_ERROR : CASC_LAUNCH_OK;
+out:
+  if (st == CASC_LAUNCH_BAD_LAUNCH && res)
+    res->errors = casc_ctx_error_count(ctx) - errs0;
+  if (lists)
+    for (unsigned i = 0; i < block_dim; i++)
+      sim_issue_list_free(&lists[i]);
+  free(lists);
+  free(failed);
+  free(steps);
+  free(garbage);
+  free(gm);
+  free(si);
+  free(sf);
+  return st;
+}
+
+casc_launch_status casc_launch(casc_ctx *ctx, casc_op *module,
+                               const char *kernel, unsigned block_dim,
+                               const casc_arg *args, unsigned nargs,
+                               const casc_launch_opts *opts,
+                               casc_launch_result *res) {
+  if (res)
+    memset(res, 0, sizeof *res);
+  casc_sim_program *p = casc_sim_compile(ctx, module, kernel);
+  if (!p) {
+    if (res)
+      res->errors = 1;
+    return CASC_LAUNCH_BAD_LAUNCH;
+  }
+  casc_launch_status st = casc_sim_run(p, block_dim, args, nargs, opts, res);
+  casc_sim_program_free(p);
+  return st;
+}

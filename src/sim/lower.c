@@ -1,0 +1,982 @@
+/* Lowering: a verified kernel function becomes a flat program of sim_insn
+ * over numbered value slots. scf.for / scf.if / scf.while become jumps and
+ * moves, func.call is inlined (a kernel cannot recurse on the NPU either),
+ * constants are written into the initial slot image so they cost nothing
+ * at run time. Every other op maps through the op table kind to its SIM_*
+ * opcode (sim_ops.def); an op with no entry is reported by name. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim/sim_internal.h"
+
+#define MAX_INLINE_DEPTH 32
+
+/* ---- value -> slot map (open addressing on the value pointer) ------------ */
+typedef struct {
+  const void *key;
+  uint32_t val;
+} vm_entry;
+
+typedef struct {
+  vm_entry *e;
+  unsigned cap, n;
+} vmap;
+
+static unsigned vm_hash(const void *k, unsigned cap) {
+  uint64_t x = (uint64_t)(uintptr_t)k;
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdULL;
+  x ^= x >> 33;
+  return (unsigned)x & (cap - 1);
+}
+
+static uint32_t vm_get(const vmap *m, const void *k) {
+  if (!m->cap)
+    return 0;
+  for (unsigned i = vm_hash(k, m->cap);; i = (i + 1) & (m->cap - 1)) {
+    if (m->e[i].key == k)
+      return m->e[i].val;
+    if (!m->e[i].key)
+      return 0;
+  }
+}
+
+static bool vm_put(vmap *m, const void *k, uint32_t v) {
+  if ((m->n + 1) * 2 > m->cap) {
+    unsigned nc = m->cap ? m->cap * 2 : 64;
+    vm_entry *ne = calloc(nc, sizeof *ne);
+    if (!ne)
+      return false;
+    for (unsigned i = 0; i < m->cap; i++) {
+      if (!m->e[i].key)
+        continue;
+      unsigned j = vm_hash(m->e[i].key, nc);
+      while (ne[j].key)
+        j = (j + 1) & (nc - 1);
+      ne[j] = m->e[i];
+    }
+    free(m->e);
+    m->e = ne;
+    m->cap = nc;
+  }
+  unsigned i = vm_hash(k, m->cap);
+  while (m->e[i].key && m->e[i].key != k)
+    i = (i + 1) & (m->cap - 1);
+  if (!m->e[i].key)
+    m->n++;
+  m->e[i].key = k;
+  m->e[i].val = v;
+  return true;
+}
+
+/* ---- lowerer ------------------------------------------------------------- */
+typedef struct frame {
+  vmap map;
+  const casc_op *func;
+  uint32_t *ret_slots; /* call results, NULL for the kernel itself */
+  unsigned nret;
+  unsigned *ret_jumps; /* JMPs to patch to the end of the inlined body */
+  unsigned njumps, capjumps;
+} frame;
+
+typedef struct {
+  casc_ctx *ctx;
+  casc_op *module;
+  uint16_t *kmap; /* op kind -> SIM_* opcode */
+  unsigned kmap_size;
+  sim_insn *code;
+  unsigned ncode, capcode;
+  sim_slot *init;
+  unsigned nslots, capslots;
+  frame *frames[MAX_INLINE_DEPTH];
+  unsigned depth;
+  bool failed;
+  unsigned nqueue_ops;
+} lowerer;
+
+static const struct {
+  const char *name;
+  uint16_t opc;
+  uint32_t types;
+} sim_table[] = {
+#define SIM_OP(id, name, types) {name, SIM_##id, types},
+#include "sim/sim_ops.def"
+#undef SIM_OP
+};
+
+static uint32_t opc_types(uint16_t opc) {
+  for (size_t i = 0; i < sizeof sim_table / sizeof sim_table[0]; i++)
+    if (sim_table[i].opc == opc)
+      return sim_table[i].types;
+  return 0;
+}
+
+static void oom(lowerer *L, const casc_op *op) {
+  if (!L->failed)
+    casc_emit_error(
+        L->ctx, op ? op->loc : casc_loc_unknown(L->ctx),
+        "out of memory while compiling the kernel for the simulator");
+  L->failed = true;
+}
+
+static uint32_t new_slot(lowerer *L, const casc_op *op) {
+  if (L->nslots == L->capslots) {
+    unsigned nc = L->capslots ? L->capslots * 2 : 256;
+    sim_slot *ns = realloc(L->init, nc * sizeof *ns);
+    if (!ns) {
+      oom(L, op);
+      return 0;
+    }
+    memset(ns + L->capslots, 0, (nc - L->capslots) * sizeof *ns);
+    L->init = ns;
+    L->capslots = nc;
+  }
+  return L->nslots++;
+}
+
+static sim_insn *emit(lowerer *L, uint16_t opc, const casc_op *op) {
+  static sim_insn scratch; /* only written after L->failed is set */
+  if (L->ncode == L->capcode) {
+    unsigned nc = L->capcode ? L->capcode * 2 : 256;
+    sim_insn *ni = realloc(L->code, nc * sizeof *ni);
+    if (!ni) {
+      oom(L, op);
+      memset(&scratch, 0, sizeof scratch);
+      return &scratch;
+    }
+    L->code = ni;
+    L->capcode = nc;
+  }
+  sim_insn *in = &L->code[L->ncode++];
+  memset(in, 0, sizeof *in);
+  in->opc = opc;
+  in->op = op;
+  return in;
+}
+
+static frame *cur(lowerer *L) {
+  return L->frames[L->depth - 1];
+}
+
+static uint32_t slot_of(lowerer *L, const casc_op *user, casc_value *v) {
+  uint32_t s = vm_get(&cur(L)->map, v);
+  if (!s && !L->failed) {
+    casc_emit_error(L->ctx, user->loc,
+                    "'%s' uses a value the simulator has not seen defined",
+                    user->name);
+    L->failed = true;
+  }
+  return s;
+}
+
+static uint32_t define(lowerer *L, const casc_op *op, casc_value *v) {
+  uint32_t s = new_slot(L, op);
+  if (s && !vm_put(&cur(L)->map, v, s))
+    oom(L, op);
+  return s;
+}
+
+static void mov(lowerer *L, const casc_op *op, uint32_t dst, uint32_t src) {
+  if (dst == src)
+    return;
+  sim_insn *in = emit(L, SIM_MOV, op);
+  in->r = dst;
+  in->a[0] = src;
+}
+
+static void unsupported(lowerer *L, const casc_op *op, const char *why) {
+  if (why)
+    casc_emit_error(L->ctx, op->loc,
+                    "'%s' is not supported by the simulator: %s", op->name,
+                    why);
+  else
+    casc_emit_error(L->ctx, op->loc, "'%s' is not supported by the simulator",
+                    op->name);
+  L->failed = true;
+}
+
+/* Element type of a tensor/memref type, or the scalar's own dtype. */
+static unsigned dt_of(const casc_type *t) {
+  if (!t)
+    return CASC_DT_INVALID;
+  casc_type *e = casc_type_elem(t);
+  return casc_dtype_of_type(e ? e : t);
+}
+
+static bool is_local(const casc_type *t) {
+  return casc_type_is_local_tensor(t);
+}
+static bool is_global(const casc_type *t) {
+  return casc_type_is_global_tensor(t) || t->kind == CASC_TYPE_MEMREF ||
+         t->kind == CASC_TYPE_UNRANKED_MEMREF;
+}
+
+static bool lower_block(lowerer *L, casc_block *blk, casc_op **term);
+
+/* Lower the single block of region r; *term receives its terminator. */
+static bool lower_region(lowerer *L, casc_op *parent, casc_region *r,
+                         casc_op **term) {
+  *term = NULL;
+  if (!r->first)
+    return true;
+  if (r->first != r->last) {
+    unsupported(L, parent, "regions with more than one block");
+    return false;
+  }
+  return lower_block(L, r->first, term);
+}
+
+static bool terminator_named(const casc_op *t, const char *name) {
+  return t && strcmp(t->name, name) == 0;
+}
+
+/* Moves for a yield into slots dst[] where the yielded values may be some
+ * of those same slots in another order (parallel assignment). */
+static void parallel_move(lowerer *L, const casc_op *op, const uint32_t *dst,
+                          const uint32_t *src, unsigned n) {
+  bool hazard = false;
+  for (unsigned i = 0; i < n && !hazard; i++)
+    for (unsigned j = 0; j < n; j++)
+      if (i != j && src[i] == dst[j])
+        hazard = true;
+  if (!hazard) {
+    for (unsigned i = 0; i < n; i++)
+      mov(L, op, dst[i], src[i]);
+    return;
+  }
+  uint32_t tmp[64];
+  if (n > 64) {
+    unsupported(L, op, "more than 64 loop-carried values");
+    return;
+  }
+  for (unsigned i = 0; i < n; i++) {
+    tmp[i] = new_slot(L, op);
+    mov(L, op, tmp[i], src[i]);
+  }
+  for (unsigned i = 0; i < n; i++)
+    mov(L, op, dst[i], tmp[i]);
+}
+
+static bool yield_slots(lowerer *L, casc_op *y, uint32_t *out, unsigned n,
+                        const casc_op *parent) {
+  if (!y || y->nops != n) {
+    if (!L->failed)
+      casc_emit_error(L->ctx, parent->loc,
+                      "'%s' region must end with a terminator yielding %u "
+                      "value(s)",
+                      parent->name, n);
+    L->failed = true;
+    return false;
+  }
+  for (unsigned i = 0; i < n; i++)
+    out[i] = slot_of(L, y, casc_op_operand(y, i));
+  return true;
+}
+
+static bool lower_for(lowerer *L, casc_op *op) {
+  if (op->nops < 3 || op->nregions != 1 || !op->regions[0].first) {
+    unsupported(L, op, "malformed scf.for");
+    return false;
+  }
+  casc_block *body = op->regions[0].first;
+  unsigned niter = op->nops - 3;
+  if (body->nargs != niter + 1 || op->nres != niter) {
+    unsupported(L, op, "malformed scf.for");
+    return false;
+  }
+  uint32_t lb = slot_of(L, op, casc_op_operand(op, 0));
+  uint32_t ub = slot_of(L, op, casc_op_operand(op, 1));
+  uint32_t st = slot_of(L, op, casc_op_operand(op, 2));
+  uint32_t iv = define(L, op, body->args[0]);
+  unsigned dt = dt_of(body->args[0]->type);
+  uint32_t *iter = calloc(niter + 1, sizeof *iter);
+  uint32_t *ys = calloc(niter + 1, sizeof *ys);
+  if (!iter || !ys) {
+    free(iter);
+    free(ys);
+    oom(L, op);
+    return false;
+  }
+  for (unsigned i = 0; i < niter; i++) {
+    iter[i] = define(L, op, body->args[i + 1]);
+    mov(L, op, iter[i], slot_of(L, op, casc_op_operand(op, 3 + i)));
+  }
+  mov(L, op, iv, lb);
+  unsigned head = L->ncode;
+  sim_insn *t = emit(L, SIM_FOR_TEST, op);
+  t->a[0] = iv;
+  t->a[1] = ub;
+  t->a[2] = st;
+  t->dt = (uint8_t)dt;
+  unsigned test = L->ncode - 1;
+  casc_op *term;
+  bool ok = lower_region(L, op, &op->regions[0], &term);
+  if (ok && yield_slots(L, term, ys, niter, op))
+    parallel_move(L, term, iter, ys, niter);
+  sim_insn *s = emit(L, SIM_FOR_STEP, op);
+  s->r = iv;
+  s->a[0] = iv;
+  s->a[1] = st;
+  s->dt = (uint8_t)dt;
+  sim_insn *j = emit(L, SIM_JMP, op);
+  j->imm = head;
+  if (!L->failed)
+    L->code[test].imm = L->ncode;
+  /* The results are the final values of the iteration arguments. */
+  for (unsigned i = 0; i < niter; i++)
+    if (!vm_put(&cur(L)->map, casc_op_result(op, i), iter[i]))
+      oom(L, op);
+  free(iter);
+  free(ys);
+  return !L->failed;
+}
+
+static bool lower_if(lowerer *L, casc_op *op) {
+  if (op->nops != 1 || op->nregions < 1) {
+    unsupported(L, op, "malformed scf.if");
+    return false;
+  }
+  uint32_t *res = calloc(op->nres + 1, sizeof *res);
+  uint32_t *ys = calloc(op->nres + 1, sizeof *ys);
+  if (!res || !ys) {
+    free(res);
+    free(ys);
+    oom(L, op);
+    return false;
+  }
+  for (unsigned i = 0; i < op->nres; i++)
+    res[i] = define(L, op, casc_op_result(op, i));
+  sim_insn *jz = emit(L, SIM_JZ, op);
+  jz->a[0] = slot_of(L, op, casc_op_operand(op, 0));
+  unsigned jz_at = L->ncode - 1;
+  casc_op *term;
+  if (lower_region(L, op, &op->regions[0], &term) &&
+      yield_slots(L, term, ys, op->nres, op))
+    for (unsigned i = 0; i < op->nres; i++)
+      mov(L, term, res[i], ys[i]);
+  bool has_else = op->nregions > 1 && op->regions[1].first;
+  if (!has_else && op->nres) {
+    unsupported(L, op, "scf.if with results needs an else region");
+  }
+  unsigned jmp_at = 0;
+  if (has_else) {
+    emit(L, SIM_JMP, op);
+    jmp_at = L->ncode - 1;
+  }
+  if (!L->failed)
+    L->code[jz_at].imm = L->ncode;
+  if (has_else) {
+    if (lower_region(L, op, &op->regions[1], &term) &&
+        yield_slots(L, term, ys, op->nres, op))
+      for (unsigned i = 0; i < op->nres; i++)
+        mov(L, term, res[i], ys[i]);
+    if (!L->failed)
+      L->code[jmp_at].imm = L->ncode;
+  }
+  free(res);
+  free(ys);
+  return !L->failed;
+}
+
+static bool lower_while(lowerer *L, casc_op *op) {
+  if (op->nregions != 2 || !op->regions[0].first || !op->regions[1].first) {
+    unsupported(L, op, "malformed scf.while");
+    return false;
+  }
+  casc_block *before = op->regions[0].first, *after = op->regions[1].first;
+  if (before->nargs != op->nops || after->nargs != op->nres) {
+    unsupported(L, op, "malformed scf.while");
+    return false;
+  }
+  unsigned nb = before->nargs, na = after->nargs;
+  uint32_t *bs = calloc(nb + na + 1, sizeof *bs);
+  uint32_t *ys = calloc(nb + na + 1, sizeof *ys);
+  if (!bs || !ys) {
+    free(bs);
+    free(ys);
+    oom(L, op);
+    return false;
+  }
+  for (unsigned i = 0; i < nb; i++) {
+    bs[i] = define(L, op, before->args[i]);
+    mov(L, op, bs[i], slot_of(L, op, casc_op_operand(op, i)));
+  }
+  unsigned head = L->ncode;
+  casc_op *term;
+  if (!lower_region(L, op, &op->regions[0], &term))
+    goto out;
+  if (!terminator_named(term, "scf.condition") || term->nops != na + 1) {
+    unsupported(L, op, "the before region must end with scf.condition");
+    goto out;
+  }
+  /* The condition's forwarded values are the results on exit and the
+   * arguments of the after region otherwise. */
+  for (unsigned i = 0; i < na; i++) {
+    uint32_t r = define(L, op, casc_op_result(op, i));
+    mov(L, term, r, slot_of(L, term, casc_op_operand(term, i + 1)));
+    if (!vm_put(&cur(L)->map, after->args[i], r))
+      oom(L, op);
+  }
+  sim_insn *jz = emit(L, SIM_JZ, term);
+  jz->a[0] = slot_of(L, term, casc_op_operand(term, 0));
+  unsigned jz_at = L->ncode - 1;
+  if (lower_region(L, op, &op->regions[1], &term) &&
+      yield_slots(L, term, ys, nb, op))
+    parallel_move(L, term, bs, ys, nb);
+  sim_insn *j = emit(L, SIM_JMP, op);
+  j->imm = head;
+  if (!L->failed)
+    L->code[jz_at].imm = L->ncode;
+out:
+  free(bs);
+  free(ys);
+  return !L->failed;
+}
+
+static bool lower_func_body(lowerer *L, frame *fr, casc_op *func);
+
+static bool lower_call(lowerer *L, casc_op *op) {
+  casc_attr *callee = casc_op_attr(op, "callee");
+  if (!callee || callee->kind != CASC_ATTR_SYMREF || callee->u.sym.n != 1) {
+    unsupported(L, op, "call without a flat callee symbol");
+    return false;
+  }
+  casc_op *fn = casc_module_lookup_func(L->module, callee->u.sym.path[0]);
+  if (!fn || !fn->nregions || !fn->regions[0].first) {
+    casc_emit_error(L->ctx, op->loc,
+                    "'%s' calls @%s, which has no body in this module",
+                    op->name, callee->u.sym.path[0]);
+    L->failed = true;
+    return false;
+  }
+  for (unsigned i = 0; i < L->depth; i++)
+    if (L->frames[i]->func == fn) {
+      casc_emit_error(L->ctx, op->loc,
+                      "'%s' to @%s is recursive: not supported by the "
+                      "simulator (Ascend C kernels cannot recurse)",
+                      op->name, callee->u.sym.path[0]);
+      L->failed = true;
+      return false;
+    }
+  if (L->depth == MAX_INLINE_DEPTH) {
+    unsupported(L, op, "calls nested more than 32 deep");
+    return false;
+  }
+  casc_block *entry = fn->regions[0].first;
+  if (entry->nargs != op->nops) {
+    casc_emit_error(L->ctx, op->loc,
+                    "'%s' passes %u arguments to @%s, which "
+                    "takes %u",
+                    op->name, op->nops, callee->u.sym.path[0], entry->nargs);
+    L->failed = true;
+    return false;
+  }
+  frame fr;
+  memset(&fr, 0, sizeof fr);
+  fr.func = fn;
+  fr.nret = op->nres;
+  fr.ret_slots = calloc(op->nres + 1, sizeof *fr.ret_slots);
+  uint32_t *argslots = calloc(op->nops + 1, sizeof *argslots);
+  if (!fr.ret_slots || !argslots) {
+    free(fr.ret_slots);
+    free(argslots);
+    oom(L, op);
+    return false;
+  }
+  for (unsigned i = 0; i < op->nres; i++)
+    fr.ret_slots[i] = define(L, op, casc_op_result(op, i));
+  for (unsigned i = 0; i < op->nops; i++)
+    argslots[i] = slot_of(L, op, casc_op_operand(op, i));
+  L->frames[L->depth++] = &fr;
+  for (unsigned i = 0; i < op->nops; i++)
+    mov(L, op, define(L, op, entry->args[i]), argslots[i]);
+  bool ok = lower_func_body(L, &fr, fn);
+  L->depth--;
+  /* A return that is the last instruction jumps to the next one: drop it. */
+  if (!L->failed && fr.njumps && fr.ret_jumps[fr.njumps - 1] == L->ncode - 1) {
+    L->ncode--;
+    fr.njumps--;
+  }
+  for (unsigned i = 0; i < fr.njumps && !L->failed; i++)
+    L->code[fr.ret_jumps[i]].imm = L->ncode;
+  free(fr.ret_jumps);
+  free(fr.ret_slots);
+  free(fr.map.e);
+  free(argslots);
+  return ok && !L->failed;
+}
+
+static bool lower_return(lowerer *L, casc_op *op) {
+  frame *fr = cur(L);
+  if (!fr->ret_slots) {
+    if (op->nops) {
+      unsupported(L, op, "a kernel cannot return values");
+      return false;
+    }
+    emit(L, SIM_HALT, op);
+    return true;
+  }
+  if (op->nops != fr->nret) {
+    casc_emit_error(L->ctx, op->loc,
+                    "'%s' returns %u values, the call "
+                    "expects %u",
+                    op->name, op->nops, fr->nret);
+    L->failed = true;
+    return false;
+  }
+  uint32_t src[64];
+  if (op->nops > 64) {
+    unsupported(L, op, "more than 64 results");
+    return false;
+  }
+  for (unsigned i = 0; i < op->nops; i++)
+    src[i] = slot_of(L, op, casc_op_operand(op, i));
+  parallel_move(L, op, fr->ret_slots, src, op->nops);
+  if (fr->njumps == fr->capjumps) {
+    unsigned nc = fr->capjumps ? fr->capjumps * 2 : 4;
+    unsigned *nj = realloc(fr->ret_jumps, nc * sizeof *nj);
+    if (!nj) {
+      oom(L, op);
+      return false;
+    }
+    fr->ret_jumps = nj;
+    fr->capjumps = nc;
+  }
+  emit(L, SIM_JMP, op);
+  fr->ret_jumps[fr->njumps++] = L->ncode - 1;
+  return true;
+}
+
+static bool lower_constant(lowerer *L, casc_op *op) {
+  if (op->nres != 1) {
+    unsupported(L, op, "malformed constant");
+    return false;
+  }
+  casc_attr *a = casc_op_attr(op, "value");
+  if (!a && op->props)
+    a = casc_dict_get(op->props, "value");
+  casc_value *res = casc_op_result(op, 0);
+  unsigned dt = casc_dtype_of_type(res->type);
+  uint32_t s = define(L, op, res);
+  if (!s)
+    return false;
+  if (dt == CASC_DT_INVALID || !a) {
+    unsupported(L, op, "only integer, index and float constants");
+    return false;
+  }
+  sim_slot *v = &L->init[s];
+  if (a->kind == CASC_ATTR_INTEGER && !sim_dt_is_float(dt))
+    v->i = sim_norm(a->u.i.v, dt);
+  else if (a->kind == CASC_ATTR_BOOL && !sim_dt_is_float(dt))
+    v->i = a->u.b ? 1 : 0;
+  else if (a->kind == CASC_ATTR_FLOAT && sim_dt_is_float(dt))
+    v->f = sim_fround(a->u.f.v, dt);
+  else {
+    unsupported(L, op, "only integer, index and float constants");
+    return false;
+  }
+  return true;
+}
+
+static unsigned resolve_pipe(const casc_op *op, const casc_op_info *info) {
+  if (!info)
+    return CASC_PIPE_NONE;
+  if (info->pipe != CASC_PIPE_COPY)
+    return info->pipe;
+  if (op->nops < 2)
+    return CASC_PIPE_NONE;
+  const casc_type *d = op->operands[0].value->type;
+  const casc_type *s = op->operands[1].value->type;
+  if (is_local(d) && is_global(s))
+    return CASC_PIPE_MTE2;
+  if (is_global(d) && is_local(s))
+    return CASC_PIPE_MTE3;
+  return CASC_PIPE_V;
+}
+
+static const char *enum_attr_name(uint16_t opc) {
+  switch (opc) {
+  case SIM_CMPI:
+  case SIM_CMPF:
+    return "predicate";
+  case SIM_CAST_L2:
+    return "roundMode";
+  case SIM_SET_FLAG:
+  case SIM_WAIT_FLAG:
+  case SIM_ALLOC_EVENT_ID:
+  case SIM_FETCH_EVENT_ID:
+  case SIM_RELEASE_EVENT_ID:
+    return "event";
+  case SIM_PIPE_BARRIER:
+    return "pipe";
+  case SIM_LOCAL_TENSOR_V2:
+    return "pos";
+  default:
+    return NULL;
+  }
+}
+
+/* Static checks of one generic op; false after reporting. */
+static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
+  char why[160];
+  uint32_t types = opc_types(in->opc);
+  if (types && (in->dt >= 32 || !(types & SIM_TBIT(in->dt)))) {
+    snprintf(why, sizeof why, "element type %s",
+             casc_dtype_name((casc_dtype)in->dt));
+    unsupported(L, op, why);
+    return false;
+  }
+  switch (in->opc) {
+  case SIM_CMPF:
+    if (!sim_dt_is_float(in->dt2)) {
+      unsupported(L, op, "non-float operands");
+      return false;
+    }
+    break;
+  case SIM_CAST_L2:
+    if (!sim_cast_supported(in->dt, in->dt3, (int)in->imm)) {
+      snprintf(why, sizeof why, "Cast from %s to %s with round mode %d",
+               casc_dtype_name((casc_dtype)in->dt3),
+               casc_dtype_name((casc_dtype)in->dt), (int)in->imm);
+      unsupported(L, op, why);
+      return false;
+    }
+    break;
+  case SIM_DATA_COPY_L2:
+  case SIM_DATA_COPY_L0: {
+    if (op->nops != 3) {
+      unsupported(L, op, "malformed DataCopy");
+      return false;
+    }
+    const casc_type *d = op->operands[0].value->type;
+    const casc_type *s = op->operands[1].value->type;
+    if (!((is_local(d) && (is_local(s) || casc_type_is_global_tensor(s))) ||
+          (casc_type_is_global_tensor(d) && is_local(s)))) {
+      unsupported(L, op, "this copy direction");
+      return false;
+    }
+    if (in->dt != in->dt3) {
+      unsupported(L, op, "copies between different element types");
+      return false;
+    }
+    break;
+  }
+  case SIM_ADD_L2:
+  case SIM_SUB_L2:
+  case SIM_MUL_L2:
+  case SIM_DIV_L2:
+  case SIM_MAX_L2:
+  case SIM_MIN_L2:
+  case SIM_AND_L2:
+  case SIM_OR_L2:
+  case SIM_ADD_RELU_L2:
+  case SIM_SUB_RELU_L2:
+    if (op->nops != 4 || in->dt3 != in->dt ||
+        dt_of(op->operands[2].value->type) != in->dt) {
+      unsupported(L, op, "operands of different element types");
+      return false;
+    }
+    break;
+  case SIM_ADDS_L2:
+  case SIM_MULS_L2:
+  case SIM_MAXS_L2:
+  case SIM_MINS_L2:
+  case SIM_LEAKY_RELU_L2:
+  case SIM_SHIFT_LEFT_L2:
+  case SIM_SHIFT_RIGHT_L2:
+  case SIM_REDUCE_SUM_L2:
+    if (op->nops != 4 || in->dt3 != in->dt) {
+      unsupported(L, op, "operands of different element types");
+      return false;
+    }
+    break;
+  case SIM_REDUCE_MAX_L2:
+  case SIM_REDUCE_MIN_L2:
+    if (op->nops != 5 || in->dt3 != in->dt) {
+      unsupported(L, op, "operands of different element types");
+      return false;
+    }
+    break;
+  case SIM_EXP_L2:
+  case SIM_LN_L2:
+  case SIM_ABS_L2:
+  case SIM_RECIPROCAL_L2:
+  case SIM_SQRT_L2:
+  case SIM_RSQRT_L2:
+  case SIM_RELU_L2:
+  case SIM_NOT_L2:
+  case SIM_NEG_L2:
+    if (op->nops != 3 || in->dt3 != in->dt) {
+      unsupported(L, op, "operands of different element types");
+      return false;
+    }
+    break;
+  case SIM_DUPLICATE_L2:
+    if (op->nops != 3) {
+      unsupported(L, op, "malformed Duplicate");
+      return false;
+    }
+    break;
+  case SIM_CONSTRUCT:
+    if (op->nres != 1 ||
+        !casc_type_is_asc(op->results[0].type, CASC_ASC_DATA_COPY_PARAMS) ||
+        op->nops != 4) {
+      unsupported(L, op,
+                  "only DataCopyParams(blockCount, blockLen, "
+                  "srcStride, dstStride) is constructed");
+      return false;
+    }
+    break;
+  case SIM_QUEUE:
+  case SIM_QUE_BIND:
+  case SIM_TBUF:
+    L->nqueue_ops++;
+    break;
+  default:
+    break;
+  }
+  return true;
+}
+
+static bool lower_generic(lowerer *L, casc_op *op) {
+  uint16_t opc = op->kind < L->kmap_size ? L->kmap[op->kind] : 0;
+  if (!opc) {
+    unsupported(L, op, NULL);
+    return false;
+  }
+  if (op->nops > SIM_MAX_ARGS || op->nres > 1 || op->nregions) {
+    unsupported(L, op, "this operand/result/region shape");
+    return false;
+  }
+  const casc_op_info *info = casc_op_info_of(op);
+  sim_insn tmp;
+  memset(&tmp, 0, sizeof tmp);
+  tmp.opc = opc;
+  tmp.op = op;
+  tmp.nargs = (uint8_t)op->nops;
+  tmp.pipe = (uint8_t)resolve_pipe(op, info);
+  for (unsigned i = 0; i < op->nops; i++)
+    tmp.a[i] = slot_of(L, op, casc_op_operand(op, i));
+  if (op->nres)
+    tmp.dt = (uint8_t)dt_of(op->results[0].type);
+  else if (op->nops)
+    tmp.dt = (uint8_t)dt_of(op->operands[0].value->type);
+  if (op->nops > 0)
+    tmp.dt2 = (uint8_t)dt_of(op->operands[0].value->type);
+  if (op->nops > 1)
+    tmp.dt3 = (uint8_t)dt_of(op->operands[1].value->type);
+  const char *an = enum_attr_name(opc);
+  if (an) {
+    casc_attr *a = casc_op_attr(op, an);
+    if (!a || (a->kind != CASC_ATTR_INTEGER && a->kind != CASC_ATTR_BOOL)) {
+      char why[96];
+      snprintf(why, sizeof why, "missing integer attribute '%s'", an);
+      unsupported(L, op, why);
+      return false;
+    }
+    tmp.imm = a->kind == CASC_ATTR_BOOL ? a->u.b : a->u.i.v;
+  }
+  if (opc == SIM_QUEUE || opc == SIM_QUE_BIND || opc == SIM_TBUF) {
+    const casc_type *t = op->nres ? op->results[0].type : NULL;
+    if (!t || t->kind != CASC_TYPE_ASC) {
+      unsupported(L, op, "malformed queue type");
+      return false;
+    }
+    /* imm: src | dst << 8, imm2: depth (TBuf: 0). */
+    if (opc == SIM_QUEUE) {
+      tmp.imm = t->u.asc.p[0] | (t->u.asc.p[0] << 8);
+      tmp.imm2 = t->u.asc.p[1];
+    } else if (opc == SIM_QUE_BIND) {
+      tmp.imm = t->u.asc.p[0] | (t->u.asc.p[1] << 8);
+      tmp.imm2 = t->u.asc.p[2];
+    } else {
+      tmp.imm = t->u.asc.p[0] | (t->u.asc.p[0] << 8);
+      tmp.imm2 = 0;
+    }
+  }
+  if (!check_generic(L, op, &tmp))
+    return false;
+  if (op->nres)
+    tmp.r = define(L, op, casc_op_result(op, 0));
+  sim_insn *in = emit(L, opc, op);
+  if (!L->failed)
+    *in = tmp;
+  return !L->failed;
+}
+
+static bool lower_op(lowerer *L, casc_op *op) {
+  const char *n = op->name;
+  if (strcmp(n, "scf.for") == 0)
+    return lower_for(L, op);
+  if (strcmp(n, "scf.if") == 0)
+    return lower_if(L, op);
+  if (strcmp(n, "scf.while") == 0)
+    return lower_while(L, op);
+  if (strcmp(n, "func.call") == 0)
+    return lower_call(L, op);
+  if (strcmp(n, "func.return") == 0)
+    return lower_return(L, op);
+  if (strcmp(n, "arith.constant") == 0 || strcmp(n, "emitc.constant") == 0)
+    return lower_constant(L, op);
+  return lower_generic(L, op);
+}
+
+static bool lower_block(lowerer *L, casc_block *blk, casc_op **term) {
+  *term = NULL;
+  for (casc_op *op = blk->first; op && !L->failed; op = op->next) {
+    if (!op->next && (strcmp(op->name, "scf.yield") == 0 ||
+                      strcmp(op->name, "scf.condition") == 0)) {
+      *term = op;
+      break;
+    }
+    if (!lower_op(L, op))
+      return false;
+  }
+  return !L->failed;
+}
+
+static bool lower_func_body(lowerer *L, frame *fr, casc_op *func) {
+  (void)fr;
+  casc_op *term;
+  if (!lower_region(L, func, &func->regions[0], &term))
+    return false;
+  if (term) {
+    unsupported(L, term, "a structured terminator at function level");
+    return false;
+  }
+  return true;
+}
+
+static const char *param_name(casc_ctx *ctx, casc_value *arg, unsigned i) {
+  for (const casc_loc *l = arg->loc; l; l = NULL)
+    if (l->kind == CASC_LOC_NAME && l->u.name.name && l->u.name.name[0])
+      return l->u.name.name;
+  char buf[32];
+  snprintf(buf, sizeof buf, "arg%u", i);
+  return casc_intern_cstr(ctx, buf);
+}
+
+static bool param_is_ffts(casc_value *arg) {
+  casc_attr *k = casc_dict_get(arg->arg_attrs, "emitasc.kernel_arg");
+  return k && k->kind == CASC_ATTR_KERNEL_ARG && k->u.kernel_arg == 1;
+}
+
+casc_sim_program *casc_sim_compile(casc_ctx *ctx, casc_op *module,
+                                   const char *kernel) {
+  if (!module || !kernel)
+    return NULL;
+  casc_op *fn = casc_module_lookup_func(module, kernel);
+  if (!fn) {
+    casc_emit_error(ctx, module->loc, "no function @%s in the module", kernel);
+    return NULL;
+  }
+  if (!fn->nregions || !fn->regions[0].first) {
+    casc_emit_error(ctx, fn->loc, "@%s has no body to run", kernel);
+    return NULL;
+  }
+  if (!casc_verify(ctx, module))
+    return NULL;
+
+  lowerer L;
+  memset(&L, 0, sizeof L);
+  L.ctx = ctx;
+  L.module = module;
+  L.kmap_size = casc_op_table_size() + 2;
+  L.kmap = calloc(L.kmap_size, sizeof *L.kmap);
+  casc_sim_program *p = calloc(1, sizeof *p);
+  frame top;
+  memset(&top, 0, sizeof top);
+  top.func = fn;
+  if (!L.kmap || !p) {
+    oom(&L, fn);
+    goto fail;
+  }
+  for (size_t i = 0; i < sizeof sim_table / sizeof sim_table[0]; i++) {
+    casc_op_kind k =
+        casc_op_kind_lookup(sim_table[i].name, strlen(sim_table[i].name));
+    if (k != CASC_OP_UNREGISTERED && k < L.kmap_size)
+      L.kmap[k] = sim_table[i].opc;
+  }
+  new_slot(&L, fn); /* slot 0: "no slot" */
+  L.frames[L.depth++] = &top;
+
+  casc_block *entry = fn->regions[0].first;
+  p->nparams = entry->nargs;
+  p->ptypes = calloc(entry->nargs + 1, sizeof *p->ptypes);
+  p->pnames = calloc(entry->nargs + 1, sizeof *p->pnames);
+  p->pffts = calloc(entry->nargs + 1, sizeof *p->pffts);
+  p->pslots = calloc(entry->nargs + 1, sizeof *p->pslots);
+  if (!p->ptypes || !p->pnames || !p->pffts || !p->pslots) {
+    oom(&L, fn);
+    goto fail;
+  }
+  for (unsigned i = 0; i < entry->nargs; i++) {
+    casc_value *a = entry->args[i];
+    p->ptypes[i] = a->type;
+    p->pnames[i] = param_name(ctx, a, i);
+    p->pffts[i] = param_is_ffts(a);
+    p->pslots[i] = define(&L, fn, a);
+    bool gm = a->type->kind == CASC_TYPE_MEMREF ||
+              a->type->kind == CASC_TYPE_UNRANKED_MEMREF;
+    if (!gm && casc_dtype_of_type(a->type) == CASC_DT_INVALID) {
+      casc_emit_error(ctx, a->loc ? a->loc : fn->loc,
+                      "kernel argument %u of @%s has a type the simulator "
+                      "cannot pass (GM memrefs and scalars only)",
+                      i, kernel);
+      L.failed = true;
+    }
+    if (gm && dt_of(a->type) == CASC_DT_INVALID) {
+      casc_emit_error(ctx, a->loc ? a->loc : fn->loc,
+                      "kernel argument %u of @%s: unsupported element type", i,
+                      kernel);
+      L.failed = true;
+    }
+  }
+  if (!L.failed && lower_func_body(&L, &top, fn))
+    emit(&L, SIM_HALT, fn); /* falling off the end = return */
+  if (L.failed)
+    goto fail;
+  free(top.map.e);
+  free(L.kmap);
+  p->ctx = ctx;
+  p->module = module;
+  p->func = fn;
+  p->code = L.code;
+  p->ncode = L.ncode;
+  p->init = L.init;
+  p->nslots = L.nslots;
+  p->nqueue_ops = L.nqueue_ops;
+  return p;
+fail:
+  free(top.map.e);
+  free(L.kmap);
+  free(L.code);
+  free(L.init);
+  casc_sim_program_free(p);
+  return NULL;
+}
+
+void casc_sim_program_free(casc_sim_program *p) {
+  if (!p)
+    return;
+  free(p->code);
+  free(p->init);
+  free(p->ptypes);
+  free(p->pnames);
+  free(p->pffts);
+  free(p->pslots);
+  free(p);
+}
+
+unsigned casc_sim_num_params(const casc_sim_program *p) {
+  return p->nparams;
+}
+casc_type *casc_sim_param_type(const casc_sim_program *p, unsigned i) {
+  return i < p->nparams ? p->ptypes[i] : NULL;
+}
+const char *casc_sim_param_name(const casc_sim_program *p, unsigned i) {
+  return i < p->nparams ? p->pnames[i] : NULL;
+}
+bool casc_sim_param_is_ffts(const casc_sim_program *p, unsigned i) {
+  return i < p->nparams && p->pffts[i];
+}

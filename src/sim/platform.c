@@ -1,0 +1,198 @@
+/* Platform descriptions in the layout of CANN's platform_config/<soc>.ini:
+ * `[section]` headers, `key=value` lines, `;` or `#` comments. Only the keys
+ * in the table below are read; every other key of a real CANN file is
+ * ignored. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim/sim_internal.h"
+
+void casc_platform_default(casc_platform *p) {
+  memset(p, 0, sizeof *p);
+  /* Keep equal to platform/Ascend910B1.ini (checked by a unit test). */
+  snprintf(p->soc, sizeof p->soc, "%s", "Ascend910B1");
+  p->ai_core_cnt = 24;
+  p->cube_core_cnt = 24;
+  p->vector_core_cnt = 48;
+  p->cube_freq_mhz = 1850;
+  p->ub_size = 196608;
+  p->l1_size = 524288;
+  p->l0_a_size = 65536;
+  p->l0_b_size = 65536;
+  p->l0_c_size = 131072;
+  p->bt_size = 1024;
+  p->fb_size = 7168;
+}
+
+typedef struct {
+  const char *section, *key;
+  size_t offset;
+} key_spec;
+
+#define K(sec, key, field)                                                     \
+  { sec, key, offsetof(casc_platform, field) }
+static const key_spec keys[] = {
+    K("SoCInfo", "ai_core_cnt", ai_core_cnt),
+    K("SoCInfo", "cube_core_cnt", cube_core_cnt),
+    K("SoCInfo", "vector_core_cnt", vector_core_cnt),
+    K("AICoreSpec", "cube_freq", cube_freq_mhz),
+    K("AICoreSpec", "ub_size", ub_size),
+    K("AICoreSpec", "l1_size", l1_size),
+    K("AICoreSpec", "l0_a_size", l0_a_size),
+    K("AICoreSpec", "l0_b_size", l0_b_size),
+    K("AICoreSpec", "l0_c_size", l0_c_size),
+    K("AICoreSpec", "bt_size", bt_size),
+    K("AICoreSpec", "fb_size", fb_size),
+};
+#undef K
+
+static bool span_eq(const char *s, size_t n, const char *lit) {
+  return strlen(lit) == n && memcmp(s, lit, n) == 0;
+}
+
+static void trim(const char **s, size_t *n) {
+  while (*n && (**s == ' ' || **s == '\t')) {
+    (*s)++;
+    (*n)--;
+  }
+  while (*n &&
+         ((*s)[*n - 1] == ' ' || (*s)[*n - 1] == '\t' || (*s)[*n - 1] == '\r'))
+    (*n)--;
+}
+
+bool casc_platform_parse(casc_ctx *ctx, const char *text, size_t len,
+                         const char *filename, casc_platform *p) {
+  casc_platform_default(p);
+  const char *sec = "";
+  size_t seclen = 0;
+  unsigned line = 0;
+  size_t i = 0;
+  bool ok = true;
+  while (i < len) {
+    line++;
+    const char *s = text + i;
+    const char *nl = memchr(s, '\n', len - i);
+    size_t n = nl ? (size_t)(nl - s) : len - i;
+    i += n + (nl ? 1 : 0);
+    trim(&s, &n);
+    if (n == 0 || s[0] == ';' || s[0] == '#')
+      continue;
+    casc_loc *loc = casc_loc_file(ctx, filename, line, 1);
+    if (s[0] == '[') {
+      if (s[n - 1] != ']') {
+        casc_emit_error(ctx, loc,
+                        "expected ']' at the end of a section header");
+        ok = false;
+        continue;
+      }
+      sec = s + 1;
+      seclen = n - 2;
+      trim(&sec, &seclen);
+      continue;
+    }
+    const char *eq = memchr(s, '=', n);
+    if (!eq) {
+      casc_emit_error(ctx, loc, "expected 'key=value' or '[section]'");
+      ok = false;
+      continue;
+    }
+    const char *k = s, *v = eq + 1;
+    size_t kn = (size_t)(eq - s), vn = n - kn - 1;
+    /* An inline comment starts at whitespace followed by ';' or '#'. */
+    for (size_t j = 1; j < vn; j++)
+      if ((v[j] == ';' || v[j] == '#') &&
+          (v[j - 1] == ' ' || v[j - 1] == '\t')) {
+        vn = j;
+        break;
+      }
+    trim(&k, &kn);
+    trim(&v, &vn);
+    if (span_eq(sec, seclen, "version") && span_eq(k, kn, "SoC_version")) {
+      if (vn == 0 || vn >= sizeof p->soc) {
+        casc_emit_error(ctx, loc, "SoC_version must have 1 to %zu characters",
+                        sizeof p->soc - 1);
+        ok = false;
+        continue;
+      }
+      memcpy(p->soc, v, vn);
+      p->soc[vn] = 0;
+      continue;
+    }
+    for (size_t j = 0; j < sizeof keys / sizeof keys[0]; j++) {
+      if (!span_eq(sec, seclen, keys[j].section) ||
+          !span_eq(k, kn, keys[j].key))
+        continue;
+      char num[32];
+      char *end = NULL;
+      unsigned long val = 0;
+      bool good = vn > 0 && vn < sizeof num && v[0] != '-';
+      if (good) {
+        memcpy(num, v, vn);
+        num[vn] = 0;
+        errno = 0;
+        val = strtoul(num, &end, 10);
+        good = errno == 0 && *end == 0 && val <= 0x7fffffffUL;
+      }
+      if (!good) {
+        casc_emit_error(ctx, loc,
+                        "'%s' must be a non-negative integer, got '%.*s'",
+                        keys[j].key, (int)vn, v);
+        ok = false;
+        break;
+      }
+      *(unsigned *)((char *)p + keys[j].offset) = (unsigned)val;
+      break;
+    }
+  }
+  if (ok && p->ub_size < 32) {
+    casc_emit_error(ctx, casc_loc_file(ctx, filename, 1, 1),
+                    "ub_size must be at least 32 bytes");
+    ok = false;
+  }
+  return ok;
+}
+
+bool casc_platform_load(casc_ctx *ctx, const char *path, casc_platform *p) {
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    casc_emit_error(ctx, casc_loc_file(ctx, path, 0, 0),
+                    "cannot open platform file: %s", strerror(errno));
+    return false;
+  }
+  size_t cap = 4096, len = 0;
+  char *buf = malloc(cap);
+  bool ok = buf != NULL;
+  while (ok) {
+    if (len == cap) {
+      if (cap > (64u << 20)) { /* a platform file is a few KiB */
+        casc_emit_error(ctx, casc_loc_file(ctx, path, 0, 0),
+                        "platform file is too large");
+        ok = false;
+        break;
+      }
+      char *nb = realloc(buf, cap * 2);
+      if (!nb) {
+        ok = false;
+        break;
+      }
+      buf = nb;
+      cap *= 2;
+    }
+    size_t got = fread(buf + len, 1, cap - len, f);
+    len += got;
+    if (got == 0)
+      break;
+  }
+  if (ok && ferror(f)) {
+    casc_emit_error(ctx, casc_loc_file(ctx, path, 0, 0),
+                    "cannot read platform file");
+    ok = false;
+  }
+  fclose(f);
+  if (ok)
+    ok = casc_platform_parse(ctx, buf, len, path, p);
+  free(buf);
+  return ok;
+}

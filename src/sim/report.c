@@ -1,0 +1,137 @@
+/* Per-block diagnostics. Worker threads must not touch the context (its
+ * handler and arena are not thread-safe), so each block keeps its issues as
+ * heap strings; launch.c hands them to the context after the launch, block
+ * by block. An error stops the block; a warning is kept once per op. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim/sim_internal.h"
+
+static char *vformat(const char *fmt, va_list ap) {
+  va_list ap2;
+  va_copy(ap2, ap);
+  int n = vsnprintf(NULL, 0, fmt, ap2);
+  va_end(ap2);
+  if (n < 0)
+    n = 0;
+  char *s = malloc((size_t)n + 1);
+  if (s)
+    vsnprintf(s, (size_t)n + 1, fmt, ap);
+  return s;
+}
+
+/* Returned when the list cannot grow: reports still stop the block. */
+static sim_issue dropped_issue;
+
+sim_issue *sim_report(sim_block *b, casc_sim_check c, casc_severity sev,
+                      const casc_op *op, const char *fmt, ...) {
+  if (sev == CASC_SEV_ERROR)
+    b->failed = true;
+  if (sev == CASC_SEV_WARNING) {
+    /* A warning in a loop would repeat every iteration: keep the first. */
+    for (unsigned i = 0; i < b->issues.n; i++)
+      if (b->issues.items[i].op == op && b->issues.items[i].check == c)
+        return &dropped_issue;
+  }
+  sim_issue_list *l = &b->issues;
+  if (l->n == l->cap) {
+    unsigned nc = l->cap ? l->cap * 2 : 8;
+    sim_issue *ni = realloc(l->items, nc * sizeof *ni);
+    if (!ni)
+      return &dropped_issue;
+    l->items = ni;
+    l->cap = nc;
+  }
+  sim_issue *is = &l->items[l->n];
+  va_list ap;
+  va_start(ap, fmt);
+  char *msg = vformat(fmt, ap);
+  va_end(ap);
+  if (!msg)
+    return &dropped_issue;
+  memset(is, 0, sizeof *is);
+  is->check = c;
+  is->sev = sev;
+  is->op = op;
+  is->loc = op ? op->loc : NULL;
+  is->msg = msg;
+  l->n++;
+  return is;
+}
+
+void sim_note_add(sim_issue *is, const casc_loc *loc, const char *fmt, ...) {
+  if (is == &dropped_issue || is->nnotes == SIM_MAX_NOTES || !loc)
+    return;
+  va_list ap;
+  va_start(ap, fmt);
+  char *msg = vformat(fmt, ap);
+  va_end(ap);
+  if (!msg)
+    return;
+  is->notes[is->nnotes].loc = loc;
+  is->notes[is->nnotes].msg = msg;
+  is->nnotes++;
+}
+
+void sim_issue_list_free(sim_issue_list *l) {
+  for (unsigned i = 0; i < l->n; i++) {
+    free(l->items[i].msg);
+    for (unsigned j = 0; j < l->items[i].nnotes; j++)
+      free(l->items[i].notes[j].msg);
+  }
+  free(l->items);
+  l->items = NULL;
+  l->n = l->cap = 0;
+}
+
+const char *sim_operand_name(const casc_op *op, unsigned i, char *buf,
+                             unsigned n) {
+  const casc_op_info *info = casc_op_info_of(op);
+  if (info && i < info->nopnds && info->opnds[i].name &&
+      info->opnds[i].name[0] && !info->has_variadic_operands)
+    return info->opnds[i].name;
+  snprintf(buf, n, "operand %u", i);
+  return buf;
+}
+
+const char *sim_api_name(const casc_op *op) {
+  const casc_op_info *info = casc_op_info_of(op);
+  if (info && info->api && info->api[0])
+    return info->api;
+  return op->name;
+}
+
+static const char *const check_names[CASC_CHECK_COUNT_] = {
+    [CASC_CHECK_NONE] = "none",
+    [CASC_CHECK_ALLOC_NO_FREE_BUFFER] = "alloc-no-free-buffer",
+    [CASC_CHECK_ENQUE_FULL] = "enque-full",
+    [CASC_CHECK_DEQUE_EMPTY] = "deque-empty",
+    [CASC_CHECK_DOUBLE_FREE] = "double-free",
+    [CASC_CHECK_WRONG_QUEUE] = "wrong-queue",
+    [CASC_CHECK_FREE_TBUF] = "free-tbuf",
+    [CASC_CHECK_USE_AFTER_FREE] = "use-after-free",
+    [CASC_CHECK_USE_WHILE_ENQUEUED] = "use-while-enqueued",
+    [CASC_CHECK_UB_OUT_OF_BOUNDS] = "ub-out-of-bounds",
+    [CASC_CHECK_GM_OUT_OF_BOUNDS] = "gm-out-of-bounds",
+    [CASC_CHECK_UNALIGNED] = "unaligned",
+    [CASC_CHECK_PARTIAL_OVERLAP] = "partial-overlap",
+    [CASC_CHECK_UB_CAPACITY] = "ub-capacity",
+    [CASC_CHECK_TOO_MANY_BUFFERS] = "too-many-buffers",
+    [CASC_CHECK_EVENT_IDS_EXHAUSTED] = "event-ids-exhausted",
+    [CASC_CHECK_LEAK] = "leak",
+    [CASC_CHECK_UNPAIRED_FLAG] = "unpaired-flag",
+    [CASC_CHECK_UNINIT_READ] = "uninit-read",
+    [CASC_CHECK_COPY_TRUNCATED] = "copy-truncated",
+    [CASC_CHECK_BAD_EVENT] = "bad-event",
+    [CASC_CHECK_BAD_VALUE] = "bad-value",
+    [CASC_CHECK_ARITH] = "arith",
+    [CASC_CHECK_UNSUPPORTED] = "unsupported",
+    [CASC_CHECK_STEP_LIMIT] = "step-limit",
+    [CASC_CHECK_LAUNCH] = "launch",
+};
+
+const char *casc_sim_check_name(casc_sim_check c) {
+  return (unsigned)c < CASC_CHECK_COUNT_ && check_names[c] ? check_names[c]
+                                                           : "?";
+}

@@ -1,0 +1,362 @@
+/* Internals of the CPU simulator shared by the files of src/sim.
+ *
+ * Pipeline: lower.c turns the kernel function (with its callees inlined)
+ * into a flat array of sim_insn over numbered value slots; launch.c runs
+ * block_dim copies of it on a thread pool; interp.c is the per-block loop;
+ * queue.c is the TPipe/TQueBind/TBuf state machine and the event pools;
+ * mem.c checks and resolves tensor operands (the sanitizer's memory half)
+ * and does DataCopy; vec.c / cast.c are the tile kernels; report.c keeps
+ * each block's diagnostics until the launch is over. */
+#ifndef CASC_SIM_INTERNAL_H
+#define CASC_SIM_INTERNAL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "casc/sim.h"
+#include "dialect/dialect.h"
+
+/* ---- type masks for sim_ops.def ----------------------------------------- */
+#define SIM_TBIT(dt) (1u << (dt))
+#define SIM_T_INT                                                              \
+  (SIM_TBIT(CASC_DT_BOOL) | SIM_TBIT(CASC_DT_I8) | SIM_TBIT(CASC_DT_I16) |     \
+   SIM_TBIT(CASC_DT_I32) | SIM_TBIT(CASC_DT_I64) | SIM_TBIT(CASC_DT_U8) |      \
+   SIM_TBIT(CASC_DT_U16) | SIM_TBIT(CASC_DT_U32) | SIM_TBIT(CASC_DT_U64))
+#define SIM_T_FLOAT                                                            \
+  (SIM_TBIT(CASC_DT_F16) | SIM_TBIT(CASC_DT_BF16) | SIM_TBIT(CASC_DT_F32) |    \
+   SIM_TBIT(CASC_DT_F64))
+#define SIM_T_ELEM (SIM_T_INT | SIM_T_FLOAT)
+/* The vector unit's types (ASCENDC_FACTS §7: level-2 ops on A2). */
+#define SIM_T_VFLOAT                                                           \
+  (SIM_TBIT(CASC_DT_F16) | SIM_TBIT(CASC_DT_BF16) | SIM_TBIT(CASC_DT_F32))
+#define SIM_T_VEC (SIM_T_VFLOAT | SIM_TBIT(CASC_DT_I16) | SIM_TBIT(CASC_DT_I32))
+#define SIM_T_VBITS                                                            \
+  (SIM_TBIT(CASC_DT_I16) | SIM_TBIT(CASC_DT_U16) | SIM_TBIT(CASC_DT_I32) |     \
+   SIM_TBIT(CASC_DT_U32))
+
+/* ---- opcodes --------------------------------------------------------------
+ */
+typedef enum {
+  SIM_HALT = 0, /* end of the kernel */
+  SIM_JMP,      /* pc = imm */
+  SIM_JZ,       /* if (!a0) pc = imm */
+  SIM_MOV,      /* r = a0 (whole slot) */
+  SIM_FOR_TEST, /* if (!(a0 < a1)) pc = imm; signed, width of dt */
+  SIM_FOR_STEP, /* r = norm(a0 + a1) */
+#define SIM_OP(id, name, types) SIM_##id,
+#include "sim/sim_ops.def"
+#undef SIM_OP
+  SIM_OPC_COUNT_
+} sim_opc;
+
+/* ---- slots ----------------------------------------------------------------
+ */
+/* A tensor, memref or global-tensor value. Local: off/len are bytes in the
+ * physical pool; buf is the pipe buffer it came from (-1 for tensors built
+ * from an address, SIM_BUF_UNSET for a default-constructed one), gen the
+ * buffer's generation when it was handed out. Global/memref: buf is the
+ * kernel argument, off the byte offset in it, len the byte length set by
+ * SetGlobalBuffer (-1 = up to the end of the argument). */
+#define SIM_BUF_UNSET (-2)
+typedef struct {
+  int64_t off;
+  int64_t len;
+  int16_t buf;
+  uint8_t pool;
+  uint8_t pad;
+  uint32_t gen;
+} sim_tensor;
+
+typedef union {
+  int64_t i; /* integers: normalised to their type (see sim_norm) */
+  double f;  /* floats: exactly representable in their type */
+  sim_tensor t;
+} sim_slot;
+
+/* Physical memories (ASCENDC_FACTS §3: one bump pointer per pool). */
+typedef enum {
+  SIM_POOL_UB,
+  SIM_POOL_L1,
+  SIM_POOL_L0A,
+  SIM_POOL_L0B,
+  SIM_POOL_L0C,
+  SIM_POOL_BT,
+  SIM_POOL_FB,
+  SIM_POOL_COUNT_
+} sim_pool;
+
+/* ---- program --------------------------------------------------------------
+ */
+#define SIM_MAX_ARGS 6
+typedef struct {
+  uint16_t opc;
+  uint8_t dt;   /* result type, else operand 0's (element) type */
+  uint8_t dt2;  /* operand 0's (element) type */
+  uint8_t dt3;  /* operand 1's (element) type */
+  uint8_t pipe; /* casc_hw_pipe the op is issued to (timing hook, issue 7) */
+  uint8_t nargs;
+  uint8_t pad;
+  uint32_t r; /* result slot (0 = none; slot 0 is reserved) */
+  uint32_t a[SIM_MAX_ARGS];
+  int64_t imm, imm2;
+  const casc_op *op; /* for locations, operand names and messages */
+} sim_insn;
+
+struct casc_sim_program {
+  casc_ctx *ctx;
+  casc_op *module, *func;
+  sim_insn *code;
+  unsigned ncode;
+  sim_slot *init; /* initial slot image: constants are written here */
+  unsigned nslots;
+  unsigned nparams;
+  casc_type **ptypes;
+  const char **pnames;
+  bool *pffts;
+  uint32_t *pslots;
+  unsigned nqueue_ops; /* ops creating queues: bounds per-block queue table */
+};
+
+/* ---- runtime --------------------------------------------------------------
+ */
+#define SIM_MAX_BUFFERS 64 /* QBUF_MAX_LEN */
+#define SIM_MAX_QUEUES 256
+#define SIM_MAX_DEPTH 64
+#define SIM_NUM_EVENTS 36 /* HardEvent values 0..35 */
+#define SIM_EVENT_IDS 8   /* QUE_MAX_EVENT on arch 2201 */
+
+typedef enum {
+  SIM_BUF_FREE,
+  SIM_BUF_ALLOCATED,
+  SIM_BUF_ENQUEUED,
+  SIM_BUF_DEQUEUED
+} sim_buf_state;
+
+typedef struct {
+  int queue;
+  uint32_t addr, len;
+  uint8_t state;
+  int8_t enq_id, free_id; /* event ids held by this buffer, -1 = none */
+  uint32_t gen;
+  const casc_op *alloc_op; /* the op that handed it out last */
+  const casc_op *free_op;  /* the last FreeTensor of it */
+} sim_buffer;
+
+typedef enum { SIM_Q_QUEUE, SIM_Q_BIND, SIM_Q_TBUF } sim_qkind;
+
+typedef struct {
+  const casc_op *decl;
+  uint8_t kind, src, dst, pool;
+  int depth;
+  int ordinal;
+  bool inited;
+  int first, num; /* buffers [first, first + num) of the pipe */
+  uint32_t len;
+  int cursor, used, buf_used, head, tail;
+  int16_t ring[SIM_MAX_DEPTH];
+  int enq_evt, free_evt; /* HardEvent values, -1 = none */
+} sim_queue;
+
+typedef struct {
+  const char *name;
+  uint8_t *base;
+  int64_t bytes;
+  casc_dtype dtype;
+} sim_gm;
+
+typedef struct {
+  const casc_sim_program *prog;
+  const casc_platform *plat;
+  unsigned block_dim;
+  sim_gm *gm; /* per kernel parameter (base NULL for scalars) */
+  uint64_t max_steps;
+  const uint8_t *ub_garbage;
+  const sim_slot *init; /* slot image with the arguments filled in */
+} sim_launch;
+
+typedef struct {
+  const casc_loc *loc;
+  char *msg;
+} sim_note;
+
+#define SIM_MAX_NOTES 4
+typedef struct {
+  casc_sim_check check;
+  casc_severity sev;
+  const casc_op *op;
+  const casc_loc *loc;
+  char *msg;
+  unsigned nnotes;
+  sim_note notes[SIM_MAX_NOTES];
+} sim_issue;
+
+typedef struct {
+  sim_issue *items;
+  unsigned n, cap;
+} sim_issue_list;
+
+typedef struct sim_block {
+  const sim_launch *L;
+  int idx;
+  sim_slot *slots;
+  uint8_t *mem[SIM_POOL_COUNT_]; /* only UB holds data; NULL otherwise */
+  uint8_t *shadow;               /* UB: 1 = byte has been written */
+  uint32_t pool_size[SIM_POOL_COUNT_];
+  /* TPipe state */
+  bool pipe_alive;
+  const casc_op *pipe_op;
+  uint32_t pool_top[SIM_POOL_COUNT_];
+  sim_buffer bufs[SIM_MAX_BUFFERS];
+  int nbufs;
+  sim_queue *queues; /* SIM_MAX_QUEUES */
+  int nqueues;
+  uint8_t evt_mask[SIM_NUM_EVENTS]; /* ids in use, per HardEvent */
+  int16_t flag_bal[SIM_NUM_EVENTS][SIM_EVENT_IDS]; /* set - wait */
+  const casc_op *flag_op[SIM_NUM_EVENTS][SIM_EVENT_IDS];
+  /* outcome */
+  sim_issue_list issues;
+  bool failed;
+  uint64_t steps;
+} sim_block;
+
+/* ---- helpers --------------------------------------------------------------
+ */
+
+/* Normalise an integer to its type: unsigned and i1 zero-extended, others
+ * sign-extended from their width. */
+static inline int64_t sim_norm(int64_t v, unsigned dt) {
+  switch (dt) {
+  case CASC_DT_BOOL:
+    return v & 1;
+  case CASC_DT_I8:
+    return (int8_t)v;
+  case CASC_DT_I16:
+    return (int16_t)v;
+  case CASC_DT_I32:
+    return (int32_t)v;
+  case CASC_DT_U8:
+    return (uint8_t)v;
+  case CASC_DT_U16:
+    return (uint16_t)v;
+  case CASC_DT_U32:
+    return (uint32_t)v;
+  default:
+    return v;
+  }
+}
+/* Signed / unsigned reading of a normalised integer of type dt. */
+static inline int64_t sim_sext(int64_t v, unsigned dt) {
+  switch (dt) {
+  case CASC_DT_BOOL:
+    return (v & 1) ? -1 : 0;
+  case CASC_DT_I8:
+  case CASC_DT_U8:
+    return (int8_t)v;
+  case CASC_DT_I16:
+  case CASC_DT_U16:
+    return (int16_t)v;
+  case CASC_DT_I32:
+  case CASC_DT_U32:
+    return (int32_t)v;
+  default:
+    return v;
+  }
+}
+static inline uint64_t sim_zext(int64_t v, unsigned dt) {
+  switch (dt) {
+  case CASC_DT_BOOL:
+    return (uint64_t)v & 1;
+  case CASC_DT_I8:
+  case CASC_DT_U8:
+    return (uint8_t)v;
+  case CASC_DT_I16:
+  case CASC_DT_U16:
+    return (uint16_t)v;
+  case CASC_DT_I32:
+  case CASC_DT_U32:
+    return (uint32_t)v;
+  default:
+    return (uint64_t)v;
+  }
+}
+static inline bool sim_dt_is_float(unsigned dt) {
+  return dt == CASC_DT_F16 || dt == CASC_DT_BF16 || dt == CASC_DT_F32 ||
+         dt == CASC_DT_F64;
+}
+static inline bool sim_dt_is_unsigned(unsigned dt) {
+  return dt == CASC_DT_U8 || dt == CASC_DT_U16 || dt == CASC_DT_U32 ||
+         dt == CASC_DT_U64 || dt == CASC_DT_BOOL;
+}
+/* Round a double to the float type dt (RNE). */
+double sim_fround(double v, unsigned dt);
+
+/* Element load/store as double / int64 (any dtype), for scalar paths. */
+double sim_load_f(const void *p, unsigned dt);
+int64_t sim_load_i(const void *p, unsigned dt);
+void sim_store_f(void *p, unsigned dt, double v);
+void sim_store_i(void *p, unsigned dt, int64_t v);
+
+/* report.c */
+sim_issue *sim_report(sim_block *b, casc_sim_check c, casc_severity sev,
+                      const casc_op *op, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+void sim_note_add(sim_issue *is, const casc_loc *loc, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void sim_issue_list_free(sim_issue_list *l);
+/* Name of an op's operand from the op table ("src0"), or "operand N". */
+const char *sim_operand_name(const casc_op *op, unsigned i, char *buf,
+                             unsigned n);
+/* API name of an op ("FreeTensor") or its IR name. */
+const char *sim_api_name(const casc_op *op);
+
+/* queue.c */
+void sim_pipe_reset_state(sim_block *b);
+bool sim_exec_framework(sim_block *b, const sim_insn *in);
+void sim_end_of_kernel(sim_block *b);
+/* "queue #2 <vecin, 2>" into buf. */
+const char *sim_queue_desc(const sim_queue *q, char *buf, unsigned n);
+sim_pool sim_pool_of_pos(int pos);
+
+/* mem.c */
+/* Resolve local tensor operand `opnd` of in for an access of `bytes` bytes
+ * at byte_off from its start: checks the buffer's state (freed, enqueued),
+ * the tensor's and the UB's bounds and, with align32, the 32-byte rule.
+ * Returns the host pointer, or NULL after reporting. */
+uint8_t *sim_local_access(sim_block *b, const sim_insn *in, unsigned opnd,
+                          int64_t byte_off, int64_t bytes, bool align32);
+/* Same for GM: checks the range against the kernel argument. */
+uint8_t *sim_global_access(sim_block *b, const sim_insn *in, unsigned opnd,
+                           int64_t byte_off, int64_t bytes);
+/* Warn (once per op and block) if UB bytes [p, p+bytes) were never
+ * written. */
+void sim_check_init(sim_block *b, const sim_insn *in, unsigned opnd,
+                    const uint8_t *p, int64_t bytes);
+static inline void sim_mark_written(sim_block *b, const uint8_t *p,
+                                    int64_t bytes) {
+  memset(b->shadow + (p - b->mem[SIM_POOL_UB]), 1, (size_t)bytes);
+}
+/* Report partial overlap of operands d and s (100 % overlap is allowed). */
+bool sim_check_overlap(sim_block *b, const sim_insn *in, unsigned d,
+                       const uint8_t *dp, int64_t dbytes, unsigned s,
+                       const uint8_t *sp, int64_t sbytes);
+bool sim_exec_memory(sim_block *b, const sim_insn *in);
+
+/* vec.c / cast.c */
+bool sim_exec_vector(sim_block *b, const sim_insn *in);
+bool sim_exec_cast(sim_block *b, const sim_insn *in);
+/* Round a finite double to a float format with a RoundMode (cast.c). */
+double sim_round_mode(double x, int mode, unsigned dt, bool saturate);
+bool sim_cast_supported(unsigned dst, unsigned src, int mode);
+
+/* interp.c */
+void sim_block_run(sim_block *b);
+
+/* Kernel-argument count helper used by interp and mem. */
+static inline int64_t sim_count(const sim_slot *s, unsigned dt) {
+  return sim_dt_is_unsigned(dt) ? (int64_t)sim_zext(s->i, dt)
+                                : sim_sext(s->i, dt);
+}
+
+#endif

@@ -1,0 +1,393 @@
+/* MLIR's SSA naming on print (AsmPrinter's SSANameState): a region's values
+ * are numbered before those of its nested regions; nested regions start
+ * from the counters their parent region reached (so sibling regions reuse
+ * numbers) unless the generic form is printed (then IDs are unique);
+ * entry block arguments are %argN; arith.constant results get value names
+ * (%c1_i32, %c0, %true, %cst) made unique with `_N` suffixes from a
+ * per-scope conflict counter. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "text/printer.h"
+#include "util/hashmap.h"
+
+/* ---- pointer map ------------------------------------------------------- */
+
+static size_t ptr_hash(const void *p) {
+  uintptr_t x = (uintptr_t)p;
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdULL;
+  x ^= x >> 33;
+  return (size_t)x;
+}
+
+static bool rehash(pr_ptrmap *m, size_t ncap) {
+  const void **keys = calloc(ncap, sizeof *keys);
+  uintptr_t *vals = calloc(ncap, sizeof *vals);
+  if (!keys || !vals) {
+    free(keys);
+    free(vals);
+    return false;
+  }
+  for (size_t i = 0; i < m->cap; i++) {
+    if (!m->keys[i])
+      continue;
+    size_t s = ptr_hash(m->keys[i]) & (ncap - 1);
+    while (keys[s])
+      s = (s + 1) & (ncap - 1);
+    keys[s] = m->keys[i];
+    vals[s] = m->vals[i];
+  }
+  free(m->keys);
+  free(m->vals);
+  m->keys = keys;
+  m->vals = vals;
+  m->cap = ncap;
+  return true;
+}
+
+bool pr_ptrmap_put(pr_ptrmap *m, const void *key, uintptr_t val) {
+  if ((m->count + 1) * 2 > m->cap && !rehash(m, m->cap ? m->cap * 2 : 64))
+    return false;
+  size_t s = ptr_hash(key) & (m->cap - 1);
+  while (m->keys[s] && m->keys[s] != key)
+    s = (s + 1) & (m->cap - 1);
+  if (!m->keys[s])
+    m->count++;
+  m->keys[s] = key;
+  m->vals[s] = val;
+  return true;
+}
+
+bool pr_ptrmap_get(const pr_ptrmap *m, const void *key, uintptr_t *val) {
+  if (!m->cap)
+    return false;
+  size_t s = ptr_hash(key) & (m->cap - 1);
+  while (m->keys[s]) {
+    if (m->keys[s] == key) {
+      *val = m->vals[s];
+      return true;
+    }
+    s = (s + 1) & (m->cap - 1);
+  }
+  return false;
+}
+
+void pr_ptrmap_free(pr_ptrmap *m) {
+  free(m->keys);
+  free(m->vals);
+  memset(m, 0, sizeof *m);
+}
+
+/* ---- used-name set with scopes ----------------------------------------- */
+/* Chained hash set; names are removed in LIFO order when a scope closes,
+ * so the removed node is always the head of its bucket. */
+
+typedef struct name_node {
+  const char *s;
+  size_t len;
+  uint64_t h;
+  struct name_node *next;
+} name_node;
+
+typedef struct {
+  name_node **buckets;
+  unsigned nbuckets;
+  name_node **stack;
+  unsigned n, cap;
+  unsigned *marks; /* scope start positions in stack */
+  unsigned nmarks, cap_marks;
+} name_set;
+
+static bool ns_contains(name_set *ns, const char *s, size_t len) {
+  uint64_t h = casc_hash_bytes(s, len);
+  for (name_node *e = ns->buckets[h & (ns->nbuckets - 1)]; e; e = e->next)
+    if (e->h == h && e->len == len && memcmp(e->s, s, len) == 0)
+      return true;
+  return false;
+}
+
+static bool ns_grow(name_set *ns) {
+  unsigned nb = ns->nbuckets * 2;
+  name_node **b = calloc(nb, sizeof *b);
+  if (!b)
+    return false;
+  for (unsigned i = 0; i < ns->n; i++) {
+    name_node *e = ns->stack[i];
+    unsigned s = (unsigned)(e->h & (nb - 1));
+    e->next = b[s];
+    b[s] = e;
+  }
+  free(ns->buckets);
+  ns->buckets = b;
+  ns->nbuckets = nb;
+  return true;
+}
+
+static bool ns_insert(casc_printer *pr, name_set *ns, const char *s,
+                      size_t len) {
+  if (ns->n == ns->cap) {
+    unsigned nc = ns->cap ? ns->cap * 2 : 64;
+    name_node **st = realloc(ns->stack, nc * sizeof *st);
+    if (!st)
+      return false;
+    ns->stack = st;
+    ns->cap = nc;
+  }
+  if (ns->n >= ns->nbuckets && !ns_grow(ns))
+    return false;
+  name_node *e = casc_arena_alloc(&pr->tmp, sizeof *e);
+  if (!e)
+    return false;
+  e->s = s;
+  e->len = len;
+  e->h = casc_hash_bytes(s, len);
+  unsigned b = (unsigned)(e->h & (ns->nbuckets - 1));
+  e->next = ns->buckets[b];
+  ns->buckets[b] = e;
+  ns->stack[ns->n++] = e;
+  return true;
+}
+
+static bool ns_push_scope(name_set *ns) {
+  if (ns->nmarks == ns->cap_marks) {
+    unsigned nc = ns->cap_marks ? ns->cap_marks * 2 : 16;
+    unsigned *m = realloc(ns->marks, nc * sizeof *m);
+    if (!m)
+      return false;
+    ns->marks = m;
+    ns->cap_marks = nc;
+  }
+  ns->marks[ns->nmarks++] = ns->n;
+  return true;
+}
+
+static void ns_pop_scope(name_set *ns) {
+  unsigned mark = ns->marks[--ns->nmarks];
+  while (ns->n > mark) {
+    name_node *e = ns->stack[--ns->n];
+    unsigned b = (unsigned)(e->h & (ns->nbuckets - 1));
+    if (ns->buckets[b] == e)
+      ns->buckets[b] = e->next;
+  }
+}
+
+/* ---- naming -------------------------------------------------------------- */
+
+typedef struct {
+  casc_region *region;
+  unsigned next_value, next_arg, next_conflict;
+  unsigned parent_scope; /* name-set scope depth of the parent region */
+} name_ctx;
+
+typedef struct {
+  casc_printer *pr;
+  name_set used;
+  unsigned next_value, next_arg, next_conflict;
+  bool ok;
+} namer;
+
+static char *arena_str(casc_printer *pr, const char *s, size_t n) {
+  char *d = casc_arena_alloc(&pr->tmp, n + 1);
+  if (d) {
+    memcpy(d, s, n);
+    d[n] = 0;
+  }
+  return d;
+}
+
+static bool is_alnum(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+         (c >= '0' && c <= '9');
+}
+
+/* MLIR's sanitizeIdentifier + uniqueValueName. */
+static const char *unique_name(namer *nm, const char *name) {
+  casc_printer *pr = nm->pr;
+  char buf[256];
+  size_t n = 0;
+  bool bad = false;
+  for (const char *c = name; *c; c++)
+    if (!is_alnum(*c) && !strchr("$._-", *c))
+      bad = true;
+  if (name[0] >= '0' && name[0] <= '9')
+    buf[n++] = '_';
+  if (bad || n) {
+    for (const char *c = name; *c && n + 3 < sizeof buf; c++) {
+      if (is_alnum(*c) || strchr("$._-", *c))
+        buf[n++] = *c;
+      else if (*c == ' ')
+        buf[n++] = '_';
+      else
+        n += (size_t)snprintf(buf + n, sizeof buf - n, "%X",
+                              (unsigned char)*c);
+    }
+  } else {
+    n = strlen(name);
+    if (n >= sizeof buf - 16)
+      n = sizeof buf - 16;
+    memcpy(buf, name, n);
+  }
+  buf[n] = 0;
+  if (!ns_contains(&nm->used, buf, n)) {
+    char *s = arena_str(pr, buf, n);
+    if (!s || !ns_insert(pr, &nm->used, s, n))
+      return NULL;
+    return s;
+  }
+  char probe[300];
+  for (;;) {
+    int l = snprintf(probe, sizeof probe, "%s_%u", buf, nm->next_conflict++);
+    if (l > 0 && !ns_contains(&nm->used, probe, (size_t)l)) {
+      char *s = arena_str(pr, probe, (size_t)l);
+      if (!s || !ns_insert(pr, &nm->used, s, (size_t)l))
+        return NULL;
+      return s;
+    }
+  }
+}
+
+static void set_name(namer *nm, casc_value *v, const char *name) {
+  const char *s = unique_name(nm, name);
+  if (!s || !pr_ptrmap_put(&nm->pr->values, v, (uintptr_t)s))
+    nm->ok = false;
+}
+
+static void set_number(namer *nm, casc_value *v) {
+  if (!pr_ptrmap_put(&nm->pr->values, v,
+                     ((uintptr_t)nm->next_value++ << 1) | 1))
+    nm->ok = false;
+}
+
+/* arith.constant's getAsmResultNames. */
+static bool constant_name(casc_op *op, char *buf, size_t n) {
+  if (op->kind != CASC_OP_ARITH_CONSTANT || op->nres != 1)
+    return false;
+  casc_attr *v = casc_op_attr(op, "value");
+  if (!v)
+    return false;
+  if (v->kind == CASC_ATTR_BOOL) {
+    snprintf(buf, n, "%s", v->u.b ? "true" : "false");
+    return true;
+  }
+  if (v->kind != CASC_ATTR_INTEGER) {
+    snprintf(buf, n, "cst");
+    return true;
+  }
+  casc_type *t = v->type;
+  if (t && t->kind == CASC_TYPE_INTEGER && t->u.integer.width == 1) {
+    snprintf(buf, n, "%s", v->u.i.v ? "true" : "false");
+    return true;
+  }
+  casc_buf tb;
+  casc_buf_init(&tb);
+  if (t && t->kind == CASC_TYPE_INTEGER) {
+    casc_buf_putc(&tb, '_');
+    casc_text_put_type(&tb, t);
+  }
+  if (t && t->kind == CASC_TYPE_INTEGER &&
+      t->u.integer.sign == CASC_UNSIGNED)
+    snprintf(buf, n, "c%llu%s", (unsigned long long)v->u.i.v,
+             tb.data ? tb.data : "");
+  else
+    snprintf(buf, n, "c%lld%s", (long long)v->u.i.v, tb.data ? tb.data : "");
+  casc_buf_free(&tb);
+  return true;
+}
+
+static void number_op(namer *nm, casc_op *op) {
+  if (!op->nres)
+    return;
+  char buf[128];
+  if (!nm->pr->flags.generic && constant_name(op, buf, sizeof buf)) {
+    set_name(nm, casc_op_result(op, 0), buf);
+    return;
+  }
+  set_number(nm, casc_op_result(op, 0));
+}
+
+static void number_region(namer *nm, casc_region *r) {
+  unsigned next_block = 0;
+  for (casc_block *b = r->first; b; b = b->next) {
+    if (!pr_ptrmap_put(&nm->pr->blocks, b, next_block++))
+      nm->ok = false;
+    bool entry = b == r->first;
+    for (unsigned i = 0; i < b->nargs; i++) {
+      if (entry) {
+        char buf[32];
+        snprintf(buf, sizeof buf, "arg%u", nm->next_arg++);
+        set_name(nm, b->args[i], buf);
+      } else {
+        set_number(nm, b->args[i]);
+      }
+    }
+    for (casc_op *op = b->first; op; op = op->next)
+      number_op(nm, op);
+  }
+}
+
+bool pr_names_build(casc_printer *pr, casc_op *top) {
+  namer nm;
+  memset(&nm, 0, sizeof nm);
+  nm.pr = pr;
+  nm.ok = true;
+  nm.used.nbuckets = 64;
+  nm.used.buckets = calloc(nm.used.nbuckets, sizeof *nm.used.buckets);
+  name_ctx *stack = NULL;
+  unsigned n = 0, cap = 0;
+  if (!nm.used.buckets || !ns_push_scope(&nm.used)) {
+    nm.ok = false;
+    goto done;
+  }
+  for (unsigned i = 0; i < top->nregions; i++) {
+    if (n == cap) {
+      cap = cap ? cap * 2 : 64;
+      name_ctx *ns = realloc(stack, cap * sizeof *ns);
+      if (!ns) {
+        nm.ok = false;
+        goto done;
+      }
+      stack = ns;
+    }
+    stack[n++] = (name_ctx){&top->regions[i], 0, 0, 0, nm.used.nmarks};
+  }
+  number_op(&nm, top);
+  while (n && nm.ok) {
+    name_ctx c = stack[--n];
+    if (!pr->flags.generic) {
+      nm.next_value = c.next_value;
+      nm.next_arg = c.next_arg;
+      nm.next_conflict = c.next_conflict;
+    }
+    while (nm.used.nmarks > c.parent_scope)
+      ns_pop_scope(&nm.used);
+    if (!ns_push_scope(&nm.used)) {
+      nm.ok = false;
+      break;
+    }
+    number_region(&nm, c.region);
+    for (casc_block *b = c.region->first; b; b = b->next)
+      for (casc_op *op = b->first; op; op = op->next)
+        for (unsigned i = 0; i < op->nregions; i++) {
+          if (n == cap) {
+            cap = cap ? cap * 2 : 64;
+            name_ctx *ns = realloc(stack, cap * sizeof *ns);
+            if (!ns) {
+              nm.ok = false;
+              goto done;
+            }
+            stack = ns;
+          }
+          stack[n++] = (name_ctx){&op->regions[i], nm.next_value,
+                                  nm.next_arg, nm.next_conflict,
+                                  nm.used.nmarks};
+        }
+  }
+done:
+  free(stack);
+  free(nm.used.buckets);
+  free(nm.used.stack);
+  free(nm.used.marks);
+  return nm.ok;
+}

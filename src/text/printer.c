@@ -1,0 +1,411 @@
+/* The IR printer: MLIR 19's OperationPrinter for casc's IR — result names,
+ * custom form through the op table (format.c / custom_*.c), the generic
+ * form `"d.op"(%a) <{props}> ({...}) {attrs} : (T) -> T`, regions and
+ * blocks, trailing locations and the location aliases around the module. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "text/printer.h"
+
+/* ---- output ------------------------------------------------------------ */
+
+void pr_puts(casc_printer *pr, const char *s) { casc_buf_puts(pr->out, s); }
+void pr_putc(casc_printer *pr, char c) { casc_buf_putc(pr->out, c); }
+void pr_put(casc_printer *pr, const char *s, size_t n) {
+  casc_buf_put(pr->out, s, n);
+}
+
+void pr_printf(casc_printer *pr, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  casc_buf_vprintf(pr->out, fmt, ap);
+  va_end(ap);
+}
+
+void pr_newline(casc_printer *pr) { pr_putc(pr, '\n'); }
+
+void pr_indent(casc_printer *pr) {
+  static const char spaces[] = "                                ";
+  unsigned n = pr->indent;
+  while (n) {
+    unsigned k = n < 32 ? n : 32;
+    pr_put(pr, spaces, k);
+    n -= k;
+  }
+}
+
+/* ---- values ------------------------------------------------------------ */
+
+/* `%name` without a result number; false if v has no name. */
+static bool value_base(casc_printer *pr, casc_value *v) {
+  if (!v) {
+    pr_puts(pr, "<<NULL VALUE>>");
+    return false;
+  }
+  casc_value *key = v->def ? casc_op_result(v->def, 0) : v;
+  uintptr_t id;
+  if (!pr_ptrmap_get(&pr->values, key, &id)) {
+    pr_puts(pr, "<<UNKNOWN SSA VALUE>>");
+    return false;
+  }
+  pr_putc(pr, '%');
+  if (id & 1)
+    pr_printf(pr, "%lu", (unsigned long)(id >> 1));
+  else
+    pr_puts(pr, (const char *)id);
+  return true;
+}
+
+void pr_value(casc_printer *pr, casc_value *v) {
+  if (value_base(pr, v) && v->def && v->def->nres > 1)
+    pr_printf(pr, "#%u", v->index);
+}
+
+void pr_value_list(casc_printer *pr, casc_use *uses, unsigned n) {
+  for (unsigned i = 0; i < n; i++) {
+    if (i)
+      pr_puts(pr, ", ");
+    pr_value(pr, uses[i].value);
+  }
+}
+
+void pr_block_label(casc_printer *pr, casc_block *b) {
+  uintptr_t n = 0;
+  pr_ptrmap_get(&pr->blocks, b, &n);
+  pr_printf(pr, "^bb%lu", (unsigned long)n);
+}
+
+/* ---- ops and regions --------------------------------------------------- */
+
+static void print_op_full(casc_printer *pr, casc_op *op);
+
+static bool is_terminator(const casc_op *op) {
+  const casc_op_info *info = casc_op_info_of(op);
+  return info && (info->flags & CASC_F_TERMINATOR);
+}
+
+void pr_region_argument(casc_printer *pr, casc_value *arg, casc_attr *attrs,
+                        bool omit_type) {
+  pr_value(pr, arg);
+  if (!omit_type) {
+    pr_puts(pr, ": ");
+    pr_type(pr, arg->type);
+  }
+  pr_attr_dict(pr, attrs, NULL, 0, false);
+  pr_arg_loc(pr, arg->loc);
+}
+
+static void print_block(casc_printer *pr, casc_block *b, bool print_args,
+                        bool print_term) {
+  if (print_args) {
+    pr_indent(pr);
+    pr_block_label(pr, b);
+    if (b->nargs) {
+      pr_putc(pr, '(');
+      for (unsigned i = 0; i < b->nargs; i++) {
+        if (i)
+          pr_puts(pr, ", ");
+        pr_value(pr, b->args[i]);
+        pr_puts(pr, ": ");
+        pr_type(pr, b->args[i]->type);
+        pr_arg_loc(pr, b->args[i]->loc);
+      }
+      pr_putc(pr, ')');
+    }
+    pr_putc(pr, ':');
+    if (b->parent && b != b->parent->first)
+      pr_puts(pr, "  // no predecessors");
+    pr_newline(pr);
+  }
+  pr->indent += 2;
+  casc_op *stop = NULL;
+  if (!print_term && b->last && is_terminator(b->last))
+    stop = b->last;
+  for (casc_op *op = b->first; op && op != stop; op = op->next) {
+    print_op_full(pr, op);
+    pr_newline(pr);
+  }
+  pr->indent -= 2;
+}
+
+static const char *region_dialect(const casc_op *op) {
+  if (!op)
+    return "";
+  if (op->kind == CASC_OP_FUNC_FUNC)
+    return "func";
+  if (op->kind == CASC_OP_MODULE)
+    return "builtin";
+  return "";
+}
+
+void pr_region(casc_printer *pr, casc_region *r, bool print_entry_args,
+               bool print_terminators, bool print_empty_block) {
+  pr_putc(pr, '{');
+  pr_newline(pr);
+  if (r->first) {
+    const char *saved = pr->default_dialect;
+    pr->default_dialect = region_dialect(r->parent);
+    casc_block *entry = r->first;
+    bool header = (print_empty_block && !entry->first) ||
+                  (print_entry_args && entry->nargs);
+    print_block(pr, entry, header, print_terminators);
+    for (casc_block *b = entry->next; b; b = b->next)
+      print_block(pr, b, true, true);
+    pr->default_dialect = saved;
+  }
+  pr_indent(pr);
+  pr_putc(pr, '}');
+}
+
+static void print_op_name(casc_printer *pr, const casc_op *op) {
+  const char *name = op->name;
+  const char *dd = pr->default_dialect;
+  size_t dl = dd ? strlen(dd) : 0;
+  if (dl && strncmp(name, dd, dl) == 0 && name[dl] == '.' &&
+      !strchr(name + dl + 1, '.'))
+    name += dl + 1;
+  pr_puts(pr, name);
+}
+
+/* MLIR's default-valued inherent attributes that the generic form shows
+ * even when casc's IR does not carry them. */
+static const struct {
+  const char *attr, *value;
+  const char *const *ops;
+} default_props[] = {
+    {"overflowFlags", "#arith.overflow<none>",
+     (const char *const[]){"arith.addi", "arith.subi", "arith.muli",
+                           "arith.shli", NULL}},
+    {"fastmath", "#arith.fastmath<none>",
+     (const char *const[]){"arith.addf", "arith.subf", "arith.mulf",
+                           "arith.divf", "arith.remf", "arith.negf",
+                           "arith.maximumf", "arith.minimumf",
+                           "arith.maxnumf", "arith.minnumf", "arith.cmpf",
+                           "arith.extf", "arith.truncf", NULL}},
+};
+
+const char *pr_default_prop(const char *op_name, const char **attr_name,
+                            unsigned i) {
+  unsigned k = 0;
+  for (unsigned d = 0; d < sizeof default_props / sizeof default_props[0];
+       d++)
+    for (unsigned j = 0; default_props[d].ops[j]; j++)
+      if (strcmp(default_props[d].ops[j], op_name) == 0) {
+        if (k++ == i) {
+          *attr_name = default_props[d].attr;
+          return default_props[d].value;
+        }
+      }
+  return NULL;
+}
+
+static bool is_declared_attr(const casc_op_info *info, const char *name) {
+  if (strcmp(name, "operandSegmentSizes") == 0)
+    return true;
+  return casc_op_info_attr(info, name, strlen(name)) >= 0;
+}
+
+/* Split a registered op's attributes into properties and the rest. */
+static void split_attrs(casc_printer *pr, casc_op *op, casc_attr **props,
+                        casc_attr **rest) {
+  const casc_op_info *info = casc_op_info_of(op);
+  *props = NULL;
+  *rest = NULL;
+  casc_attr *attrs = op->attrs;
+  unsigned n = attrs && attrs->kind == CASC_ATTR_DICT ? attrs->u.dict.n : 0;
+  casc_named_attr *p = calloc(n + 8, sizeof *p);
+  casc_named_attr *r = calloc(n + 1, sizeof *r);
+  if (!p || !r) {
+    pr->oom = true;
+    free(p);
+    free(r);
+    return;
+  }
+  unsigned np = 0, nr = 0;
+  for (unsigned i = 0; i < n; i++) {
+    casc_named_attr *e = &attrs->u.dict.entries[i];
+    if (is_declared_attr(info, e->name))
+      p[np++] = *e;
+    else
+      r[nr++] = *e;
+  }
+  const char *an;
+  const char *dv;
+  for (unsigned i = 0; (dv = pr_default_prop(op->name, &an, i)); i++) {
+    if (!casc_op_attr(op, an) && np < n + 7) {
+      p[np].name = casc_intern_cstr(pr->ctx, an);
+      p[np].value = casc_attr_opaque(pr->ctx, dv);
+      np++;
+    }
+  }
+  /* func.func: argument attributes live on the entry block's arguments. */
+  if (op->kind == CASC_OP_FUNC_FUNC && op->nregions && op->regions[0].first &&
+      !casc_op_attr(op, "arg_attrs")) {
+    casc_block *entry = op->regions[0].first;
+    bool any = false;
+    for (unsigned i = 0; i < entry->nargs; i++)
+      if (entry->args[i]->arg_attrs &&
+          entry->args[i]->arg_attrs->u.dict.n)
+        any = true;
+    if (any) {
+      casc_attr **ds = calloc(entry->nargs, sizeof *ds);
+      if (ds) {
+        for (unsigned i = 0; i < entry->nargs; i++)
+          ds[i] = entry->args[i]->arg_attrs
+                      ? entry->args[i]->arg_attrs
+                      : casc_attr_dict(pr->ctx, 0, NULL);
+        p[np].name = casc_intern_cstr(pr->ctx, "arg_attrs");
+        p[np].value = casc_attr_array(pr->ctx, entry->nargs, ds);
+        np++;
+        free(ds);
+      }
+    }
+  }
+  if (np)
+    *props = casc_attr_dict(pr->ctx, np, p);
+  if (nr)
+    *rest = casc_attr_dict(pr->ctx, nr, r);
+  free(p);
+  free(r);
+}
+
+static void print_generic(casc_printer *pr, casc_op *op) {
+  pr_escaped_string(pr, op->name, strlen(op->name));
+  pr_putc(pr, '(');
+  pr_value_list(pr, op->operands, op->nops);
+  pr_putc(pr, ')');
+  casc_attr *props, *rest;
+  if (op->kind) {
+    split_attrs(pr, op, &props, &rest);
+  } else {
+    props = op->props;
+    rest = op->attrs;
+  }
+  if (props && props->kind == CASC_ATTR_DICT && props->u.dict.n) {
+    pr_puts(pr, " <");
+    pr_attr(pr, props);
+    pr_putc(pr, '>');
+  }
+  if (op->nregions) {
+    pr_puts(pr, " (");
+    for (unsigned i = 0; i < op->nregions; i++) {
+      if (i)
+        pr_puts(pr, ", ");
+      pr_region(pr, &op->regions[i], true, true, true);
+    }
+    pr_putc(pr, ')');
+  }
+  pr_attr_dict(pr, rest, NULL, 0, false);
+  pr_puts(pr, " : (");
+  pr_value_types(pr, op->operands, op->nops);
+  pr_puts(pr, ") -> ");
+  if (op->nres == 1 && op->results[0].type->kind != CASC_TYPE_FUNCTION) {
+    pr_type(pr, op->results[0].type);
+    return;
+  }
+  pr_putc(pr, '(');
+  for (unsigned i = 0; i < op->nres; i++) {
+    if (i)
+      pr_puts(pr, ", ");
+    pr_type(pr, op->results[i].type);
+  }
+  pr_putc(pr, ')');
+}
+
+static void print_op(casc_printer *pr, casc_op *op) {
+  if (op->nres) {
+    if (value_base(pr, casc_op_result(op, 0)) && op->nres > 1)
+      pr_printf(pr, ":%u", op->nres);
+    pr_puts(pr, " = ");
+  }
+  const casc_op_info *info = casc_op_info_of(op);
+  if (!pr->flags.generic && info) {
+    if (info->flags & CASC_F_CUSTOM) {
+      pr_custom_fn fn = pr_custom_printer(op->kind);
+      if (fn) {
+        print_op_name(pr, op);
+        fn(pr, op);
+        return;
+      }
+    } else if (info->format && *info->format) {
+      size_t mark = pr->out->len;
+      print_op_name(pr, op);
+      if (casc_format_print(pr, op))
+        return;
+      /* The format cannot express this op (malformed IR): generic form. */
+      pr->out->len = mark;
+      if (pr->out->data)
+        pr->out->data[mark] = 0;
+    }
+  }
+  print_generic(pr, op);
+}
+
+static void print_op_full(casc_printer *pr, casc_op *op) {
+  if (pr->collecting && pr->flags.debuginfo)
+    pr_aliases_visit(pr, op->loc ? op->loc : casc_loc_unknown(pr->ctx),
+                     true);
+  pr_indent(pr);
+  print_op(pr, op);
+  pr_op_loc(pr, op->loc ? op->loc : casc_loc_unknown(pr->ctx));
+}
+
+void casc_print_op(casc_ctx *ctx, casc_op *op, const casc_print_flags *flags,
+                   casc_buf *out) {
+  casc_printer pr;
+  memset(&pr, 0, sizeof pr);
+  pr.ctx = ctx;
+  pr.out = out;
+  if (flags)
+    pr.flags = *flags;
+  if (pr.flags.pretty_debuginfo)
+    pr.flags.debuginfo = true;
+  pr.default_dialect = "builtin";
+  casc_arena_init(&pr.tmp);
+  if (!op) {
+    casc_arena_free(&pr.tmp);
+    return;
+  }
+  pr_names_build(&pr, op);
+  if (pr.flags.debuginfo) {
+    pr.aliases = pr_aliases_new();
+    if (pr.aliases) {
+      casc_buf scratch;
+      casc_buf_init(&scratch);
+      pr.out = &scratch;
+      pr.collecting = true;
+      print_op_full(&pr, op);
+      pr.collecting = false;
+      pr.out = out;
+      casc_buf_free(&scratch);
+      pr_aliases_finish(&pr);
+      pr_aliases_print(&pr, false);
+    }
+  }
+  pr.indent = 0;
+  pr.default_dialect = "builtin";
+  print_op_full(&pr, op);
+  pr_newline(&pr);
+  if (pr.aliases)
+    pr_aliases_print(&pr, true);
+  if (pr.oom)
+    out->oom = true;
+  pr_aliases_free(pr.aliases);
+  pr_ptrmap_free(&pr.values);
+  pr_ptrmap_free(&pr.blocks);
+  casc_arena_free(&pr.tmp);
+}
+
+bool casc_print_op_file(casc_ctx *ctx, casc_op *op,
+                        const casc_print_flags *flags, FILE *out) {
+  casc_buf b;
+  casc_buf_init(&b);
+  casc_print_op(ctx, op, flags, &b);
+  bool ok = !b.oom;
+  if (b.len && fwrite(b.data, 1, b.len, out) != b.len)
+    ok = false;
+  casc_buf_free(&b);
+  return ok;
+}

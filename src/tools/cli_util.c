@@ -1,0 +1,168 @@
+/* Shared helpers of the casc subcommands (see cli_util.h). */
+#include "tools/cli_util.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *casc_cli_flag(const char *arg, const char *name) {
+  if (arg[0] != '-')
+    return NULL;
+  arg += arg[1] == '-' ? 2 : 1;
+  size_t n = strlen(name);
+  if (strncmp(arg, name, n) != 0)
+    return NULL;
+  if (arg[n] == '\0')
+    return arg + n;
+  if (arg[n] == '=')
+    return arg + n + 1;
+  return NULL;
+}
+
+const char *casc_cli_flag_name(const char *arg, size_t *len) {
+  if (arg[0] != '-' || arg[1] == '\0')
+    return NULL;
+  arg += arg[1] == '-' ? 2 : 1;
+  const char *eq = strchr(arg, '=');
+  *len = eq ? (size_t)(eq - arg) : strlen(arg);
+  return arg;
+}
+
+const char *casc_cli_buffer_name(const char *path) {
+  return strcmp(path, "-") == 0 ? "<stdin>" : path;
+}
+
+bool casc_cli_read_file(const char *path, char **data, size_t *len,
+                        char *err, size_t errlen) {
+  bool is_stdin = strcmp(path, "-") == 0;
+  FILE *f = is_stdin ? stdin : fopen(path, "rb");
+  *data = NULL;
+  *len = 0;
+  if (!f) {
+    snprintf(err, errlen, "cannot open input file '%s': %s", path,
+             strerror(errno));
+    return false;
+  }
+  size_t cap = 1 << 16, n = 0;
+  char *buf = malloc(cap);
+  bool ok = buf != NULL;
+  while (ok) {
+    if (n + 1 == cap) {
+      char *nb = cap < ((size_t)-1) / 2 ? realloc(buf, cap * 2) : NULL;
+      if (!nb) {
+        ok = false;
+        break;
+      }
+      buf = nb;
+      cap *= 2;
+    }
+    size_t got = fread(buf + n, 1, cap - 1 - n, f);
+    n += got;
+    if (got == 0)
+      break;
+  }
+  if (ok && ferror(f)) {
+    snprintf(err, errlen, "cannot read input file '%s': %s", path,
+             strerror(errno));
+    ok = false;
+  } else if (!ok) {
+    snprintf(err, errlen, "out of memory reading '%s'", path);
+  }
+  if (!is_stdin)
+    fclose(f);
+  if (!ok) {
+    free(buf);
+    return false;
+  }
+  buf[n] = '\0';
+  *data = buf;
+  *len = n;
+  return true;
+}
+
+bool casc_cli_output_open(casc_cli_output *o, const char *path, char *err,
+                          size_t errlen) {
+  o->path = path;
+  o->is_stdout = strcmp(path, "-") == 0;
+  o->f = o->is_stdout ? stdout : fopen(path, "wb");
+  if (!o->f) {
+    snprintf(err, errlen, "cannot open output file '%s': %s", path,
+             strerror(errno));
+    return false;
+  }
+  return true;
+}
+
+bool casc_cli_output_close(casc_cli_output *o, bool keep) {
+  if (!o->f)
+    return true;
+  bool ok = fflush(o->f) == 0 && !ferror(o->f);
+  if (!o->is_stdout) {
+    ok = fclose(o->f) == 0 && ok;
+    if (!keep || !ok)
+      remove(o->path);
+  }
+  o->f = NULL;
+  return ok;
+}
+
+static const char *sev_word(casc_severity s) {
+  switch (s) {
+  case CASC_SEV_ERROR:
+    return "error";
+  case CASC_SEV_WARNING:
+    return "warning";
+  case CASC_SEV_NOTE:
+    return "note";
+  case CASC_SEV_REMARK:
+    return "remark";
+  }
+  return "error";
+}
+
+/* One line of a split-mode diagnostic: locations in the split buffer get
+ * MLIR's "within split at" prefix, others print as usual. */
+static void print_split_line(const casc_cli_diag_printer *p,
+                             const casc_loc *loc, const char *sev,
+                             const char *msg) {
+  const casc_loc *fl = loc ? casc_loc_find_file(loc) : NULL;
+  if (fl && fl->u.file.file && p->buffer_name &&
+      strcmp(fl->u.file.file, p->buffer_name) == 0 &&
+      fl->u.file.line >= p->split_line) {
+    fprintf(stderr, "within split at %s:%u offset :%u:%u: %s: %s\n",
+            p->buffer_name, p->split_line,
+            fl->u.file.line - p->split_line + 1, fl->u.file.col, sev, msg);
+    return;
+  }
+  char where[512];
+  casc_loc_format(loc, where, sizeof where);
+  fprintf(stderr, "%s: %s: %s\n", where, sev, msg);
+}
+
+void casc_cli_print_diag(const casc_diag *d, void *printer) {
+  casc_cli_diag_printer *p = printer;
+  if (d->sev == CASC_SEV_ERROR)
+    p->errors++;
+  if (!p->split) {
+    casc_diag_print(d, stderr);
+    return;
+  }
+  print_split_line(p, d->loc, sev_word(d->sev), d->msg);
+  const casc_loc *l = d->loc;
+  while (l && l->kind == CASC_LOC_NAME && l->u.name.child)
+    l = l->u.name.child;
+  if (l && l->kind == CASC_LOC_CALLSITE)
+    print_split_line(p, l->u.callsite.caller, "note", "called from");
+  for (unsigned i = 0; i < d->nnotes; i++)
+    print_split_line(p, d->notes[i].loc, "note", d->notes[i].msg);
+}
+
+void casc_cli_error(const char *cmd, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fprintf(stderr, "casc%s%s: ", cmd ? " " : "", cmd ? cmd : "");
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+}
