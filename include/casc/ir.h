@@ -160,6 +160,8 @@ struct casc_buf_s;
 void casc_type_format(const casc_type *t, struct casc_buf_s *out);
 void casc_type_format_params(const casc_type *t, struct casc_buf_s *out);
 const char *casc_type_str(casc_ctx *ctx, const casc_type *t);
+/* A string literal with MLIR's escaping, quotes included. */
+void casc_string_format(const char *s, size_t len, struct casc_buf_s *out);
 /* Size in bytes of a scalar type (i1 counts as 1), 0 if not scalar. */
 unsigned casc_type_byte_size(const casc_type *t);
 /* Bit width of an integer/float/index(64) type, 0 otherwise. */

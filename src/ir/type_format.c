@@ -2,6 +2,7 @@
  * knows how to spell itself, as MLIR types do). The text printer uses the
  * same functions so that a type is spelled one way everywhere. */
 #include <inttypes.h>
+#include <string.h>
 
 #include "casc/buf.h"
 #include "dialect/dialect.h"
@@ -24,6 +25,26 @@ static void put_tpos(casc_buf *out, int64_t v) {
     casc_buf_printf(out, "%" PRId64, v);
 }
 
+void casc_string_format(const char *s, size_t len, casc_buf *out) {
+  /* MLIR's escaping (llvm::printEscapedString): printable ASCII as is but
+   * for the quote; backslash doubled; everything else, the quote included,
+   * as a backslash and two hex digits. */
+  static const char hex[] = "0123456789ABCDEF";
+  casc_buf_putc(out, '"');
+  for (size_t i = 0; i < len; i++) {
+    unsigned char c = (unsigned char)s[i];
+    if (c == '\\') {
+      casc_buf_puts(out, "\\\\");
+    } else if (c >= 0x20 && c < 0x7f && c != '"') {
+      casc_buf_putc(out, (char)c);
+    } else {
+      char e[3] = {'\\', hex[c >> 4], hex[c & 15]};
+      casc_buf_put(out, e, 3);
+    }
+  }
+  casc_buf_putc(out, '"');
+}
+
 /* The parameter list of a registered type: `<vecin, 2>`, `<*xf16>`. */
 void casc_type_format_params(const casc_type *t, casc_buf *out) {
   const casc_asc_type_info *info = casc_asc_type_get(t->u.asc.id);
@@ -40,13 +61,8 @@ void casc_type_format_params(const casc_type *t, casc_buf *out) {
   } else if (p[0] == 'T') {
     casc_type_format(t->u.asc.elem, out);
   } else if (p[0] == 'Q') {
-    casc_buf_putc(out, '"');
-    for (const char *s = t->u.asc.str ? t->u.asc.str : ""; *s; s++) {
-      if (*s == '"' || *s == '\\')
-        casc_buf_putc(out, '\\');
-      casc_buf_putc(out, *s);
-    }
-    casc_buf_putc(out, '"');
+    const char *s = t->u.asc.str ? t->u.asc.str : "";
+    casc_string_format(s, strlen(s), out);
   } else {
     for (unsigned i = 0; p[i]; i++) {
       if (i)
@@ -65,12 +81,16 @@ static void put_mem_space(const casc_type *t, casc_buf *out) {
   if (!s)
     return;
   casc_buf_puts(out, ", ");
+  /* Memory spaces are integers (pyasc's address spaces, printed with the
+   * i64 type elided) or a dialect attribute kept as text. */
   if (s->kind == CASC_ATTR_INTEGER)
     casc_buf_printf(out, "%" PRId64, s->u.i.v);
   else if (s->kind == CASC_ATTR_OPAQUE)
     casc_buf_puts(out, s->u.opaque.text);
+  else if (s->kind == CASC_ATTR_STRING)
+    casc_string_format(s->u.str.s, s->u.str.len, out);
   else
-    casc_buf_puts(out, "?");
+    casc_buf_puts(out, "<<unsupported memory space>>");
 }
 
 void casc_type_format(const casc_type *t, casc_buf *out) {
@@ -148,7 +168,15 @@ void casc_type_format(const casc_type *t, casc_buf *out) {
     return;
   }
   case CASC_TYPE_OPAQUE:
-    casc_buf_printf(out, "!%s.%s", t->u.opaque.dialect, t->u.opaque.body);
+    /* The parser keeps three spellings: a builtin type casc does not model
+     * (dialect "": `tensor<2xi32>`), the dialect's own opaque syntax
+     * (`!dialect<...>`) and the pretty form (`!dialect.name<...>`). */
+    if (!t->u.opaque.dialect[0])
+      casc_buf_puts(out, t->u.opaque.body);
+    else if (t->u.opaque.body[0] == '<' || !t->u.opaque.body[0])
+      casc_buf_printf(out, "!%s%s", t->u.opaque.dialect, t->u.opaque.body);
+    else
+      casc_buf_printf(out, "!%s.%s", t->u.opaque.dialect, t->u.opaque.body);
     return;
   }
 }

@@ -185,7 +185,8 @@ bool casc_custom_parse_func(casc_parser *p, pp_op_state *st) {
   for (unsigned i = 0; i < nargs; i++)
     in[i] = args[i].type;
   casc_type *ft = casc_type_func(ctx, nargs, in, nres, res);
-  if (!ft || !pp_state_add_attr(p, st, "function_type", casc_attr_type(ctx, ft)))
+  if (!ft ||
+      !pp_state_add_attr(p, st, "function_type", casc_attr_type(ctx, ft)))
     return false;
   if (any_res_attrs) {
     for (unsigned i = 0; i < nres; i++)
@@ -219,8 +220,7 @@ bool casc_custom_parse_func(casc_parser *p, pp_op_state *st) {
       return pp_error(p, "out of memory");
     for (unsigned i = 0; i < nargs; i++)
       ds[i] = args[i].attrs ? args[i].attrs : casc_attr_dict(ctx, 0, NULL);
-    if (!pp_state_add_attr(p, st, "arg_attrs",
-                           casc_attr_array(ctx, nargs, ds)))
+    if (!pp_state_add_attr(p, st, "arg_attrs", casc_attr_array(ctx, nargs, ds)))
       return false;
   }
   return true;
@@ -279,9 +279,8 @@ void casc_custom_print_func(casc_printer *pr, casc_op *op) {
     if (parens)
       pr_putc(pr, ')');
   }
-  static const char *const elide[] = {"sym_name", "sym_visibility",
-                                      "function_type", "arg_attrs",
-                                      "res_attrs"};
+  static const char *const elide[] = {
+      "sym_name", "sym_visibility", "function_type", "arg_attrs", "res_attrs"};
   pr_attr_dict(pr, op->attrs, elide, 5, true);
   if (entry) {
     pr_putc(pr, ' ');

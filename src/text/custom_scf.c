@@ -262,8 +262,7 @@ bool casc_custom_parse_while(casc_parser *p, pp_op_state *st) {
   casc_region *before = pp_state_add_region(p, st);
   casc_region *after = before ? pp_state_add_region(p, st) : NULL;
   if (!after || !pp_parse_region(p, before, args, nargs, false, "") ||
-      !pp_expect_kw(p, "do") ||
-      !pp_parse_region(p, after, NULL, 0, false, ""))
+      !pp_expect_kw(p, "do") || !pp_parse_region(p, after, NULL, 0, false, ""))
     return false;
   if (pp_consume_kw(p, "attributes")) {
     casc_attr *d = pp_parse_dict(p);
@@ -361,11 +360,12 @@ bool casc_custom_parse_index_switch(casc_parser *p, pp_op_state *st) {
     }
     if (dflt->first)
       pp_ensure_terminator(p, dflt->first, CASC_OP_SCF_YIELD, st->loc);
-    casc_attr *a = cases.data ? casc_attr_opaque(
-                                    p->ctx, casc_intern(p->ctx, cases.data,
-                                                        cases.len))
-                              : NULL;
-    ok = a ? pp_state_add_attr(p, st, "cases", a) : pp_error(p, "out of memory");
+    casc_attr *a = cases.data
+                       ? casc_attr_opaque(
+                             p->ctx, casc_intern(p->ctx, cases.data, cases.len))
+                       : NULL;
+    ok =
+        a ? pp_state_add_attr(p, st, "cases", a) : pp_error(p, "out of memory");
   }
   casc_buf_free(&cases);
   return ok;
@@ -420,6 +420,6 @@ void casc_custom_print_index_switch(casc_printer *pr, casc_op *op) {
   pr_indent(pr);
   pr_puts(pr, "default ");
   if (op->nregions)
-    pr_region(pr, &op->regions[0], true,
-              term_worth_printing(&op->regions[0]), false);
+    pr_region(pr, &op->regions[0], true, term_worth_printing(&op->regions[0]),
+              false);
 }

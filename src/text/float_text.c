@@ -26,7 +26,9 @@ static fmt_info info_of(casc_float_kind k) {
   }
 }
 
-unsigned casc_float_width(casc_float_kind k) { return info_of(k).width; }
+unsigned casc_float_width(casc_float_kind k) {
+  return info_of(k).width;
+}
 
 static uint64_t dbl_bits(double v) {
   uint64_t b;
@@ -63,8 +65,8 @@ uint64_t casc_float_to_bits(double v, casc_float_kind k) {
    * narrow formats; double subnormals are far below their range) */
   int e = dexp - 1023;
   uint64_t sig = (1ull << 52) | dman; /* 53 bits */
-  int te = e + bias;                   /* biased target exponent */
-  unsigned shift;                      /* bits to drop from sig */
+  int te = e + bias;                  /* biased target exponent */
+  unsigned shift;                     /* bits to drop from sig */
   if (te >= 1) {
     shift = 52 - f.mant;
   } else {
@@ -231,7 +233,8 @@ void casc_float_print(double v, casc_float_kind k, casc_buf *out, bool *hex) {
   casc_buf_puts(&tmp, s);
   casc_buf_putc(&tmp, 'e');
   put_exp(&tmp, exp + (int)n - 1, true);
-  if (tmp.data && casc_float_to_bits(casc_float_parse(tmp.data, k), k) == bits) {
+  if (tmp.data &&
+      casc_float_to_bits(casc_float_parse(tmp.data, k), k) == bits) {
     casc_buf_put(out, tmp.data, tmp.len);
     casc_buf_free(&tmp);
     return;

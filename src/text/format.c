@@ -382,15 +382,15 @@ static casc_tok_kind punct_kind(const char *t) {
   static const struct {
     const char *s;
     casc_tok_kind k;
-  } map[] = {{",", CASC_TK_COMMA},   {":", CASC_TK_COLON},
+  } map[] = {{",", CASC_TK_COMMA},        {":", CASC_TK_COLON},
              {"::", CASC_TK_COLON_COLON}, {"(", CASC_TK_LPAREN},
-             {")", CASC_TK_RPAREN},  {"[", CASC_TK_LSQUARE},
-             {"]", CASC_TK_RSQUARE}, {"{", CASC_TK_LBRACE},
-             {"}", CASC_TK_RBRACE},  {"<", CASC_TK_LESS},
-             {">", CASC_TK_GREATER}, {"=", CASC_TK_EQUAL},
-             {"->", CASC_TK_ARROW},  {"?", CASC_TK_QUESTION},
-             {"*", CASC_TK_STAR},    {"+", CASC_TK_PLUS},
-             {"-", CASC_TK_MINUS},   {"|", CASC_TK_VBAR},
+             {")", CASC_TK_RPAREN},       {"[", CASC_TK_LSQUARE},
+             {"]", CASC_TK_RSQUARE},      {"{", CASC_TK_LBRACE},
+             {"}", CASC_TK_RBRACE},       {"<", CASC_TK_LESS},
+             {">", CASC_TK_GREATER},      {"=", CASC_TK_EQUAL},
+             {"->", CASC_TK_ARROW},       {"?", CASC_TK_QUESTION},
+             {"*", CASC_TK_STAR},         {"+", CASC_TK_PLUS},
+             {"-", CASC_TK_MINUS},        {"|", CASC_TK_VBAR},
              {"...", CASC_TK_ELLIPSIS}};
   for (unsigned i = 0; i < sizeof map / sizeof map[0]; i++)
     if (strcmp(map[i].s, t) == 0)
@@ -468,8 +468,7 @@ static char target_card(const fparse *f, fe_target t) {
   return '*';
 }
 
-static bool store_types(fparse *f, fe_target t, casc_type **types,
-                        unsigned n) {
+static bool store_types(fparse *f, fe_target t, casc_type **types, unsigned n) {
   switch (t.kind) {
   case T_OPERAND:
     f->otypes[t.idx] = types;
@@ -543,19 +542,17 @@ static bool parse_enum_attr(fparse *f, const casc_attr_spec *as) {
       if (ei->kw[i])
         len += (size_t)snprintf(list + len, sizeof list - len, "%s%s",
                                 len ? ", " : "", ei->kw[i]);
-    if (pp_is(p, CASC_TK_BARE) || pp_is(p, CASC_TK_STRING))
-      return pp_custom_error(p, "invalid %s attribute specification: "
-                                "\"%.*s\" (expected one of [%s])",
-                             as->name,
-                             (int)(p->tok.kind == CASC_TK_STRING
-                                       ? p->tok.len - 2
-                                       : p->tok.len),
-                             p->tok.kind == CASC_TK_STRING ? p->tok.p + 1
-                                                            : p->tok.p,
-                             list);
-    return pp_custom_error(p, "expected string or keyword containing one of "
-                              "the following enum values for attribute '%s' "
-                              "[%s]",
+    /* MLIR: a keyword outside the list is "expected ..."; a string that
+     * names no value is an invalid specification. */
+    if (pp_is(p, CASC_TK_STRING))
+      return pp_custom_error(p,
+                             "invalid %s attribute specification: "
+                             "\"%.*s\"",
+                             as->name, (int)(p->tok.len - 2), p->tok.p + 1);
+    return pp_custom_error(p,
+                           "expected string or keyword containing one of "
+                           "the following enum values for attribute '%s' "
+                           "[%s]",
                            as->name, list);
   }
   pp_next(p);
@@ -576,8 +573,7 @@ static bool parse_attr_elem(fparse *f, int idx) {
     break;
   case CASC_A_STR:
     if (!pp_is(p, CASC_TK_STRING))
-      return pp_custom_error(p, "expected string for attribute '%s'",
-                             as->name);
+      return pp_custom_error(p, "expected string for attribute '%s'", as->name);
     {
       size_t n;
       const char *s = pp_string_value(p, &n);
@@ -750,8 +746,8 @@ static bool split_counts(fparse *f, unsigned total, unsigned *counts) {
       fixed++;
   }
   if (total < fixed || (nflex == 0 && total != fixed))
-    return pp_custom_error(f->p, "%u operands present, but expected %u",
-                           total, fixed);
+    return pp_custom_error(f->p, "%u operands present, but expected %u", total,
+                           fixed);
   if (nflex > 1) {
     /* Only an explicit operandSegmentSizes in the attr-dict can tell. */
     casc_attr *seg = NULL;
@@ -777,9 +773,10 @@ static bool split_counts(fparse *f, unsigned total, unsigned *counts) {
         c++;
     }
     if (k != info->nopnds || sum != total)
-      return pp_custom_error(f->p, "cannot split %u operands among %u "
-                                   "variadic groups without "
-                                   "operandSegmentSizes",
+      return pp_custom_error(f->p,
+                             "cannot split %u operands among %u "
+                             "variadic groups without "
+                             "operandSegmentSizes",
                              total, nflex);
     return true;
   }
@@ -841,9 +838,7 @@ bool casc_format_parse(casc_parser *p, pp_op_state *st) {
       rcounts[i] = info->ress[i].card ? nrt - fixed : 1;
   } else {
     for (unsigned i = 0; i < info->nress; i++)
-      rcounts[i] = f.have_rtypes[i] ? f.nrtypes[i]
-                   : info->ress[i].card ? 0
-                                        : 1;
+      rcounts[i] = f.have_rtypes[i] ? f.nrtypes[i] : info->ress[i].card ? 0 : 1;
     for (unsigned i = 0; i < info->nress; i++)
       nrt += rcounts[i];
     rt = casc_arena_alloc(&p->tmp, (nrt ? nrt : 1) * sizeof *rt);
@@ -861,8 +856,8 @@ bool casc_format_parse(casc_parser *p, pp_op_state *st) {
     return pp_error(p, "out of memory");
   if (f.have_all_otypes) {
     if (f.nall_otypes != nflat)
-      return pp_custom_error(p, "%u operands present, but expected %u",
-                             nflat, f.nall_otypes);
+      return pp_custom_error(p, "%u operands present, but expected %u", nflat,
+                             f.nall_otypes);
     memcpy(ot, f.all_otypes, nflat * sizeof *ot);
   } else {
     unsigned k = 0;
@@ -886,8 +881,7 @@ bool casc_format_parse(casc_parser *p, pp_op_state *st) {
           unsigned ri = 0;
           for (int q = 0; q < s - 100; q++)
             ri += rcounts[q];
-          if ((unsigned)(s - 100) < info->nress && rcounts[s - 100] &&
-              ri < nrt)
+          if ((unsigned)(s - 100) < info->nress && rcounts[s - 100] && ri < nrt)
             ot[k] = rt[ri];
         } else if (s >= 0) {
           unsigned oi = 0;
@@ -1109,9 +1103,8 @@ static casc_type *first_type_of(fprint *f, fe_target t) {
   unsigned b, n;
   switch (t.kind) {
   case T_OPERAND:
-    return operand_range(f, t.idx, &b, &n) && n
-               ? f->op->operands[b].value->type
-               : NULL;
+    return operand_range(f, t.idx, &b, &n) && n ? f->op->operands[b].value->type
+                                                : NULL;
   case T_RESULT:
     b = result_begin(f, t.idx, &n);
     return n ? f->op->results[b].type : NULL;
@@ -1126,8 +1119,7 @@ static void print_attr_value(fprint *f, const casc_attr_spec *as,
                              casc_attr *a) {
   casc_printer *pr = f->pr;
   if (as->kind == CASC_A_ENUM && a->kind == CASC_ATTR_INTEGER) {
-    const char *kw =
-        casc_enum_keyword((casc_enum_kind)as->enum_kind, a->u.i.v);
+    const char *kw = casc_enum_keyword((casc_enum_kind)as->enum_kind, a->u.i.v);
     if (kw) {
       pr_puts(pr, kw);
       return;

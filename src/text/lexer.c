@@ -13,7 +13,9 @@ bool casc_lex_is_id_char(char c) {
          c == '.';
 }
 
-static bool is_digit(char c) { return c >= '0' && c <= '9'; }
+static bool is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
 
 static bool is_hex(char c) {
   return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
@@ -179,9 +181,8 @@ static casc_tok lex_prefixed(casc_lexer *lx, const char *start,
       lx->cur++;
     return make(lx, k, start);
   }
-  if (lx->cur < lx->end && (casc_lex_is_id_start(*lx->cur) ||
-                            *lx->cur == '$' || *lx->cur == '.' ||
-                            *lx->cur == '-')) {
+  if (lx->cur < lx->end && (casc_lex_is_id_start(*lx->cur) || *lx->cur == '$' ||
+                            *lx->cur == '.' || *lx->cur == '-')) {
     while (lx->cur < lx->end && is_suffix_char(*lx->cur))
       lx->cur++;
     return make(lx, k, start);

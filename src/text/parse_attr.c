@@ -12,8 +12,8 @@
 
 /* Keywords whose `<...>` body is kept as text. */
 static const char *const opaque_kws[] = {
-    "dense",   "sparse",     "array",          "affine_map", "affine_set",
-    "strided", "dense_resource", NULL};
+    "dense",      "sparse",  "array",          "affine_map",
+    "affine_set", "strided", "dense_resource", NULL};
 
 static bool kw_in(const casc_tok *t, const char *const *list) {
   for (int i = 0; list[i]; i++) {
@@ -38,9 +38,8 @@ bool pp_attr_start(const casc_parser *p) {
   case CASC_TK_LPAREN:
     return true;
   case CASC_TK_BARE:
-    return pp_is_kw(p, "true") || pp_is_kw(p, "false") ||
-           pp_is_kw(p, "unit") || kw_in(&p->tok, opaque_kws) ||
-           pp_type_start(p);
+    return pp_is_kw(p, "true") || pp_is_kw(p, "false") || pp_is_kw(p, "unit") ||
+           kw_in(&p->tok, opaque_kws) || pp_type_start(p);
   default:
     return false;
   }
@@ -78,7 +77,10 @@ const char *pp_balanced_body(casc_parser *p) {
                  CASC_PARSE_MAX_DEPTH);
         return NULL;
       }
-      stack[depth++] = ch == '<' ? '>' : ch == '(' ? ')' : ch == '[' ? ']' : '}';
+      stack[depth++] = ch == '<'   ? '>'
+                       : ch == '(' ? ')'
+                       : ch == '[' ? ']'
+                                   : '}';
     } else if (ch == '>' && c > start && c[-1] == '-') {
       /* `->` inside a body is not a closing bracket */
     } else if (ch == '>' || ch == ')' || ch == ']' || ch == '}') {
@@ -176,8 +178,9 @@ static casc_attr *number(casc_parser *p, bool neg, casc_type *t,
     return a;
   }
   if (t->kind != CASC_TYPE_INTEGER && t->kind != CASC_TYPE_INDEX) {
-    pp_error_at(p, tok.line, tok.col, "integer literal not valid for "
-                                      "specified type");
+    pp_error_at(p, tok.line, tok.col,
+                "integer literal not valid for "
+                "specified type");
     return NULL;
   }
   if (is_float) {

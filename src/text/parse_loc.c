@@ -51,8 +51,7 @@ static casc_loc *parse_loc_inner_body(casc_parser *p) {
   if (t.kind == CASC_TK_HASH) {
     casc_loc *l = pp_lookup_loc_alias(p, t.p + 1, t.len - 1);
     if (!l) {
-      pp_error(p, "undefined symbol alias id '%.*s'", (int)t.len - 1,
-               t.p + 1);
+      pp_error(p, "undefined symbol alias id '%.*s'", (int)t.len - 1, t.p + 1);
       return NULL;
     }
     pp_next(p);
@@ -163,16 +162,16 @@ bool pp_parse_opt_loc(casc_parser *p, casc_loc **slot) {
     casc_loc *l = pp_lookup_loc_alias(p, t.p + 1, t.len - 1);
     if (!l) {
       if (find(&p->hash_aliases, t.p + 1, t.len - 1))
-        return pp_error(p, "expected location, but found '%.*s'",
-                        (int)t.len, t.p);
+        return pp_error(p, "expected location, but found '%.*s'", (int)t.len,
+                        t.p);
       /* Forward reference: a unique placeholder, replaced at the end. */
       pp_pending_loc *pl = casc_arena_alloc(&p->tmp, sizeof *pl);
       char name[64];
       int nl = snprintf(name, sizeof name, "casc.fwdloc.%p", (void *)pl);
       if (!pl || nl <= 0)
         return pp_error(p, "out of memory");
-      pl->placeholder = casc_loc_name(p->ctx, casc_intern_cstr(p->ctx, name),
-                                      NULL);
+      pl->placeholder =
+          casc_loc_name(p->ctx, casc_intern_cstr(p->ctx, name), NULL);
       pl->name = casc_intern(p->ctx, t.p + 1, t.len - 1);
       pl->line = t.line;
       pl->col = t.col;
@@ -196,8 +195,7 @@ static bool put_alias(casc_parser *p, casc_hashmap *m, const casc_tok *t,
   const char *name = t->p + 1;
   size_t len = t->len - 1;
   if (find(m, name, len))
-    return pp_error_at(p, t->line, t->col,
-                       "redefinition of %s alias id '%.*s'",
+    return pp_error_at(p, t->line, t->col, "redefinition of %s alias id '%.*s'",
                        kind == ALIAS_TYPE ? "type" : "attribute", (int)len,
                        name);
   pp_alias *a = casc_arena_alloc(&p->tmp, sizeof *a);
@@ -266,10 +264,10 @@ bool pp_resolve_pending_locs(casc_parser *p) {
     if (!pl->resolved)
       ok = pp_error_at(p, pl->line, pl->col,
                        "operation location alias was never defined");
-    else if (!casc_hm_put(&m, &pl->placeholder, sizeof pl->placeholder,
-                          casc_hash_bytes(&pl->placeholder,
-                                          sizeof pl->placeholder),
-                          &pl->resolved))
+    else if (!casc_hm_put(
+                 &m, &pl->placeholder, sizeof pl->placeholder,
+                 casc_hash_bytes(&pl->placeholder, sizeof pl->placeholder),
+                 &pl->resolved))
       ok = pp_error(p, "out of memory");
   }
   if (ok && p->top)

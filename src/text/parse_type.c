@@ -6,7 +6,9 @@
 
 #include "text/parser.h"
 
-static bool is_digit(char c) { return c >= '0' && c <= '9'; }
+static bool is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
 
 /* i32 / si8 / ui64: width or 0 if not an integer type keyword. */
 static unsigned int_width(const char *s, size_t n, casc_signedness *sign) {
@@ -40,13 +42,12 @@ static bool kw_is(const casc_tok *t, const char *kw) {
 }
 
 /* Builtin type keywords that casc keeps as opaque text. */
-static const char *const opaque_builtin_params[] = {
-    "tensor", "vector", "complex", "opaque", NULL};
+static const char *const opaque_builtin_params[] = {"tensor", "vector",
+                                                    "complex", "opaque", NULL};
 static const char *const opaque_builtin_plain[] = {
-    "f80",      "f128",        "tf32",          "f8E5M2",
-    "f8E4M3",   "f8E4M3FN",    "f8E5M2FNUZ",    "f8E4M3FNUZ",
-    "f8E4M3B11FNUZ", "f6E2M3FN", "f6E3M2FN", "f4E2M1FN", "f8E3M4",
-    "f8E8M0FNU", NULL};
+    "f80",      "f128",       "tf32",       "f8E5M2",        "f8E4M3",
+    "f8E4M3FN", "f8E5M2FNUZ", "f8E4M3FNUZ", "f8E4M3B11FNUZ", "f6E2M3FN",
+    "f6E3M2FN", "f4E2M1FN",   "f8E3M4",     "f8E8M0FNU",     NULL};
 
 bool pp_type_start(const casc_parser *p) {
   switch (p->tok.kind) {
@@ -58,9 +59,8 @@ bool pp_type_start(const casc_parser *p) {
     const casc_tok *t = &p->tok;
     if (int_width(t->p, t->len, &s))
       return true;
-    static const char *const kws[] = {"index", "f16",  "bf16", "f32",
-                                      "f64",   "none", "memref", "tuple",
-                                      NULL};
+    static const char *const kws[] = {"index", "f16",    "bf16",  "f32", "f64",
+                                      "none",  "memref", "tuple", NULL};
     for (int i = 0; kws[i]; i++)
       if (kw_is(t, kws[i]))
         return true;
@@ -239,9 +239,8 @@ static casc_type *parse_memref(casc_parser *p) {
   }
   if (!pp_expect(p, CASC_TK_GREATER, ">"))
     return NULL;
-  casc_type *t = unranked
-                     ? casc_type_unranked_memref(p->ctx, elem, space)
-                     : casc_type_memref(p->ctx, rank, dims, elem, space);
+  casc_type *t = unranked ? casc_type_unranked_memref(p->ctx, elem, space)
+                          : casc_type_memref(p->ctx, rank, dims, elem, space);
   if (!t)
     pp_error(p, "out of memory");
   return t;
@@ -389,8 +388,8 @@ static casc_type *parse_excl(casc_parser *p) {
     if (alias)
       return alias;
     if (!body_follows) {
-      pp_error_at(p, t.line, t.col, "undefined symbol alias id '%.*s'",
-                  (int)n, s);
+      pp_error_at(p, t.line, t.col, "undefined symbol alias id '%.*s'", (int)n,
+                  s);
       return NULL;
     }
     const char *body = pp_balanced_body(p);
@@ -414,8 +413,8 @@ static casc_type *parse_excl(casc_parser *p) {
         pp_error(p, "type '!%.*s' has no parameters", (int)n, s);
         return NULL;
       }
-      casc_type *r = casc_type_asc(p->ctx, (casc_asc_type)id, NULL, 0, NULL,
-                                   NULL);
+      casc_type *r =
+          casc_type_asc(p->ctx, (casc_asc_type)id, NULL, 0, NULL, NULL);
       if (!r)
         pp_error(p, "out of memory");
       return r;

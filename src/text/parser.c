@@ -20,7 +20,9 @@ void pp_next(casc_parser *p) {
   p->tok = casc_lex_next(&p->lx);
 }
 
-bool pp_is(const casc_parser *p, casc_tok_kind k) { return p->tok.kind == k; }
+bool pp_is(const casc_parser *p, casc_tok_kind k) {
+  return p->tok.kind == k;
+}
 
 bool pp_consume(casc_parser *p, casc_tok_kind k) {
   if (p->tok.kind != k)
@@ -132,7 +134,9 @@ bool pp_enter(casc_parser *p) {
   return true;
 }
 
-void pp_leave(casc_parser *p) { p->depth--; }
+void pp_leave(casc_parser *p) {
+  p->depth--;
+}
 
 const char *pp_string_value(casc_parser *p, size_t *len) {
   const char *body = p->tok.p + 1;
@@ -165,7 +169,7 @@ bool pp_parse_uint(casc_parser *p, uint64_t *v) {
   if (n > 2 && s[0] == '0' && s[1] == 'x') {
     for (size_t i = 2; i < n; i++) {
       char c = s[i];
-      unsigned d = c <= '9' ? (unsigned)(c - '0')
+      unsigned d = c <= '9'   ? (unsigned)(c - '0')
                    : c <= 'F' ? (unsigned)(c - 'A' + 10)
                               : (unsigned)(c - 'a' + 10);
       if (x >> 60)
@@ -405,11 +409,11 @@ bool pp_state_add_attr(casc_parser *p, pp_op_state *st, const char *name,
                        casc_attr *value) {
   for (unsigned i = 0; i < st->nattrs; i++)
     if (strcmp(st->attrs[i].name, name) == 0)
-      return pp_error(p, "attribute '%s' occurs more than once in the "
-                         "attribute list",
+      return pp_error(p,
+                      "attribute '%s' occurs more than once in the "
+                      "attribute list",
                       name);
-  if (!grow((void **)&st->attrs, &st->cap_attrs, st->nattrs,
-            sizeof *st->attrs))
+  if (!grow((void **)&st->attrs, &st->cap_attrs, st->nattrs, sizeof *st->attrs))
     return pp_error(p, "out of memory");
   st->attrs[st->nattrs].name = casc_intern_cstr(p->ctx, name);
   st->attrs[st->nattrs].value = value;
@@ -459,8 +463,8 @@ void pp_ensure_terminator(casc_parser *p, casc_block *b, casc_op_kind kind,
     if (info && (info->flags & CASC_F_TERMINATOR))
       return;
   }
-  casc_op *t = casc_op_create_kind(p->ctx, kind, loc, 0, NULL, 0, NULL, NULL,
-                                   0);
+  casc_op *t =
+      casc_op_create_kind(p->ctx, kind, loc, 0, NULL, 0, NULL, NULL, 0);
   if (t)
     casc_block_append(b, t);
 }
@@ -586,8 +590,8 @@ bool pp_parse_region(casc_parser *p, casc_region *r, const pp_arg *args,
   }
   casc_region_push_block(r, entry);
   for (unsigned i = 0; i < nargs; i++) {
-    casc_value *v = casc_block_add_arg(p->ctx, entry, args[i].type,
-                                       args[i].loc);
+    casc_value *v =
+        casc_block_add_arg(p->ctx, entry, args[i].type, args[i].loc);
     if (!v) {
       pp_error(p, "out of memory");
       goto done;
@@ -672,11 +676,12 @@ static bool parse_generic_body(casc_parser *p, pp_op_state *st,
   if (pp_consume(p, CASC_TK_LPAREN)) {
     do {
       casc_region *r = pp_state_add_region(p, st);
-      if (!r || !pp_parse_region(p, r, NULL, 0, st->info &&
-                                 (st->info->flags & CASC_F_ISOLATED),
-                                 st->kind == CASC_OP_FUNC_FUNC ? "func"
-                                 : st->kind == CASC_OP_MODULE ? "builtin"
-                                                               : ""))
+      if (!r ||
+          !pp_parse_region(p, r, NULL, 0,
+                           st->info && (st->info->flags & CASC_F_ISOLATED),
+                           st->kind == CASC_OP_FUNC_FUNC ? "func"
+                           : st->kind == CASC_OP_MODULE  ? "builtin"
+                                                         : ""))
         return false;
     } while (pp_consume(p, CASC_TK_COMMA));
     if (!pp_expect(p, CASC_TK_RPAREN, ")"))
@@ -694,9 +699,8 @@ static bool parse_generic_body(casc_parser *p, pp_op_state *st,
   if (ft->kind != CASC_TYPE_FUNCTION)
     return pp_error_at(p, tl, tc, "expected function type");
   if (ft->u.func.nin != nuses)
-    return pp_error_at(p, tl, tc,
-                       "expected %u operand type%s but had %u", nuses,
-                       nuses == 1 ? "" : "s", ft->u.func.nin);
+    return pp_error_at(p, tl, tc, "expected %u operand type%s but had %u",
+                       nuses, nuses == 1 ? "" : "s", ft->u.func.nin);
   for (unsigned i = 0; i < nuses; i++) {
     casc_value *v = pp_resolve(p, &uses[i], ft->u.func.in[i]);
     if (!v || !pp_state_add_operand(st, v))
@@ -726,8 +730,7 @@ static bool parse_generic_body(casc_parser *p, pp_op_state *st,
 /* func.func in generic form: `arg_attrs` become the entry arguments'
  * attributes, where custom syntax and the rest of casc keep them. */
 static void move_arg_attrs(casc_parser *p, casc_op *op) {
-  if (op->kind != CASC_OP_FUNC_FUNC || !op->nregions ||
-      !op->regions[0].first)
+  if (op->kind != CASC_OP_FUNC_FUNC || !op->nregions || !op->regions[0].first)
     return;
   casc_attr *aa = casc_op_attr(op, "arg_attrs");
   casc_block *entry = op->regions[0].first;
@@ -851,10 +854,10 @@ static bool parse_op(casc_parser *p) {
     bool cok;
     if (st.info->flags & CASC_F_CUSTOM) {
       pp_custom_fn fn = pp_custom_parser(st.kind);
-      cok = fn ? fn(p, &st)
-               : pp_error_at(p, t.line, t.col,
-                             "custom op '%s' has no custom assembly form",
-                             name);
+      cok =
+          fn ? fn(p, &st)
+             : pp_error_at(p, t.line, t.col,
+                           "custom op '%s' has no custom assembly form", name);
     } else if (st.info->format && *st.info->format) {
       cok = casc_format_parse(p, &st);
     } else {
@@ -892,12 +895,11 @@ static bool parse_op(casc_parser *p) {
       goto out;
     }
   }
-  casc_op *op = st.kind ? casc_op_create_kind(p->ctx, st.kind, loc, st.nops,
-                                              st.ops, st.nres, st.res, dict,
-                                              st.nregions)
-                        : casc_op_create(p->ctx, st.name, loc, st.nops,
-                                         st.ops, st.nres, st.res, dict,
-                                         st.nregions);
+  casc_op *op = st.kind
+                    ? casc_op_create_kind(p->ctx, st.kind, loc, st.nops, st.ops,
+                                          st.nres, st.res, dict, st.nregions)
+                    : casc_op_create(p->ctx, st.name, loc, st.nops, st.ops,
+                                     st.nres, st.res, dict, st.nregions);
   if (!op) {
     pp_error(p, "out of memory");
     goto out;

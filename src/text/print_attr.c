@@ -22,20 +22,7 @@ static bool is_bare_id(const char *s, size_t n) {
 }
 
 void casc_text_put_string(casc_buf *out, const char *s, size_t len) {
-  static const char hex[] = "0123456789ABCDEF";
-  casc_buf_putc(out, '"');
-  for (size_t i = 0; i < len; i++) {
-    unsigned char c = (unsigned char)s[i];
-    if (c == '\\') {
-      casc_buf_puts(out, "\\\\");
-    } else if (c >= 0x20 && c < 0x7f && c != '"') {
-      casc_buf_putc(out, (char)c);
-    } else {
-      char e[3] = {'\\', hex[c >> 4], hex[c & 15]};
-      casc_buf_put(out, e, 3);
-    }
-  }
-  casc_buf_putc(out, '"');
+  casc_string_format(s, len, out);
 }
 
 static void put_key(casc_buf *out, const char *s) {
@@ -51,130 +38,14 @@ static void put_symbol(casc_buf *out, const char *s) {
   put_key(out, s);
 }
 
-static void put_shape(casc_buf *out, unsigned rank, const int64_t *shape) {
-  for (unsigned i = 0; i < rank; i++) {
-    if (shape[i] == CASC_DYN_DIM)
-      casc_buf_putc(out, '?');
-    else
-      casc_buf_printf(out, "%" PRId64, shape[i]);
-    casc_buf_putc(out, 'x');
-  }
-}
-
+/* Types are spelled by the IR core (src/ir/type_format.c), so diagnostics
+ * of every layer and the printer agree on every type. */
 void casc_text_put_stripped_type(casc_buf *out, const casc_type *t) {
-  const casc_asc_type_info *info = casc_asc_type_get(t->u.asc.id);
-  const char *p = info ? info->params : "";
-  if (!*p)
-    return;
-  casc_buf_putc(out, '<');
-  if (p[0] == 'S') {
-    if (t->u.asc.rank == 0)
-      casc_buf_puts(out, "*x");
-    else
-      put_shape(out, t->u.asc.rank, t->u.asc.shape);
-    casc_text_put_type(out, t->u.asc.elem);
-  } else if (p[0] == 'T') {
-    casc_text_put_type(out, t->u.asc.elem);
-  } else if (p[0] == 'Q') {
-    const char *s = t->u.asc.str ? t->u.asc.str : "";
-    casc_text_put_string(out, s, strlen(s));
-  } else {
-    for (unsigned i = 0; p[i] && i < 3; i++) {
-      if (i)
-        casc_buf_puts(out, ", ");
-      const char *kw = p[i] == 'P' ? casc_enum_keyword(CASC_ENUM_TPOSITION,
-                                                       t->u.asc.p[i])
-                                   : NULL;
-      if (kw)
-        casc_buf_puts(out, kw);
-      else
-        casc_buf_printf(out, "%" PRId64, t->u.asc.p[i]);
-    }
-  }
-  casc_buf_putc(out, '>');
-}
-
-static void put_types(casc_buf *out, casc_type *const *ts, unsigned n) {
-  for (unsigned i = 0; i < n; i++) {
-    if (i)
-      casc_buf_puts(out, ", ");
-    casc_text_put_type(out, ts[i]);
-  }
+  casc_type_format_params(t, out);
 }
 
 void casc_text_put_type(casc_buf *out, const casc_type *t) {
-  if (!t) {
-    casc_buf_puts(out, "<<NULL TYPE>>");
-    return;
-  }
-  switch (t->kind) {
-  case CASC_TYPE_INTEGER:
-    casc_buf_printf(out, "%s%u",
-                    t->u.integer.sign == CASC_SIGNED     ? "si"
-                    : t->u.integer.sign == CASC_UNSIGNED ? "ui"
-                                                         : "i",
-                    t->u.integer.width);
-    return;
-  case CASC_TYPE_INDEX:
-    casc_buf_puts(out, "index");
-    return;
-  case CASC_TYPE_FLOAT: {
-    static const char *const names[] = {"f16", "bf16", "f32", "f64"};
-    casc_buf_puts(out, names[t->u.flt.fk & 3]);
-    return;
-  }
-  case CASC_TYPE_NONE:
-    casc_buf_puts(out, "none");
-    return;
-  case CASC_TYPE_FUNCTION:
-    casc_buf_putc(out, '(');
-    put_types(out, t->u.func.in, t->u.func.nin);
-    casc_buf_puts(out, ") -> ");
-    if (t->u.func.nout == 1 && t->u.func.out[0]->kind != CASC_TYPE_FUNCTION) {
-      casc_text_put_type(out, t->u.func.out[0]);
-      return;
-    }
-    casc_buf_putc(out, '(');
-    put_types(out, t->u.func.out, t->u.func.nout);
-    casc_buf_putc(out, ')');
-    return;
-  case CASC_TYPE_MEMREF:
-  case CASC_TYPE_UNRANKED_MEMREF:
-    casc_buf_puts(out, "memref<");
-    if (t->kind == CASC_TYPE_UNRANKED_MEMREF)
-      casc_buf_puts(out, "*x");
-    else
-      put_shape(out, t->u.memref.rank, t->u.memref.shape);
-    casc_text_put_type(out, t->u.memref.elem);
-    if (t->u.memref.space) {
-      casc_buf_puts(out, ", ");
-      casc_text_put_attr(out, t->u.memref.space, true);
-    }
-    casc_buf_putc(out, '>');
-    return;
-  case CASC_TYPE_TUPLE:
-    casc_buf_puts(out, "tuple<");
-    put_types(out, t->u.tuple.elems, t->u.tuple.n);
-    casc_buf_putc(out, '>');
-    return;
-  case CASC_TYPE_ASC: {
-    const casc_asc_type_info *info = casc_asc_type_get(t->u.asc.id);
-    casc_buf_printf(out, "!%s.%s", info->dialect, info->mnemonic);
-    casc_text_put_stripped_type(out, t);
-    return;
-  }
-  case CASC_TYPE_OPAQUE: {
-    const char *d = t->u.opaque.dialect ? t->u.opaque.dialect : "";
-    const char *b = t->u.opaque.body ? t->u.opaque.body : "";
-    if (!*d) /* builtin type casc does not model (tensor<...>, f80) */
-      casc_buf_puts(out, b);
-    else if (b[0] == '<' || !b[0])
-      casc_buf_printf(out, "!%s%s", d, b);
-    else
-      casc_buf_printf(out, "!%s.%s", d, b);
-    return;
-  }
-  }
+  casc_type_format(t, out);
 }
 
 void casc_text_put_attr(casc_buf *out, const casc_attr *a, bool elide_type) {
@@ -190,8 +61,7 @@ void casc_text_put_attr(casc_buf *out, const casc_attr *a, bool elide_type) {
       casc_buf_puts(out, a->u.i.v ? "true" : "false");
       return;
     }
-    if (t && t->kind == CASC_TYPE_INTEGER &&
-        t->u.integer.sign == CASC_UNSIGNED)
+    if (t && t->kind == CASC_TYPE_INTEGER && t->u.integer.sign == CASC_UNSIGNED)
       casc_buf_printf(out, "%" PRIu64, (uint64_t)a->u.i.v);
     else
       casc_buf_printf(out, "%" PRId64, a->u.i.v);
@@ -204,9 +74,9 @@ void casc_text_put_attr(casc_buf *out, const casc_attr *a, bool elide_type) {
     return;
   }
   case CASC_ATTR_FLOAT: {
-    casc_float_kind k =
-        a->type && a->type->kind == CASC_TYPE_FLOAT ? a->type->u.flt.fk
-                                                    : CASC_F64;
+    casc_float_kind k = a->type && a->type->kind == CASC_TYPE_FLOAT
+                            ? a->type->u.flt.fk
+                            : CASC_F64;
     bool hex;
     casc_float_print(a->u.f.v, k, out, &hex);
     if (elide_type && k == CASC_F64 && !hex)
@@ -271,7 +141,9 @@ void casc_text_put_attr(casc_buf *out, const casc_attr *a, bool elide_type) {
   }
 }
 
-void casc_print_type(casc_type *t, casc_buf *out) { casc_text_put_type(out, t); }
+void casc_print_type(casc_type *t, casc_buf *out) {
+  casc_text_put_type(out, t);
+}
 
 void casc_print_attr(casc_attr *a, casc_buf *out) {
   casc_text_put_attr(out, a, false);
@@ -296,7 +168,11 @@ void pr_type_for(casc_printer *pr, casc_type *t, casc_constraint c) {
 }
 
 void pr_type_list(casc_printer *pr, casc_type **types, unsigned n) {
-  put_types(pr->out, types, n);
+  for (unsigned i = 0; i < n; i++) {
+    if (i)
+      pr_puts(pr, ", ");
+    casc_type_format(types[i], pr->out);
+  }
 }
 
 void pr_value_types(casc_printer *pr, casc_use *uses, unsigned n) {
@@ -315,7 +191,9 @@ void pr_escaped_string(casc_printer *pr, const char *s, size_t len) {
   casc_text_put_string(pr->out, s, len);
 }
 
-void pr_symbol(casc_printer *pr, const char *s) { put_symbol(pr->out, s); }
+void pr_symbol(casc_printer *pr, const char *s) {
+  put_symbol(pr->out, s);
+}
 
 void pr_attr_dict(casc_printer *pr, casc_attr *dict, const char *const *elide,
                   unsigned nelide, bool with_keyword) {

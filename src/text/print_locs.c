@@ -25,7 +25,9 @@ struct pr_alias_state {
   unsigned *order; /* entry indices in alias-number order */
 };
 
-pr_alias_state *pr_aliases_new(void) { return calloc(1, sizeof(pr_alias_state)); }
+pr_alias_state *pr_aliases_new(void) {
+  return calloc(1, sizeof(pr_alias_state));
+}
 
 void pr_aliases_free(pr_alias_state *a) {
   if (!a)

@@ -220,8 +220,7 @@ static const char *unique_name(namer *nm, const char *name) {
       else if (*c == ' ')
         buf[n++] = '_';
       else
-        n += (size_t)snprintf(buf + n, sizeof buf - n, "%X",
-                              (unsigned char)*c);
+        n += (size_t)snprintf(buf + n, sizeof buf - n, "%X", (unsigned char)*c);
     }
   } else {
     n = strlen(name);
@@ -286,8 +285,7 @@ static bool constant_name(casc_op *op, char *buf, size_t n) {
     casc_buf_putc(&tb, '_');
     casc_text_put_type(&tb, t);
   }
-  if (t && t->kind == CASC_TYPE_INTEGER &&
-      t->u.integer.sign == CASC_UNSIGNED)
+  if (t && t->kind == CASC_TYPE_INTEGER && t->u.integer.sign == CASC_UNSIGNED)
     snprintf(buf, n, "c%llu%s", (unsigned long long)v->u.i.v,
              tb.data ? tb.data : "");
   else
@@ -379,9 +377,8 @@ bool pr_names_build(casc_printer *pr, casc_op *top) {
             }
             stack = ns;
           }
-          stack[n++] = (name_ctx){&op->regions[i], nm.next_value,
-                                  nm.next_arg, nm.next_conflict,
-                                  nm.used.nmarks};
+          stack[n++] = (name_ctx){&op->regions[i], nm.next_value, nm.next_arg,
+                                  nm.next_conflict, nm.used.nmarks};
         }
   }
 done:

@@ -11,8 +11,12 @@
 
 /* ---- output ------------------------------------------------------------ */
 
-void pr_puts(casc_printer *pr, const char *s) { casc_buf_puts(pr->out, s); }
-void pr_putc(casc_printer *pr, char c) { casc_buf_putc(pr->out, c); }
+void pr_puts(casc_printer *pr, const char *s) {
+  casc_buf_puts(pr->out, s);
+}
+void pr_putc(casc_printer *pr, char c) {
+  casc_buf_putc(pr->out, c);
+}
 void pr_put(casc_printer *pr, const char *s, size_t n) {
   casc_buf_put(pr->out, s, n);
 }
@@ -24,7 +28,9 @@ void pr_printf(casc_printer *pr, const char *fmt, ...) {
   va_end(ap);
 }
 
-void pr_newline(casc_printer *pr) { pr_putc(pr, '\n'); }
+void pr_newline(casc_printer *pr) {
+  pr_putc(pr, '\n');
+}
 
 void pr_indent(casc_printer *pr) {
   static const char spaces[] = "                                ";
@@ -179,18 +185,16 @@ static const struct {
      (const char *const[]){"arith.addi", "arith.subi", "arith.muli",
                            "arith.shli", NULL}},
     {"fastmath", "#arith.fastmath<none>",
-     (const char *const[]){"arith.addf", "arith.subf", "arith.mulf",
-                           "arith.divf", "arith.remf", "arith.negf",
-                           "arith.maximumf", "arith.minimumf",
-                           "arith.maxnumf", "arith.minnumf", "arith.cmpf",
-                           "arith.extf", "arith.truncf", NULL}},
+     (const char *const[]){
+         "arith.addf", "arith.subf", "arith.mulf", "arith.divf", "arith.remf",
+         "arith.negf", "arith.maximumf", "arith.minimumf", "arith.maxnumf",
+         "arith.minnumf", "arith.cmpf", "arith.extf", "arith.truncf", NULL}},
 };
 
 const char *pr_default_prop(const char *op_name, const char **attr_name,
                             unsigned i) {
   unsigned k = 0;
-  for (unsigned d = 0; d < sizeof default_props / sizeof default_props[0];
-       d++)
+  for (unsigned d = 0; d < sizeof default_props / sizeof default_props[0]; d++)
     for (unsigned j = 0; default_props[d].ops[j]; j++)
       if (strcmp(default_props[d].ops[j], op_name) == 0) {
         if (k++ == i) {
@@ -246,16 +250,14 @@ static void split_attrs(casc_printer *pr, casc_op *op, casc_attr **props,
     casc_block *entry = op->regions[0].first;
     bool any = false;
     for (unsigned i = 0; i < entry->nargs; i++)
-      if (entry->args[i]->arg_attrs &&
-          entry->args[i]->arg_attrs->u.dict.n)
+      if (entry->args[i]->arg_attrs && entry->args[i]->arg_attrs->u.dict.n)
         any = true;
     if (any) {
       casc_attr **ds = calloc(entry->nargs, sizeof *ds);
       if (ds) {
         for (unsigned i = 0; i < entry->nargs; i++)
-          ds[i] = entry->args[i]->arg_attrs
-                      ? entry->args[i]->arg_attrs
-                      : casc_attr_dict(pr->ctx, 0, NULL);
+          ds[i] = entry->args[i]->arg_attrs ? entry->args[i]->arg_attrs
+                                            : casc_attr_dict(pr->ctx, 0, NULL);
         p[np].name = casc_intern_cstr(pr->ctx, "arg_attrs");
         p[np].value = casc_attr_array(pr->ctx, entry->nargs, ds);
         np++;
@@ -345,8 +347,7 @@ static void print_op(casc_printer *pr, casc_op *op) {
 
 static void print_op_full(casc_printer *pr, casc_op *op) {
   if (pr->collecting && pr->flags.debuginfo)
-    pr_aliases_visit(pr, op->loc ? op->loc : casc_loc_unknown(pr->ctx),
-                     true);
+    pr_aliases_visit(pr, op->loc ? op->loc : casc_loc_unknown(pr->ctx), true);
   pr_indent(pr);
   print_op(pr, op);
   pr_op_loc(pr, op->loc ? op->loc : casc_loc_unknown(pr->ctx));

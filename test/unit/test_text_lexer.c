@@ -1,0 +1,132 @@
+/* The text layer's lexer: token kinds, spellings, positions (including the
+ * first_line offset of -split-input-file chunks), errors, and -split-input-
+ * file chunking. */
+#include <string.h>
+
+#include "casc/text.h"
+#include "check.h"
+#include "text/lexer.h"
+
+static casc_tok next(casc_lexer *lx) {
+  return casc_lex_next(lx);
+}
+
+static int spelled(casc_tok t, const char *s) {
+  return t.len == strlen(s) && memcmp(t.p, s, t.len) == 0;
+}
+
+static void test_kinds(void) {
+  const char *src = "%x#1 ^bb0 @sym @\"q s\" #loc3 !ascendc.queue foo.bar_$ "
+                    "42 0x7C00 1.5e-3 2. \"s\\n\" -> :: : , = ( ) { } [ ] < > "
+                    "? * + - | ... {-# #-}";
+  casc_lexer lx;
+  casc_lex_init(&lx, src, strlen(src), 1);
+  static const casc_tok_kind want[] = {
+      CASC_TK_PERCENT,  CASC_TK_HASH,     CASC_TK_CARET,
+      CASC_TK_AT,       CASC_TK_AT,       CASC_TK_HASH,
+      CASC_TK_EXCL,     CASC_TK_BARE,     CASC_TK_INT,
+      CASC_TK_INT,      CASC_TK_FLOAT,    CASC_TK_FLOAT,
+      CASC_TK_STRING,   CASC_TK_ARROW,    CASC_TK_COLON_COLON,
+      CASC_TK_COLON,    CASC_TK_COMMA,    CASC_TK_EQUAL,
+      CASC_TK_LPAREN,   CASC_TK_RPAREN,   CASC_TK_LBRACE,
+      CASC_TK_RBRACE,   CASC_TK_LSQUARE,  CASC_TK_RSQUARE,
+      CASC_TK_LESS,     CASC_TK_GREATER,  CASC_TK_QUESTION,
+      CASC_TK_STAR,     CASC_TK_PLUS,     CASC_TK_MINUS,
+      CASC_TK_VBAR,     CASC_TK_ELLIPSIS, CASC_TK_META_BEGIN,
+      CASC_TK_META_END, CASC_TK_EOF};
+  for (unsigned i = 0; i < sizeof want / sizeof want[0]; i++) {
+    casc_tok t = next(&lx);
+    if (!CHECK_EQ_INT(t.kind, want[i]))
+      fprintf(stderr, "  token %u: '%.*s'\n", i, (int)t.len, t.p);
+  }
+  casc_lex_init(&lx, src, strlen(src), 1);
+  CHECK(spelled(next(&lx), "%x"));
+  CHECK(spelled(next(&lx), "#1"));
+  next(&lx);
+  next(&lx);
+  CHECK(spelled(next(&lx), "@\"q s\""));
+  next(&lx);
+  CHECK(spelled(next(&lx), "!ascendc.queue"));
+  CHECK(spelled(next(&lx), "foo.bar_$"));
+}
+
+static void test_positions(void) {
+  const char *src = "a\n  // comment\n   %b\n\tc";
+  casc_lexer lx;
+  casc_lex_init(&lx, src, strlen(src), 10);
+  casc_tok t = next(&lx);
+  CHECK_EQ_INT(t.line, 10);
+  CHECK_EQ_INT(t.col, 1);
+  t = next(&lx);
+  CHECK(spelled(t, "%b"));
+  CHECK_EQ_INT(t.line, 12);
+  CHECK_EQ_INT(t.col, 4);
+  t = next(&lx);
+  CHECK_EQ_INT(t.line, 13);
+  CHECK_EQ_INT(t.col, 2);
+  CHECK_EQ_INT(next(&lx).kind, CASC_TK_EOF);
+}
+
+static void test_errors(void) {
+  static const char *const bad[] = {"\"open", "\"a\nb\"", "\"\\q\"", "%",
+                                    "@",      "`",        "."};
+  for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    casc_lexer lx;
+    casc_lex_init(&lx, bad[i], strlen(bad[i]), 1);
+    casc_tok t = next(&lx);
+    if (!CHECK_EQ_INT(t.kind, CASC_TK_ERROR))
+      fprintf(stderr, "  input %u\n", i);
+    CHECK(t.err != NULL);
+  }
+}
+
+static void test_unescape(void) {
+  const char body[] = "a\\n\\t\\\"\\\\\\0A\\22z";
+  char out[32];
+  size_t n = casc_lex_unescape(body, sizeof body - 1, out);
+  CHECK_EQ_INT(n, 8);
+  CHECK(memcmp(out, "a\n\t\"\\\n\"z", 8) == 0);
+}
+
+typedef struct {
+  unsigned n;
+  unsigned lines[8];
+  size_t lens[8];
+  const char *starts[8];
+} chunks;
+
+static bool on_chunk(const char *c, size_t len, unsigned line, void *user) {
+  chunks *cs = user;
+  if (cs->n < 8) {
+    cs->starts[cs->n] = c;
+    cs->lens[cs->n] = len;
+    cs->lines[cs->n] = line;
+  }
+  cs->n++;
+  return true;
+}
+
+static void test_split(void) {
+  const char *src = "a\nb\n// -----\nc\n// -----  \n// ----- x\nd";
+  chunks cs = {0};
+  CHECK(casc_split_input(src, strlen(src), on_chunk, &cs));
+  REQUIRE(cs.n == 3);
+  CHECK_EQ_INT(cs.lines[0], 1);
+  CHECK_EQ_INT(cs.lens[0], 4);
+  CHECK_EQ_INT(cs.lines[1], 4);
+  CHECK(memcmp(cs.starts[1], "c\n", 2) == 0);
+  CHECK_EQ_INT(cs.lines[2], 6);
+  CHECK(memcmp(cs.starts[2], "// ----- x\nd", 12) == 0);
+  chunks one = {0};
+  CHECK(casc_split_input("", 0, on_chunk, &one));
+  CHECK_EQ_INT(one.n, 1);
+}
+
+int main(void) {
+  RUN_TEST(test_kinds);
+  RUN_TEST(test_positions);
+  RUN_TEST(test_errors);
+  RUN_TEST(test_unescape);
+  RUN_TEST(test_split);
+  return CHECK_SUMMARY();
+}
