@@ -372,7 +372,19 @@ typedef struct {
   casc_type **all_rtypes;
   unsigned nall_rtypes;
   bool have_all_rtypes;
+  /* where the first operand element began: MLIR reports operand/type
+   * count mismatches there */
+  bool have_oploc;
+  unsigned opline, opcol;
 } fparse;
+
+static void note_operand_loc(fparse *f) {
+  if (!f->have_oploc) {
+    f->have_oploc = true;
+    f->opline = f->p->tok.line;
+    f->opcol = f->p->tok.col;
+  }
+}
 
 static bool is_punct_literal(const char *t) {
   return !(t[0] == '_' || isalpha((unsigned char)t[0]));
@@ -428,6 +440,7 @@ static bool add_use(fparse *f, pp_ssa_use **arr, unsigned *n,
 
 static bool parse_operand_elem(fparse *f, int idx) {
   casc_parser *p = f->p;
+  note_operand_loc(f);
   const casc_arg_spec *sp = &f->info->opnds[idx];
   f->have_uses[idx] = true;
   if (sp->card == 0) {
@@ -670,6 +683,7 @@ static bool parse_elem_p(fparse *f, const fe *e) {
   case FE_OPERAND:
     return parse_operand_elem(f, e->idx);
   case FE_OPERANDS: {
+    note_operand_loc(f);
     f->have_all_uses = true;
     return pp_parse_ssa_use_list(p, &f->all_uses, &f->nall_uses, true);
   }
@@ -746,8 +760,9 @@ static bool split_counts(fparse *f, unsigned total, unsigned *counts) {
       fixed++;
   }
   if (total < fixed || (nflex == 0 && total != fixed))
-    return pp_custom_error(f->p, "%u operands present, but expected %u", total,
-                           fixed);
+    return pp_custom_error_at(f->p, f->opline, f->opcol,
+                              "%u operands present, but expected %u", total,
+                              fixed);
   if (nflex > 1) {
     /* Only an explicit operandSegmentSizes in the attr-dict can tell. */
     casc_attr *seg = NULL;
@@ -783,8 +798,9 @@ static bool split_counts(fparse *f, unsigned total, unsigned *counts) {
   for (unsigned i = 0; i < info->nopnds; i++) {
     counts[i] = info->opnds[i].card ? total - fixed : 1;
     if (info->opnds[i].card == '?' && counts[i] > 1)
-      return pp_custom_error(f->p, "%u operands present, but expected %u",
-                             total, fixed + 1);
+      return pp_custom_error_at(f->p, f->opline, f->opcol,
+                                "%u operands present, but expected %u", total,
+                                fixed + 1);
   }
   return true;
 }
@@ -798,6 +814,8 @@ bool casc_format_parse(casc_parser *p, pp_op_state *st) {
   memset(&f, 0, sizeof f);
   f.p = p;
   f.st = st;
+  f.opline = p->tok.line; /* until an operand element is seen */
+  f.opcol = p->tok.col;
   f.info = st->info;
   const casc_op_info *info = st->info;
   unsigned line = p->tok.line, col = p->tok.col;
@@ -856,15 +874,17 @@ bool casc_format_parse(casc_parser *p, pp_op_state *st) {
     return pp_error(p, "out of memory");
   if (f.have_all_otypes) {
     if (f.nall_otypes != nflat)
-      return pp_custom_error(p, "%u operands present, but expected %u", nflat,
-                             f.nall_otypes);
+      return pp_custom_error_at(p, f.opline, f.opcol,
+                                "%u operands present, but expected %u", nflat,
+                                f.nall_otypes);
     memcpy(ot, f.all_otypes, nflat * sizeof *ot);
   } else {
     unsigned k = 0;
     for (unsigned i = 0; i < info->nopnds; i++) {
       if (f.have_otypes[i] && f.notypes[i] != counts[i])
-        return pp_custom_error(p, "%u operands present, but expected %u",
-                               counts[i], f.notypes[i]);
+        return pp_custom_error_at(p, f.opline, f.opcol,
+                                  "%u operands present, but expected %u",
+                                  counts[i], f.notypes[i]);
       for (unsigned j = 0; j < counts[i]; j++, k++)
         ot[k] = f.have_otypes[i] ? f.otypes[i][j] : NULL;
     }

@@ -125,6 +125,20 @@ bool pp_custom_error(casc_parser *p, const char *fmt, ...) {
   return false;
 }
 
+bool pp_custom_error_at(casc_parser *p, unsigned line, unsigned col,
+                        const char *fmt, ...) {
+  char prefix[256];
+  if (p->custom_op)
+    snprintf(prefix, sizeof prefix, "custom op '%s' ", p->custom_op);
+  else
+    prefix[0] = 0;
+  va_list ap;
+  va_start(ap, fmt);
+  verror_at(p, line, col, prefix, fmt, ap);
+  va_end(ap);
+  return false;
+}
+
 bool pp_enter(casc_parser *p) {
   if (++p->depth > CASC_PARSE_MAX_DEPTH) {
     p->depth--;

@@ -69,6 +69,11 @@ casc_loc *pp_loc_at(casc_parser *p, unsigned line, unsigned col);
 /* Emit the parse error (only the first one is reported); returns false. */
 bool pp_error(casc_parser *p, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* pp_custom_error at a given position (e.g. where an operand list began,
+ * which is where MLIR reports operand/type count mismatches). */
+bool pp_custom_error_at(casc_parser *p, unsigned line, unsigned col,
+                        const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 bool pp_error_at(casc_parser *p, unsigned line, unsigned col, const char *fmt,
                  ...) __attribute__((format(printf, 4, 5)));
 /* Error at the current token, as a custom op's parser reports it. */
