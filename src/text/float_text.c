@@ -1,11 +1,11 @@
 /* MLIR's float printing (APFloat::toString with its two settings and the
- * hex fallback), and conversions between doubles and the bit patterns of
- * f16 / bf16 / f32 / f64 without relying on compiler support for them. */
+ * hex fallback, done with exact big-integer arithmetic), and conversions
+ * between doubles and the bit patterns of f16 / bf16 / f32 / f64 without
+ * relying on compiler support for them. */
 #include "text/float_text.h"
 
 #include <inttypes.h>
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -128,166 +128,329 @@ double casc_float_round(double v, casc_float_kind k) {
 }
 
 double casc_float_parse(const char *s, casc_float_kind k) {
-  if (k == CASC_F32)
-    return (double)strtof(s, NULL);
+  /* MLIR's parser reads a decimal literal as a double and then converts it
+   * (round to nearest even) to the target format, so an f32 literal very
+   * close to a half-way point is rounded twice; do the same. */
   return casc_float_round(strtod(s, NULL), k);
 }
 
-/* Exact decimal digits of |v| (finite, non-zero): digits (most significant
- * first, no trailing zeros) and exp so that |v| = digits * 10^exp. */
-static unsigned exact_digits(double v, char *digits, int *exp) {
-  char buf[900];
-  snprintf(buf, sizeof buf, "%.780e", fabs(v));
-  unsigned n = 0;
-  const char *p = buf;
-  for (; *p && *p != 'e'; p++)
-    if (*p >= '0' && *p <= '9')
-      digits[n++] = *p;
-  int e10 = *p == 'e' ? atoi(p + 1) : 0;
-  while (n > 1 && digits[n - 1] == '0')
-    n--;
-  /* value = d0.d1d2... * 10^e10 = D * 10^(e10 - (n-1)) */
-  *exp = e10 - (int)(n - 1);
-  return n;
+/* Nearest value of format k to the decimal string s, rounded once (as
+ * APFloat's string constructor does when the printer checks a spelling).
+ * For f16 / bf16 the detour through double cannot change the result for
+ * the strings tried here: they are within 1e-6 relative of a value of the
+ * format, far from any half-way point. */
+static uint64_t parse_bits_exact(const char *s, casc_float_kind k) {
+  if (k == CASC_F32)
+    return casc_float_to_bits((double)strtof(s, NULL), k);
+  return casc_float_to_bits(casc_float_round(strtod(s, NULL), k), k);
 }
 
-/* APFloat's AdjustToPrecision: round half up on the digit after the
- * precision, then drop trailing zeros. */
-static unsigned adjust(char *d, unsigned n, int *exp, unsigned prec) {
-  if (n <= prec)
-    return n;
-  unsigned drop = n - prec;
-  bool up = d[prec] >= '5';
-  n = prec;
-  *exp += (int)drop;
-  if (up) {
-    int i = (int)n - 1;
-    while (i >= 0 && d[i] == '9') {
-      i--;
-    }
-    if (i < 0) {
-      d[0] = '1';
-      *exp += (int)n;
-      return 1;
-    }
-    d[i]++;
-    *exp += (int)(n - 1 - (unsigned)i);
-    n = (unsigned)i + 1;
+/* ---- Exact decimal expansion ------------------------------------------
+ * A finite double is m * 2^e with m < 2^53 and -1074 <= e <= 971. As an
+ * integer scaled by a power of ten that is m * 5^-e * 10^e (e < 0) or
+ * (m << e) * 10^0: at most 2^53 * 5^1074 < 2^2547, i.e. 80 limbs of 32 bits
+ * and 767 decimal digits. */
+enum { BIG_LIMBS = 80, MAX_DIGITS = 780 };
+
+typedef struct {
+  uint32_t w[BIG_LIMBS]; /* least significant limb first */
+  unsigned n;            /* limbs in use; w[n - 1] != 0 unless n == 0 */
+} big_uint;
+
+static void big_set_u64(big_uint *b, uint64_t v) {
+  b->n = 0;
+  while (v) {
+    b->w[b->n++] = (uint32_t)v;
+    v >>= 32;
+  }
+}
+
+/* b *= m. The callers stay within BIG_LIMBS by the bound above; a carry
+ * that would not fit is dropped rather than written out of bounds. */
+static void big_mul_small(big_uint *b, uint32_t m) {
+  uint64_t carry = 0;
+  for (unsigned i = 0; i < b->n; i++) {
+    uint64_t p = (uint64_t)b->w[i] * m + carry;
+    b->w[i] = (uint32_t)p;
+    carry = p >> 32;
+  }
+  if (carry && b->n < BIG_LIMBS)
+    b->w[b->n++] = (uint32_t)carry;
+}
+
+/* b <<= s (same capacity rule as big_mul_small). */
+static void big_shl(big_uint *b, unsigned s) {
+  unsigned limbs = s / 32, bits = s % 32;
+  big_uint r;
+  memset(&r, 0, sizeof r);
+  for (unsigned i = 0; i < b->n; i++) {
+    uint64_t x = (uint64_t)b->w[i] << bits;
+    unsigned at = i + limbs;
+    if (at < BIG_LIMBS)
+      r.w[at] |= (uint32_t)x;
+    if (at + 1 < BIG_LIMBS)
+      r.w[at + 1] |= (uint32_t)(x >> 32);
+  }
+  r.n = b->n ? b->n + limbs + 1 : 0;
+  if (r.n > BIG_LIMBS)
+    r.n = BIG_LIMBS;
+  while (r.n && r.w[r.n - 1] == 0)
+    r.n--;
+  *b = r;
+}
+
+/* b /= d, returning the remainder. */
+static uint32_t big_divmod_small(big_uint *b, uint32_t d) {
+  uint64_t rem = 0;
+  for (unsigned i = b->n; i > 0; i--) {
+    uint64_t cur = (rem << 32) | b->w[i - 1];
+    b->w[i - 1] = (uint32_t)(cur / d);
+    rem = cur % d;
+  }
+  while (b->n && b->w[b->n - 1] == 0)
+    b->n--;
+  return (uint32_t)rem;
+}
+
+static unsigned big_bit_length(const big_uint *b) {
+  if (b->n == 0)
+    return 0;
+  unsigned bits = (b->n - 1) * 32;
+  for (uint32_t top = b->w[b->n - 1]; top; top >>= 1)
+    bits++;
+  return bits;
+}
+
+/* The decimal digits of a non-zero finite |v| as APFloat sees them:
+ * |v| = N * 10^*exp10 where N (digits d[0..n), most significant first) is
+ * the odd binary significand scaled to an integer, and *nbits is the bit
+ * length of N. Returns n. */
+static unsigned exact_decimal(double v, char *d, int *exp10, unsigned *nbits) {
+  uint64_t b = dbl_bits(v);
+  int be = (int)((b >> 52) & 0x7ff);
+  uint64_t m = b & ((1ull << 52) - 1);
+  int e2;
+  if (be == 0) {
+    e2 = -1074;
+  } else {
+    m |= 1ull << 52;
+    e2 = be - 1075;
+  }
+  while (!(m & 1)) { /* binary trailing zeros say nothing */
+    m >>= 1;
+    e2++;
+  }
+  big_uint n;
+  big_set_u64(&n, m);
+  if (e2 >= 0) {
+    big_shl(&n, (unsigned)e2);
+    *exp10 = 0;
+  } else {
+    /* m * 2^e2 == m * 5^-e2 * 10^e2 */
+    unsigned k = (unsigned)-e2;
+    for (; k >= 13; k -= 13)
+      big_mul_small(&n, 1220703125u); /* 5^13, the largest fitting in 32 */
+    uint32_t p = 1;
+    for (; k > 0; k--)
+      p *= 5;
+    big_mul_small(&n, p);
+    *exp10 = e2;
+  }
+  *nbits = big_bit_length(&n);
+  /* Nine digits at a time, least significant chunk first. */
+  uint32_t chunk[MAX_DIGITS / 9 + 1];
+  unsigned nchunks = 0;
+  while (n.n && nchunks < sizeof chunk / sizeof chunk[0])
+    chunk[nchunks++] = big_divmod_small(&n, 1000000000u);
+  unsigned len = 0;
+  for (unsigned i = nchunks; i > 0; i--) {
+    char nine[9];
+    uint32_t c = chunk[i - 1];
+    for (unsigned j = 9; j > 0; j--, c /= 10)
+      nine[j - 1] = (char)('0' + c % 10);
+    unsigned j = 0;
+    if (i == nchunks) /* no leading zeros in the top chunk */
+      while (j < 8 && nine[j] == '0')
+        j++;
+    for (; j < 9 && len < MAX_DIGITS; j++)
+      d[len++] = nine[j];
+  }
+  return len;
+}
+
+/* APFloat's reduction of an exact expansion to `prec` significant digits,
+ * in place. First a coarse cut without rounding, sized from the bit length
+ * of N (it keeps at least as many bits as prec digits need, so the cut may
+ * leave a few more digits than prec); then trailing zeros go, and the rest
+ * is rounded half up on the single next digit. *exp10 stays the power of
+ * ten of the last digit. Returns the new digit count. */
+static unsigned reduce_digits(char *d, unsigned n, unsigned nbits, int *exp10,
+                              unsigned prec) {
+  unsigned bits_required = (prec * 196 + 58) / 59;
+  if (nbits > bits_required) {
+    unsigned tens = (nbits - bits_required) * 59 / 196;
+    if (tens >= n) /* cannot happen (10^tens < 2^(nbits-1)); stay safe */
+      tens = n - 1;
+    n -= tens;
+    *exp10 += (int)tens;
   }
   while (n > 1 && d[n - 1] == '0') {
     n--;
-    (*exp)++;
+    (*exp10)++;
+  }
+  if (n <= prec)
+    return n;
+  bool up = d[prec] >= '5';
+  *exp10 += (int)(n - prec);
+  n = prec;
+  if (up) {
+    while (n > 0 && d[n - 1] == '9') { /* the carry turns 9s into zeros */
+      n--;
+      (*exp10)++;
+    }
+    if (n == 0) { /* 99..9 + 1 */
+      d[0] = '1';
+      return 1;
+    }
+    d[n - 1]++;
+  }
+  while (n > 1 && d[n - 1] == '0') {
+    n--;
+    (*exp10)++;
   }
   return n;
 }
 
-static void put_exp(casc_buf *out, int e, bool pad) {
-  casc_buf_putc(out, e < 0 ? '-' : '+');
-  if (e < 0)
-    e = -e;
-  if (pad && e < 10)
-    casc_buf_putc(out, '0');
-  casc_buf_printf(out, "%d", e);
+/* Appends the decimal exponent e with its sign and at least min_width
+ * digits. */
+static unsigned put_exponent(char *s, unsigned len, int e, unsigned min_width) {
+  s[len++] = e < 0 ? '-' : '+';
+  unsigned u = e < 0 ? (unsigned)-e : (unsigned)e;
+  char rev[12];
+  unsigned k = 0;
+  do {
+    rev[k++] = (char)('0' + u % 10);
+    u /= 10;
+  } while (u);
+  while (k < min_width)
+    rev[k++] = '0';
+  while (k)
+    s[len++] = rev[--k];
+  return len;
 }
 
-static void put_hex(uint64_t bits, casc_buf *out) {
-  casc_buf_printf(out, "0x%" PRIX64, bits);
+/* MLIR's first choice: six significant digits in `d.dddddde+XX` form,
+ * padded with zeros to seven digits. */
+static unsigned format_exp6(const char *d, unsigned n, int exp10, bool neg,
+                            char *s) {
+  unsigned len = 0;
+  if (neg)
+    s[len++] = '-';
+  s[len++] = d[0];
+  s[len++] = '.';
+  for (unsigned i = 1; i < 7; i++)
+    s[len++] = i < n ? d[i] : '0';
+  s[len++] = 'e';
+  len = put_exponent(s, len, exp10 + (int)n - 1, 2);
+  s[len] = 0;
+  return len;
+}
+
+/* APFloat's default layout (max padding 3, trailing zeros truncated):
+ * plain `0.00999999977` / `7.65` / `765000`, or `9.9999999999999995E-8`
+ * when plain would need more than three padding zeros or would show more
+ * digits than prec. */
+static unsigned format_natural(const char *d, unsigned n, int exp10,
+                               unsigned prec, bool neg, char *s) {
+  bool sci;
+  if (exp10 >= 0) {
+    sci = exp10 > 3 || n + (unsigned)exp10 > prec;
+  } else {
+    int msd = exp10 + (int)n - 1; /* power of ten of the first digit */
+    sci = msd < 0 && -msd > 3;
+  }
+  unsigned len = 0;
+  if (neg)
+    s[len++] = '-';
+  if (sci) {
+    s[len++] = d[0];
+    s[len++] = '.';
+    if (n == 1)
+      s[len++] = '0';
+    for (unsigned i = 1; i < n; i++)
+      s[len++] = d[i];
+    s[len++] = 'E';
+    len = put_exponent(s, len, exp10 + (int)n - 1, 1);
+  } else if (exp10 >= 0) {
+    for (unsigned i = 0; i < n; i++)
+      s[len++] = d[i];
+    for (int i = 0; i < exp10; i++)
+      s[len++] = '0';
+  } else {
+    int whole = exp10 + (int)n; /* digits before the point */
+    if (whole > 0) {
+      for (int i = 0; i < whole; i++)
+        s[len++] = d[i];
+      s[len++] = '.';
+      for (unsigned i = (unsigned)whole; i < n; i++)
+        s[len++] = d[i];
+    } else {
+      s[len++] = '0';
+      s[len++] = '.';
+      for (int i = 0; i < -whole; i++)
+        s[len++] = '0';
+      for (unsigned i = 0; i < n; i++)
+        s[len++] = d[i];
+    }
+  }
+  s[len] = 0;
+  return len;
 }
 
 void casc_float_print(double v, casc_float_kind k, casc_buf *out, bool *hex) {
   if (hex)
     *hex = false;
   uint64_t bits = casc_float_to_bits(v, k);
-  if (isnan(v) || isinf(v)) {
-    if (hex)
-      *hex = true;
-    put_hex(bits, out);
-    return;
-  }
   bool neg = signbit(v) != 0;
-  if (v == 0) {
-    casc_buf_puts(out, neg ? "-0.000000e+00" : "0.000000e+00");
-    return;
-  }
-  char exact[800], d[800];
-  int exp0;
-  unsigned n0 = exact_digits(v, exact, &exp0);
+  /* Longest spelling: sign, 17 digits, point, three padding zeros or an
+   * exponent: well under 48 characters. */
+  char s[48];
+  if (!isnan(v) && !isinf(v)) {
+    if (v == 0) {
+      casc_buf_puts(out, neg ? "-0.000000e+00" : "0.000000e+00");
+      return;
+    }
+    char exact[MAX_DIGITS], d[MAX_DIGITS];
+    int exp0, exp10;
+    unsigned nbits;
+    unsigned n0 = exact_decimal(v, exact, &exp0, &nbits);
 
-  /* 1: six significant digits, exponential, zero padded. */
-  memcpy(d, exact, n0);
-  int exp = exp0;
-  unsigned n = adjust(d, n0, &exp, 6);
-  char s[64];
-  unsigned sl = 0;
-  if (neg)
-    s[sl++] = '-';
-  s[sl++] = d[0];
-  s[sl++] = '.';
-  for (unsigned i = 1; i < n; i++)
-    s[sl++] = d[i];
-  for (unsigned i = n; i < 7; i++)
-    s[sl++] = '0';
-  s[sl] = 0;
-  casc_buf tmp;
-  casc_buf_init(&tmp);
-  casc_buf_puts(&tmp, s);
-  casc_buf_putc(&tmp, 'e');
-  put_exp(&tmp, exp + (int)n - 1, true);
-  if (tmp.data &&
-      casc_float_to_bits(casc_float_parse(tmp.data, k), k) == bits) {
-    casc_buf_put(out, tmp.data, tmp.len);
-    casc_buf_free(&tmp);
-    return;
-  }
-  casc_buf_clear(&tmp);
+    /* 1: six digits, kept when they read back as the same value. */
+    memcpy(d, exact, n0);
+    exp10 = exp0;
+    unsigned n = reduce_digits(d, n0, nbits, &exp10, 6);
+    unsigned len = format_exp6(d, n, exp10, neg, s);
+    if (parse_bits_exact(s, k) == bits) {
+      casc_buf_put(out, s, len);
+      return;
+    }
 
-  /* 2: natural precision, APFloat's default layout (max padding 3). */
-  fmt_info f = info_of(k);
-  unsigned prec = 2 + (f.mant + 1) * 59 / 196;
-  memcpy(d, exact, n0);
-  exp = exp0;
-  n = adjust(d, n0, &exp, prec);
-  bool sci;
-  if (exp >= 0) {
-    sci = exp > 3 || n + (unsigned)exp > prec;
-  } else {
-    int msd = exp + (int)n - 1;
-    sci = msd < 0 && -msd > 3;
-  }
-  if (neg)
-    casc_buf_putc(&tmp, '-');
-  if (sci) {
-    casc_buf_putc(&tmp, d[0]);
-    casc_buf_putc(&tmp, '.');
-    if (n == 1)
-      casc_buf_putc(&tmp, '0');
-    else
-      casc_buf_put(&tmp, d + 1, n - 1);
-    casc_buf_putc(&tmp, 'E');
-    put_exp(&tmp, exp + (int)n - 1, false);
-  } else if (exp >= 0) {
-    casc_buf_put(&tmp, d, n);
-    for (int i = 0; i < exp; i++)
-      casc_buf_putc(&tmp, '0');
-  } else {
-    int whole = exp + (int)n;
-    if (whole > 0) {
-      casc_buf_put(&tmp, d, (size_t)whole);
-      casc_buf_putc(&tmp, '.');
-      casc_buf_put(&tmp, d + whole, n - (unsigned)whole);
-    } else {
-      casc_buf_puts(&tmp, "0.");
-      for (int i = 0; i < -whole; i++)
-        casc_buf_putc(&tmp, '0');
-      casc_buf_put(&tmp, d, n);
+    /* 2: enough digits for any value of the format (2 + floor(p / lg 10),
+     * p the significand bits with the implicit one), kept when the
+     * spelling has a point (else it would lex as an integer). */
+    unsigned prec = 2 + (info_of(k).mant + 1) * 59 / 196;
+    memcpy(d, exact, n0);
+    exp10 = exp0;
+    n = reduce_digits(d, n0, nbits, &exp10, prec);
+    len = format_natural(d, n, exp10, prec, neg, s);
+    if (memchr(s, '.', len)) {
+      casc_buf_put(out, s, len);
+      return;
     }
   }
-  if (tmp.data && strchr(tmp.data, '.')) {
-    casc_buf_put(out, tmp.data, tmp.len);
-  } else {
-    if (hex)
-      *hex = true;
-    put_hex(bits, out);
-  }
-  casc_buf_free(&tmp);
+  /* 3: the bit pattern (sign included), as APInt spells a C hex literal:
+   * upper case, no leading zeros. */
+  if (hex)
+    *hex = true;
+  casc_buf_printf(out, "0x%" PRIX64, bits);
 }
