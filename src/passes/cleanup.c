@@ -26,12 +26,7 @@ bool casc_op_is_pure(const casc_op *op) {
          !(info->flags & CASC_F_TERMINATOR) && op->nregions == 0;
 }
 
-/* A growable list of ops, filled by a walk. */
-typedef struct {
-  casc_op **ops;
-  size_t n, cap;
-  bool oom;
-} op_list;
+typedef casc_op_list op_list;
 
 static bool collect(casc_op *op, void *user) {
   op_list *l = user;
@@ -47,6 +42,23 @@ static bool collect(casc_op *op, void *user) {
   }
   l->ops[l->n++] = op;
   return true;
+}
+
+bool casc_collect_ops(casc_op *root, bool post, casc_op_list *l) {
+  l->ops = NULL;
+  l->n = l->cap = 0;
+  l->oom = false;
+  if (post)
+    casc_walk_post(root, collect, l);
+  else
+    casc_walk_pre(root, collect, l);
+  return !l->oom;
+}
+
+void casc_op_list_free(casc_op_list *l) {
+  free(l->ops);
+  l->ops = NULL;
+  l->n = l->cap = 0;
 }
 
 static bool const_of(const casc_value *v, int64_t *out) {
@@ -93,9 +105,13 @@ static bool fold_op(casc_ctx *ctx, casc_op *op) {
   bool zero = false;
   if (op->nops == 2 && k[1]) {
     switch (op->kind) {
-    case CASC_OP_ARITH_ADDI: case CASC_OP_ARITH_SUBI: case CASC_OP_ARITH_ORI:
-    case CASC_OP_ARITH_XORI: case CASC_OP_ARITH_SHLI:
-    case CASC_OP_ARITH_SHRSI: case CASC_OP_ARITH_SHRUI:
+    case CASC_OP_ARITH_ADDI:
+    case CASC_OP_ARITH_SUBI:
+    case CASC_OP_ARITH_ORI:
+    case CASC_OP_ARITH_XORI:
+    case CASC_OP_ARITH_SHLI:
+    case CASC_OP_ARITH_SHRSI:
+    case CASC_OP_ARITH_SHRUI:
       if (in[1] == 0)
         same = x;
       break;
@@ -105,7 +121,8 @@ static bool fold_op(casc_ctx *ctx, casc_op *op) {
       else if (in[1] == 0)
         zero = true;
       break;
-    case CASC_OP_ARITH_DIVSI: case CASC_OP_ARITH_DIVUI:
+    case CASC_OP_ARITH_DIVSI:
+    case CASC_OP_ARITH_DIVUI:
       if (in[1] == 1)
         same = x;
       break;
@@ -210,7 +227,8 @@ static bool hoist_all(casc_ctx *ctx, casc_op *func, bool *oom) {
       changed = true;
       continue;
     }
-    if (!j && const_attr(op) && !casc_ptrmap_put(&first, const_attr(op), (uint32_t)nk + 1))
+    if (!j && const_attr(op) &&
+        !casc_ptrmap_put(&first, const_attr(op), (uint32_t)nk + 1))
       *oom = true;
     kept[nk++] = op;
     /* Place it after the previous constant (or at the very top). */

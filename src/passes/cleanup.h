@@ -16,6 +16,16 @@ enum {
   CASC_CLEANUP_ALL = 7
 };
 
+/* Every op nested in root (root included), pre- or post-order, collected
+ * first so that the caller may change the IR while going through them. */
+typedef struct {
+  casc_op **ops;
+  size_t n, cap;
+  bool oom;
+} casc_op_list;
+bool casc_collect_ops(casc_op *root, bool post, casc_op_list *l);
+void casc_op_list_free(casc_op_list *l);
+
 /* Creates `arith.constant v : type` (integer-like type) at the builder. */
 casc_op *casc_build_const_int(casc_builder *b, casc_type *type, int64_t v);
 /* True for ops with no side effects (pure or constant-like, no regions). */

@@ -57,19 +57,34 @@ bool casc_fold_const_value(const casc_op *op, int64_t *out) {
 
 bool casc_fold_is_int_op(const casc_op *op) {
   switch (op->kind) {
-  case CASC_OP_ARITH_ADDI: case CASC_OP_ARITH_SUBI: case CASC_OP_ARITH_MULI:
-  case CASC_OP_ARITH_DIVSI: case CASC_OP_ARITH_DIVUI:
-  case CASC_OP_ARITH_REMSI: case CASC_OP_ARITH_REMUI:
-  case CASC_OP_ARITH_CEILDIVSI: case CASC_OP_ARITH_CEILDIVUI:
+  case CASC_OP_ARITH_ADDI:
+  case CASC_OP_ARITH_SUBI:
+  case CASC_OP_ARITH_MULI:
+  case CASC_OP_ARITH_DIVSI:
+  case CASC_OP_ARITH_DIVUI:
+  case CASC_OP_ARITH_REMSI:
+  case CASC_OP_ARITH_REMUI:
+  case CASC_OP_ARITH_CEILDIVSI:
+  case CASC_OP_ARITH_CEILDIVUI:
   case CASC_OP_ARITH_FLOORDIVSI:
-  case CASC_OP_ARITH_MINSI: case CASC_OP_ARITH_MAXSI:
-  case CASC_OP_ARITH_MINUI: case CASC_OP_ARITH_MAXUI:
-  case CASC_OP_ARITH_ANDI: case CASC_OP_ARITH_ORI: case CASC_OP_ARITH_XORI:
-  case CASC_OP_ARITH_SHLI: case CASC_OP_ARITH_SHRSI: case CASC_OP_ARITH_SHRUI:
-  case CASC_OP_ARITH_CMPI: case CASC_OP_ARITH_SELECT:
-  case CASC_OP_ARITH_INDEX_CAST: case CASC_OP_ARITH_INDEX_CASTUI:
-  case CASC_OP_ARITH_EXTSI: case CASC_OP_ARITH_EXTUI:
-  case CASC_OP_ARITH_TRUNCI: case CASC_OP_EMITC_CAST:
+  case CASC_OP_ARITH_MINSI:
+  case CASC_OP_ARITH_MAXSI:
+  case CASC_OP_ARITH_MINUI:
+  case CASC_OP_ARITH_MAXUI:
+  case CASC_OP_ARITH_ANDI:
+  case CASC_OP_ARITH_ORI:
+  case CASC_OP_ARITH_XORI:
+  case CASC_OP_ARITH_SHLI:
+  case CASC_OP_ARITH_SHRSI:
+  case CASC_OP_ARITH_SHRUI:
+  case CASC_OP_ARITH_CMPI:
+  case CASC_OP_ARITH_SELECT:
+  case CASC_OP_ARITH_INDEX_CAST:
+  case CASC_OP_ARITH_INDEX_CASTUI:
+  case CASC_OP_ARITH_EXTSI:
+  case CASC_OP_ARITH_EXTUI:
+  case CASC_OP_ARITH_TRUNCI:
+  case CASC_OP_EMITC_CAST:
     break;
   default:
     return false;
@@ -87,17 +102,38 @@ static bool fold_cmpi(int64_t pred, unsigned w, int64_t a, int64_t b,
   uint64_t ua = as_unsigned(w, a), ub = as_unsigned(w, b);
   bool r;
   switch (pred) {
-  case 0: r = a == b; break;
-  case 1: r = a != b; break;
-  case 2: r = a < b; break;
-  case 3: r = a <= b; break;
-  case 4: r = a > b; break;
-  case 5: r = a >= b; break;
-  case 6: r = ua < ub; break;
-  case 7: r = ua <= ub; break;
-  case 8: r = ua > ub; break;
-  case 9: r = ua >= ub; break;
-  default: return false;
+  case 0:
+    r = a == b;
+    break;
+  case 1:
+    r = a != b;
+    break;
+  case 2:
+    r = a < b;
+    break;
+  case 3:
+    r = a <= b;
+    break;
+  case 4:
+    r = a > b;
+    break;
+  case 5:
+    r = a >= b;
+    break;
+  case 6:
+    r = ua < ub;
+    break;
+  case 7:
+    r = ua <= ub;
+    break;
+  case 8:
+    r = ua > ub;
+    break;
+  case 9:
+    r = ua >= ub;
+    break;
+  default:
+    return false;
   }
   /* i1 true is -1 once sign-extended from one bit. */
   *out = r ? -1 : 0;
@@ -113,24 +149,32 @@ bool casc_fold_int(const casc_op *op, const int64_t *in, int64_t *out) {
   uint64_t ua = as_unsigned(wi, a), ub = as_unsigned(wi, b);
   int64_t r;
   switch (op->kind) {
-  case CASC_OP_ARITH_ADDI: r = (int64_t)((uint64_t)a + (uint64_t)b); break;
-  case CASC_OP_ARITH_SUBI: r = (int64_t)((uint64_t)a - (uint64_t)b); break;
-  case CASC_OP_ARITH_MULI: r = (int64_t)((uint64_t)a * (uint64_t)b); break;
+  case CASC_OP_ARITH_ADDI:
+    r = (int64_t)((uint64_t)a + (uint64_t)b);
+    break;
+  case CASC_OP_ARITH_SUBI:
+    r = (int64_t)((uint64_t)a - (uint64_t)b);
+    break;
+  case CASC_OP_ARITH_MULI:
+    r = (int64_t)((uint64_t)a * (uint64_t)b);
+    break;
   case CASC_OP_ARITH_DIVSI:
   case CASC_OP_ARITH_CEILDIVSI:
   case CASC_OP_ARITH_FLOORDIVSI:
   case CASC_OP_ARITH_REMSI:
-    if (b == 0 || (b == -1 && a == (wi >= 64 ? INT64_MIN
-                                               : -((int64_t)1 << (wi - 1)))))
+    if (b == 0 ||
+        (b == -1 && a == (wi >= 64 ? INT64_MIN : -((int64_t)1 << (wi - 1)))))
       return false;
     if (op->kind == CASC_OP_ARITH_REMSI) {
       r = a % b;
     } else {
       r = a / b;
       int64_t rem = a % b;
-      if (rem != 0 && op->kind == CASC_OP_ARITH_CEILDIVSI && ((rem > 0) == (b > 0)))
+      if (rem != 0 && op->kind == CASC_OP_ARITH_CEILDIVSI &&
+          ((rem > 0) == (b > 0)))
         r += 1;
-      if (rem != 0 && op->kind == CASC_OP_ARITH_FLOORDIVSI && ((rem > 0) != (b > 0)))
+      if (rem != 0 && op->kind == CASC_OP_ARITH_FLOORDIVSI &&
+          ((rem > 0) != (b > 0)))
         r -= 1;
     }
     break;
@@ -144,13 +188,27 @@ bool casc_fold_int(const casc_op *op, const int64_t *in, int64_t *out) {
     else
       r = (int64_t)(ua / ub + (op->kind == CASC_OP_ARITH_CEILDIVUI && ua % ub));
     break;
-  case CASC_OP_ARITH_MINSI: r = a < b ? a : b; break;
-  case CASC_OP_ARITH_MAXSI: r = a > b ? a : b; break;
-  case CASC_OP_ARITH_MINUI: r = ua < ub ? a : b; break;
-  case CASC_OP_ARITH_MAXUI: r = ua > ub ? a : b; break;
-  case CASC_OP_ARITH_ANDI: r = a & b; break;
-  case CASC_OP_ARITH_ORI: r = a | b; break;
-  case CASC_OP_ARITH_XORI: r = a ^ b; break;
+  case CASC_OP_ARITH_MINSI:
+    r = a < b ? a : b;
+    break;
+  case CASC_OP_ARITH_MAXSI:
+    r = a > b ? a : b;
+    break;
+  case CASC_OP_ARITH_MINUI:
+    r = ua < ub ? a : b;
+    break;
+  case CASC_OP_ARITH_MAXUI:
+    r = ua > ub ? a : b;
+    break;
+  case CASC_OP_ARITH_ANDI:
+    r = a & b;
+    break;
+  case CASC_OP_ARITH_ORI:
+    r = a | b;
+    break;
+  case CASC_OP_ARITH_XORI:
+    r = a ^ b;
+    break;
   case CASC_OP_ARITH_SHLI:
     if (ub >= wi)
       return false;

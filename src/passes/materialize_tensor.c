@@ -161,11 +161,13 @@ static bool materialize_one(casc_ctx *ctx, casc_op *op, bool at_last_use) {
   b.loc = op->loc;
   casc_value *len = length_of(ctx, op, &b);
   casc_type *pt = casc_type_pipe(ctx);
-  casc_value *pipe = casc_build(&b, CASC_OP_PIPE, 0, NULL, 1, &pt, NULL, 0)->results;
+  casc_value *pipe =
+      casc_build(&b, CASC_OP_PIPE, 0, NULL, 1, &pt, NULL, 0)->results;
   casc_op *repl;
   if (!input && !output) {
     casc_type *bt = casc_type_tbuf(ctx, CASC_TPOS_VECCALC);
-    casc_value *buf = casc_build(&b, CASC_OP_TBUF, 0, NULL, 1, &bt, NULL, 0)->results;
+    casc_value *buf =
+        casc_build(&b, CASC_OP_TBUF, 0, NULL, 1, &bt, NULL, 0)->results;
     casc_value *io[3] = {pipe, buf, len};
     casc_build(&b, CASC_OP_PIPE_INIT_BUFFER, 3, io, 0, NULL, NULL, 0);
     repl = casc_build(&b, CASC_OP_TBUF_GET_TENSOR, 1, &buf, 1, &t, NULL, 0);
@@ -175,7 +177,8 @@ static bool materialize_one(casc_ctx *ctx, casc_op *op, bool at_last_use) {
   }
   casc_type *qt =
       casc_type_queue(ctx, output ? CASC_TPOS_VECOUT : CASC_TPOS_VECIN, 1);
-  casc_value *q = casc_build(&b, CASC_OP_QUEUE, 0, NULL, 1, &qt, NULL, 0)->results;
+  casc_value *q =
+      casc_build(&b, CASC_OP_QUEUE, 0, NULL, 1, &qt, NULL, 0)->results;
   casc_value *num = casc_build_const_int(&b, casc_type_i32(ctx), 1)->results;
   casc_value *io[4] = {pipe, q, num, len};
   casc_build(&b, CASC_OP_PIPE_INIT_QUEUE, 4, io, 0, NULL, NULL, 0);

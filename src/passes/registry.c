@@ -24,8 +24,7 @@ const casc_pass_info *casc_pass_lookup(const char *flag, size_t len) {
   if (!flag)
     return NULL;
   for (unsigned i = 0; i < casc_pass_count(); i++)
-    if (strlen(passes[i].flag) == len &&
-        memcmp(passes[i].flag, flag, len) == 0)
+    if (strlen(passes[i].flag) == len && memcmp(passes[i].flag, flag, len) == 0)
       return &passes[i];
   return NULL;
 }

@@ -18,7 +18,8 @@
 #include "passes/ptrmap.h"
 #include "passes/verify_sync_state.h"
 
-/* ---- limits (docs/verify-sync.md "Limits") -------------------------------- */
+/* ---- limits (docs/verify-sync.md "Limits") --------------------------------
+ */
 #define VS_MAX_STATES 64        /* paths kept at once */
 #define VS_MAX_LOOP_ITERS 80    /* fixpoint iterations of one loop */
 #define VS_UNROLL_TRIPS 4096    /* known trip counts followed exactly */
@@ -68,13 +69,13 @@ typedef struct {
 
 /* Static facts about one queue-like value. */
 typedef struct {
-  uint32_t decl;    /* value id of the queue value */
-  int32_t depth;    /* from the type */
-  int8_t tbuf;      /* a TBuf: Alloc/DeQue are Get, Free/EnQue no-ops */
-  int8_t enq_evt;   /* HardEvent of EnQue->DeQue, -1 unknown */
-  int8_t free_evt;  /* HardEvent of Free->Alloc, -1 unknown */
-  int8_t pos;       /* TPosition of the buffers */
-  int8_t mem;       /* memory index (mem_name), -1 none */
+  uint32_t decl;   /* value id of the queue value */
+  int32_t depth;   /* from the type */
+  int8_t tbuf;     /* a TBuf: Alloc/DeQue are Get, Free/EnQue no-ops */
+  int8_t enq_evt;  /* HardEvent of EnQue->DeQue, -1 unknown */
+  int8_t free_evt; /* HardEvent of Free->Alloc, -1 unknown */
+  int8_t pos;      /* TPosition of the buffers */
+  int8_t mem;      /* memory index (mem_name), -1 none */
   int8_t pad[3];
 } vs_qinfo;
 
@@ -96,6 +97,8 @@ typedef struct {
   int64_t *sval;
   uint32_t *taint;
   uint32_t *death;
+  uint32_t *crep; /* i1 values: the condition they are (or negate) */
+  uint8_t *cneg;  /* 1: the value is the negation of crep */
   uint32_t *dstart, *dlist;
   /* queues, pipes */
   vs_qinfo *qi;
@@ -114,7 +117,8 @@ typedef struct {
 #define DEAD_NOW 0xfffffffeu
 #define NO_DEATH 0xffffffffu
 
-/* ---- small helpers ---------------------------------------------------------- */
+/* ---- small helpers ----------------------------------------------------------
+ */
 
 static bool grow(void **arr, uint32_t *cap, uint32_t need, size_t elem) {
   if (need <= *cap)
@@ -161,18 +165,39 @@ static bool is_pipe_type(const casc_type *t) {
   return t && t->kind == CASC_TYPE_ASC && t->u.asc.id == CASC_ASC_PIPE;
 }
 
-/* ---- hardware facts (ASCENDC_FACTS §1-§3) ---------------------------------- */
+/* ---- hardware facts (ASCENDC_FACTS §1-§3) ----------------------------------
+ */
 
 /* HardEvent numbers (IR.md §2.2). */
 enum {
-  EV_MTE2_MTE1 = 0, EV_MTE1_MTE2 = 1, EV_MTE1_M = 2, EV_M_MTE1 = 3,
-  EV_MTE2_V = 4, EV_V_MTE2 = 5, EV_MTE3_V = 6, EV_V_MTE3 = 7,
-  EV_MTE3_MTE1 = 11, EV_MTE1_MTE3 = 12, EV_M_FIX = 17, EV_FIX_M = 18,
-  EV_MTE3_MTE2 = 19, EV_MTE2_MTE3 = 20
+  EV_MTE2_MTE1 = 0,
+  EV_MTE1_MTE2 = 1,
+  EV_MTE1_M = 2,
+  EV_M_MTE1 = 3,
+  EV_MTE2_V = 4,
+  EV_V_MTE2 = 5,
+  EV_MTE3_V = 6,
+  EV_V_MTE3 = 7,
+  EV_MTE3_MTE1 = 11,
+  EV_MTE1_MTE3 = 12,
+  EV_M_FIX = 17,
+  EV_FIX_M = 18,
+  EV_MTE3_MTE2 = 19,
+  EV_MTE2_MTE3 = 20
 };
 enum {
-  P_GM = 0, P_A1, P_A2, P_B1, P_B2, P_C1, P_C2, P_CO1, P_CO2, P_VECIN,
-  P_VECOUT, P_VECCALC
+  P_GM = 0,
+  P_A1,
+  P_A2,
+  P_B1,
+  P_B2,
+  P_C1,
+  P_C2,
+  P_CO1,
+  P_CO2,
+  P_VECIN,
+  P_VECOUT,
+  P_VECCALC
 };
 
 static bool is_l1(int64_t p) {
@@ -188,11 +213,16 @@ static int8_t mem_of(int64_t p) {
   if (is_l1(p))
     return 1;
   switch (p) {
-  case P_A2: return 2;
-  case P_B2: return 3;
-  case P_CO1: return 4;
-  case P_C2: return 5;
-  default: return -1;
+  case P_A2:
+    return 2;
+  case P_B2:
+    return 3;
+  case P_CO1:
+    return 4;
+  case P_C2:
+    return 5;
+  default:
+    return -1;
   }
 }
 
@@ -254,7 +284,8 @@ static void fill_qinfo(vs_qinfo *qi, const casc_type *t) {
   queue_events(src, dst, &qi->enq_evt, &qi->free_evt);
 }
 
-/* ---- diagnostics --------------------------------------------------------------- */
+/* ---- diagnostics
+ * --------------------------------------------------------------- */
 
 static bool claims(const vs_ctx *c, const vs_state *s) {
   return s->cert && !c->mute;
@@ -262,13 +293,13 @@ static bool claims(const vs_ctx *c, const vs_state *s) {
 
 /* Starts a diagnostic; NULL when an equal one (same op, same kind) exists
  * or memory ran out. */
-static vs_diag *diag_new(vs_ctx *c, uint32_t op, uint32_t kind,
-                         const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
+static vs_diag *diag_new(vs_ctx *c, uint32_t op, uint32_t kind, const char *fmt,
+                         ...) __attribute__((format(printf, 4, 5)));
 
-static vs_diag *diag_new(vs_ctx *c, uint32_t op, uint32_t kind,
-                         const char *fmt, ...) {
-  const void *key = (const void *)(uintptr_t)((uint64_t)op * K_COUNT_ + kind + 1);
+static vs_diag *diag_new(vs_ctx *c, uint32_t op, uint32_t kind, const char *fmt,
+                         ...) {
+  const void *key =
+      (const void *)(uintptr_t)((uint64_t)op * K_COUNT_ + kind + 1);
   if (casc_ptrmap_get(&c->dkeys, key, 0))
     return NULL;
   if (!casc_ptrmap_put(&c->dkeys, key, 1) ||
@@ -326,7 +357,8 @@ static void flush_diags(vs_ctx *c) {
   }
 }
 
-/* ---- numbering (pre-pass) ---------------------------------------------------- */
+/* ---- numbering (pre-pass)
+ * ---------------------------------------------------- */
 
 typedef struct {
   vs_ctx *c;
@@ -382,13 +414,16 @@ static bool alloc_tables(vs_ctx *c) {
   c->sval = calloc(n, sizeof *c->sval);
   c->taint = calloc(n, sizeof *c->taint);
   c->death = malloc(n * sizeof *c->death);
+  c->crep = malloc(n * sizeof *c->crep);
+  c->cneg = calloc(n, 1);
   c->dstart = calloc((size_t)c->nops + 2, sizeof *c->dstart);
   if (!c->vq || !c->vp || !c->vtensor || !c->sknown || !c->assumed ||
-      !c->sval || !c->taint || !c->death || !c->dstart)
+      !c->sval || !c->taint || !c->death || !c->dstart || !c->crep || !c->cneg)
     return false;
   for (uint32_t i = 0; i < n; i++) {
     c->vq[i] = c->vp[i] = -1;
     c->death[i] = NO_DEATH;
+    c->crep[i] = i;
   }
   return true;
 }
@@ -407,6 +442,80 @@ static bool new_pipe(vs_ctx *c, uint32_t v) {
     return false;
   c->pdecl[c->np] = v;
   c->vp[v] = (int32_t)c->np++;
+  return true;
+}
+
+/* CmpIPredicate with its operands swapped / negated (IR.md §2). */
+static int64_t pred_swap(int64_t p) {
+  static const int64_t sw[10] = {0, 1, 4, 5, 2, 3, 8, 9, 6, 7};
+  return p >= 0 && p < 10 ? sw[p] : -1;
+}
+static int64_t pred_not(int64_t p) {
+  static const int64_t ng[10] = {1, 0, 5, 4, 3, 2, 9, 8, 7, 6};
+  return p >= 0 && p < 10 ? ng[p] : -1;
+}
+
+static bool is_true_const(const casc_value *v) {
+  int64_t x;
+  return v->def && casc_fold_const_value(v->def, &x) && (x & 1);
+}
+
+/* Conditions that are the same comparison of the same values (or its
+ * negation, or `xori %c, true`) share one representative, so that two
+ * scf.if on them take matching arms. A comparison stands for an earlier one
+ * only when the earlier one dominates it (both are then computed from the
+ * same dynamic values). */
+static bool link_conditions(vs_ctx *c) {
+  casc_ptrmap first; /* (lhs, rhs) of a cmpi -> its value id + 1 */
+  casc_ptrmap_init(&first);
+  for (uint32_t v = 0; v < c->nv; v++) {
+    casc_op *d = c->vals[v]->def;
+    if (!d || d->nres != 1 || d->nops != 2)
+      continue;
+    if (d->kind == CASC_OP_ARITH_XORI) {
+      for (int k = 0; k < 2; k++)
+        if (is_true_const(d->operands[k].value)) {
+          uint32_t x = vid_of(c, d->operands[1 - k].value);
+          if (x < c->nv) {
+            c->crep[v] = c->crep[x];
+            c->cneg[v] = !c->cneg[x];
+          }
+          break;
+        }
+      continue;
+    }
+    if (d->kind != CASC_OP_ARITH_CMPI)
+      continue;
+    uint32_t a = vid_of(c, d->operands[0].value);
+    uint32_t b = vid_of(c, d->operands[1].value);
+    if (a >= c->nv || b >= c->nv)
+      continue;
+    uint64_t lo = a < b ? a : b, hi = a < b ? b : a;
+    const void *key = (const void *)(uintptr_t)((lo << 32 | hi) + 1);
+    uint32_t e = casc_ptrmap_get(&first, key, 0);
+    if (!e) {
+      if (!casc_ptrmap_put(&first, key, v + 1)) {
+        casc_ptrmap_free(&first);
+        return false;
+      }
+      continue;
+    }
+    casc_op *d0 = c->vals[e - 1]->def;
+    casc_op *anc = ancestor_in(d, d0->parent);
+    if (!anc || oid_of(c, anc) <= oid_of(c, d0))
+      continue;
+    int64_t p0 = casc_op_attr_int(d0, "predicate", -1);
+    int64_t p = casc_op_attr_int(d, "predicate", -1);
+    if (d0->operands[0].value != d->operands[0].value)
+      p = pred_swap(p);
+    if (p < 0 || p0 < 0)
+      continue;
+    if (p == p0 || p == pred_not(p0)) {
+      c->crep[v] = c->crep[e - 1];
+      c->cneg[v] = c->cneg[e - 1] ^ (p != p0);
+    }
+  }
+  casc_ptrmap_free(&first);
   return true;
 }
 
@@ -475,7 +584,8 @@ static bool classify(vs_ctx *c) {
   return true;
 }
 
-/* ---- per-state queries ------------------------------------------------------- */
+/* ---- per-state queries
+ * ------------------------------------------------------- */
 
 static int32_t queue_of(vs_ctx *c, const casc_value *v) {
   uint32_t id = vid_of(c, v);
@@ -547,8 +657,8 @@ static const char *pos_name(int p) {
 /* True when the call would need a ninth event id: the path ends there
  * (AllocEventID asserts; the NPU's synchronisation is broken from then
  * on, so nothing after it could be trusted). */
-static bool check_events(vs_ctx *c, vs_state *s, casc_op *op, int32_t q,
-                         int e, const char *api) {
+static bool check_events(vs_ctx *c, vs_state *s, casc_op *op, int32_t q, int e,
+                         const char *api) {
   if (e < 0 || !claims(c, s))
     return false;
   uint32_t held = event_ids(c, s, e);
@@ -566,7 +676,8 @@ static bool check_events(vs_ctx *c, vs_state *s, casc_op *op, int32_t q,
   return true;
 }
 
-/* ---- transfer functions -------------------------------------------------------- */
+/* ---- transfer functions
+ * -------------------------------------------------------- */
 
 /* A value's binding in s. */
 static int32_t bind_of(vs_ctx *c, const vs_state *s, const casc_value *v) {
@@ -596,13 +707,15 @@ static void set_bind_arg(vs_ctx *c, vs_state *s, const casc_value *v,
 /* The tensor value an EnQue put into the FIFO (for pyasc's note). */
 static casc_loc *enqueued_loc(vs_ctx *c, const vs_slot *sl) {
   casc_op *op = sl->last < c->nops ? c->ops[sl->last] : NULL;
-  if (op && (op->kind == CASC_OP_QUE_BIND_ENQUE_TENSOR ||
-             op->kind == CASC_OP_QUE_BIND_ENQUE_TENSOR_POS) &&
+  if (op &&
+      (op->kind == CASC_OP_QUE_BIND_ENQUE_TENSOR ||
+       op->kind == CASC_OP_QUE_BIND_ENQUE_TENSOR_POS) &&
       op->nops >= 2)
     return value_loc(c, op->operands[1].value);
   if (sl->flags & VS_SF_EXT)
     return vid_loc(c, sl->decl);
-  return sl->alloc < c->nops ? c->ops[sl->alloc]->loc : casc_loc_unknown(c->ctx);
+  return sl->alloc < c->nops ? c->ops[sl->alloc]->loc
+                             : casc_loc_unknown(c->ctx);
 }
 
 static void note_alloc(vs_ctx *c, vs_diag *d, const vs_slot *sl) {
@@ -657,9 +770,9 @@ static void check_use(vs_ctx *c, vs_state *s, casc_op *op, casc_value *v) {
   } else if (sl->status == VS_FREED && !handle_only(op->kind)) {
     if (!claims(c, s))
       return;
-    vs_diag *d = diag_new(c, oid_of(c, op), K_USE_AFTER_FREE,
-                          "%s: use of tensor memory after its FreeTensor",
-                          api_of(op));
+    vs_diag *d =
+        diag_new(c, oid_of(c, op), K_USE_AFTER_FREE,
+                 "%s: use of tensor memory after its FreeTensor", api_of(op));
     note_alloc(c, d, sl);
     if (sl->last < c->nops)
       diag_note(d, c->ops[sl->last]->loc, "freed here");
@@ -800,9 +913,9 @@ static bool do_free(vs_ctx *c, vs_state *s, casc_op *op, int32_t q,
     if (b >= 0 && (s->slots[b].flags & (VS_SF_POISON | VS_SF_UNK)))
       return true;
     if (claims(c, s)) {
-      vs_diag *d = diag_new(
-          c, oi, K_FREE_NO_ALLOC,
-          "FreeTensor: there is no corresponding call to AllocTensor");
+      vs_diag *d =
+          diag_new(c, oi, K_FREE_NO_ALLOC,
+                   "FreeTensor: there is no corresponding call to AllocTensor");
       diag_note(d, value_loc(c, tv), "tensor declared here");
     }
     if (b >= 0)
@@ -828,9 +941,9 @@ static bool do_free(vs_ctx *c, vs_state *s, casc_op *op, int32_t q,
   }
   if (sl->status == VS_FREED) {
     if (!(sl->flags & VS_SF_POISON) && claims(c, s)) {
-      vs_diag *d = diag_new(
-          c, oi, K_DOUBLE_FREE,
-          "FreeTensor: tensor memory was freed before its last use");
+      vs_diag *d =
+          diag_new(c, oi, K_DOUBLE_FREE,
+                   "FreeTensor: tensor memory was freed before its last use");
       diag_note(d, value_loc(c, tv), "tensor declared here");
     }
     sl->flags |= VS_SF_POISON;
@@ -1023,12 +1136,12 @@ static void do_init(vs_ctx *c, vs_state *s, casc_op *op, bool tbuf) {
   if (ps->bytes[m] < (int64_t)1 << 50)
     ps->bytes[m] += bytes;
   if (ps->bytes[m] > mem_size[m] && claims(c, s)) {
-    vs_diag *d = diag_new(c, oi, K_INIT_MEM,
-                          "InitBuffer: the buffers of this TPipe now take "
-                          "%lld bytes of %s, more than its %lld bytes on "
-                          "Ascend910B1",
-                          (long long)ps->bytes[m], mem_name[m],
-                          (long long)mem_size[m]);
+    vs_diag *d =
+        diag_new(c, oi, K_INIT_MEM,
+                 "InitBuffer: the buffers of this TPipe now take "
+                 "%lld bytes of %s, more than its %lld bytes on "
+                 "Ascend910B1",
+                 (long long)ps->bytes[m], mem_name[m], (long long)mem_size[m]);
     diag_note(d, vid_loc(c, c->pdecl[p]), "pipe declared here");
   }
 }
@@ -1191,7 +1304,8 @@ static bool transfer(vs_ctx *c, vs_state *s, casc_op *op) {
   return true;
 }
 
-/* ---- scalars (shared by all paths) ---------------------------------------------- */
+/* ---- scalars (shared by all paths)
+ * ---------------------------------------------- */
 
 /* Constant folding and loop taint of op's integer results, once per op
  * visit. Paths never disagree on these values: values that differ between
@@ -1235,7 +1349,8 @@ static void eval_scalars(vs_ctx *c, casc_op *op, vs_set *S) {
   }
 }
 
-/* ---- control flow ------------------------------------------------------------------- */
+/* ---- control flow
+ * ------------------------------------------------------------------- */
 
 static void run_block(vs_ctx *c, casc_block *b, vs_set *S);
 
@@ -1270,12 +1385,17 @@ static void run_if(vs_ctx *c, casc_op *op, vs_set *S) {
   bool known = cv < c->nv && c->sknown[cv];
   bool val = known && (c->sval[cv] & 1);
   uint32_t taint = cv < c->nv ? c->taint[cv] & active_loops(c) : 0;
+  /* Decisions are remembered on the condition's representative. */
+  uint32_t rep = cv < c->nv ? c->crep[cv] : NO_DEATH;
+  unsigned neg = cv < c->nv ? c->cneg[cv] : 0;
   vs_set T, E;
   vs_set_init(&T);
   vs_set_init(&E);
   for (uint32_t i = 0; i < S->n; i++) {
     vs_state *s = S->s[i];
-    int a = known ? (int)val : (cv < c->nv ? vs_assume_get(s, cv) : -1);
+    int a = known ? (int)val : (rep < c->nv ? vs_assume_get(s, rep) : -1);
+    if (!known && a >= 0)
+      a ^= (int)neg;
     if (a >= 0) {
       if (!vs_set_push(a ? &T : &E, s))
         c->oom = true;
@@ -1289,10 +1409,10 @@ static void run_if(vs_ctx *c, casc_op *op, vs_set *S) {
       vs_state_free(s);
       continue;
     }
-    if (cv < c->nv) {
-      if (!vs_assume_set(s, cv, 1) || !vs_assume_set(e, cv, 0))
+    if (rep < c->nv) {
+      if (!vs_assume_set(s, rep, 1u ^ neg) || !vs_assume_set(e, rep, 0u ^ neg))
         c->oom = true;
-      c->assumed[cv] = 1;
+      c->assumed[rep] = 1;
     }
     s->corr |= taint;
     e->corr |= taint;
@@ -1314,8 +1434,10 @@ static void run_if(vs_ctx *c, casc_op *op, vs_set *S) {
     uint32_t rv = vid_of(c, &op->results[r]);
     if (rv >= c->nv)
       continue;
-    uint32_t tv = ty && r < ty->nops ? vid_of(c, ty->operands[r].value) : NO_DEATH;
-    uint32_t ev = ey && r < ey->nops ? vid_of(c, ey->operands[r].value) : NO_DEATH;
+    uint32_t tv =
+        ty && r < ty->nops ? vid_of(c, ty->operands[r].value) : NO_DEATH;
+    uint32_t ev =
+        ey && r < ey->nops ? vid_of(c, ey->operands[r].value) : NO_DEATH;
     bool tk = tv < c->nv && c->sknown[tv], ek = ev < c->nv && c->sknown[ev];
     c->sknown[rv] = 0;
     c->taint[rv] = (cv < c->nv ? c->taint[cv] : 0) |
@@ -1392,8 +1514,8 @@ static void next_scalars(vs_ctx *c, casc_block *body, bool have_prev,
   int64_t val[MAXA];
   unsigned n = body->nargs > MAXA ? MAXA : body->nargs;
   for (unsigned a = 1; a < n; a++) {
-    uint32_t yv = y && a - 1 < y->nops ? vid_of(c, y->operands[a - 1].value)
-                                       : NO_DEATH;
+    uint32_t yv =
+        y && a - 1 < y->nops ? vid_of(c, y->operands[a - 1].value) : NO_DEATH;
     known[a] = have_prev && yv < c->nv && c->sknown[yv];
     val[a] = known[a] ? c->sval[yv] : 0;
   }
@@ -1472,9 +1594,10 @@ static void run_for(vs_ctx *c, casc_op *op, vs_set *S) {
   int64_t trips = -1;
   if (bk) {
     int64_t ub = c->sval[ubv], st = c->sval[stv];
-    trips = ub > lb ? (int64_t)(((uint64_t)ub - (uint64_t)lb + (uint64_t)st - 1) /
-                                (uint64_t)st)
-                    : 0;
+    trips = ub > lb
+                ? (int64_t)(((uint64_t)ub - (uint64_t)lb + (uint64_t)st - 1) /
+                            (uint64_t)st)
+                : 0;
   }
   uint32_t depth = c->depth;
   uint32_t bit = loop_bit(depth);
@@ -1497,8 +1620,8 @@ static void run_for(vs_ctx *c, casc_op *op, vs_set *S) {
   }
   for (unsigned a = 1; a < body->nargs; a++) {
     uint32_t v = vid_of(c, body->args[a]);
-    uint32_t iv = a + 2 < op->nops ? vid_of(c, op->operands[a + 2].value)
-                                   : NO_DEATH;
+    uint32_t iv =
+        a + 2 < op->nops ? vid_of(c, op->operands[a + 2].value) : NO_DEATH;
     if (v >= c->nv)
       continue;
     c->sknown[v] = iv < c->nv && c->sknown[iv];
@@ -1655,8 +1778,9 @@ static void run_while(vs_ctx *c, casc_op *op, vs_set *S) {
     if (muted)
       c->mute++;
     run_block(c, before, S);
-    uint32_t cv = cond_op && cond_op->nops ? vid_of(c, cond_op->operands[0].value)
-                                           : NO_DEATH;
+    uint32_t cv = cond_op && cond_op->nops
+                      ? vid_of(c, cond_op->operands[0].value)
+                      : NO_DEATH;
     bool known = cv < c->nv && c->sknown[cv];
     bool val = known && (c->sval[cv] & 1);
     /* Exit side: results from the condition's arguments. */
@@ -1685,7 +1809,7 @@ static void run_while(vs_ctx *c, casc_op *op, vs_set *S) {
           s->corr |= bit;
         for (unsigned a = 0; a < after->nargs; a++)
           set_bind_arg(c, s, after->args[a],
-                   a < s->nc ? s->carry[a] : VS_B_UNKNOWN);
+                       a < s->nc ? s->carry[a] : VS_B_UNKNOWN);
         s->nc = 0;
       }
       run_block(c, after, S);
@@ -1694,7 +1818,7 @@ static void run_while(vs_ctx *c, casc_op *op, vs_set *S) {
         vs_state *s = S->s[i];
         for (unsigned a = 0; a < before->nargs; a++)
           set_bind_arg(c, s, before->args[a],
-                   a < s->nc ? s->carry[a] : VS_B_UNKNOWN);
+                       a < s->nc ? s->carry[a] : VS_B_UNKNOWN);
         s->nc = 0;
       }
     }
@@ -1763,7 +1887,8 @@ static void run_block(vs_ctx *c, casc_block *b, vs_set *S) {
     run_op(c, op, S);
 }
 
-/* ---- function driver ------------------------------------------------------------------ */
+/* ---- function driver
+ * ------------------------------------------------------------------ */
 
 /* Compile-time misuse of the in-place API (a static_assert in Ascend C):
  * reported wherever the op is, whatever the path. */
@@ -1843,6 +1968,8 @@ static void ctx_free(vs_ctx *c) {
   free(c->sval);
   free(c->taint);
   free(c->death);
+  free(c->crep);
+  free(c->cneg);
   free(c->dstart);
   free(c->dlist);
   free(c->qi);
@@ -1864,7 +1991,7 @@ static bool verify_func(casc_ctx *ctx, casc_op *func) {
   casc_ptrmap_init(&c.oid);
   casc_ptrmap_init(&c.dkeys);
   bool ok = casc_walk_pre(func, number_op, &c) && !c.oom && alloc_tables(&c) &&
-            classify(&c);
+            classify(&c) && link_conditions(&c);
   if (ok) {
     static_checks(&c);
     vs_set S;

@@ -193,7 +193,8 @@ static int cmp_u32(uint32_t a, uint32_t b) {
 /* Order of slots that no value refers to. */
 static int slot_key_cmp(const vs_slot *a, const vs_slot *b) {
   int c;
-  if ((c = cmp_u32(a->owner, b->owner)) || (c = cmp_u32(a->fifo_q, b->fifo_q)) ||
+  if ((c = cmp_u32(a->owner, b->owner)) ||
+      (c = cmp_u32(a->fifo_q, b->fifo_q)) ||
       (c = cmp_u32(a->status, b->status)) || (c = cmp_u32(a->seq, b->seq)) ||
       (c = cmp_u32(a->alloc, b->alloc)) || (c = cmp_u32(a->last, b->last)) ||
       (c = cmp_u32(a->flags, b->flags)) || (c = cmp_u32(a->decl, b->decl)))
@@ -328,8 +329,8 @@ static bool mem_eq(const void *a, const void *b, size_t n) {
 bool vs_state_equal(const vs_state *a, const vs_state *b, uint32_t nq,
                     uint32_t np) {
   return a->hash == b->hash && a->cert == b->cert && a->corr == b->corr &&
-         a->ns == b->ns && a->ne == b->ne && a->na == b->na &&
-         a->nc == b->nc && mem_eq(a->q, b->q, (size_t)nq * sizeof(vs_queue)) &&
+         a->ns == b->ns && a->ne == b->ne && a->na == b->na && a->nc == b->nc &&
+         mem_eq(a->q, b->q, (size_t)nq * sizeof(vs_queue)) &&
          mem_eq(a->p, b->p, (size_t)np * sizeof(vs_pipe)) &&
          mem_eq(a->uevt, b->uevt, sizeof a->uevt) &&
          mem_eq(a->slots, b->slots, (size_t)a->ns * sizeof(vs_slot)) &&

@@ -33,9 +33,9 @@ enum {
 /* Bindings that are not slots. A value without an env entry is unknown. */
 enum {
   VS_B_UNKNOWN = -1,
-  VS_B_TBUF_GET = -2,   /* TBuf.Get / GetWithOffset */
-  VS_B_EXT = -3,        /* outside tensor not yet seen by a queue */
-  VS_B_TBUF_ALLOC = -4  /* AllocTensor / DeQue on a TBuf (= Get) */
+  VS_B_TBUF_GET = -2,  /* TBuf.Get / GetWithOffset */
+  VS_B_EXT = -3,       /* outside tensor not yet seen by a queue */
+  VS_B_TBUF_ALLOC = -4 /* AllocTensor / DeQue on a TBuf (= Get) */
 };
 #define VS_NOQ 0xffffu
 

@@ -40,8 +40,8 @@ static void begin(fixture *t, unsigned nargs, casc_type **args) {
       {casc_intern_cstr(t->ctx, "sym_name"), casc_attr_string(t->ctx, "f", 1)},
       {casc_intern_cstr(t->ctx, "function_type"),
        casc_attr_type(t->ctx, casc_type_func(t->ctx, nargs, args, 0, NULL))}};
-  t->func = casc_op_create_kind(t->ctx, CASC_OP_FUNC_FUNC, next_loc(t), 0,
-                                NULL, 0, NULL, casc_attr_dict(t->ctx, 2, e), 1);
+  t->func = casc_op_create_kind(t->ctx, CASC_OP_FUNC_FUNC, next_loc(t), 0, NULL,
+                                0, NULL, casc_attr_dict(t->ctx, 2, e), 1);
   casc_block_append(casc_module_body(t->module), t->func);
   casc_block *entry = casc_region_entry(t->ctx, casc_op_region(t->func, 0));
   for (unsigned i = 0; i < nargs; i++)
@@ -107,15 +107,13 @@ static void region_end(fixture *t, casc_op *parent) {
 static casc_op *if_begin(fixture *t, casc_value *cond) {
   t->b.loc = next_loc(t);
   casc_op *f = casc_build(&t->b, CASC_OP_SCF_IF, 1, &cond, 0, NULL, NULL, 2);
-  casc_builder_set_end(&t->b,
-                       casc_region_entry(t->ctx, casc_op_region(f, 0)));
+  casc_builder_set_end(&t->b, casc_region_entry(t->ctx, casc_op_region(f, 0)));
   return f;
 }
 
 static void if_else(fixture *t, casc_op *f) {
   op(t, CASC_OP_SCF_YIELD, 0, NULL, NULL);
-  casc_builder_set_end(&t->b,
-                       casc_region_entry(t->ctx, casc_op_region(f, 1)));
+  casc_builder_set_end(&t->b, casc_region_entry(t->ctx, casc_op_region(f, 1)));
 }
 
 /* Adds the return, runs verify-sync, returns the number of warnings. */
@@ -157,7 +155,8 @@ static casc_type *queue_t(fixture *t, int64_t depth) {
 static casc_value *local_queue(fixture *t, int64_t depth, int64_t num) {
   casc_value *pipe =
       casc_op_result(op(t, CASC_OP_PIPE, 0, NULL, casc_type_pipe(t->ctx)), 0);
-  casc_value *q = casc_op_result(op(t, CASC_OP_QUEUE, 0, NULL, queue_t(t, depth)), 0);
+  casc_value *q =
+      casc_op_result(op(t, CASC_OP_QUEUE, 0, NULL, queue_t(t, depth)), 0);
   casc_value *o[4] = {pipe, q, cst(t, num, t->i32), cst(t, 32, t->i32)};
   op(t, CASC_OP_PIPE_INIT_QUEUE, 4, o, NULL);
   return q;

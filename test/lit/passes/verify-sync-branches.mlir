@@ -161,3 +161,38 @@ func.func @alternate_free_in_loop() {
   }
   return
 }
+
+// -----
+
+// Correct: the same comparison computed twice, and its negation, take
+// matching arms (front ends compute a condition at each if).
+func.func @ok_equivalent_conditions(%i : i32, %n : i32) {
+  %c1 = arith.constant 1 : i32
+  %c64 = arith.constant 64 : i32
+  %true = arith.constant true
+  %pipe = ascendc.pipe
+  %q = ascendc.queue : <vecin, 1>
+  ascendc.pipe.init_queue %pipe, %q, %c1, %c64 : !ascendc.queue<vecin, 1>, i32, i32
+  %more = arith.cmpi slt, %i, %n : i32
+  scf.if %more {
+    %t = ascendc.que_bind.alloc_tensor %q : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<*xf32>
+    ascendc.que_bind.enque_tensor %q, %t : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<*xf32>
+  }
+  %again = arith.cmpi sgt, %n, %i : i32
+  scf.if %again {
+    %d = ascendc.que_bind.deque_tensor %q : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<*xf32>
+    ascendc.que_bind.free_tensor %q, %d : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<*xf32>
+  }
+  %done = arith.cmpi sge, %i, %n : i32
+  %notdone = arith.xori %done, %true : i1
+  scf.if %notdone {
+    %t2 = ascendc.que_bind.alloc_tensor %q : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<*xf32>
+    ascendc.que_bind.enque_tensor %q, %t2 : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<*xf32>
+  }
+  scf.if %done {
+  } else {
+    %d2 = ascendc.que_bind.deque_tensor %q : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<*xf32>
+    ascendc.que_bind.free_tensor %q, %d2 : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<*xf32>
+  }
+  return
+}
