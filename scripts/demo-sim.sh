@@ -23,19 +23,26 @@ mkdir -p "$OUT"
 echo "== build: examples/add_framework.c -> $OUT/add_framework.mlir"
 "$BUILD/examples/add_framework" --emit mlir --debuginfo >"$OUT/add_framework.mlir"
 
-echo "== verify-sync"
-"$CASC" opt -ascendc-verify-sync "$OUT/add_framework.mlir" >/dev/null 2>"$OUT/verify.txt"
+echo "== compile: pyasc's pass pipeline with verify-sync -> $OUT/add_framework.opt.mlir"
+# Locations are kept between the stages (as pyasc's dumps keep them) so that
+# kernel argument names reach the C++ and diagnostics point at the C lines.
+"$CASC" opt --pipeline=default -ascendc-verify-sync -mlir-print-debuginfo \
+  "$OUT/add_framework.mlir" -o "$OUT/add_framework.opt.mlir" 2>"$OUT/verify.txt"
 if [ -s "$OUT/verify.txt" ]; then cat "$OUT/verify.txt"; exit 1; fi
-echo "   no findings"
+echo "   verify-sync: no findings"
 
 echo "== Ascend C: $OUT/add_framework.cpp"
-"$CASC" translate -mlir-to-ascendc "$OUT/add_framework.mlir" -o "$OUT/add_framework.cpp"
+"$CASC" translate -mlir-to-ascendc "$OUT/add_framework.opt.mlir" -o "$OUT/add_framework.cpp"
 echo "   $(wc -l <"$OUT/add_framework.cpp") lines"
+if command -v g++ >/dev/null 2>&1; then
+  g++ -std=c++17 -fsyntax-only -x c++ -Itest/ascendc-stub "$OUT/add_framework.cpp"
+  echo "   compiles (g++ -fsyntax-only against test/ascendc-stub/kernel_operator.h)"
+fi
 
 echo "== simulator: $BLOCKS blocks x $BLOCK_LENGTH halves"
 $NPY gen "$OUT/x.npy" f16 $N 2024
 $NPY gen "$OUT/y.npy" f16 $N 7
-"$CASC" run "$OUT/add_framework.mlir" --blocks $BLOCKS \
+"$CASC" run "$OUT/add_framework.opt.mlir" --blocks $BLOCKS \
   --arg x="$OUT/x.npy" --arg y="$OUT/y.npy" --arg block_length=$BLOCK_LENGTH \
   --out z="$OUT/z.npy" --stats >"$OUT/run.txt" 2>"$OUT/diagnostics.txt"
 $NPY ref add "$OUT/ref.npy" "$OUT/x.npy" "$OUT/y.npy"

@@ -16,6 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "casc/buf.h"
 #include "casc/diag.h"
 #include "casc/ir.h"
 
@@ -73,6 +74,19 @@ typedef struct {
   unsigned bt_size;       /* BiasTable */
   unsigned fb_size;       /* Fixpipe buffer */
   unsigned cube_freq_mhz; /* [AICoreSpec] cube_freq */
+  /* [casc.timing]: the cost model of the timing simulator (docs/timing.md).
+   * Cycles of the core clock (cube_freq); every value is an estimate whose
+   * source is given in platform/Ascend910B1.ini. */
+  unsigned scalar_cycles;          /* per instruction on the scalar unit */
+  unsigned vector_bytes_per_cycle; /* V: bytes of a tile op per cycle */
+  unsigned vector_latency;         /* V: fixed cycles per instruction */
+  unsigned mte2_bytes_per_cycle;   /* GM -> UB */
+  unsigned mte2_latency;           /* fixed cycles per transfer */
+  unsigned mte3_bytes_per_cycle;   /* UB -> GM */
+  unsigned mte3_latency;
+  unsigned set_flag_cycles;  /* SetFlag in its source pipe */
+  unsigned wait_flag_cycles; /* WaitFlag in its destination pipe, once set */
+  unsigned barrier_cycles;   /* PipeBarrier */
 } casc_platform;
 
 /* The built-in description of Ascend910B1 (equal to platform/Ascend910B1.ini;
@@ -148,6 +162,8 @@ typedef enum {
   CASC_CHECK_UNSUPPORTED,         /* op or type the simulator cannot run */
   CASC_CHECK_STEP_LIMIT,          /* the block ran more steps than allowed */
   CASC_CHECK_LAUNCH,              /* bad launch: kernel, arguments */
+  CASC_CHECK_RACE,                /* timing: UB access of two pipes, no flag */
+  CASC_CHECK_PIPE_DEADLOCK,       /* timing: the scalar unit waits forever */
   CASC_CHECK_COUNT_
 } casc_sim_check;
 
@@ -162,6 +178,49 @@ typedef struct {
   const char *msg;     /* without the block prefix; context-owned */
 } casc_sim_issue;
 
+/* ------------------------------------------------------------------------ */
+/* Timing model (docs/timing.md): the scalar unit issues every op in program
+ * order to its pipe; pipes run in order and in parallel; queues and
+ * set_flag / wait_flag / pipe_barrier make pipes wait for each other. With
+ * it runs the race detector (CASC_CHECK_RACE).                              */
+
+typedef enum {
+  CASC_SIM_PIPE_S,
+  CASC_SIM_PIPE_V,
+  CASC_SIM_PIPE_M,
+  CASC_SIM_PIPE_MTE1,
+  CASC_SIM_PIPE_MTE2,
+  CASC_SIM_PIPE_MTE3,
+  CASC_SIM_PIPE_FIX,
+  CASC_SIM_PIPE_COUNT_
+} casc_sim_pipe;
+
+/* "S", "V", "MTE2" ... */
+const char *casc_sim_pipe_name(casc_sim_pipe p);
+
+typedef struct {
+  uint64_t cycles; /* first issue to the end of the last op of any pipe */
+  uint64_t
+      busy[CASC_SIM_PIPE_COUNT_];     /* cycles spent executing (not waiting) */
+  uint64_t ops[CASC_SIM_PIPE_COUNT_]; /* instructions executed per pipe */
+  unsigned core;  /* vector core the launch placed the block on */
+  uint64_t start; /* cycle of the launch at which the block starts */
+  unsigned races; /* race diagnostics reported for the block */
+  bool complete;  /* false: stopped by an error or a deadlock */
+} casc_block_timing;
+
+typedef struct {
+  bool valid;         /* the launch ran with timing on */
+  unsigned clock_mhz; /* the platform's cube_freq */
+  uint64_t cycles;    /* the launch: blocks on vector_core_cnt cores */
+  double seconds;     /* cycles / clock */
+  unsigned nblocks;
+  casc_block_timing *blocks; /* per block; ctx arena */
+  /* Per pipe: busy cycles of all blocks / cycles of all blocks. */
+  double busy_fraction[CASC_SIM_PIPE_COUNT_];
+  unsigned races; /* race diagnostics reported (all blocks) */
+} casc_timing;
+
 typedef struct {
   unsigned threads;              /* 0 = number of online CPUs */
   const casc_platform *platform; /* NULL = casc_platform_default() */
@@ -175,6 +234,7 @@ typedef struct {
   unsigned blocks_failed; /* blocks stopped by an error */
   uint64_t steps;         /* interpreted instructions, all blocks */
   double seconds;         /* wall time of the run (not of compilation) */
+  casc_timing timing;     /* valid after casc_sim_run_timed */
 } casc_launch_result;
 
 typedef enum {
@@ -208,6 +268,15 @@ casc_launch_status casc_sim_run(casc_sim_program *p, unsigned block_dim,
                                 const casc_arg *args, unsigned nargs,
                                 const casc_launch_opts *opts,
                                 casc_launch_result *res);
+
+/* casc_sim_run with the timing model and the race detector on: res->timing
+ * receives the figures (functional results are the same as without).
+ * trace (optional) gets a Chrome trace of every block's pipes appended
+ * (JSON for chrome://tracing and Perfetto; docs/timing.md). */
+casc_launch_status casc_sim_run_timed(casc_sim_program *p, unsigned block_dim,
+                                      const casc_arg *args, unsigned nargs,
+                                      const casc_launch_opts *opts,
+                                      casc_buf *trace, casc_launch_result *res);
 
 /* compile + run + free. */
 casc_launch_status casc_launch(casc_ctx *ctx, casc_op *module,

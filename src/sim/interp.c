@@ -209,8 +209,18 @@ void sim_block_run(sim_block *b) {
   const uint64_t limit = b->L->max_steps;
   uint64_t steps = 0;
   unsigned pc = 0;
+  /* With timing on, an instruction is issued to the pipes once it has run
+   * without error, i.e. when the next one starts (HALT and a failing
+   * instruction are never issued). */
+  const bool timing = b->tm != NULL;
+  const sim_insn *ran = NULL;
   for (;;) {
     const sim_insn *in = &code[pc++];
+    if (timing) {
+      if (ran)
+        sim_tm_commit(b, ran);
+      ran = in;
+    }
     steps++;
     sim_slot *r = &s[in->r];
     const sim_slot *x = &s[in->a[0]], *y = &s[in->a[1]];
@@ -369,7 +379,10 @@ void sim_block_run(sim_block *b) {
       break;
     case SIM_NOP_INCLUDE:
     case SIM_SET_FFTS_BASE_ADDR:
+      break;
     case SIM_PIPE_BARRIER:
+      if (timing)
+        sim_tm_barrier(b, (int)in->imm);
       break;
     case SIM_GET_BLOCK_IDX:
       r->i = sim_norm(b->idx, dt);

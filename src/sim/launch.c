@@ -24,6 +24,8 @@ typedef struct {
   sim_issue_list *lists;
   bool *failed;
   uint64_t *steps;
+  casc_block_timing *bt; /* with timing: per block */
+  sim_slices *slices;    /* with trace: per block */
   bool oom;
   pthread_mutex_t oom_lock;
 } pool_state;
@@ -62,6 +64,8 @@ static bool ws_init(workspace *w, const sim_launch *L) {
   w->b.queues = malloc(SIM_MAX_QUEUES * sizeof *w->b.queues);
   if (!w->b.slots || !w->ub_raw || !w->b.shadow || !w->b.queues)
     return false;
+  if (L->timing && !(w->b.tm = sim_tm_new(L)))
+    return false;
   /* 64-byte alignment so that typed tile loops see aligned data. */
   uintptr_t a = ((uintptr_t)w->ub_raw + 63) & ~(uintptr_t)63;
   w->b.mem[SIM_POOL_UB] = (uint8_t *)a;
@@ -80,6 +84,7 @@ static void ws_free(workspace *w) {
   free(w->ub_raw);
   free(w->b.shadow);
   free(w->b.queues);
+  sim_tm_free(w->b.tm);
 }
 
 static void run_block(workspace *w, pool_state *ps, unsigned idx) {
@@ -93,7 +98,11 @@ static void run_block(workspace *w, pool_state *ps, unsigned idx) {
   b->failed = false;
   b->steps = 0;
   memset(&b->issues, 0, sizeof b->issues);
+  if (b->tm)
+    sim_tm_block_begin(b);
   sim_block_run(b);
+  if (b->tm)
+    sim_tm_block_end(b, &ps->bt[idx], L->trace ? &ps->slices[idx] : NULL);
   ps->lists[idx] = b->issues;
   memset(&b->issues, 0, sizeof b->issues);
   ps->failed[idx] = b->failed;
@@ -354,10 +363,53 @@ static bool bind_args(casc_ctx *ctx, const casc_sim_program *p,
   return ok;
 }
 
-casc_launch_status casc_sim_run(casc_sim_program *p, unsigned block_dim,
-                                const casc_arg *args, unsigned nargs,
-                                const casc_launch_opts *opts,
-                                casc_launch_result *res) {
+/* The launch as the hardware runs it: blocks go, in order, to whichever of
+ * the vector_core_cnt cores is free first (lowest core on a tie), so a
+ * block_dim above the core count runs in waves. Deterministic. */
+static void summarize_timing(casc_ctx *ctx, const casc_platform *plat,
+                             casc_block_timing *bt, unsigned n,
+                             casc_timing *out) {
+  unsigned ncores = plat->vector_core_cnt ? plat->vector_core_cnt : 1;
+  if (ncores > n)
+    ncores = n;
+  uint64_t *core_free = calloc(ncores, sizeof *core_free);
+  memset(out, 0, sizeof *out);
+  if (!core_free) {
+    casc_emit_error(ctx, NULL, "out of memory for the timing summary");
+    return;
+  }
+  uint64_t busy[CASC_SIM_PIPE_COUNT_] = {0}, total = 0;
+  for (unsigned i = 0; i < n; i++) {
+    unsigned c = 0;
+    for (unsigned k = 1; k < ncores; k++)
+      if (core_free[k] < core_free[c])
+        c = k;
+    bt[i].core = c;
+    bt[i].start = core_free[c];
+    core_free[c] += bt[i].cycles;
+    if (core_free[c] > out->cycles)
+      out->cycles = core_free[c];
+    total += bt[i].cycles;
+    for (int p = 0; p < CASC_SIM_PIPE_COUNT_; p++)
+      busy[p] += bt[i].busy[p];
+    out->races += bt[i].races;
+  }
+  free(core_free);
+  out->valid = true;
+  out->clock_mhz = plat->cube_freq_mhz;
+  out->seconds = (double)out->cycles / ((double)plat->cube_freq_mhz * 1e6);
+  out->nblocks = n;
+  for (int p = 0; p < CASC_SIM_PIPE_COUNT_; p++)
+    out->busy_fraction[p] = total ? (double)busy[p] / (double)total : 0.0;
+  out->blocks = casc_ctx_alloc(ctx, n * sizeof *bt);
+  if (out->blocks)
+    memcpy(out->blocks, bt, n * sizeof *bt);
+}
+
+static casc_launch_status run(casc_sim_program *p, unsigned block_dim,
+                              const casc_arg *args, unsigned nargs,
+                              const casc_launch_opts *opts, bool timing,
+                              casc_buf *trace, casc_launch_result *res) {
   casc_launch_opts dflt = {0, NULL, 0};
   if (!opts)
     opts = &dflt;
@@ -394,8 +446,11 @@ casc_launch_status casc_sim_run(casc_sim_program *p, unsigned block_dim,
   sim_issue_list *lists = calloc(block_dim, sizeof *lists);
   bool *failed = calloc(block_dim, sizeof *failed);
   uint64_t *steps = calloc(block_dim, sizeof *steps);
+  casc_block_timing *bt = timing ? calloc(block_dim, sizeof *bt) : NULL;
+  sim_slices *slices = trace ? calloc(block_dim, sizeof *slices) : NULL;
   casc_launch_status st = CASC_LAUNCH_BAD_LAUNCH;
-  if (!gm || !si || !sf || !garbage || !lists || !failed || !steps) {
+  if (!gm || !si || !sf || !garbage || !lists || !failed || !steps ||
+      (timing && !bt) || (trace && !slices)) {
     casc_emit_error(ctx, p->func->loc, "out of memory for the launch");
     goto out;
   }
@@ -432,6 +487,8 @@ casc_launch_status casc_sim_run(casc_sim_program *p, unsigned block_dim,
   L.max_steps = opts->max_steps ? opts->max_steps : (uint64_t)1 << 32;
   L.ub_garbage = garbage;
   L.init = init;
+  L.timing = timing;
+  L.trace = trace != NULL;
 
   unsigned nthreads = opts->threads;
   if (!nthreads) {
@@ -450,6 +507,8 @@ casc_launch_status casc_sim_run(casc_sim_program *p, unsigned block_dim,
   ps.lists = lists;
   ps.failed = failed;
   ps.steps = steps;
+  ps.bt = bt;
+  ps.slices = slices;
   pthread_mutex_init(&ps.oom_lock, NULL);
 
   double t0 = now_seconds();
@@ -490,6 +549,14 @@ casc_launch_status casc_sim_run(casc_sim_program *p, unsigned block_dim,
     res->steps = total_steps;
     res->seconds = t1 - t0;
   }
+  if (timing) {
+    casc_timing tmg;
+    summarize_timing(ctx, &plat, bt, block_dim, &tmg);
+    if (res)
+      res->timing = tmg;
+    if (trace && tmg.valid)
+      sim_trace_write(trace, p, &plat, slices, bt, block_dim);
+  }
   st = errors ? CASC_LAUNCH_KERNEL_ERROR : CASC_LAUNCH_OK;
 out:
   if (st == CASC_LAUNCH_BAD_LAUNCH && res)
@@ -498,6 +565,11 @@ out:
     for (unsigned i = 0; i < block_dim; i++)
       sim_issue_list_free(&lists[i]);
   free(lists);
+  if (slices)
+    for (unsigned i = 0; i < block_dim; i++)
+      free(slices[i].items);
+  free(slices);
+  free(bt);
   free(failed);
   free(steps);
   free(garbage);
@@ -505,6 +577,21 @@ out:
   free(si);
   free(sf);
   return st;
+}
+
+casc_launch_status casc_sim_run(casc_sim_program *p, unsigned block_dim,
+                                const casc_arg *args, unsigned nargs,
+                                const casc_launch_opts *opts,
+                                casc_launch_result *res) {
+  return run(p, block_dim, args, nargs, opts, false, NULL, res);
+}
+
+casc_launch_status casc_sim_run_timed(casc_sim_program *p, unsigned block_dim,
+                                      const casc_arg *args, unsigned nargs,
+                                      const casc_launch_opts *opts,
+                                      casc_buf *trace,
+                                      casc_launch_result *res) {
+  return run(p, block_dim, args, nargs, opts, true, trace, res);
 }
 
 casc_launch_status casc_launch(casc_ctx *ctx, casc_op *module,

@@ -102,6 +102,8 @@ uint8_t *sim_local_access(sim_block *b, const sim_insn *in, unsigned opnd,
                buf_desc(b, t, bd, sizeof bd), (long long)lo);
     return NULL;
   }
+  if (b->tm)
+    sim_tm_access(b, in, opnd, lo, bytes);
   return b->mem[SIM_POOL_UB] + lo;
 }
 

@@ -24,6 +24,17 @@ void casc_platform_default(casc_platform *p) {
   p->l0_c_size = 131072;
   p->bt_size = 1024;
   p->fb_size = 7168;
+  /* [casc.timing]: estimates; the ini file says where each comes from. */
+  p->scalar_cycles = 1;
+  p->vector_bytes_per_cycle = 256;
+  p->vector_latency = 16;
+  p->mte2_bytes_per_cycle = 32;
+  p->mte2_latency = 100;
+  p->mte3_bytes_per_cycle = 32;
+  p->mte3_latency = 100;
+  p->set_flag_cycles = 1;
+  p->wait_flag_cycles = 1;
+  p->barrier_cycles = 1;
 }
 
 typedef struct {
@@ -45,6 +56,16 @@ static const key_spec keys[] = {
     K("AICoreSpec", "l0_c_size", l0_c_size),
     K("AICoreSpec", "bt_size", bt_size),
     K("AICoreSpec", "fb_size", fb_size),
+    K("casc.timing", "scalar_cycles", scalar_cycles),
+    K("casc.timing", "vector_bytes_per_cycle", vector_bytes_per_cycle),
+    K("casc.timing", "vector_latency", vector_latency),
+    K("casc.timing", "mte2_bytes_per_cycle", mte2_bytes_per_cycle),
+    K("casc.timing", "mte2_latency", mte2_latency),
+    K("casc.timing", "mte3_bytes_per_cycle", mte3_bytes_per_cycle),
+    K("casc.timing", "mte3_latency", mte3_latency),
+    K("casc.timing", "set_flag_cycles", set_flag_cycles),
+    K("casc.timing", "wait_flag_cycles", wait_flag_cycles),
+    K("casc.timing", "barrier_cycles", barrier_cycles),
 };
 #undef K
 
@@ -149,6 +170,14 @@ bool casc_platform_parse(casc_ctx *ctx, const char *text, size_t len,
   if (ok && p->ub_size < 32) {
     casc_emit_error(ctx, casc_loc_file(ctx, filename, 1, 1),
                     "ub_size must be at least 32 bytes");
+    ok = false;
+  }
+  /* Rates divide: a zero would make every transfer endless. */
+  if (ok && (!p->vector_bytes_per_cycle || !p->mte2_bytes_per_cycle ||
+             !p->mte3_bytes_per_cycle || !p->cube_freq_mhz)) {
+    casc_emit_error(ctx, casc_loc_file(ctx, filename, 1, 1),
+                    "cube_freq and the [casc.timing] *_bytes_per_cycle "
+                    "values must be positive");
     ok = false;
   }
   return ok;

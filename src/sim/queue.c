@@ -512,6 +512,7 @@ static bool do_init_queue(sim_block *b, const sim_insn *in) {
       buf->free_id = (int8_t)evt_alloc(b, q->free_evt);
       if (buf->free_id < 0)
         return exhausted(b, in, q, q->free_evt);
+      sim_tm_flag(b, q->free_evt, buf->free_id, true);
     }
   }
   return true;
@@ -598,6 +599,9 @@ static bool do_alloc(sim_block *b, const sim_insn *in, sim_tensor *out) {
   }
   sim_buffer *buf = &b->bufs[bi];
   buf->state = SIM_BUF_ALLOCATED;
+  /* WaitFlag<freeBufEvt> in the pipe that fills the buffer. */
+  if (buf->free_id >= 0)
+    sim_tm_flag(b, q->free_evt, buf->free_id, false);
   if (q->depth > 0 && buf->free_id >= 0) {
     evt_release(b, q->free_evt, buf->free_id);
     buf->free_id = -1;
@@ -629,6 +633,7 @@ static bool do_enque(sim_block *b, const sim_insn *in) {
   }
   if (q->depth == 0) {
     buf->state = SIM_BUF_ENQUEUED;
+    sim_tm_flag(b, q->enq_evt, buf->enq_id, true);
     return true;
   }
   if (q->used >= q->depth) {
@@ -644,6 +649,7 @@ static bool do_enque(sim_block *b, const sim_insn *in) {
   if (id < 0)
     return exhausted(b, in, q, q->enq_evt);
   buf->enq_id = (int8_t)id;
+  sim_tm_flag(b, q->enq_evt, id, true); /* SetFlag<enQueEvt> */
   q->ring[q->tail] = (int16_t)bi;
   q->tail = (q->tail + 1) % q->depth;
   q->used++;
@@ -680,6 +686,7 @@ static bool do_deque(sim_block *b, const sim_insn *in, sim_tensor *out) {
       return false;
     }
     b->bufs[bi].state = SIM_BUF_DEQUEUED;
+    sim_tm_flag(b, q->enq_evt, b->bufs[bi].enq_id, false);
     *out = buffer_tensor(b, bi);
     return true;
   }
@@ -695,6 +702,7 @@ static bool do_deque(sim_block *b, const sim_insn *in, sim_tensor *out) {
   q->head = (q->head + 1) % q->depth;
   q->used--;
   sim_buffer *buf = &b->bufs[bi];
+  sim_tm_flag(b, q->enq_evt, buf->enq_id, false); /* WaitFlag<enQueEvt> */
   evt_release(b, q->enq_evt, buf->enq_id);
   buf->enq_id = -1;
   buf->state = SIM_BUF_DEQUEUED;
@@ -735,6 +743,7 @@ static bool do_free(sim_block *b, const sim_insn *in) {
     buf->free_id = (int8_t)id;
     q->buf_used--;
   }
+  sim_tm_flag(b, q->free_evt, buf->free_id, true); /* SetFlag<freeBufEvt> */
   buf->state = SIM_BUF_FREE;
   buf->gen++;
   buf->free_op = in->op;
@@ -759,6 +768,7 @@ static bool do_free_all_event(sim_block *b, const sim_insn *in) {
       return false;
     }
     if (buf->free_id >= 0) {
+      sim_tm_flag(b, q->free_evt, buf->free_id, false);
       evt_release(b, q->free_evt, buf->free_id);
       buf->free_id = -1;
     }
@@ -924,8 +934,12 @@ static bool do_events(sim_block *b, const sim_insn *in) {
     int64_t id = sim_sext(b->slots[in->a[0]].i, in->dt2);
     if (!id_ok(b, in, evt, id))
       return false;
-    if (evt == EV_V_V)
+    if (evt == EV_V_V) {
+      /* SetFlag<V_V> is PipeBarrier<PIPE_V>; WaitFlag<V_V> does nothing. */
+      if (in->opc == SIM_SET_FLAG)
+        sim_tm_barrier(b, 1 /* PIPE_V */);
       return true;
+    }
     int16_t *bal = &b->flag_bal[evt][id];
     if (in->opc == SIM_SET_FLAG) {
       if (*bal >= 1) {
@@ -953,6 +967,7 @@ static bool do_events(sim_block *b, const sim_insn *in) {
       (*bal)--;
     }
     b->flag_op[evt][id] = in->op;
+    sim_tm_flag(b, evt, (int)id, in->opc == SIM_SET_FLAG);
     return true;
   }
   }
@@ -995,6 +1010,11 @@ bool sim_exec_framework(sim_block *b, const sim_insn *in) {
       }
     }
     /* Reset/Destroy wait on every outstanding event and free all pools. */
+    for (int i = 0; i < b->nbufs; i++)
+      if (b->bufs[i].free_id >= 0 && b->bufs[i].state == SIM_BUF_FREE)
+        sim_tm_flag(b, b->queues[b->bufs[i].queue].free_evt, b->bufs[i].free_id,
+                    false);
+    sim_tm_barrier(b, 6 /* PIPE_ALL */);
     int nq = b->nqueues;
     const casc_op *pop = b->pipe_op;
     sim_pipe_reset_state(b);

@@ -129,6 +129,8 @@ static const char *const check_names[CASC_CHECK_COUNT_] = {
     [CASC_CHECK_UNSUPPORTED] = "unsupported",
     [CASC_CHECK_STEP_LIMIT] = "step-limit",
     [CASC_CHECK_LAUNCH] = "launch",
+    [CASC_CHECK_RACE] = "race",
+    [CASC_CHECK_PIPE_DEADLOCK] = "pipe-deadlock",
 };
 
 const char *casc_sim_check_name(casc_sim_check c) {

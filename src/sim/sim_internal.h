@@ -174,6 +174,8 @@ typedef struct {
   uint64_t max_steps;
   const uint8_t *ub_garbage;
   const sim_slot *init; /* slot image with the arguments filled in */
+  bool timing;          /* run the timing model (timing.c) */
+  bool trace;           /* and keep every block's slices for the trace */
 } sim_launch;
 
 typedef struct {
@@ -197,8 +199,11 @@ typedef struct {
   unsigned n, cap;
 } sim_issue_list;
 
+typedef struct sim_timing sim_timing;
+
 typedef struct sim_block {
   const sim_launch *L;
+  sim_timing *tm; /* the timing model's state; NULL when timing is off */
   int idx;
   sim_slot *slots;
   uint8_t *mem[SIM_POOL_COUNT_]; /* only UB holds data; NULL otherwise */
@@ -352,6 +357,73 @@ bool sim_cast_supported(unsigned dst, unsigned src, int mode);
 
 /* interp.c */
 void sim_block_run(sim_block *b);
+
+/* ---- timing model (timing.c, race.c, trace.c; docs/timing.md) ---------- */
+
+/* One slice of the pipeline chart: an op (or a run of scalar ops) on a pipe
+ * from start to end cycle. */
+typedef enum {
+  SIM_SL_OP,     /* a V / MTE op, or a scalar-pipe API call */
+  SIM_SL_SCALAR, /* a run of `count` plain scalar instructions */
+  SIM_SL_SET,    /* SetFlag<evt>(id), explicit or made by a queue op */
+  SIM_SL_WAIT,   /* WaitFlag<evt>(id); starts when the pipe begins waiting */
+  SIM_SL_BARRIER /* PipeBarrier<pipe> (pipe ALL: on every pipe) */
+} sim_slice_kind;
+
+typedef struct {
+  const sim_insn *in;
+  uint64_t start, end;
+  uint32_t count;    /* SIM_SL_SCALAR: instructions in the run */
+  int32_t flow_from; /* SIM_SL_WAIT: index of the SetFlag slice, or -1 */
+  uint8_t kind, pipe;
+  int16_t evt;    /* flags: HardEvent; barrier: Pipe enum value */
+  int8_t id;      /* flags: event id */
+  uint64_t bytes; /* SIM_SL_OP: bytes moved or computed */
+} sim_slice;
+
+typedef struct {
+  sim_slice *items;
+  unsigned n, cap;
+  bool truncated; /* the block had more slices than kept */
+} sim_slices;
+
+/* Per-worker state, reused block after block. NULL on out of memory. */
+sim_timing *sim_tm_new(const sim_launch *L);
+void sim_tm_free(sim_timing *tm);
+void sim_tm_block_begin(sim_block *b);
+/* After an instruction ran without error: issue it (and the flags its
+ * handler recorded) to the pipes. */
+void sim_tm_commit(sim_block *b, const sim_insn *in);
+/* At kernel end: the block's figures and (with trace) its slices, which
+ * pass to the caller. */
+void sim_tm_block_end(sim_block *b, casc_block_timing *out, sim_slices *sl);
+/* Hooks called by the handlers while an instruction runs. */
+void sim_tm_access(sim_block *b, const sim_insn *in, unsigned opnd, int64_t lo,
+                   int64_t bytes);
+void sim_tm_flag(sim_block *b, int evt, int id, bool set);
+void sim_tm_barrier(sim_block *b, int pipe_enum);
+/* Pipe of a HardEvent's source / destination (casc_sim_pipe), -1 if the
+ * event has none. */
+int sim_event_src_pipe(int evt);
+int sim_event_dst_pipe(int evt);
+
+/* race.c: the UB shadow of the race detector (one cell per 32 bytes). */
+typedef struct sim_race sim_race;
+sim_race *sim_race_new(uint32_t ub_size);
+void sim_race_free(sim_race *r);
+void sim_race_reset(sim_race *r);
+/* Check and record an access of UB bytes [lo, hi) by the op `in` on pipe
+ * `pipe`, whose vector clock is vc (vc[pipe] is the op's own sequence
+ * number). Races are reported through sim_report. Returns the number of
+ * races reported. */
+unsigned sim_race_access(sim_race *r, sim_block *b, const sim_insn *in,
+                         int pipe, const uint32_t *vc, int64_t lo, int64_t hi,
+                         bool write);
+
+/* trace.c: the Chrome trace of a launch, blocks in order. */
+void sim_trace_write(casc_buf *out, const casc_sim_program *p,
+                     const casc_platform *plat, const sim_slices *blocks,
+                     const casc_block_timing *bt, unsigned nblocks);
 
 /* Kernel-argument count helper used by interp and mem. */
 static inline int64_t sim_count(const sim_slot *s, unsigned dt) {

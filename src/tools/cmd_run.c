@@ -3,10 +3,14 @@
  *   casc run FILE.mlir [--kernel NAME] [--blocks N] [--threads N]
  *            [--arg NAME=VALUE]... [--out NAME=FILE.npy]...
  *            [--platform FILE.ini] [--max-steps N] [--stats]
+ *            [--timing] [--trace OUT.json]
  *
  * VALUE is a .npy file or zeros:N (N elements) for a GM buffer, a number
  * for a scalar. A GM buffer named only in --out starts zeroed with as many
- * elements as the first .npy input. Exit status: 0 the kernel ran clean
+ * elements as the first .npy input. --timing runs the pipeline timing model
+ * and the race detector and prints cycles per block, for the launch and
+ * each pipe's busy fraction; --trace (implies --timing) writes the Chrome
+ * trace of the pipes (docs/timing.md). Exit status: 0 the kernel ran clean
  * (warnings allowed), 1 errors in the IR or from the kernel, 2 usage. */
 #include <errno.h>
 #include <stdio.h>
@@ -25,10 +29,10 @@ typedef struct {
 } binding;
 
 typedef struct {
-  const char *file, *kernel, *platform;
+  const char *file, *kernel, *platform, *trace;
   unsigned blocks, threads;
   unsigned long long max_steps;
-  bool stats;
+  bool stats, timing;
   binding args[MAX_BINDINGS], outs[MAX_BINDINGS];
   unsigned nargs, nouts;
 } run_opts;
@@ -47,7 +51,12 @@ static void help(void) {
       "  --out NAME=FILE.npy    write GM buffer NAME after the run\n"
       "  --platform FILE.ini    platform description (default Ascend910B1)\n"
       "  --max-steps N          per-block step limit (hang guard)\n"
-      "  --stats                print blocks, threads, time and steps\n\n"
+      "  --stats                print blocks, threads, time and steps\n"
+      "  --timing               run the pipeline timing model and the race\n"
+      "                         detector; print cycles and pipe busy time\n"
+      "  --trace OUT.json       write the pipeline chart as a Chrome trace\n"
+      "                         (chrome://tracing, Perfetto); implies "
+      "--timing\n\n"
       "Exit status: 0 ran clean, 1 errors (IR or kernel), 2 usage.\n"
       "bf16 buffers are stored in .npy as raw 16-bit patterns, descr '<V2'.\n");
 }
@@ -148,8 +157,14 @@ static int parse_args(int argc, char **argv, run_opts *o) {
     } else if ((v = flag_value(argc, argv, &i, "out", &missing))) {
       if (!missing && !add_binding(o->outs, &o->nouts, v, "--out"))
         return CASC_EXIT_USAGE;
+    } else if ((v = flag_value(argc, argv, &i, "trace", &missing))) {
+      o->trace = v;
+      o->timing = true;
     } else if (casc_cli_flag(a, "stats")) {
       o->stats = true;
+      continue;
+    } else if (casc_cli_flag(a, "timing")) {
+      o->timing = true;
       continue;
     } else if (a[0] == '-' && a[1]) {
       casc_cli_error("run", "unknown option '%s' (see 'casc run --help')", a);
@@ -268,6 +283,82 @@ static bool gm_arg(casc_ctx *ctx, const char *name, const char *v,
   *out = casc_arg_gm(gb->arr.data, want, gb->arr.count);
   out->name = name;
   return true;
+}
+
+static bool write_trace(const char *path, const casc_buf *b) {
+  if (b->oom) {
+    casc_cli_error("run", "out of memory while writing the trace");
+    return false;
+  }
+  FILE *f = fopen(path, "wb");
+  if (!f || fwrite(b->data ? b->data : "", 1, b->len, f) != b->len) {
+    casc_cli_error("run", "cannot write trace '%s': %s", path, strerror(errno));
+    if (f)
+      fclose(f);
+    return false;
+  }
+  if (fclose(f) != 0) {
+    casc_cli_error("run", "cannot write trace '%s': %s", path, strerror(errno));
+    return false;
+  }
+  return true;
+}
+
+/* "S 12.5%  V 3.0%  MTE2 80.1%" for the pipes that did anything. */
+static void print_busy(const double *frac, const bool *used) {
+  for (int p = 0; p < CASC_SIM_PIPE_COUNT_; p++)
+    if (used[p])
+      printf("  %s %.1f%%", casc_sim_pipe_name((casc_sim_pipe)p),
+             100.0 * frac[p]);
+}
+
+static bool same_block(const casc_block_timing *a, const casc_block_timing *b) {
+  if (a->cycles != b->cycles || a->complete != b->complete)
+    return false;
+  for (int p = 0; p < CASC_SIM_PIPE_COUNT_; p++)
+    if (a->busy[p] != b->busy[p])
+      return false;
+  return true;
+}
+
+/* The timing report: the launch, then blocks (runs of identical blocks on
+ * one line), then the pipes' busy fractions over all blocks. */
+static void print_timing(const casc_timing *t, const char *kernel,
+                         const casc_platform *plat) {
+  bool used[CASC_SIM_PIPE_COUNT_] = {false};
+  for (unsigned i = 0; i < t->nblocks && t->blocks; i++)
+    for (int p = 0; p < CASC_SIM_PIPE_COUNT_; p++)
+      used[p] |= t->blocks[i].ops[p] > 0;
+  unsigned cores = plat->vector_core_cnt ? plat->vector_core_cnt : 1;
+  printf("timing: @%s on %s at %u MHz, %u block(s) on %u vector core(s)\n",
+         kernel, plat->soc, t->clock_mhz, t->nblocks,
+         t->nblocks < cores ? t->nblocks : cores);
+  printf("  launch: %llu cycles, %.3f us\n", (unsigned long long)t->cycles,
+         t->seconds * 1e6);
+  for (unsigned i = 0; i < t->nblocks && t->blocks; i++) {
+    const casc_block_timing *bt = &t->blocks[i];
+    unsigned j = i;
+    while (j + 1 < t->nblocks && same_block(&t->blocks[j + 1], bt))
+      j++;
+    if (j == i)
+      printf("  block %u:", i);
+    else
+      printf("  blocks %u-%u:", i, j);
+    printf(" %llu cycles, %.3f us%s, busy", (unsigned long long)bt->cycles,
+           (double)bt->cycles / t->clock_mhz,
+           bt->complete ? "" : " (incomplete)");
+    double frac[CASC_SIM_PIPE_COUNT_];
+    for (int p = 0; p < CASC_SIM_PIPE_COUNT_; p++)
+      frac[p] = bt->cycles ? (double)bt->busy[p] / (double)bt->cycles : 0;
+    print_busy(frac, used);
+    printf("\n");
+    i = j;
+  }
+  printf("  pipes busy (all blocks):");
+  print_busy(t->busy_fraction, used);
+  printf("\n");
+  if (t->races)
+    printf("  %u data race(s) reported\n", t->races);
 }
 
 int casc_cmd_run(int argc, char **argv) {
@@ -397,7 +488,18 @@ int casc_cmd_run(int argc, char **argv) {
 
   casc_launch_opts lo = {o.threads, &plat, o.max_steps};
   casc_launch_result res;
-  casc_launch_status st = casc_sim_run(prog, o.blocks, args, nargs, &lo, &res);
+  casc_buf trace;
+  casc_buf_init(&trace);
+  casc_launch_status st =
+      o.timing ? casc_sim_run_timed(prog, o.blocks, args, nargs, &lo,
+                                    o.trace ? &trace : NULL, &res)
+               : casc_sim_run(prog, o.blocks, args, nargs, &lo, &res);
+  /* A trace that cannot be written fails the run (exit status 1). */
+  bool trace_failed =
+      st != CASC_LAUNCH_BAD_LAUNCH && o.trace && !write_trace(o.trace, &trace);
+  casc_buf_free(&trace);
+  if (trace_failed)
+    st = CASC_LAUNCH_KERNEL_ERROR;
   if (st == CASC_LAUNCH_BAD_LAUNCH) {
     rc = CASC_EXIT_USAGE;
     goto out;
@@ -409,6 +511,8 @@ int casc_cmd_run(int argc, char **argv) {
           !casc_npy_write(ctx, o.outs[i].value, &bufs[j].arr))
         rc = CASC_EXIT_FAIL;
   }
+  if (o.timing && res.timing.valid)
+    print_timing(&res.timing, kernel, &plat);
   if (o.stats)
     printf("casc run: @%s, %u block(s), %.3f ms, %llu steps, %u error(s), "
            "%u warning(s)\n",

@@ -1,0 +1,165 @@
+/* The race detector's shadow of the unified buffer (docs/timing.md).
+ *
+ * One cell per 32 bytes (the UB's block size: every tile operand is 32-byte
+ * aligned) remembers the last write (pipe, sequence number, op) and, per
+ * pipe, the last read since that write. The timing model hands over every
+ * UB access with the vector clock of its pipe, in an order consistent with
+ * happens-before; an earlier access by another pipe that the clock does not
+ * cover, where one of the two writes, is a race: nothing (no flag, no
+ * barrier, no issue order) makes the hardware finish one before the other.
+ *
+ * Each pair of ops is reported once per block, as an error at the later op
+ * with a note at the earlier one, naming both pipes and the byte range. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim/sim_internal.h"
+
+#define NP CASC_SIM_PIPE_COUNT_
+#define CELL 32
+#define MAX_PAIRS 64 /* distinct races reported per block */
+
+typedef struct {
+  uint32_t wseq;
+  uint8_t wpipe;
+  uint32_t rseq[NP];
+  const sim_insn *win;
+  const sim_insn *rin[NP];
+} cell;
+
+typedef struct {
+  const sim_insn *a, *b;
+} pair;
+
+struct sim_race {
+  cell *cells;
+  uint32_t ncells;
+  pair seen[MAX_PAIRS];
+  unsigned nseen;
+};
+
+sim_race *sim_race_new(uint32_t ub_size) {
+  sim_race *r = calloc(1, sizeof *r);
+  if (!r)
+    return NULL;
+  r->ncells = (ub_size + CELL - 1) / CELL;
+  r->cells = calloc(r->ncells ? r->ncells : 1, sizeof *r->cells);
+  if (!r->cells) {
+    free(r);
+    return NULL;
+  }
+  return r;
+}
+
+void sim_race_free(sim_race *r) {
+  if (!r)
+    return;
+  free(r->cells);
+  free(r);
+}
+
+void sim_race_reset(sim_race *r) {
+  memset(r->cells, 0, r->ncells * sizeof *r->cells);
+  r->nseen = 0;
+}
+
+/* One conflict found while scanning an access: the other op, its pipe,
+ * whether it wrote, and the cells involved. */
+typedef struct {
+  const sim_insn *other;
+  int pipe;
+  bool other_writes;
+  uint32_t c0, c1;
+} conflict;
+
+/* The HardEvent whose SetFlag / WaitFlag pair would order pipe a before
+ * pipe b ("MTE2_V"), or NULL if the hardware has none. */
+static const char *event_between(int a, int b) {
+  for (int e = 0; e < SIM_NUM_EVENTS - 1; e++)
+    if (sim_event_src_pipe(e) == a && sim_event_dst_pipe(e) == b)
+      return casc_enum_cxx(CASC_ENUM_HARDEVENT, e);
+  return NULL;
+}
+
+static bool report(sim_race *r, sim_block *b, const sim_insn *in, int pipe,
+                   bool write, int64_t lo, int64_t hi, const conflict *c) {
+  for (unsigned i = 0; i < r->nseen; i++)
+    if (r->seen[i].a == in && r->seen[i].b == c->other)
+      return false;
+  if (r->nseen == MAX_PAIRS)
+    return false;
+  r->seen[r->nseen++] = (pair){in, c->other};
+  int64_t a = (int64_t)c->c0 * CELL, z = (int64_t)(c->c1 + 1) * CELL;
+  if (a < lo)
+    a = lo;
+  if (z > hi)
+    z = hi;
+  const char *api = sim_api_name(in->op), *oapi = sim_api_name(c->other->op);
+  const char *evt = event_between(c->pipe, pipe);
+  char hint[96] = "";
+  if (evt)
+    snprintf(hint, sizeof hint, " (is a SetFlag/WaitFlag<%s> pair missing?)",
+             evt);
+  /* Not an error that stops the block: the functional run goes on. */
+  bool failed = b->failed;
+  sim_issue *is = sim_report(
+      b, CASC_CHECK_RACE, CASC_SEV_ERROR, in->op,
+      "data race on UB bytes [%lld, %lld): %s on pipe %s %s them while %s on "
+      "pipe %s %s them, and no flag or barrier orders the two%s",
+      (long long)a, (long long)z, api, casc_sim_pipe_name((casc_sim_pipe)pipe),
+      write ? "writes" : "reads", oapi,
+      casc_sim_pipe_name((casc_sim_pipe)c->pipe),
+      c->other_writes ? "writes" : "reads", hint);
+  b->failed = failed;
+  sim_note_add(is, c->other->op->loc, "%s on pipe %s %s them here", oapi,
+               casc_sim_pipe_name((casc_sim_pipe)c->pipe),
+               c->other_writes ? "writes" : "reads");
+  return true;
+}
+
+static void note_conflict(conflict *cs, unsigned *n, const sim_insn *other,
+                          int pipe, bool other_writes, uint32_t ci) {
+  for (unsigned i = 0; i < *n; i++)
+    if (cs[i].other == other && cs[i].pipe == pipe) {
+      if (ci > cs[i].c1)
+        cs[i].c1 = ci;
+      return;
+    }
+  if (*n < 4)
+    cs[(*n)++] = (conflict){other, pipe, other_writes, ci, ci};
+}
+
+unsigned sim_race_access(sim_race *r, sim_block *b, const sim_insn *in,
+                         int pipe, const uint32_t *vc, int64_t lo, int64_t hi,
+                         bool write) {
+  if (lo < 0 || hi <= lo)
+    return 0;
+  uint32_t c0 = (uint32_t)(lo / CELL), c1 = (uint32_t)((hi - 1) / CELL);
+  if (c1 >= r->ncells)
+    c1 = r->ncells - 1;
+  conflict cs[4];
+  unsigned n = 0;
+  uint32_t seq = vc[pipe];
+  for (uint32_t ci = c0; ci <= c1; ci++) {
+    cell *c = &r->cells[ci];
+    if (c->wseq && c->wpipe != pipe && vc[c->wpipe] < c->wseq)
+      note_conflict(cs, &n, c->win, c->wpipe, true, ci);
+    if (write) {
+      for (int p = 0; p < NP; p++)
+        if (p != pipe && c->rseq[p] && vc[p] < c->rseq[p])
+          note_conflict(cs, &n, c->rin[p], p, false, ci);
+      c->wseq = seq;
+      c->wpipe = (uint8_t)pipe;
+      c->win = in;
+      memset(c->rseq, 0, sizeof c->rseq);
+    } else {
+      c->rseq[pipe] = seq;
+      c->rin[pipe] = in;
+    }
+  }
+  unsigned reported = 0;
+  for (unsigned i = 0; i < n; i++)
+    reported += report(r, b, in, pipe, write, lo, hi, &cs[i]);
+  return reported;
+}

@@ -1,0 +1,700 @@
+/* The pipeline timing model (docs/timing.md, ASCENDC_FACTS §2 and §6).
+ *
+ * It runs beside the functional interpreter and never changes what the
+ * kernel computes: after each instruction has run, sim_tm_commit issues it
+ * to the hardware. The scalar unit takes every instruction in program order
+ * (scalar_cycles each: it executes scalar work itself and dispatches the
+ * rest); a V / MTE2 / MTE3 op then runs on its pipe, in order behind that
+ * pipe's earlier ops, for a latency plus its bytes over the pipe's rate.
+ * Pipes run in parallel and meet only through flags: SetFlag<SRC_DST> runs
+ * in SRC after SRC's earlier ops, WaitFlag<SRC_DST> holds DST until the
+ * flag is set. Queue ops make the flags of ASCENDC_FACTS §2 (queue.c calls
+ * sim_tm_flag), explicit set_flag / wait_flag / pipe_barrier are the
+ * user's.
+ *
+ * A WaitFlag may come before its SetFlag in program order (the wait is in
+ * another pipe than the scalar unit, which goes on issuing): such a wait
+ * and everything behind it in its pipe wait in a FIFO until the set runs.
+ * Only the scalar unit itself can deadlock (a WaitFlag<X_S> or a barrier it
+ * must wait for whose flag is issued later); that is reported.
+ *
+ * The same pass keeps a vector clock per pipe (the happens-before relation
+ * of pipe order, issue order and flags) and hands every UB access to the
+ * race detector (race.c) in an order consistent with it. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim/sim_internal.h"
+
+#define NP CASC_SIM_PIPE_COUNT_
+#define S CASC_SIM_PIPE_S
+#define MAX_SLICES (1u << 17) /* per block; keeps a trace loadable */
+
+typedef struct {
+  int64_t lo, hi;
+  bool write;
+} tm_acc;
+
+typedef enum { R_OP, R_SET, R_WAIT, R_BARRIER } rec_kind;
+
+typedef struct {
+  const sim_insn *in;
+  uint8_t kind, pipe;
+  int16_t evt;
+  int8_t id;
+  uint64_t ready; /* earliest start: when the scalar unit dispatched it */
+  uint64_t dur, bytes;
+  uint32_t vc_issue[NP]; /* the scalar unit's clock at dispatch */
+  tm_acc *acc;           /* owned while the record waits in a FIFO */
+  unsigned nacc;
+} tm_rec;
+
+typedef struct {
+  tm_rec *items;
+  unsigned head, n, cap;
+} tm_fifo;
+
+typedef struct {
+  bool set;
+  uint64_t time;
+  uint32_t vc[NP];
+  int32_t slice;
+} tm_flag;
+
+typedef struct {
+  int16_t evt;
+  int8_t id;
+  uint8_t kind; /* R_SET, R_WAIT, R_BARRIER (evt = Pipe enum value) */
+} tm_sync;
+
+struct sim_timing {
+  const sim_launch *L;
+  sim_race *race;
+  /* per block */
+  uint64_t t_s; /* the scalar unit's clock: next free cycle */
+  uint64_t free_at[NP];
+  uint32_t seq[NP];
+  uint32_t vc[NP][NP];
+  tm_flag flags[SIM_NUM_EVENTS][SIM_EVENT_IDS];
+  tm_fifo fifo[NP];
+  casc_block_timing res;
+  bool dead;
+  /* the instruction being run */
+  tm_acc *cur;
+  unsigned ncur, capcur;
+  uint64_t cur_bytes[SIM_MAX_ARGS];
+  tm_sync *sync;
+  unsigned nsync, capsync;
+  bool oom;
+  /* the chart */
+  sim_slices sl;
+  int32_t scalar_run; /* open SIM_SL_SCALAR slice, or -1 */
+};
+
+/* ---- events and pipes ------------------------------------------------------
+ */
+
+static int pipe_by_name(const char *s, size_t n) {
+  static const char *const names[NP] = {"S",    "V",    "M",  "MTE1",
+                                        "MTE2", "MTE3", "FIX"};
+  for (int p = 0; p < NP; p++)
+    if (strlen(names[p]) == n && memcmp(names[p], s, n) == 0)
+      return p;
+  return -1;
+}
+
+const char *casc_sim_pipe_name(casc_sim_pipe p) {
+  static const char *const names[NP] = {"S",    "V",    "M",  "MTE1",
+                                        "MTE2", "MTE3", "FIX"};
+  return (unsigned)p < NP ? names[p] : "?";
+}
+
+/* HardEvent names are SRC_DST ("MTE2_V"): the pipes come from the name. */
+static int event_pipe(int evt, bool dst) {
+  const char *s = casc_enum_cxx(CASC_ENUM_HARDEVENT, evt);
+  const char *us = s ? strchr(s, '_') : NULL;
+  if (!us)
+    return -1;
+  return dst ? pipe_by_name(us + 1, strlen(us + 1))
+             : pipe_by_name(s, (size_t)(us - s));
+}
+int sim_event_src_pipe(int evt) {
+  return event_pipe(evt, false);
+}
+int sim_event_dst_pipe(int evt) {
+  return event_pipe(evt, true);
+}
+
+static int pipe_of_insn(const sim_insn *in) {
+  switch (in->pipe) {
+  case CASC_PIPE_V:
+    return CASC_SIM_PIPE_V;
+  case CASC_PIPE_M:
+    return CASC_SIM_PIPE_M;
+  case CASC_PIPE_MTE1:
+    return CASC_SIM_PIPE_MTE1;
+  case CASC_PIPE_MTE2:
+    return CASC_SIM_PIPE_MTE2;
+  case CASC_PIPE_MTE3:
+    return CASC_SIM_PIPE_MTE3;
+  case CASC_PIPE_FIX:
+    return CASC_SIM_PIPE_FIX;
+  default:
+    return S; /* S and structural ops run on the scalar unit */
+  }
+}
+
+/* Pipe enum (PIPE_S 0, PIPE_V 1, PIPE_M 2, PIPE_MTE1 3, PIPE_MTE2 4,
+ * PIPE_MTE3 5, PIPE_ALL 6, ..., PIPE_FIX 10) to a pipe; -1 = every pipe
+ * (PIPE_ALL, and the pipes 2201 does not have). */
+static int barrier_pipe(int pe) {
+  static const int8_t map[] = {S,
+                               CASC_SIM_PIPE_V,
+                               CASC_SIM_PIPE_M,
+                               CASC_SIM_PIPE_MTE1,
+                               CASC_SIM_PIPE_MTE2,
+                               CASC_SIM_PIPE_MTE3,
+                               -1,
+                               -1,
+                               -1,
+                               -1,
+                               CASC_SIM_PIPE_FIX};
+  return pe >= 0 && pe < (int)sizeof map ? map[pe] : -1;
+}
+
+/* ---- state -----------------------------------------------------------------
+ */
+
+sim_timing *sim_tm_new(const sim_launch *L) {
+  sim_timing *tm = calloc(1, sizeof *tm);
+  if (!tm)
+    return NULL;
+  tm->L = L;
+  tm->race = sim_race_new(L->plat->ub_size);
+  if (!tm->race) {
+    free(tm);
+    return NULL;
+  }
+  return tm;
+}
+
+static void fifo_clear(tm_fifo *f) {
+  for (unsigned i = 0; i < f->n; i++)
+    free(f->items[f->head + i].acc);
+  f->head = f->n = 0;
+}
+
+void sim_tm_free(sim_timing *tm) {
+  if (!tm)
+    return;
+  for (int p = 0; p < NP; p++) {
+    fifo_clear(&tm->fifo[p]);
+    free(tm->fifo[p].items);
+  }
+  sim_race_free(tm->race);
+  free(tm->cur);
+  free(tm->sync);
+  free(tm->sl.items);
+  free(tm);
+}
+
+void sim_tm_block_begin(sim_block *b) {
+  sim_timing *tm = b->tm;
+  tm->t_s = 0;
+  memset(tm->free_at, 0, sizeof tm->free_at);
+  memset(tm->seq, 0, sizeof tm->seq);
+  memset(tm->vc, 0, sizeof tm->vc);
+  memset(tm->flags, 0, sizeof tm->flags);
+  for (int p = 0; p < NP; p++)
+    fifo_clear(&tm->fifo[p]);
+  memset(&tm->res, 0, sizeof tm->res);
+  tm->dead = false;
+  tm->ncur = tm->nsync = 0;
+  memset(tm->cur_bytes, 0, sizeof tm->cur_bytes);
+  tm->oom = false;
+  tm->sl.n = 0;
+  tm->sl.truncated = false;
+  tm->scalar_run = -1;
+  sim_race_reset(tm->race);
+}
+
+/* A report from the timing model: an error, but the functional run goes on
+ * (its results must not depend on --timing), so the block is not stopped. */
+static sim_issue *tm_report(sim_block *b, casc_sim_check c, const sim_insn *in,
+                            const char *what) {
+  bool failed = b->failed;
+  sim_issue *is = sim_report(b, c, CASC_SEV_ERROR, in->op, "%s", what);
+  b->failed = failed;
+  return is;
+}
+
+/* ---- handler hooks ---------------------------------------------------------
+ */
+
+void sim_tm_access(sim_block *b, const sim_insn *in, unsigned opnd, int64_t lo,
+                   int64_t bytes) {
+  sim_timing *tm = b->tm;
+  if (bytes <= 0)
+    return;
+  /* Operand 0 is the destination of every op that writes UB; GetValue
+   * only reads its tensor. */
+  bool write = opnd == 0 && in->opc != SIM_LT_GET_VALUE;
+  if (opnd < SIM_MAX_ARGS)
+    tm->cur_bytes[opnd] += (uint64_t)bytes;
+  if (tm->ncur && tm->cur[tm->ncur - 1].hi == lo &&
+      tm->cur[tm->ncur - 1].write == write) {
+    tm->cur[tm->ncur - 1].hi = lo + bytes; /* DataCopyParams blocks */
+    return;
+  }
+  if (tm->ncur == tm->capcur) {
+    unsigned nc = tm->capcur ? tm->capcur * 2 : 16;
+    tm_acc *na = realloc(tm->cur, nc * sizeof *na);
+    if (!na) {
+      tm->oom = true;
+      return;
+    }
+    tm->cur = na;
+    tm->capcur = nc;
+  }
+  tm->cur[tm->ncur++] = (tm_acc){lo, lo + bytes, write};
+}
+
+static void push_sync(sim_timing *tm, tm_sync s) {
+  if (tm->nsync == tm->capsync) {
+    unsigned nc = tm->capsync ? tm->capsync * 2 : 8;
+    tm_sync *ns = realloc(tm->sync, nc * sizeof *ns);
+    if (!ns) {
+      tm->oom = true;
+      return;
+    }
+    tm->sync = ns;
+    tm->capsync = nc;
+  }
+  tm->sync[tm->nsync++] = s;
+}
+
+void sim_tm_flag(sim_block *b, int evt, int id, bool set) {
+  if (!b->tm || evt < 0 || evt >= SIM_NUM_EVENTS || id < 0 ||
+      id >= SIM_EVENT_IDS)
+    return;
+  push_sync(b->tm, (tm_sync){(int16_t)evt, (int8_t)id,
+                             (uint8_t)(set ? R_SET : R_WAIT)});
+}
+
+void sim_tm_barrier(sim_block *b, int pipe_enum) {
+  if (b->tm)
+    push_sync(b->tm, (tm_sync){(int16_t)pipe_enum, 0, R_BARRIER});
+}
+
+/* ---- the chart -------------------------------------------------------------
+ */
+
+static int32_t add_slice(sim_timing *tm, const sim_insn *in, int kind, int pipe,
+                         uint64_t start, uint64_t end) {
+  if (!tm->L->trace)
+    return -1;
+  sim_slices *sl = &tm->sl;
+  if (sl->n == MAX_SLICES) {
+    sl->truncated = true;
+    return -1;
+  }
+  if (sl->n == sl->cap) {
+    unsigned nc = sl->cap ? sl->cap * 2 : 256;
+    sim_slice *ni = realloc(sl->items, nc * sizeof *ni);
+    if (!ni) {
+      sl->truncated = true;
+      return -1;
+    }
+    sl->items = ni;
+    sl->cap = nc;
+  }
+  sim_slice *s = &sl->items[sl->n];
+  memset(s, 0, sizeof *s);
+  s->in = in;
+  s->kind = (uint8_t)kind;
+  s->pipe = (uint8_t)pipe;
+  s->start = start;
+  s->end = end;
+  s->count = 1;
+  s->flow_from = -1;
+  return (int32_t)sl->n++;
+}
+
+/* Plain scalar instructions back to back become one slice. */
+static void scalar_slice(sim_timing *tm, const sim_insn *in, uint64_t start,
+                         uint64_t end) {
+  if (!tm->L->trace)
+    return;
+  if (tm->scalar_run >= 0) {
+    sim_slice *s = &tm->sl.items[tm->scalar_run];
+    if (s->end == start) {
+      s->end = end;
+      s->count++;
+      return;
+    }
+  }
+  tm->scalar_run = add_slice(tm, in, SIM_SL_SCALAR, S, start, end);
+}
+
+/* ---- executing on a pipe ---------------------------------------------------
+ */
+
+static void join(uint32_t *dst, const uint32_t *src) {
+  for (int p = 0; p < NP; p++)
+    if (src[p] > dst[p])
+      dst[p] = src[p];
+}
+
+static uint64_t umax(uint64_t a, uint64_t b) {
+  return a > b ? a : b;
+}
+
+static uint64_t div_up(uint64_t a, uint64_t b) {
+  return (a + b - 1) / b;
+}
+
+/* Cycles of an op of `bytes` bytes on a pipe (docs/timing.md). */
+static uint64_t op_cost(const casc_platform *pl, int pipe, uint64_t bytes) {
+  switch (pipe) {
+  case CASC_SIM_PIPE_V:
+    return pl->vector_latency + div_up(bytes, pl->vector_bytes_per_cycle);
+  case CASC_SIM_PIPE_MTE2:
+    return pl->mte2_latency + div_up(bytes, pl->mte2_bytes_per_cycle);
+  case CASC_SIM_PIPE_MTE3:
+    return pl->mte3_latency + div_up(bytes, pl->mte3_bytes_per_cycle);
+  default:
+    return pl->scalar_cycles;
+  }
+}
+
+static bool rec_ready(const sim_timing *tm, const tm_rec *r) {
+  return r->kind != R_WAIT || tm->flags[r->evt][r->id].set;
+}
+
+static void check_accesses(sim_timing *tm, sim_block *b, const tm_rec *r,
+                           const tm_acc *acc, unsigned nacc) {
+  for (unsigned i = 0; i < nacc; i++)
+    tm->res.races +=
+        sim_race_access(tm->race, b, r->in, r->pipe, tm->vc[r->pipe], acc[i].lo,
+                        acc[i].hi, acc[i].write);
+}
+
+/* Run record r on its pipe (not S), now that it can start. */
+static void exec_rec(sim_timing *tm, sim_block *b, const tm_rec *r,
+                     const tm_acc *acc, unsigned nacc) {
+  const casc_platform *pl = tm->L->plat;
+  int p = r->pipe;
+  uint64_t start = umax(r->ready, tm->free_at[p]), end, busy;
+  join(tm->vc[p], r->vc_issue);
+  int kind = SIM_SL_OP;
+  tm_flag *f =
+      r->kind == R_SET || r->kind == R_WAIT ? &tm->flags[r->evt][r->id] : NULL;
+  switch (r->kind) {
+  case R_SET:
+    busy = pl->set_flag_cycles;
+    end = start + busy;
+    kind = SIM_SL_SET;
+    break;
+  case R_WAIT:
+    busy = pl->wait_flag_cycles;
+    end = umax(start, f->time) + busy;
+    join(tm->vc[p], f->vc);
+    f->set = false;
+    kind = SIM_SL_WAIT;
+    break;
+  case R_BARRIER:
+    busy = pl->barrier_cycles;
+    end = start + busy;
+    kind = SIM_SL_BARRIER;
+    break;
+  default:
+    busy = r->dur;
+    end = start + busy;
+    break;
+  }
+  tm->vc[p][p] = ++tm->seq[p];
+  tm->free_at[p] = end;
+  tm->res.busy[p] += busy;
+  tm->res.ops[p]++;
+  check_accesses(tm, b, r, acc, nacc);
+  int32_t si = add_slice(tm, r->in, kind, p, start, end);
+  if (si >= 0) {
+    sim_slice *s = &tm->sl.items[si];
+    s->evt = r->evt;
+    s->id = r->id;
+    s->bytes = r->bytes;
+    if (r->kind == R_WAIT)
+      s->flow_from = f->slice;
+  }
+  if (r->kind == R_SET) {
+    f->set = true;
+    f->time = end;
+    memcpy(f->vc, tm->vc[p], sizeof f->vc);
+    f->slice = si;
+  }
+}
+
+/* Run whatever the FIFOs hold that can run now, until nothing moves (a set
+ * may release a wait in another pipe, which releases more). */
+static void drain_fifos(sim_timing *tm, sim_block *b) {
+  bool progress = true;
+  while (progress) {
+    progress = false;
+    for (int p = 0; p < NP; p++) {
+      tm_fifo *f = &tm->fifo[p];
+      while (f->n && rec_ready(tm, &f->items[f->head])) {
+        tm_rec *r = &f->items[f->head];
+        exec_rec(tm, b, r, r->acc, r->nacc);
+        free(r->acc);
+        f->head++;
+        f->n--;
+        progress = true;
+      }
+      if (!f->n)
+        f->head = 0;
+    }
+  }
+}
+
+static bool fifo_push(sim_timing *tm, const tm_rec *r, const tm_acc *acc,
+                      unsigned nacc) {
+  tm_fifo *f = &tm->fifo[r->pipe];
+  if (f->head + f->n == f->cap) {
+    if (f->head) {
+      memmove(f->items, f->items + f->head, f->n * sizeof *f->items);
+      f->head = 0;
+    }
+    if (f->n == f->cap) {
+      unsigned nc = f->cap ? f->cap * 2 : 16;
+      tm_rec *ni = realloc(f->items, nc * sizeof *ni);
+      if (!ni)
+        return false;
+      f->items = ni;
+      f->cap = nc;
+    }
+  }
+  tm_rec *d = &f->items[f->head + f->n];
+  *d = *r;
+  d->acc = NULL;
+  d->nacc = 0;
+  if (nacc) {
+    d->acc = malloc(nacc * sizeof *acc);
+    if (!d->acc)
+      return false;
+    memcpy(d->acc, acc, nacc * sizeof *acc);
+    d->nacc = nacc;
+  }
+  f->n++;
+  return true;
+}
+
+/* Hand record r to its pipe: run it at once, or queue it behind a wait. */
+static void submit(sim_timing *tm, sim_block *b, const tm_rec *r,
+                   const tm_acc *acc, unsigned nacc) {
+  if (!tm->fifo[r->pipe].n && rec_ready(tm, r)) {
+    exec_rec(tm, b, r, acc, nacc);
+    if (r->kind == R_SET)
+      drain_fifos(tm, b);
+    return;
+  }
+  if (!fifo_push(tm, r, acc, nacc))
+    tm->oom = true;
+}
+
+static void deadlock(sim_timing *tm, sim_block *b, const sim_insn *in,
+                     const char *what) {
+  tm_report(b, CASC_CHECK_PIPE_DEADLOCK, in, what);
+  tm->dead = true;
+}
+
+/* The scalar unit waits until every pipe has finished what it was given
+ * (PipeBarrier<PIPE_ALL>, and the compiler's sync before a scalar access
+ * to UB). False after reporting a deadlock. */
+static bool scalar_drain(sim_timing *tm, sim_block *b, const sim_insn *in,
+                         const char *why) {
+  drain_fifos(tm, b);
+  for (int p = 0; p < NP; p++) {
+    if (p == S)
+      continue;
+    if (tm->fifo[p].n) {
+      const tm_rec *r = &tm->fifo[p].items[tm->fifo[p].head];
+      char msg[320];
+      snprintf(msg, sizeof msg,
+               "%s makes the scalar unit wait for pipe %s, which is held by "
+               "WaitFlag<%s>(%d) whose SetFlag is only issued later: on the "
+               "NPU this hangs",
+               why, casc_sim_pipe_name((casc_sim_pipe)p),
+               casc_enum_cxx(CASC_ENUM_HARDEVENT, r->evt), r->id);
+      deadlock(tm, b, in, msg);
+      return false;
+    }
+    tm->t_s = umax(tm->t_s, tm->free_at[p]);
+    join(tm->vc[S], tm->vc[p]);
+  }
+  return true;
+}
+
+/* A flag or barrier record on the scalar unit itself. */
+static void exec_scalar_sync(sim_timing *tm, sim_block *b, const tm_rec *r) {
+  const casc_platform *pl = tm->L->plat;
+  uint64_t start = tm->t_s, end, busy;
+  tm_flag *f = r->kind != R_BARRIER ? &tm->flags[r->evt][r->id] : NULL;
+  int kind;
+  if (r->kind == R_WAIT) {
+    drain_fifos(tm, b);
+    if (!f->set) {
+      char msg[256];
+      snprintf(msg, sizeof msg,
+               "WaitFlag<%s>(%d) stalls the scalar unit before the SetFlag "
+               "it waits for is issued: on the NPU this hangs",
+               casc_enum_cxx(CASC_ENUM_HARDEVENT, r->evt), r->id);
+      deadlock(tm, b, r->in, msg);
+      return;
+    }
+    busy = pl->wait_flag_cycles;
+    end = umax(start, f->time) + busy;
+    join(tm->vc[S], f->vc);
+    f->set = false;
+    kind = SIM_SL_WAIT;
+  } else {
+    busy = r->kind == R_SET ? pl->set_flag_cycles : pl->barrier_cycles;
+    end = start + busy;
+    kind = r->kind == R_SET ? SIM_SL_SET : SIM_SL_BARRIER;
+  }
+  tm->vc[S][S] = ++tm->seq[S];
+  tm->t_s = end;
+  tm->res.busy[S] += busy;
+  tm->res.ops[S]++;
+  int32_t si = add_slice(tm, r->in, kind, S, start, end);
+  if (si >= 0) {
+    tm->sl.items[si].evt = r->evt;
+    tm->sl.items[si].id = r->id;
+    if (r->kind == R_WAIT)
+      tm->sl.items[si].flow_from = f->slice;
+  }
+  if (r->kind == R_SET) {
+    f->set = true;
+    f->time = end;
+    memcpy(f->vc, tm->vc[S], sizeof f->vc);
+    f->slice = si;
+    drain_fifos(tm, b);
+  }
+}
+
+/* PipeBarrier<PIPE_ALL>: every pipe and the scalar unit meet. */
+static void barrier_all(sim_timing *tm, sim_block *b, const tm_rec *r) {
+  if (!scalar_drain(tm, b, r->in, "PipeBarrier<PIPE_ALL>"))
+    return;
+  uint64_t t = tm->t_s, end = t + tm->L->plat->barrier_cycles;
+  uint32_t all[NP];
+  memcpy(all, tm->vc[S], sizeof all);
+  for (int p = 0; p < NP; p++) {
+    memcpy(tm->vc[p], all, sizeof all);
+    tm->free_at[p] = end;
+  }
+  tm->t_s = end;
+  int32_t si = add_slice(tm, r->in, SIM_SL_BARRIER, S, t, end);
+  if (si >= 0)
+    tm->sl.items[si].evt = r->evt;
+}
+
+static void issue_sync(sim_timing *tm, sim_block *b, const sim_insn *in,
+                       const tm_sync *s) {
+  tm_rec r;
+  memset(&r, 0, sizeof r);
+  r.in = in;
+  r.kind = s->kind;
+  r.evt = s->evt;
+  r.id = s->id;
+  r.ready = tm->t_s;
+  memcpy(r.vc_issue, tm->vc[S], sizeof r.vc_issue);
+  int p;
+  if (s->kind == R_BARRIER) {
+    p = barrier_pipe(s->evt);
+    if (p < 0) {
+      barrier_all(tm, b, &r);
+      return;
+    }
+  } else {
+    p = s->kind == R_SET ? sim_event_src_pipe(s->evt)
+                         : sim_event_dst_pipe(s->evt);
+    if (p < 0)
+      return; /* not a pipe pair (the sanitizer reported the event) */
+  }
+  r.pipe = (uint8_t)p;
+  if (p == S)
+    exec_scalar_sync(tm, b, &r);
+  else
+    submit(tm, b, &r, NULL, 0);
+}
+
+void sim_tm_commit(sim_block *b, const sim_insn *in) {
+  sim_timing *tm = b->tm;
+  const casc_platform *pl = tm->L->plat;
+  if (tm->dead || tm->oom)
+    goto reset;
+  int p = pipe_of_insn(in);
+  if (p == S && tm->ncur) {
+    /* A scalar access to UB (GetValue / SetValue): the compiler makes the
+     * scalar unit wait for the pipes first (ASCENDC_FACTS §2); modelled as
+     * waiting for all of them. */
+    if (!scalar_drain(tm, b, in, sim_api_name(in->op)))
+      goto reset;
+    tm->vc[S][S] = ++tm->seq[S];
+    for (unsigned i = 0; i < tm->ncur; i++)
+      tm->res.races +=
+          sim_race_access(tm->race, b, in, S, tm->vc[S], tm->cur[i].lo,
+                          tm->cur[i].hi, tm->cur[i].write);
+  }
+  uint64_t issue = tm->t_s;
+  tm->t_s += pl->scalar_cycles;
+  tm->res.busy[S] += pl->scalar_cycles;
+  if (in->pipe == CASC_PIPE_S) {
+    tm->res.ops[S]++;
+    add_slice(tm, in, SIM_SL_OP, S, issue, tm->t_s);
+  } else {
+    if (p == S)
+      tm->res.ops[S]++;
+    scalar_slice(tm, in, issue, tm->t_s);
+  }
+  if (p != S) {
+    tm_rec r;
+    memset(&r, 0, sizeof r);
+    r.in = in;
+    r.kind = R_OP;
+    r.pipe = (uint8_t)p;
+    r.evt = -1;
+    r.ready = tm->t_s;
+    for (unsigned i = 0; i < SIM_MAX_ARGS; i++)
+      r.bytes = umax(r.bytes, tm->cur_bytes[i]);
+    r.dur = op_cost(pl, p, r.bytes);
+    memcpy(r.vc_issue, tm->vc[S], sizeof r.vc_issue);
+    submit(tm, b, &r, tm->cur, tm->ncur);
+  }
+  for (unsigned i = 0; i < tm->nsync && !tm->dead; i++)
+    issue_sync(tm, b, in, &tm->sync[i]);
+reset:
+  tm->ncur = tm->nsync = 0;
+  memset(tm->cur_bytes, 0, sizeof tm->cur_bytes);
+}
+
+void sim_tm_block_end(sim_block *b, casc_block_timing *out, sim_slices *sl) {
+  sim_timing *tm = b->tm;
+  bool stuck = false;
+  for (int p = 0; p < NP; p++) {
+    stuck |= tm->fifo[p].n > 0; /* a wait whose flag never came */
+    fifo_clear(&tm->fifo[p]);
+  }
+  uint64_t end = tm->t_s;
+  for (int p = 0; p < NP; p++)
+    end = umax(end, tm->free_at[p]);
+  *out = tm->res;
+  out->cycles = end;
+  out->complete = !tm->dead && !tm->oom && !stuck && !b->failed;
+  if (sl) {
+    *sl = tm->sl;
+    memset(&tm->sl, 0, sizeof tm->sl);
+  }
+  tm->ncur = tm->nsync = 0;
+}

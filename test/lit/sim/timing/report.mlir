@@ -1,0 +1,42 @@
+// `casc run --timing` reports cycles per block, for the launch and each
+// pipe's busy share; the figures come from the platform file.
+// One DataCopy of 256 floats after 3 scalar instructions: issued in cycle
+// 3, on MTE2 from cycle 4 for mte2_latency + 1024 / mte2_bytes_per_cycle.
+//  Ascend910B1.ini: 4 + 100 + 1024/32 = 136 cycles = 0.074 us at 1850 MHz;
+//  Inputs/slow.ini: 4 + 100 + 1024/16 = 168 cycles = 0.168 us at 1000 MHz.
+// 50 blocks on 48 cores: two waves, the launch takes 2 x 136 cycles.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: python3 %S/../Inputs/npytool.py gen %t/x.npy f32 256 1
+// RUN: casc run %s --timing --arg x=%t/x.npy | FileCheck %s
+// RUN: casc run %s --timing --platform %casc_src/platform/Ascend910B1.ini --arg x=%t/x.npy | FileCheck %s
+// RUN: casc run %s --timing --platform %S/Inputs/slow.ini --arg x=%t/x.npy | FileCheck --check-prefix=SLOW %s
+// RUN: casc run %s --timing --blocks 50 --threads 2 --arg x=%t/x.npy | FileCheck --check-prefix=WAVES %s
+// RUN: python3 %S/../Inputs/npytool.py rc 2 casc run %s --timing --platform %S/Inputs/bad.ini --arg x=%t/x.npy
+// RUN: not casc run %s --timing --platform %S/Inputs/bad.ini --arg x=%t/x.npy 2>&1 | FileCheck --check-prefix=BAD %s
+
+// CHECK: timing: @k on Ascend910B1 at 1850 MHz, 1 block(s) on 1 vector core(s)
+// CHECK-NEXT: launch: 136 cycles, 0.074 us
+// CHECK-NEXT: block 0: 136 cycles, 0.074 us, busy  S 2.9%  MTE2 97.1%
+// CHECK-NEXT: pipes busy (all blocks):  S 2.9%  MTE2 97.1%
+
+// SLOW: timing: @k on slow at 1000 MHz
+// SLOW-NEXT: launch: 168 cycles, 0.168 us
+
+// WAVES: timing: @k on Ascend910B1 at 1850 MHz, 50 block(s) on 48 vector core(s)
+// WAVES-NEXT: launch: 272 cycles, 0.147 us
+// WAVES-NEXT: blocks 0-49: 136 cycles
+
+// BAD: bad.ini:1:1: error: cube_freq and the [casc.timing] *_bytes_per_cycle values must be positive
+
+module {
+  func.func @k(%x: memref<?xf32, 22> loc("x")) attributes {ascendc.global} {
+    %a = "emitc.constant"() <{value = 0 : ui32}> : () -> ui32
+    %n = "emitc.constant"() <{value = 256 : ui32}> : () -> ui32
+    %c256 = arith.constant 256 : i32
+    %xg = ascendc.global_tensor : !ascendc.global_tensor<*xf32>
+    ascendc.global_tensor.set_global_buffer %xg, %x : !ascendc.global_tensor<*xf32>, memref<?xf32, 22>
+    %l = ascendc.local_tensor_v2 vecin, %a, %n : !ascendc.local_tensor<*xf32>
+    ascendc.data_copy_l2 %l, %xg, %c256 : !ascendc.local_tensor<*xf32>, !ascendc.global_tensor<*xf32>, i32
+    return
+  }
+}

@@ -1,0 +1,606 @@
+/* The timing model against cycle counts worked out by hand, the race
+ * detector on a kernel with and without its flags, the Chrome trace, and
+ * that timing changes neither results nor depends on the thread count.
+ *
+ * The hand computations use the round figures of test_platform() below,
+ * not the estimates of platform/Ascend910B1.ini, so that the arithmetic in
+ * the comments stays short:
+ *   scalar unit: 1 cycle per instruction (instruction k is issued in cycle
+ *     k and dispatched to its pipe at k + 1);
+ *   MTE2: 100 + bytes/32;  V: 10 + bytes/256;  MTE3: 50 + bytes/32;
+ *   SetFlag 2, WaitFlag 3 (after the flag is set), PipeBarrier 1.
+ * Tiles are 256 float = 1024 bytes: MTE2 copy 132, V op 14, MTE3 copy 82.
+ * Constants live in the program's slot image and are not executed; each
+ * other op is one instruction (res.steps counts them, plus the HALT). */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "casc/diag.h"
+#include "casc/ir.h"
+#include "casc/sim.h"
+#include "casc/text.h"
+#include "check.h"
+
+enum {
+  V = CASC_SIM_PIPE_V,
+  M2 = CASC_SIM_PIPE_MTE2,
+  M3 = CASC_SIM_PIPE_MTE3,
+  SP = CASC_SIM_PIPE_S
+};
+
+static casc_platform test_platform(void) {
+  casc_platform p;
+  casc_platform_default(&p);
+  p.scalar_cycles = 1;
+  p.vector_bytes_per_cycle = 256;
+  p.vector_latency = 10;
+  p.mte2_bytes_per_cycle = 32;
+  p.mte2_latency = 100;
+  p.mte3_bytes_per_cycle = 32;
+  p.mte3_latency = 50;
+  p.set_flag_cycles = 2;
+  p.wait_flag_cycles = 3;
+  p.barrier_cycles = 1;
+  return p;
+}
+
+typedef struct {
+  casc_ctx *ctx;
+  casc_diag_list diags;
+  casc_op *module;
+  casc_launch_result res;
+  casc_launch_status st;
+  float x[512], z[512];
+} run_env;
+
+#define LT "!ascendc.local_tensor<*xf32>"
+#define GT "!ascendc.global_tensor<*xf32>"
+#define MR "memref<?xf32, 22>"
+
+/* Parse text, run kernel @k on `blocks` blocks with x (512 floats) and z,
+ * timing on; trace optional. */
+static bool run_timed(run_env *e, const char *text, unsigned blocks,
+                      unsigned threads, casc_buf *trace, bool timing) {
+  memset(e, 0, sizeof *e);
+  e->ctx = casc_ctx_new();
+  casc_ctx_set_diag_handler(e->ctx, casc_diag_collect, &e->diags);
+  e->module = casc_parse_module(e->ctx, text, strlen(text), "t.mlir", 1);
+  if (!e->module) {
+    for (unsigned i = 0; i < e->diags.n; i++)
+      casc_diag_print(e->diags.items[i], stderr);
+    return false;
+  }
+  for (unsigned i = 0; i < 512; i++)
+    e->x[i] = (float)i * 0.5f;
+  casc_arg args[2] = {casc_arg_gm(e->x, CASC_DT_F32, 512),
+                      casc_arg_gm(e->z, CASC_DT_F32, 512)};
+  casc_platform plat = test_platform();
+  casc_launch_opts o = {threads, &plat, 0};
+  casc_sim_program *p = casc_sim_compile(e->ctx, e->module, "k");
+  if (!p)
+    return false;
+  e->st = timing ? casc_sim_run_timed(p, blocks, args, 2, &o, trace, &e->res)
+                 : casc_sim_run(p, blocks, args, 2, &o, &e->res);
+  casc_sim_program_free(p);
+  return true;
+}
+
+static void env_done(run_env *e) {
+  casc_diag_list_free(&e->diags);
+  casc_ctx_free(e->ctx);
+}
+
+static const casc_block_timing *blk(const run_env *e, unsigned i) {
+  return e->res.timing.valid && i < e->res.timing.nblocks
+             ? &e->res.timing.blocks[i]
+             : NULL;
+}
+
+/* ---- one copy --------------------------------------------------------------
+ */
+
+static const char *one_copy =
+    "module {\n"
+    "  func.func @k(%x: " MR ", %z: " MR ") attributes {ascendc.global} {\n"
+    "    %a = \"emitc.constant\"() <{value = 0 : ui32}> : () -> ui32\n"
+    "    %n = \"emitc.constant\"() <{value = 256 : ui32}> : () -> ui32\n"
+    "    %c256 = arith.constant 256 : i32\n"
+    "    %xg = ascendc.global_tensor : " GT "\n"
+    "    ascendc.global_tensor.set_global_buffer %xg, %x : " GT ", " MR "\n"
+    "    %l = ascendc.local_tensor_v2 vecin, %a, %n : " LT "\n"
+    "    ascendc.data_copy_l2 %l, %xg, %c256 : " LT ", " GT ", i32\n"
+    "    return\n"
+    "  }\n"
+    "}\n";
+
+static void test_one_copy(void) {
+  run_env e;
+  REQUIRE(run_timed(&e, one_copy, 1, 1, NULL, true));
+  CHECK_EQ_INT(e.st, CASC_LAUNCH_OK);
+  /* Instructions 0 global_tensor, 1 set_global_buffer, 2 local_tensor_v2,
+   * 3 DataCopy, then HALT. */
+  CHECK_EQ_INT(e.res.steps, 5);
+  const casc_block_timing *t = blk(&e, 0);
+  REQUIRE(t);
+  /* DataCopy is issued in cycle 3 and reaches MTE2 at 4; it moves 1024
+   * bytes: 100 + 1024/32 = 132 cycles, so it ends at 4 + 132 = 136. The
+   * scalar unit is done at 4. */
+  CHECK_EQ_INT(t->cycles, 136);
+  CHECK_EQ_INT(t->busy[M2], 132);
+  CHECK_EQ_INT(t->busy[SP], 4);
+  CHECK_EQ_INT(t->busy[V], 0);
+  CHECK_EQ_INT(t->ops[M2], 1);
+  CHECK(t->complete);
+  CHECK_EQ_INT(e.res.timing.cycles, 136);
+  /* 136 cycles at 1850 MHz */
+  CHECK(e.res.timing.seconds > 136 / 1850e6 * 0.999 &&
+        e.res.timing.seconds < 136 / 1850e6 * 1.001);
+  env_done(&e);
+}
+
+/* ---- copy + add (manual sync, tutorial 01 style) ----------------------------
+ */
+
+static char *copy_add(bool with_flags) {
+  static char buf[4096];
+  snprintf(
+      buf, sizeof buf,
+      "module {\n"
+      "  func.func @k(%%x: " MR ", %%z: " MR ") attributes {ascendc.global} "
+      "{\n"
+      "    %%a0 = \"emitc.constant\"() <{value = 0 : ui32}> : () -> ui32\n"
+      "    %%a1 = \"emitc.constant\"() <{value = 1024 : ui32}> : () -> ui32\n"
+      "    %%a2 = \"emitc.constant\"() <{value = 2048 : ui32}> : () -> ui32\n"
+      "    %%n = \"emitc.constant\"() <{value = 256 : ui32}> : () -> ui32\n"
+      "    %%c256 = arith.constant 256 : i32\n"
+      "    %%c0 = arith.constant 0 : i32\n"
+      "    %%xg = ascendc.global_tensor : " GT "\n"
+      "    ascendc.global_tensor.set_global_buffer %%xg, %%x : " GT ", " MR "\n"
+      "    %%yg = ascendc.global_tensor : " GT "\n"
+      "    ascendc.global_tensor.set_global_buffer %%yg, %%x : " GT ", " MR "\n"
+      "    %%xl = ascendc.local_tensor_v2 vecin, %%a0, %%n : " LT "\n"
+      "    %%yl = ascendc.local_tensor_v2 vecin, %%a1, %%n : " LT "\n"
+      "    %%zl = ascendc.local_tensor_v2 vecout, %%a2, %%n : " LT "\n"
+      "    ascendc.data_copy_l2 %%xl, %%xg, %%c256 : " LT ", " GT
+      ", i32 loc(\"add.c\":10:5)\n"
+      "    ascendc.data_copy_l2 %%yl, %%yg, %%c256 : " LT ", " GT
+      ", i32 loc(\"add.c\":11:5)\n"
+      "%s"
+      "    ascendc.add_l2 %%zl, %%xl, %%yl, %%c256 : " LT ", " LT ", " LT
+      ", i32 loc(\"add.c\":14:5)\n"
+      "    return\n"
+      "  }\n"
+      "}\n",
+      with_flags
+          ? "    ascendc.set_flag mte2_v, %c0 : i32 loc(\"add.c\":12:5)\n"
+            "    ascendc.wait_flag mte2_v, %c0 : i32 loc(\"add.c\":13:5)\n"
+          : "");
+  return buf;
+}
+
+static void test_copy_add(void) {
+  run_env e;
+  REQUIRE(run_timed(&e, copy_add(true), 1, 1, NULL, true));
+  CHECK_EQ_INT(e.st, CASC_LAUNCH_OK);
+  CHECK_EQ_INT(e.res.errors, 0);
+  /* 0-1 x global tensor, 2-3 y, 4-6 three local tensors, 7 copy x, 8 copy
+   * y, 9 set_flag, 10 wait_flag, 11 add, HALT. */
+  CHECK_EQ_INT(e.res.steps, 13);
+  const casc_block_timing *t = blk(&e, 0);
+  REQUIRE(t);
+  /* MTE2: copy x ready at 8, runs [8, 140); copy y [140, 272); SetFlag
+   *   <MTE2_V> ready at 10, after the copies: [272, 274), the flag is set
+   *   at 274.
+   * V: WaitFlag ready at 11, waits until 274, + 3 -> 277; Add ready at 12,
+   *   starts after the wait: [277, 277 + 10 + 1024/256 = 291). */
+  CHECK_EQ_INT(t->cycles, 291);
+  CHECK_EQ_INT(t->busy[M2], 132 + 132 + 2);
+  CHECK_EQ_INT(t->busy[V], 3 + 14);
+  CHECK_EQ_INT(t->busy[SP], 12);
+  CHECK_EQ_INT(t->ops[M2], 3);
+  CHECK_EQ_INT(t->ops[V], 2);
+  CHECK_EQ_INT(e.res.timing.races, 0);
+  env_done(&e);
+}
+
+static bool has_diag(const run_env *e, const char *needle, unsigned line) {
+  for (unsigned i = 0; i < e->diags.n; i++) {
+    const casc_diag *d = e->diags.items[i];
+    const casc_loc *l = casc_loc_find_file(d->loc);
+    if (strstr(d->msg, needle) && l && l->u.file.line == line)
+      return true;
+  }
+  return false;
+}
+
+static bool has_note(const run_env *e, const char *needle, unsigned line) {
+  for (unsigned i = 0; i < e->diags.n; i++) {
+    const casc_diag *d = e->diags.items[i];
+    for (unsigned j = 0; j < d->nnotes; j++) {
+      const casc_loc *l = casc_loc_find_file(d->notes[j].loc);
+      if (strstr(d->notes[j].msg, needle) && l && l->u.file.line == line)
+        return true;
+    }
+  }
+  return false;
+}
+
+static void test_copy_add_race(void) {
+  run_env e;
+  REQUIRE(run_timed(&e, copy_add(false), 2, 2, NULL, true));
+  /* Without the flags the Add reads x and y while MTE2 may still be
+   * writing them: two races, at the Add (line 14), each with a note at its
+   * DataCopy (lines 10 and 11). The kernel's results are still computed. */
+  CHECK_EQ_INT(e.st, CASC_LAUNCH_KERNEL_ERROR);
+  CHECK_EQ_INT(e.res.timing.races, 4); /* 2 per block */
+  CHECK_EQ_INT(e.res.nissues, 4);
+  for (unsigned i = 0; i < e.res.nissues; i++)
+    CHECK_STREQ(casc_sim_check_name(e.res.issues[i].check), "race");
+  CHECK(has_diag(&e,
+                 "data race on UB bytes [0, 1024): Add on pipe V reads "
+                 "them while DataCopy on pipe MTE2 writes them",
+                 14));
+  CHECK(has_diag(&e, "data race on UB bytes [1024, 2048)", 14));
+  CHECK(has_diag(&e, "SetFlag/WaitFlag<MTE2_V>", 14));
+  CHECK(has_note(&e, "DataCopy on pipe MTE2 writes them here", 10));
+  CHECK(has_note(&e, "DataCopy on pipe MTE2 writes them here", 11));
+  CHECK(e.res.blocks_failed == 0);
+  /* Timing without the flags: Add issued at 9 runs [10, 24) while the
+   * copies take [8, 140) and [140, 272). */
+  const casc_block_timing *t = blk(&e, 1);
+  REQUIRE(t);
+  CHECK_EQ_INT(t->cycles, 272);
+  /* 2 blocks on 2 of the 48 cores: the launch takes one block's time. */
+  CHECK_EQ_INT(e.res.timing.cycles, 272);
+  CHECK_EQ_INT(t->core, 1);
+  env_done(&e);
+
+  /* Without --timing the same kernel runs clean: a sequential CPU run
+   * cannot see the race. */
+  REQUIRE(run_timed(&e, copy_add(false), 1, 1, NULL, false));
+  CHECK_EQ_INT(e.st, CASC_LAUNCH_OK);
+  CHECK(!e.res.timing.valid);
+  env_done(&e);
+}
+
+/* ---- two buffers (queues) ---------------------------------------------------
+ */
+
+/* Two tiles through a VECIN queue and a VECOUT queue of NUM buffers each:
+ * z = x + 1, tile by tile, unrolled (no loop instructions to count). */
+#define QI "!ascendc.queue<vecin, 1>"
+#define QO "!ascendc.queue<vecout, 1>"
+#define TILE(OFF)                                                              \
+  "    %xl" OFF " = ascendc.que_bind.alloc_tensor %qx : " QI ", " LT "\n"      \
+  "    %xs" OFF " = ascendc.global_tensor.subindex %xg[%o" OFF "] : " GT       \
+  ", i32, " GT "\n"                                                            \
+  "    ascendc.data_copy_l2 %xl" OFF ", %xs" OFF ", %c256 : " LT ", " GT       \
+  ", i32\n"                                                                    \
+  "    ascendc.que_bind.enque_tensor %qx, %xl" OFF " : " QI ", " LT "\n"       \
+  "    %xd" OFF " = ascendc.que_bind.deque_tensor %qx : " QI ", " LT "\n"      \
+  "    %zl" OFF " = ascendc.que_bind.alloc_tensor %qz : " QO ", " LT "\n"      \
+  "    ascendc.adds_l2 %zl" OFF ", %xd" OFF ", %one, %c256 : " LT ", " LT      \
+  ", f32, i32\n"                                                               \
+  "    ascendc.que_bind.enque_tensor %qz, %zl" OFF " : " QO ", " LT "\n"       \
+  "    ascendc.que_bind.free_tensor %qx, %xd" OFF " : " QI ", " LT "\n"        \
+  "    %zd" OFF " = ascendc.que_bind.deque_tensor %qz : " QO ", " LT "\n"      \
+  "    %zs" OFF " = ascendc.global_tensor.subindex %zg[%o" OFF "] : " GT       \
+  ", i32, " GT "\n"                                                            \
+  "    ascendc.data_copy_l2 %zs" OFF ", %zd" OFF ", %c256 : " GT ", " LT       \
+  ", i32\n"                                                                    \
+  "    ascendc.que_bind.free_tensor %qz, %zd" OFF " : " QO ", " LT "\n"
+
+static char *two_tiles(int num) {
+  static char buf[8192];
+  snprintf(
+      buf, sizeof buf,
+      "module {\n"
+      "  func.func @k(%%x: " MR ", %%z: " MR ") attributes {ascendc.global} {\n"
+      "    %%c256 = arith.constant 256 : i32\n"
+      "    %%o0 = arith.constant 0 : i32\n"
+      "    %%o1 = arith.constant 256 : i32\n"
+      "    %%num = arith.constant %d : i32\n"
+      "    %%bytes = arith.constant 1024 : i32\n"
+      "    %%one = arith.constant 1.0 : f32\n"
+      "    %%xg = ascendc.global_tensor : " GT "\n"
+      "    ascendc.global_tensor.set_global_buffer %%xg, %%x : " GT ", " MR "\n"
+      "    %%zg = ascendc.global_tensor : " GT "\n"
+      "    ascendc.global_tensor.set_global_buffer %%zg, %%z : " GT ", " MR "\n"
+      "    %%pipe = ascendc.pipe\n"
+      "    %%qx = ascendc.queue : <vecin, 1>\n"
+      "    %%qz = ascendc.queue : <vecout, 1>\n"
+      "    ascendc.pipe.init_queue %%pipe, %%qx, %%num, %%bytes : " QI
+      ", i32, i32\n"
+      "    ascendc.pipe.init_queue %%pipe, %%qz, %%num, %%bytes : " QO
+      ", i32, i32\n"
+      "%s%s"
+      "    return\n"
+      "  }\n"
+      "}\n",
+      num, "", "");
+  /* The tiles contain '%': append them outside the format. */
+  char *end = strstr(buf, "    return\n");
+  char tail[64];
+  snprintf(tail, sizeof tail, "%s", end);
+  snprintf(end, sizeof buf - (size_t)(end - buf), "%s%s%s", TILE("0"),
+           TILE("1"), tail);
+  return buf;
+}
+
+static void check_z(const run_env *e) {
+  bool ok = true;
+  for (unsigned i = 0; i < 512; i++)
+    ok &= e->z[i] == e->x[i] + 1.0f;
+  CHECK(ok);
+}
+
+static void test_two_buffers(void) {
+  run_env e;
+  REQUIRE(run_timed(&e, two_tiles(2), 1, 1, NULL, true));
+  CHECK_EQ_INT(e.st, CASC_LAUNCH_OK);
+  check_z(&e);
+  /* 0-3 the global tensors, 4 pipe, 5-6 queues, 7-8 InitBuffer; a tile is
+   * 13 instructions: a AllocTensor x, b subindex, c DataCopy in, d EnQue,
+   * e DeQue, f AllocTensor z, g Adds, h EnQue z, i FreeTensor x, j DeQue
+   * z, k subindex, l DataCopy out, m FreeTensor z. Tile 0 is 9-21, tile 1
+   * 22-34; then HALT. */
+  CHECK_EQ_INT(e.res.steps, 36);
+  const casc_block_timing *t = blk(&e, 0);
+  REQUIRE(t);
+  /* Tile 0.
+   *  MTE2: c copy in [12, 144); d SetFlag<MTE2_V> [144, 146).
+   *  V:    e WaitFlag<MTE2_V> ready 14, released 146 + 3 = 149;
+   *        g Adds [149, 163); h SetFlag<V_MTE3> [163, 165);
+   *        i SetFlag<V_MTE2> [165, 167).
+   *  MTE3: j WaitFlag<V_MTE3> ready 19 -> 165 + 3 = 168;
+   *        l copy out [168, 250); m SetFlag<MTE3_V> [250, 252).
+   * Tile 1 gets the second buffers: its AllocTensors wait for nothing.
+   *  MTE2: c ready 25, after d of tile 0: [146, 278); d [278, 280).
+   *  V:    e from 167 until 280 + 3 = 283; g [283, 297); h [297, 299);
+   *        i [299, 301).
+   *  MTE3: j from 252 until 299 + 3 = 302; l [302, 384); m [384, 386). */
+  CHECK_EQ_INT(t->cycles, 386);
+  CHECK_EQ_INT(t->busy[M2], 2 * (132 + 2));
+  CHECK_EQ_INT(t->busy[V], 2 * (3 + 14 + 2 + 2));
+  CHECK_EQ_INT(t->busy[M3], 2 * (3 + 82 + 2));
+  CHECK_EQ_INT(t->busy[SP], 35);
+  CHECK_EQ_INT(e.res.timing.races, 0);
+  env_done(&e);
+
+  REQUIRE(run_timed(&e, two_tiles(1), 1, 1, NULL, true));
+  CHECK_EQ_INT(e.st, CASC_LAUNCH_OK);
+  check_z(&e);
+  t = blk(&e, 0);
+  REQUIRE(t);
+  /* One buffer each: tile 0 as above. Tile 1 reuses the buffers:
+   *  MTE2: a WaitFlag<V_MTE2> (tile 0's i, set at 167) from 146 to
+   *        167 + 3 = 170; c [170, 302); d [302, 304).
+   *  V:    e from 167 until 304 + 3 = 307; f WaitFlag<MTE3_V> (tile 0's m,
+   *        set at 252) [307, 310); g [310, 324); h [324, 326); i [326, 328).
+   *  MTE3: j from 252 until 326 + 3 = 329; l [329, 411); m [411, 413). */
+  CHECK_EQ_INT(t->cycles, 413);
+  CHECK_EQ_INT(t->busy[M2], 2 * (132 + 2) + 3);
+  CHECK_EQ_INT(t->busy[V], 2 * (3 + 14 + 2 + 2) + 3);
+  CHECK_EQ_INT(t->busy[M3], 2 * (3 + 82 + 2));
+  CHECK_EQ_INT(e.res.timing.races, 0);
+  env_done(&e);
+}
+
+/* ---- a wait issued before its set; a scalar-unit deadlock ------------------
+ */
+
+static const char *wait_first =
+    "module {\n"
+    "  func.func @k(%x: " MR ", %z: " MR ") attributes {ascendc.global} {\n"
+    "    %a0 = \"emitc.constant\"() <{value = 0 : ui32}> : () -> ui32\n"
+    "    %a1 = \"emitc.constant\"() <{value = 1024 : ui32}> : () -> ui32\n"
+    "    %n = \"emitc.constant\"() <{value = 256 : ui32}> : () -> ui32\n"
+    "    %c256 = arith.constant 256 : i32\n"
+    "    %c0 = arith.constant 0 : i32\n"
+    "    %one = arith.constant 1.0 : f32\n"
+    "    %xg = ascendc.global_tensor : " GT "\n"
+    "    ascendc.global_tensor.set_global_buffer %xg, %x : " GT ", " MR "\n"
+    "    %xl = ascendc.local_tensor_v2 vecin, %a0, %n : " LT "\n"
+    "    %zl = ascendc.local_tensor_v2 vecout, %a1, %n : " LT "\n"
+    "    ascendc.wait_flag mte2_v, %c0 : i32\n"
+    "    ascendc.data_copy_l2 %xl, %xg, %c256 : " LT ", " GT ", i32\n"
+    "    ascendc.set_flag mte2_v, %c0 : i32\n"
+    "    ascendc.adds_l2 %zl, %xl, %one, %c256 : " LT ", " LT ", f32, i32\n"
+    "    return\n"
+    "  }\n"
+    "}\n";
+
+static void test_wait_before_set(void) {
+  run_env e;
+  REQUIRE(run_timed(&e, wait_first, 1, 1, NULL, true));
+  CHECK_EQ_INT(e.st, CASC_LAUNCH_OK);
+  CHECK_EQ_INT(e.res.timing.races, 0);
+  const casc_block_timing *t = blk(&e, 0);
+  REQUIRE(t);
+  /* 4 WaitFlag: V waits from 5 (the scalar unit goes on issuing); 5 copy
+   * [6, 138); 6 SetFlag in MTE2 [138, 140) releases V at 140 + 3 = 143;
+   * 7 Adds ready at 8 runs after the wait: [143, 157). */
+  CHECK_EQ_INT(t->cycles, 157);
+  CHECK(t->complete);
+  env_done(&e);
+}
+
+static const char *scalar_deadlock =
+    "module {\n"
+    "  func.func @k(%x: " MR ", %z: " MR ") attributes {ascendc.global} {\n"
+    "    %c0 = arith.constant 0 : i32\n"
+    "    ascendc.wait_flag mte2_s, %c0 : i32 loc(\"d.c\":3:1)\n"
+    "    ascendc.set_flag mte2_s, %c0 : i32 loc(\"d.c\":4:1)\n"
+    "    return\n"
+    "  }\n"
+    "}\n";
+
+static void test_scalar_deadlock(void) {
+  run_env e;
+  REQUIRE(run_timed(&e, scalar_deadlock, 1, 1, NULL, true));
+  /* WaitFlag<MTE2_S> stalls the scalar unit, which therefore never issues
+   * the SetFlag: a hang on the NPU, though the flags balance. */
+  CHECK_EQ_INT(e.st, CASC_LAUNCH_KERNEL_ERROR);
+  REQUIRE(e.res.nissues == 1);
+  CHECK_STREQ(casc_sim_check_name(e.res.issues[0].check), "pipe-deadlock");
+  CHECK(has_diag(&e, "WaitFlag<MTE2_S>(0) stalls the scalar unit", 3));
+  CHECK(!blk(&e, 0)->complete);
+  env_done(&e);
+}
+
+/* ---- trace, determinism, results -----------------------------------------
+ */
+
+static void test_trace(void) {
+  run_env e;
+  casc_buf tr;
+  casc_buf_init(&tr);
+  REQUIRE(run_timed(&e, two_tiles(2), 2, 2, &tr, true));
+  CHECK_EQ_INT(e.st, CASC_LAUNCH_OK);
+  REQUIRE(tr.len > 0 && !tr.oom);
+  const char *want[] = {
+      "\"traceEvents\":[",
+      "\"args\":{\"name\":\"block 0 (core 0)\"}",
+      "\"args\":{\"name\":\"block 1 (core 1)\"}",
+      "\"tid\":4,\"args\":{\"name\":\"MTE2\"}",
+      "\"tid\":1,\"args\":{\"name\":\"V\"}",
+      "\"tid\":5,\"args\":{\"name\":\"MTE3\"}",
+      "\"tid\":0,\"args\":{\"name\":\"S\"}",
+      "{\"ph\":\"X\",\"name\":\"DataCopy\",\"cat\":\"MTE2\"",
+      "{\"ph\":\"X\",\"name\":\"Adds\",\"cat\":\"V\"",
+      "{\"ph\":\"X\",\"name\":\"WaitFlag<MTE2_V>\",\"cat\":\"V\"",
+      "\"by\":\"DeQue\"",
+      "{\"ph\":\"s\",\"name\":\"MTE2_V\",\"cat\":\"flag\"",
+      "{\"ph\":\"f\",\"bp\":\"e\",\"name\":\"MTE2_V\"",
+      "\"loc\":\"t.mlir:",
+  };
+  for (unsigned i = 0; i < sizeof want / sizeof want[0]; i++)
+    if (!CHECK(strstr(tr.data, want[i])))
+      fprintf(stderr, "  missing: %s\n", want[i]);
+  /* Tile 0's copy in: block 0 at [12, 144) cycles = 12/1850 us ... */
+  CHECK(strstr(tr.data, "\"start_cycle\":12,\"end_cycle\":144"));
+  casc_buf_free(&tr);
+  env_done(&e);
+}
+
+static void test_deterministic_and_unchanged(void) {
+  /* The same launch (6 blocks) untimed, timed with 1 and with 3 threads:
+   * identical outputs, identical figures; 6 blocks on 4 cores run in two
+   * waves, so the launch takes two blocks' time. */
+  run_env a, b, c;
+  REQUIRE(run_timed(&a, two_tiles(1), 1, 1, NULL, false));
+  REQUIRE(run_timed(&b, two_tiles(1), 6, 1, NULL, true));
+  REQUIRE(run_timed(&c, two_tiles(1), 6, 3, NULL, true));
+  CHECK(memcmp(a.z, b.z, sizeof a.z) == 0);
+  CHECK(memcmp(a.z, c.z, sizeof a.z) == 0);
+  CHECK_EQ_INT(b.res.timing.nblocks, 6);
+  bool same = b.res.timing.cycles == c.res.timing.cycles;
+  for (unsigned i = 0; i < 6; i++)
+    same &= memcmp(blk(&b, i), blk(&c, i), sizeof(casc_block_timing)) == 0;
+  CHECK(same);
+  for (int p = 0; p < CASC_SIM_PIPE_COUNT_; p++)
+    CHECK(b.res.timing.busy_fraction[p] == c.res.timing.busy_fraction[p]);
+  /* MTE2 busy 271 of 413 cycles in every block. */
+  CHECK(b.res.timing.busy_fraction[M2] > 271.0 / 413 - 1e-12 &&
+        b.res.timing.busy_fraction[M2] < 271.0 / 413 + 1e-12);
+  env_done(&a);
+  env_done(&b);
+  env_done(&c);
+
+  casc_platform four = test_platform();
+  four.vector_core_cnt = 4;
+  run_env d;
+  memset(&d, 0, sizeof d);
+  d.ctx = casc_ctx_new();
+  casc_ctx_set_diag_handler(d.ctx, casc_diag_collect, &d.diags);
+  const char *text = two_tiles(1);
+  d.module = casc_parse_module(d.ctx, text, strlen(text), "t.mlir", 1);
+  REQUIRE(d.module);
+  casc_arg args[2] = {casc_arg_gm(d.x, CASC_DT_F32, 512),
+                      casc_arg_gm(d.z, CASC_DT_F32, 512)};
+  casc_launch_opts o = {2, &four, 0};
+  casc_sim_program *p = casc_sim_compile(d.ctx, d.module, "k");
+  REQUIRE(p);
+  d.st = casc_sim_run_timed(p, 6, args, 2, &o, NULL, &d.res);
+  casc_sim_program_free(p);
+  CHECK_EQ_INT(d.st, CASC_LAUNCH_OK);
+  CHECK_EQ_INT(d.res.timing.cycles, 2 * 413);
+  CHECK_EQ_INT(blk(&d, 4)->core, 0);
+  CHECK_EQ_INT(blk(&d, 4)->start, 413);
+  CHECK_EQ_INT(blk(&d, 5)->core, 1);
+  env_done(&d);
+}
+
+/* ---- the platform file -----------------------------------------------------
+ */
+
+static void test_platform_timing_keys(void) {
+  /* platform/Ascend910B1.ini, found from this file's path. */
+  char path[1024];
+  const char *me = __FILE__;
+  const char *cut = strstr(me, "test/unit/");
+  if (!cut)
+    snprintf(path, sizeof path, "../../platform/Ascend910B1.ini");
+  else
+    snprintf(path, sizeof path, "%.*splatform/Ascend910B1.ini", (int)(cut - me),
+             me);
+  FILE *f = fopen(path, "rb");
+  REQUIRE(f);
+  static char text[65536];
+  size_t n = fread(text, 1, sizeof text - 1, f);
+  fclose(f);
+  text[n] = 0;
+  /* Every [casc.timing] key is in the file with the built-in value (the
+   * parser starts from the defaults, so a missing key would go unseen). */
+  casc_platform d;
+  casc_platform_default(&d);
+  struct {
+    const char *key;
+    unsigned v;
+  } keys[] = {{"scalar_cycles", d.scalar_cycles},
+              {"vector_bytes_per_cycle", d.vector_bytes_per_cycle},
+              {"vector_latency", d.vector_latency},
+              {"mte2_bytes_per_cycle", d.mte2_bytes_per_cycle},
+              {"mte2_latency", d.mte2_latency},
+              {"mte3_bytes_per_cycle", d.mte3_bytes_per_cycle},
+              {"mte3_latency", d.mte3_latency},
+              {"set_flag_cycles", d.set_flag_cycles},
+              {"wait_flag_cycles", d.wait_flag_cycles},
+              {"barrier_cycles", d.barrier_cycles}};
+  const char *sec = strstr(text, "\n[casc.timing]\n");
+  REQUIRE(sec);
+  for (unsigned i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+    char line[96];
+    snprintf(line, sizeof line, "\n%s=%u\n", keys[i].key, keys[i].v);
+    if (!CHECK(strstr(sec, line)))
+      fprintf(stderr, "  missing: %s", line + 1);
+  }
+  /* A rate of zero is refused. */
+  casc_ctx *ctx = casc_ctx_new();
+  casc_diag_list dl = {0};
+  casc_ctx_set_diag_handler(ctx, casc_diag_collect, &dl);
+  const char *bad = "[casc.timing]\nmte2_bytes_per_cycle=0\n";
+  casc_platform p;
+  CHECK(!casc_platform_parse(ctx, bad, strlen(bad), "bad.ini", &p));
+  CHECK_EQ_INT(dl.n, 1);
+  const char *good = "[casc.timing]\nmte2_latency=7\n";
+  CHECK(casc_platform_parse(ctx, good, strlen(good), "good.ini", &p));
+  CHECK_EQ_INT(p.mte2_latency, 7);
+  casc_diag_list_free(&dl);
+  casc_ctx_free(ctx);
+}
+
+int main(void) {
+  RUN_TEST(test_one_copy);
+  RUN_TEST(test_copy_add);
+  RUN_TEST(test_copy_add_race);
+  RUN_TEST(test_two_buffers);
+  RUN_TEST(test_wait_before_set);
+  RUN_TEST(test_scalar_deadlock);
+  RUN_TEST(test_trace);
+  RUN_TEST(test_deterministic_and_unchanged);
+  RUN_TEST(test_platform_timing_keys);
+  return CHECK_SUMMARY();
+}
