@@ -361,24 +361,30 @@ void sim_block_run(sim_block *b);
 /* ---- timing model (timing.c, race.c, trace.c; docs/timing.md) ---------- */
 
 /* One slice of the pipeline chart: an op (or a run of scalar ops) on a pipe
- * from start to end cycle. */
+ * from its start to its completion. Ops of one pipe overlap (a pipe starts
+ * its next op before the previous one completes), so the slices of a pipe
+ * are spread over lanes: lane 0 is the pipe's own track, lane k holds an op
+ * that started while at least k earlier ones were still in flight. */
 typedef enum {
   SIM_SL_OP,     /* a V / MTE op, or a scalar-pipe API call */
   SIM_SL_SCALAR, /* a run of `count` plain scalar instructions */
-  SIM_SL_SET,    /* SetFlag<evt>(id), explicit or made by a queue op */
+  SIM_SL_SET,    /* SetFlag<evt>(id): from its issue until the flag is set */
   SIM_SL_WAIT,   /* WaitFlag<evt>(id); starts when the pipe begins waiting */
   SIM_SL_BARRIER /* PipeBarrier<pipe> (pipe ALL: on every pipe) */
 } sim_slice_kind;
 
 typedef struct {
   const sim_insn *in;
-  uint64_t start, end;
-  uint32_t count;    /* SIM_SL_SCALAR: instructions in the run */
-  int32_t flow_from; /* SIM_SL_WAIT: index of the SetFlag slice, or -1 */
+  uint64_t start, end; /* end: completion (a SetFlag: when the flag is set) */
+  uint64_t issue_end;  /* when the op released its pipe (<= end) */
+  uint32_t count;      /* SIM_SL_SCALAR: instructions in the run */
+  int32_t flow_from;   /* SIM_SL_WAIT: index of the SetFlag slice, or -1 */
   uint8_t kind, pipe;
-  int16_t evt;    /* flags: HardEvent; barrier: Pipe enum value */
-  int8_t id;      /* flags: event id */
-  uint64_t bytes; /* SIM_SL_OP: bytes moved or computed */
+  bool after_barrier; /* a V op held by the compiler's PipeBarrier<PIPE_V> */
+  uint16_t lane;      /* track of the pipe (0 = the pipe's first) */
+  int16_t evt;        /* flags: HardEvent; barrier: Pipe enum value */
+  int8_t id;          /* flags: event id */
+  uint64_t bytes;     /* SIM_SL_OP: bytes moved or computed */
 } sim_slice;
 
 typedef struct {

@@ -4,13 +4,21 @@
  * kernel computes: after each instruction has run, sim_tm_commit issues it
  * to the hardware. The scalar unit takes every instruction in program order
  * (scalar_cycles each: it executes scalar work itself and dispatches the
- * rest); a V / MTE2 / MTE3 op then runs on its pipe, in order behind that
- * pipe's earlier ops, for a latency plus its bytes over the pipe's rate.
- * Pipes run in parallel and meet only through flags: SetFlag<SRC_DST> runs
- * in SRC after SRC's earlier ops, WaitFlag<SRC_DST> holds DST until the
- * flag is set. Queue ops make the flags of ASCENDC_FACTS §2 (queue.c calls
- * sim_tm_flag), explicit set_flag / wait_flag / pipe_barrier are the
- * user's.
+ * rest); a V / MTE2 / MTE3 op then starts on its pipe, in order, as soon as
+ * the pipe's issue resource is free: it holds that resource for its bytes
+ * over the pipe's rate (at least MIN_OP_CYCLES) and completes the pipe's
+ * latency later. So a pipe starts its next op while earlier ones are still
+ * in flight (ASCENDC_FACTS §6), and a small transfer costs the pipe little
+ * throughput but still takes the full latency to land.
+ * Pipes run in parallel and meet only through flags: SetFlag<SRC_DST> is
+ * issued in SRC like any op and sets the flag once every earlier op of SRC
+ * has completed (it does not hold back SRC's later ops); WaitFlag<SRC_DST>
+ * holds DST's later ops until the flag is set; PipeBarrier<p> holds p's
+ * later ops until its earlier ones have completed. Queue ops make the flags
+ * of ASCENDC_FACTS §2 (queue.c calls sim_tm_flag), explicit set_flag /
+ * wait_flag / pipe_barrier are the user's. A V op that touches UB an
+ * unfinished V op writes (or writes what one reads) waits for V to drain:
+ * the PipeBarrier<PIPE_V> the compiler inserts there.
  *
  * A WaitFlag may come before its SetFlag in program order (the wait is in
  * another pipe than the scalar unit, which goes on issuing): such a wait
@@ -30,6 +38,14 @@
 #define NP CASC_SIM_PIPE_COUNT_
 #define S CASC_SIM_PIPE_S
 #define MAX_SLICES (1u << 17) /* per block; keeps a trace loadable */
+#define MAX_LANES 64          /* chart tracks per pipe (ops in flight) */
+#define MAX_V_INFLIGHT 32     /* V ops remembered for the dependency check */
+
+/* The fewest cycles an op holds its pipe's issue resource, however few
+ * bytes it has: a pipe starts at most one op per cycle. A parameter of the
+ * model (docs/timing.md); casc_platform has no field for it yet, so it is
+ * fixed here at the value proposed for [casc.timing] min_op_cycles. */
+#define MIN_OP_CYCLES 1
 
 typedef struct {
   int64_t lo, hi;
@@ -44,7 +60,9 @@ typedef struct {
   int16_t evt;
   int8_t id;
   uint64_t ready; /* earliest start: when the scalar unit dispatched it */
-  uint64_t dur, bytes;
+  uint64_t occ;   /* R_OP: cycles it holds its pipe's issue resource */
+  uint64_t lat;   /* R_OP: cycles from releasing the pipe to completion */
+  uint64_t bytes;
   uint32_t vc_issue[NP]; /* the scalar unit's clock at dispatch */
   tm_acc *acc;           /* owned while the record waits in a FIFO */
   unsigned nacc;
@@ -68,12 +86,22 @@ typedef struct {
   uint8_t kind; /* R_SET, R_WAIT, R_BARRIER (evt = Pipe enum value) */
 } tm_sync;
 
+/* A V op that may still be in flight: the bounding ranges of the UB bytes
+ * it writes and reads (empty: lo > hi), and when it completes. */
+typedef struct {
+  uint64_t complete;
+  int64_t wlo, whi, rlo, rhi;
+} tm_inflight;
+
 struct sim_timing {
   const sim_launch *L;
   sim_race *race;
   /* per block */
-  uint64_t t_s; /* the scalar unit's clock: next free cycle */
-  uint64_t free_at[NP];
+  uint64_t t_s;         /* the scalar unit's clock: next free cycle */
+  uint64_t free_at[NP]; /* a pipe's issue resource is free from here */
+  uint64_t done[NP];    /* every op given to the pipe has completed here */
+  tm_inflight vin[MAX_V_INFLIGHT];
+  unsigned nvin;
   uint32_t seq[NP];
   uint32_t vc[NP][NP];
   tm_flag flags[SIM_NUM_EVENTS][SIM_EVENT_IDS];
@@ -90,6 +118,8 @@ struct sim_timing {
   /* the chart */
   sim_slices sl;
   int32_t scalar_run; /* open SIM_SL_SCALAR slice, or -1 */
+  uint64_t lane_end[NP][MAX_LANES];
+  uint16_t nlanes[NP];
 };
 
 /* ---- events and pipes ------------------------------------------------------
@@ -203,6 +233,9 @@ void sim_tm_block_begin(sim_block *b) {
   sim_timing *tm = b->tm;
   tm->t_s = 0;
   memset(tm->free_at, 0, sizeof tm->free_at);
+  memset(tm->done, 0, sizeof tm->done);
+  tm->nvin = 0;
+  memset(tm->nlanes, 0, sizeof tm->nlanes);
   memset(tm->seq, 0, sizeof tm->seq);
   memset(tm->vc, 0, sizeof tm->vc);
   memset(tm->flags, 0, sizeof tm->flags);
@@ -290,6 +323,31 @@ void sim_tm_barrier(sim_block *b, int pipe_enum) {
 /* ---- the chart -------------------------------------------------------------
  */
 
+/* The first lane of the pipe free at `start` (slices of a pipe come in
+ * order of start, so first fit uses as few lanes as ops overlap). With more
+ * ops in flight than lanes, the one that frees first is shared. */
+static uint16_t pick_lane(sim_timing *tm, int pipe, uint64_t start,
+                          uint64_t end) {
+  uint64_t *le = tm->lane_end[pipe];
+  unsigned n = tm->nlanes[pipe], best = 0;
+  for (unsigned k = 0; k < n; k++) {
+    if (le[k] <= start) {
+      le[k] = end;
+      return (uint16_t)k;
+    }
+    if (le[k] < le[best])
+      best = k;
+  }
+  if (n < MAX_LANES) {
+    le[n] = end;
+    tm->nlanes[pipe] = (uint16_t)(n + 1);
+    return (uint16_t)n;
+  }
+  if (end > le[best])
+    le[best] = end;
+  return (uint16_t)best;
+}
+
 static int32_t add_slice(sim_timing *tm, const sim_insn *in, int kind, int pipe,
                          uint64_t start, uint64_t end) {
   if (!tm->L->trace)
@@ -316,8 +374,11 @@ static int32_t add_slice(sim_timing *tm, const sim_insn *in, int kind, int pipe,
   s->pipe = (uint8_t)pipe;
   s->start = start;
   s->end = end;
+  s->issue_end = end;
   s->count = 1;
   s->flow_from = -1;
+  /* The scalar unit does one thing at a time: always lane 0. */
+  s->lane = pipe == S ? 0 : pick_lane(tm, pipe, start, end);
   return (int32_t)sl->n++;
 }
 
@@ -329,7 +390,7 @@ static void scalar_slice(sim_timing *tm, const sim_insn *in, uint64_t start,
   if (tm->scalar_run >= 0) {
     sim_slice *s = &tm->sl.items[tm->scalar_run];
     if (s->end == start) {
-      s->end = end;
+      s->end = s->issue_end = end;
       s->count++;
       return;
     }
@@ -354,18 +415,69 @@ static uint64_t div_up(uint64_t a, uint64_t b) {
   return (a + b - 1) / b;
 }
 
-/* Cycles of an op of `bytes` bytes on a pipe (docs/timing.md). */
-static uint64_t op_cost(const casc_platform *pl, int pipe, uint64_t bytes) {
+/* An op of `bytes` bytes on a pipe (docs/timing.md): it holds the pipe's
+ * issue resource for *occ cycles and completes *lat cycles after that. */
+static void op_cost(const casc_platform *pl, int pipe, uint64_t bytes,
+                    uint64_t *occ, uint64_t *lat) {
+  uint64_t rate;
   switch (pipe) {
   case CASC_SIM_PIPE_V:
-    return pl->vector_latency + div_up(bytes, pl->vector_bytes_per_cycle);
+    rate = pl->vector_bytes_per_cycle;
+    *lat = pl->vector_latency;
+    break;
   case CASC_SIM_PIPE_MTE2:
-    return pl->mte2_latency + div_up(bytes, pl->mte2_bytes_per_cycle);
+    rate = pl->mte2_bytes_per_cycle;
+    *lat = pl->mte2_latency;
+    break;
   case CASC_SIM_PIPE_MTE3:
-    return pl->mte3_latency + div_up(bytes, pl->mte3_bytes_per_cycle);
-  default:
-    return pl->scalar_cycles;
+    rate = pl->mte3_bytes_per_cycle;
+    *lat = pl->mte3_latency;
+    break;
+  default: /* M, MTE1, FIX: the cube side is not modelled */
+    *occ = pl->scalar_cycles;
+    *lat = 0;
+    return;
   }
+  *occ = umax(div_up(bytes, rate), MIN_OP_CYCLES);
+}
+
+static bool overlaps(int64_t lo, int64_t hi, int64_t blo, int64_t bhi) {
+  return lo < bhi && blo < hi;
+}
+
+/* Whether a V op starting at `start` with accesses acc touches UB that a V
+ * op still in flight then writes, or writes UB one reads. Forgets the V ops
+ * complete by `start`; a full table counts as a dependency. */
+static bool v_depends(sim_timing *tm, uint64_t start, const tm_acc *acc,
+                      unsigned nacc) {
+  unsigned k = 0;
+  bool dep = false;
+  for (unsigned i = 0; i < tm->nvin; i++) {
+    const tm_inflight *f = &tm->vin[i];
+    if (f->complete <= start)
+      continue;
+    for (unsigned j = 0; j < nacc && !dep; j++)
+      dep = overlaps(acc[j].lo, acc[j].hi, f->wlo, f->whi) ||
+            (acc[j].write && overlaps(acc[j].lo, acc[j].hi, f->rlo, f->rhi));
+    tm->vin[k++] = *f;
+  }
+  tm->nvin = k;
+  return dep || k == MAX_V_INFLIGHT;
+}
+
+static void v_remember(sim_timing *tm, uint64_t complete, const tm_acc *acc,
+                       unsigned nacc) {
+  tm_inflight f = {complete, INT64_MAX, INT64_MIN, INT64_MAX, INT64_MIN};
+  for (unsigned j = 0; j < nacc; j++) {
+    int64_t *lo = acc[j].write ? &f.wlo : &f.rlo;
+    int64_t *hi = acc[j].write ? &f.whi : &f.rhi;
+    if (acc[j].lo < *lo)
+      *lo = acc[j].lo;
+    if (acc[j].hi > *hi)
+      *hi = acc[j].hi;
+  }
+  if (tm->nvin < MAX_V_INFLIGHT)
+    tm->vin[tm->nvin++] = f;
 }
 
 static bool rec_ready(const sim_timing *tm, const tm_rec *r) {
@@ -380,50 +492,69 @@ static void check_accesses(sim_timing *tm, sim_block *b, const tm_rec *r,
                         acc[i].hi, acc[i].write);
 }
 
-/* Run record r on its pipe (not S), now that it can start. */
+/* Run record r on its pipe (not S), now that it can start: once it has
+ * been dispatched and the pipe's issue resource is free. It holds that
+ * resource `busy` cycles, lets it go at `freed` and completes at `end`. */
 static void exec_rec(sim_timing *tm, sim_block *b, const tm_rec *r,
                      const tm_acc *acc, unsigned nacc) {
   const casc_platform *pl = tm->L->plat;
   int p = r->pipe;
-  uint64_t start = umax(r->ready, tm->free_at[p]), end, busy;
+  uint64_t start = umax(r->ready, tm->free_at[p]), end, busy, freed;
+  bool dep = false;
   join(tm->vc[p], r->vc_issue);
   int kind = SIM_SL_OP;
   tm_flag *f =
       r->kind == R_SET || r->kind == R_WAIT ? &tm->flags[r->evt][r->id] : NULL;
   switch (r->kind) {
   case R_SET:
+    /* Issued like any op; the flag is set once every earlier op of the
+     * pipe has completed. The pipe's later ops do not wait for it. */
     busy = pl->set_flag_cycles;
-    end = start + busy;
+    freed = start + busy;
+    end = umax(freed, tm->done[p]);
     kind = SIM_SL_SET;
     break;
   case R_WAIT:
+    /* Holds the pipe until the flag is set, then wait_flag_cycles. */
     busy = pl->wait_flag_cycles;
-    end = umax(start, f->time) + busy;
+    end = freed = umax(start, f->time) + busy;
     join(tm->vc[p], f->vc);
     f->set = false;
     kind = SIM_SL_WAIT;
     break;
   case R_BARRIER:
+    /* Holds the pipe until its earlier ops have completed. */
     busy = pl->barrier_cycles;
-    end = start + busy;
+    end = freed = umax(start, tm->done[p]) + busy;
     kind = SIM_SL_BARRIER;
     break;
   default:
-    busy = r->dur;
-    end = start + busy;
+    if (p == CASC_SIM_PIPE_V && v_depends(tm, start, acc, nacc)) {
+      start = umax(start, tm->done[p]); /* the compiler's PipeBarrier */
+      tm->nvin = 0;                     /* every earlier V op is complete */
+      dep = true;
+    }
+    busy = r->occ;
+    freed = start + busy;
+    end = freed + r->lat;
+    if (p == CASC_SIM_PIPE_V)
+      v_remember(tm, end, acc, nacc);
     break;
   }
   tm->vc[p][p] = ++tm->seq[p];
-  tm->free_at[p] = end;
+  tm->free_at[p] = freed;
+  tm->done[p] = umax(tm->done[p], end);
   tm->res.busy[p] += busy;
   tm->res.ops[p]++;
   check_accesses(tm, b, r, acc, nacc);
   int32_t si = add_slice(tm, r->in, kind, p, start, end);
   if (si >= 0) {
     sim_slice *s = &tm->sl.items[si];
+    s->issue_end = freed;
     s->evt = r->evt;
     s->id = r->id;
     s->bytes = r->bytes;
+    s->after_barrier = dep;
     if (r->kind == R_WAIT)
       s->flow_from = f->slice;
   }
@@ -508,7 +639,7 @@ static void deadlock(sim_timing *tm, sim_block *b, const sim_insn *in,
   tm->dead = true;
 }
 
-/* The scalar unit waits until every pipe has finished what it was given
+/* The scalar unit waits until every op given to any pipe has completed
  * (PipeBarrier<PIPE_ALL>, and the compiler's sync before a scalar access
  * to UB). False after reporting a deadlock. */
 static bool scalar_drain(sim_timing *tm, sim_block *b, const sim_insn *in,
@@ -529,7 +660,7 @@ static bool scalar_drain(sim_timing *tm, sim_block *b, const sim_insn *in,
       deadlock(tm, b, in, msg);
       return false;
     }
-    tm->t_s = umax(tm->t_s, tm->free_at[p]);
+    tm->t_s = umax(tm->t_s, tm->done[p]);
     join(tm->vc[S], tm->vc[p]);
   }
   return true;
@@ -591,7 +722,7 @@ static void barrier_all(sim_timing *tm, sim_block *b, const tm_rec *r) {
   memcpy(all, tm->vc[S], sizeof all);
   for (int p = 0; p < NP; p++) {
     memcpy(tm->vc[p], all, sizeof all);
-    tm->free_at[p] = end;
+    tm->free_at[p] = tm->done[p] = end;
   }
   tm->t_s = end;
   int32_t si = add_slice(tm, r->in, SIM_SL_BARRIER, S, t, end);
@@ -668,7 +799,7 @@ void sim_tm_commit(sim_block *b, const sim_insn *in) {
     r.ready = tm->t_s;
     for (unsigned i = 0; i < SIM_MAX_ARGS; i++)
       r.bytes = umax(r.bytes, tm->cur_bytes[i]);
-    r.dur = op_cost(pl, p, r.bytes);
+    op_cost(pl, p, r.bytes, &r.occ, &r.lat);
     memcpy(r.vc_issue, tm->vc[S], sizeof r.vc_issue);
     submit(tm, b, &r, tm->cur, tm->ncur);
   }
@@ -688,7 +819,7 @@ void sim_tm_block_end(sim_block *b, casc_block_timing *out, sim_slices *sl) {
   }
   uint64_t end = tm->t_s;
   for (int p = 0; p < NP; p++)
-    end = umax(end, tm->free_at[p]);
+    end = umax(end, tm->done[p]);
   *out = tm->res;
   out->cycles = end;
   out->complete = !tm->dead && !tm->oom && !stuck && !b->failed;

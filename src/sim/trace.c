@@ -2,10 +2,14 @@
  * Event Format" read by chrome://tracing and Perfetto; docs/timing.md).
  *
  * One process per block ("block 3 (core 3)"), one thread per pipe it used
- * (S, MTE2, V, MTE3, ...), one complete ("X") slice per op with its API
- * name and C location, and a flow arrow from each SetFlag to the WaitFlag
- * it releases. Timestamps are microseconds at the platform's clock, each
- * block shifted to where the launch model placed it on its core. */
+ * (S, MTE2, V, MTE3, ...), one complete ("X") slice per op from its start
+ * to its completion with its API name and C location, and a flow arrow
+ * from each SetFlag to the WaitFlag it releases. A pipe starts ops before
+ * earlier ones complete; slices of one thread must not overlap, so such an
+ * op goes to an extra thread of its pipe ("MTE2 #2", "MTE2 #3", ...: the
+ * lane timing.c chose). Timestamps are microseconds at the platform's
+ * clock, each block shifted to where the launch model placed it on its
+ * core. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -13,6 +17,11 @@
 #include "sim/sim_internal.h"
 
 #define NP CASC_SIM_PIPE_COUNT_
+
+/* Thread id of a pipe's lane: lane 0 is the pipe's number. */
+static unsigned tid_of(unsigned pipe, unsigned lane) {
+  return pipe + 16u * lane;
+}
 
 static void put_str(casc_buf *o, const char *s) {
   casc_buf_putc(o, '"');
@@ -106,9 +115,10 @@ void sim_trace_write(casc_buf *o, const casc_sim_program *p,
   casc_buf_printf(o, ",\"clock_mhz\":%u},\"traceEvents\":[", mhz);
   for (unsigned bi = 0; bi < nblocks; bi++) {
     const sim_slices *sl = &blocks[bi];
-    bool used[NP] = {false};
+    unsigned lanes[NP] = {0}; /* per pipe: lanes used, 0 = pipe unused */
     for (unsigned i = 0; i < sl->n; i++)
-      used[sl->items[i].pipe] = true;
+      if (sl->items[i].lane >= lanes[sl->items[i].pipe])
+        lanes[sl->items[i].pipe] = sl->items[i].lane + 1u;
     sep(o, &first);
     casc_buf_printf(o,
                     "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":%u,"
@@ -120,20 +130,27 @@ void sim_trace_write(casc_buf *o, const casc_sim_program *p,
                     "{\"ph\":\"M\",\"name\":\"process_sort_index\",\"pid\":%u,"
                     "\"args\":{\"sort_index\":%u}}",
                     bi, bi);
-    for (int k = 0; k < NP; k++) {
-      int pp = pipe_order[k];
-      if (!used[pp])
-        continue;
-      sep(o, &first);
-      casc_buf_printf(o,
-                      "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":%u,"
-                      "\"tid\":%d,\"args\":{\"name\":\"%s\"}}",
-                      bi, pp, casc_sim_pipe_name((casc_sim_pipe)pp));
-      sep(o, &first);
-      casc_buf_printf(o,
-                      "{\"ph\":\"M\",\"name\":\"thread_sort_index\","
-                      "\"pid\":%u,\"tid\":%d,\"args\":{\"sort_index\":%d}}",
-                      bi, pp, k);
+    for (unsigned k = 0; k < NP; k++) {
+      unsigned pp = (unsigned)pipe_order[k];
+      for (unsigned ln = 0; ln < lanes[pp]; ln++) {
+        char name[32];
+        if (ln)
+          snprintf(name, sizeof name, "%s #%u",
+                   casc_sim_pipe_name((casc_sim_pipe)pp), ln + 1);
+        else
+          snprintf(name, sizeof name, "%s",
+                   casc_sim_pipe_name((casc_sim_pipe)pp));
+        sep(o, &first);
+        casc_buf_printf(o,
+                        "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":%u,"
+                        "\"tid\":%u,\"args\":{\"name\":\"%s\"}}",
+                        bi, tid_of(pp, ln), name);
+        sep(o, &first);
+        casc_buf_printf(o,
+                        "{\"ph\":\"M\",\"name\":\"thread_sort_index\","
+                        "\"pid\":%u,\"tid\":%u,\"args\":{\"sort_index\":%u}}",
+                        bi, tid_of(pp, ln), k * 1000u + ln);
+      }
     }
     uint64_t base = bt[bi].start;
     for (unsigned i = 0; i < sl->n; i++) {
@@ -142,7 +159,8 @@ void sim_trace_write(casc_buf *o, const casc_sim_program *p,
       casc_buf_puts(o, "{\"ph\":\"X\",\"name\":");
       slice_name(o, s);
       casc_buf_printf(o, ",\"cat\":\"%s\",\"pid\":%u,\"tid\":%u,\"ts\":",
-                      casc_sim_pipe_name((casc_sim_pipe)s->pipe), bi, s->pipe);
+                      casc_sim_pipe_name((casc_sim_pipe)s->pipe), bi,
+                      tid_of(s->pipe, s->lane));
       uint64_t t0 = to_ps(base + s->start, mhz), t1 = to_ps(base + s->end, mhz);
       put_us(o, t0);
       casc_buf_puts(o, ",\"dur\":");
@@ -155,6 +173,12 @@ void sim_trace_write(casc_buf *o, const casc_sim_program *p,
         casc_buf_printf(o, ",\"instructions\":%u", s->count);
       if (s->kind == SIM_SL_OP && s->pipe != CASC_SIM_PIPE_S)
         casc_buf_printf(o, ",\"bytes\":%" PRIu64, s->bytes);
+      if ((s->kind == SIM_SL_OP || s->kind == SIM_SL_SET) &&
+          s->pipe != CASC_SIM_PIPE_S)
+        casc_buf_printf(o, ",\"pipe_cycles\":%" PRIu64,
+                        s->issue_end - s->start);
+      if (s->after_barrier)
+        casc_buf_puts(o, ",\"after\":\"PipeBarrier<PIPE_V>\"");
       if (s->kind == SIM_SL_SET || s->kind == SIM_SL_WAIT) {
         casc_buf_printf(o, ",\"event_id\":%d", s->id);
         if (s->in->opc != SIM_SET_FLAG && s->in->opc != SIM_WAIT_FLAG) {
@@ -171,21 +195,34 @@ void sim_trace_write(casc_buf *o, const casc_sim_program *p,
           (unsigned)s->flow_from < sl->n) {
         const sim_slice *from = &sl->items[s->flow_from];
         const char *en = casc_enum_cxx(CASC_ENUM_HARDEVENT, s->evt);
+        /* The arrow goes from the moment the flag is set (the end of the
+         * SetFlag slice) to the moment the waiting pipe sees it; each end
+         * lies inside its slice (1 ps before its end at the latest), the
+         * slice a viewer binds it to. */
+        uint64_t f0 = to_ps(base + from->start, mhz),
+                 f1 = to_ps(base + from->end, mhz),
+                 w0 = to_ps(base + s->start, mhz),
+                 w1 = to_ps(base + s->end, mhz);
+        uint64_t ts_set = f1 > f0 ? f1 - 1 : f0;
+        uint64_t ts_seen = f1 > w0 ? f1 : w0;
+        if (ts_seen >= w1)
+          ts_seen = w1 > w0 ? w1 - 1 : w0;
         flow++;
         sep(o, &first);
         casc_buf_printf(o,
                         "{\"ph\":\"s\",\"name\":\"%s\",\"cat\":\"flag\","
                         "\"id\":%" PRIu64 ",\"pid\":%u,\"tid\":%u,\"ts\":",
-                        en ? en : "?", flow, bi, from->pipe);
-        put_us(o, to_ps(base + from->start, mhz));
+                        en ? en : "?", flow, bi,
+                        tid_of(from->pipe, from->lane));
+        put_us(o, ts_set);
         casc_buf_puts(o, "}");
         sep(o, &first);
         casc_buf_printf(o,
                         "{\"ph\":\"f\",\"bp\":\"e\",\"name\":\"%s\","
                         "\"cat\":\"flag\",\"id\":%" PRIu64
                         ",\"pid\":%u,\"tid\":%u,\"ts\":",
-                        en ? en : "?", flow, bi, s->pipe);
-        put_us(o, to_ps(base + s->start, mhz));
+                        en ? en : "?", flow, bi, tid_of(s->pipe, s->lane));
+        put_us(o, ts_seen);
         casc_buf_puts(o, "}");
       }
     }

@@ -4,14 +4,25 @@
  *
  * The hand computations use the round figures of test_platform() below,
  * not the estimates of platform/Ascend910B1.ini, so that the arithmetic in
- * the comments stays short:
+ * the comments stays short. The model (docs/timing.md):
  *   scalar unit: 1 cycle per instruction (instruction k is issued in cycle
  *     k and dispatched to its pipe at k + 1);
- *   MTE2: 100 + bytes/32;  V: 10 + bytes/256;  MTE3: 50 + bytes/32;
- *   SetFlag 2, WaitFlag 3 (after the flag is set), PipeBarrier 1.
- * Tiles are 256 float = 1024 bytes: MTE2 copy 132, V op 14, MTE3 copy 82.
- * Constants live in the program's slot image and are not executed; each
- * other op is one instruction (res.steps counts them, plus the HALT). */
+ *   an op starts when it is dispatched and its pipe is free; it holds the
+ *     pipe for bytes / rate cycles ("[s, f)" below: the pipe is free again
+ *     at f) and completes `latency` cycles later ("-> c"):
+ *     MTE2: bytes/32, then 100;  V: bytes/256, then 10;  MTE3: bytes/32,
+ *     then 50;
+ *   SetFlag holds its pipe 2 cycles and sets the flag when that is over and
+ *     every earlier op of its pipe has completed; the pipe's later ops do
+ *     not wait for it;
+ *   WaitFlag holds its pipe until the flag is set, then 3 more cycles;
+ *     PipeBarrier 1 (after the pipe's earlier ops have completed).
+ * Tiles are 256 float = 1024 bytes: an MTE2 copy holds MTE2 32 cycles and
+ * completes 132 after its start, a V op 4 and 14, an MTE3 copy 32 and 82.
+ * A block ends when its last op has completed. Busy cycles are the cycles a
+ * pipe was held. Constants live in the program's slot image and are not
+ * executed; each other op is one instruction (res.steps counts them, plus
+ * the HALT). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -125,10 +136,10 @@ static void test_one_copy(void) {
   const casc_block_timing *t = blk(&e, 0);
   REQUIRE(t);
   /* DataCopy is issued in cycle 3 and reaches MTE2 at 4; it moves 1024
-   * bytes: 100 + 1024/32 = 132 cycles, so it ends at 4 + 132 = 136. The
-   * scalar unit is done at 4. */
+   * bytes: it holds MTE2 [4, 4 + 1024/32 = 36) and completes 100 cycles
+   * later, at 136. The scalar unit is done at 4. */
   CHECK_EQ_INT(t->cycles, 136);
-  CHECK_EQ_INT(t->busy[M2], 132);
+  CHECK_EQ_INT(t->busy[M2], 32);
   CHECK_EQ_INT(t->busy[SP], 4);
   CHECK_EQ_INT(t->busy[V], 0);
   CHECK_EQ_INT(t->ops[M2], 1);
@@ -190,14 +201,16 @@ static void test_copy_add(void) {
   CHECK_EQ_INT(e.res.steps, 13);
   const casc_block_timing *t = blk(&e, 0);
   REQUIRE(t);
-  /* MTE2: copy x ready at 8, runs [8, 140); copy y [140, 272); SetFlag
-   *   <MTE2_V> ready at 10, after the copies: [272, 274), the flag is set
-   *   at 274.
-   * V: WaitFlag ready at 11, waits until 274, + 3 -> 277; Add ready at 12,
-   *   starts after the wait: [277, 277 + 10 + 1024/256 = 291). */
-  CHECK_EQ_INT(t->cycles, 291);
-  CHECK_EQ_INT(t->busy[M2], 132 + 132 + 2);
-  CHECK_EQ_INT(t->busy[V], 3 + 14);
+  /* MTE2: copy x ready at 8: [8, 40) -> 140; copy y ready at 9, starts
+   *   when MTE2 is free: [40, 72) -> 172 (both in flight at once);
+   *   SetFlag<MTE2_V> ready at 10: [72, 74), the flag is set when both
+   *   copies have completed, at max(74, 172) = 172.
+   * V: WaitFlag ready at 11, holds V until 172, + 3 -> 175; Add ready at
+   *   12, starts after the wait: [175, 175 + 1024/256 = 179) -> 179 + 10 =
+   *   189. */
+  CHECK_EQ_INT(t->cycles, 189);
+  CHECK_EQ_INT(t->busy[M2], 32 + 32 + 2);
+  CHECK_EQ_INT(t->busy[V], 3 + 4);
   CHECK_EQ_INT(t->busy[SP], 12);
   CHECK_EQ_INT(t->ops[M2], 3);
   CHECK_EQ_INT(t->ops[V], 2);
@@ -247,13 +260,13 @@ static void test_copy_add_race(void) {
   CHECK(has_note(&e, "DataCopy on pipe MTE2 writes them here", 10));
   CHECK(has_note(&e, "DataCopy on pipe MTE2 writes them here", 11));
   CHECK(e.res.blocks_failed == 0);
-  /* Timing without the flags: Add issued at 9 runs [10, 24) while the
-   * copies take [8, 140) and [140, 272). */
+  /* Timing without the flags: Add issued at 9 runs [10, 14) -> 24 while
+   * the copies run [8, 40) -> 140 and [40, 72) -> 172. */
   const casc_block_timing *t = blk(&e, 1);
   REQUIRE(t);
-  CHECK_EQ_INT(t->cycles, 272);
+  CHECK_EQ_INT(t->cycles, 172);
   /* 2 blocks on 2 of the 48 cores: the launch takes one block's time. */
-  CHECK_EQ_INT(e.res.timing.cycles, 272);
+  CHECK_EQ_INT(e.res.timing.cycles, 172);
   CHECK_EQ_INT(t->core, 1);
   env_done(&e);
 
@@ -262,6 +275,68 @@ static void test_copy_add_race(void) {
   REQUIRE(run_timed(&e, copy_add(false), 1, 1, NULL, false));
   CHECK_EQ_INT(e.st, CASC_LAUNCH_OK);
   CHECK(!e.res.timing.valid);
+  env_done(&e);
+}
+
+/* ---- V ops in flight and the compiler's PipeBarrier<PIPE_V> -----------------
+ */
+
+static const char *v_chain =
+    "module {\n"
+    "  func.func @k(%x: " MR ", %z: " MR ") attributes {ascendc.global} {\n"
+    "    %a0 = \"emitc.constant\"() <{value = 0 : ui32}> : () -> ui32\n"
+    "    %a2 = \"emitc.constant\"() <{value = 2048 : ui32}> : () -> ui32\n"
+    "    %a3 = \"emitc.constant\"() <{value = 3072 : ui32}> : () -> ui32\n"
+    "    %n = \"emitc.constant\"() <{value = 256 : ui32}> : () -> ui32\n"
+    "    %c256 = arith.constant 256 : i32\n"
+    "    %c0 = arith.constant 0 : i32\n"
+    "    %one = arith.constant 1.0 : f32\n"
+    "    %xg = ascendc.global_tensor : " GT "\n"
+    "    ascendc.global_tensor.set_global_buffer %xg, %x : " GT ", " MR "\n"
+    "    %xl = ascendc.local_tensor_v2 vecin, %a0, %n : " LT "\n"
+    "    %zl = ascendc.local_tensor_v2 vecout, %a2, %n : " LT "\n"
+    "    %wl = ascendc.local_tensor_v2 vecout, %a3, %n : " LT "\n"
+    "    ascendc.data_copy_l2 %xl, %xg, %c256 : " LT ", " GT ", i32\n"
+    "    ascendc.set_flag mte2_v, %c0 : i32\n"
+    "    ascendc.wait_flag mte2_v, %c0 : i32\n"
+    "    ascendc.adds_l2 %zl, %xl, %one, %c256 : " LT ", " LT ", f32, i32\n"
+    "    ascendc.adds_l2 %wl, %xl, %one, %c256 : " LT ", " LT ", f32, i32\n"
+    "    ascendc.adds_l2 %zl, %zl, %one, %c256 : " LT ", " LT ", f32, i32\n"
+    "    return\n"
+    "  }\n"
+    "}\n";
+
+static void test_vector_dependency(void) {
+  run_env e;
+  casc_buf tr;
+  casc_buf_init(&tr);
+  REQUIRE(run_timed(&e, v_chain, 1, 1, &tr, true));
+  CHECK_EQ_INT(e.st, CASC_LAUNCH_OK);
+  CHECK_EQ_INT(e.res.timing.races, 0);
+  const casc_block_timing *t = blk(&e, 0);
+  REQUIRE(t);
+  /* 0-1 x global tensor, 2-4 local tensors, 5 copy, 6 SetFlag, 7 WaitFlag,
+   * 8-10 three Adds.
+   * MTE2: copy [6, 38) -> 138; SetFlag<MTE2_V> [38, 40), set at 138.
+   * V: WaitFlag ready 8: until 138 + 3 = 141;
+   *    z = x + 1 ready 9: [141, 145) -> 155;
+   *    w = x + 1 ready 10: V free at 145; it reads x, which z's Adds only
+   *      reads, and writes w, which nothing in flight touches: it starts at
+   *      once, [145, 149) -> 159;
+   *    z = z + 1 ready 11: V free at 149, but it reads and writes z, which
+   *      the first Adds (in flight until 155) writes: the compiler puts a
+   *      PipeBarrier<PIPE_V> there, so it starts when every earlier V op has
+   *      completed, at 159: [159, 163) -> 173. */
+  CHECK_EQ_INT(t->cycles, 173);
+  CHECK_EQ_INT(t->busy[V], 3 + 3 * 4);
+  CHECK_EQ_INT(t->ops[V], 4);
+  REQUIRE(tr.len > 0 && !tr.oom);
+  CHECK(strstr(tr.data, "\"start_cycle\":159,\"end_cycle\":173,\"bytes\":"
+                        "1024,\"pipe_cycles\":4,\"after\":\"PipeBarrier<"
+                        "PIPE_V>\""));
+  /* The second Adds overlaps the first: V's second track. */
+  CHECK(strstr(tr.data, "\"tid\":17,\"args\":{\"name\":\"V #2\"}"));
+  casc_buf_free(&tr);
   env_done(&e);
 }
 
@@ -349,22 +424,30 @@ static void test_two_buffers(void) {
   CHECK_EQ_INT(e.res.steps, 36);
   const casc_block_timing *t = blk(&e, 0);
   REQUIRE(t);
-  /* Tile 0.
-   *  MTE2: c copy in [12, 144); d SetFlag<MTE2_V> [144, 146).
-   *  V:    e WaitFlag<MTE2_V> ready 14, released 146 + 3 = 149;
-   *        g Adds [149, 163); h SetFlag<V_MTE3> [163, 165);
-   *        i SetFlag<V_MTE2> [165, 167).
-   *  MTE3: j WaitFlag<V_MTE3> ready 19 -> 165 + 3 = 168;
-   *        l copy out [168, 250); m SetFlag<MTE3_V> [250, 252).
-   * Tile 1 gets the second buffers: its AllocTensors wait for nothing.
-   *  MTE2: c ready 25, after d of tile 0: [146, 278); d [278, 280).
-   *  V:    e from 167 until 280 + 3 = 283; g [283, 297); h [297, 299);
-   *        i [299, 301).
-   *  MTE3: j from 252 until 299 + 3 = 302; l [302, 384); m [384, 386). */
-  CHECK_EQ_INT(t->cycles, 386);
-  CHECK_EQ_INT(t->busy[M2], 2 * (132 + 2));
-  CHECK_EQ_INT(t->busy[V], 2 * (3 + 14 + 2 + 2));
-  CHECK_EQ_INT(t->busy[M3], 2 * (3 + 82 + 2));
+  /* Tile 0 (each op: ready = its instruction's cycle + 1).
+   *  MTE2: c copy in ready 12: [12, 44) -> 144;
+   *        d SetFlag<MTE2_V> ready 13: [44, 46), set at max(46, 144) = 144.
+   *  V:    e WaitFlag<MTE2_V> ready 14: holds V until 144 + 3 = 147;
+   *        g Adds ready 16: [147, 151) -> 161;
+   *        h SetFlag<V_MTE3> [151, 153), set at max(153, 161) = 161;
+   *        i SetFlag<V_MTE2> [153, 155), set at 161.
+   *  MTE3: j WaitFlag<V_MTE3> ready 19: until 161 + 3 = 164;
+   *        l copy out ready 21: [164, 196) -> 246;
+   *        m SetFlag<MTE3_V> [196, 198), set at max(198, 246) = 246.
+   * Tile 1 gets the second buffers: its AllocTensors wait for nothing, and
+   * its copy in starts while tile 0's is still in flight.
+   *  MTE2: c ready 25, MTE2 free at 46: [46, 78) -> 178;
+   *        d [78, 80), set at 178.
+   *  V:    e ready 27, V free at 155: until 178 + 3 = 181;
+   *        g [181, 185) -> 195 (tile 0's Adds completed at 161: no
+   *        dependency); h [185, 187), set at 195; i [187, 189), set at 195.
+   *  MTE3: j ready 32, MTE3 free at 198: until 198 + 3 = 201 (the flag was
+   *        set at 195); l [201, 233) -> 283; m [233, 235), set at 283.
+   * The block ends when tile 1's copy out completes: 283. */
+  CHECK_EQ_INT(t->cycles, 283);
+  CHECK_EQ_INT(t->busy[M2], 2 * (32 + 2));
+  CHECK_EQ_INT(t->busy[V], 2 * (3 + 4 + 2 + 2));
+  CHECK_EQ_INT(t->busy[M3], 2 * (3 + 32 + 2));
   CHECK_EQ_INT(t->busy[SP], 35);
   CHECK_EQ_INT(e.res.timing.races, 0);
   env_done(&e);
@@ -374,16 +457,21 @@ static void test_two_buffers(void) {
   check_z(&e);
   t = blk(&e, 0);
   REQUIRE(t);
-  /* One buffer each: tile 0 as above. Tile 1 reuses the buffers:
-   *  MTE2: a WaitFlag<V_MTE2> (tile 0's i, set at 167) from 146 to
-   *        167 + 3 = 170; c [170, 302); d [302, 304).
-   *  V:    e from 167 until 304 + 3 = 307; f WaitFlag<MTE3_V> (tile 0's m,
-   *        set at 252) [307, 310); g [310, 324); h [324, 326); i [326, 328).
-   *  MTE3: j from 252 until 326 + 3 = 329; l [329, 411); m [411, 413). */
-  CHECK_EQ_INT(t->cycles, 413);
-  CHECK_EQ_INT(t->busy[M2], 2 * (132 + 2) + 3);
-  CHECK_EQ_INT(t->busy[V], 2 * (3 + 14 + 2 + 2) + 3);
-  CHECK_EQ_INT(t->busy[M3], 2 * (3 + 82 + 2));
+  /* One buffer each: tile 0 as above. Tile 1 reuses the buffers, so its
+   * copy in must wait for tile 0's Adds to have read x:
+   *  MTE2: a WaitFlag<V_MTE2> (tile 0's i, set at 161) ready 23, MTE2 free
+   *        at 46: until 161 + 3 = 164; c [164, 196) -> 296;
+   *        d [196, 198), set at 296.
+   *  V:    e ready 27, V free at 155: until 296 + 3 = 299;
+   *        f WaitFlag<MTE3_V> (tile 0's m, set at 246): [299, 302);
+   *        g [302, 306) -> 316; h [306, 308), set at 316; i [308, 310).
+   *  MTE3: j ready 32, MTE3 free at 198: until 316 + 3 = 319;
+   *        l [319, 351) -> 401; m [351, 353), set at 401.
+   * 401 cycles against 283 with two buffers. */
+  CHECK_EQ_INT(t->cycles, 401);
+  CHECK_EQ_INT(t->busy[M2], 2 * (32 + 2) + 3);
+  CHECK_EQ_INT(t->busy[V], 2 * (3 + 4 + 2 + 2) + 3);
+  CHECK_EQ_INT(t->busy[M3], 2 * (3 + 32 + 2));
   CHECK_EQ_INT(e.res.timing.races, 0);
   env_done(&e);
 }
@@ -420,9 +508,10 @@ static void test_wait_before_set(void) {
   const casc_block_timing *t = blk(&e, 0);
   REQUIRE(t);
   /* 4 WaitFlag: V waits from 5 (the scalar unit goes on issuing); 5 copy
-   * [6, 138); 6 SetFlag in MTE2 [138, 140) releases V at 140 + 3 = 143;
-   * 7 Adds ready at 8 runs after the wait: [143, 157). */
-  CHECK_EQ_INT(t->cycles, 157);
+   * [6, 38) -> 138; 6 SetFlag in MTE2 ready 7: [38, 40), set at
+   * max(40, 138) = 138, which releases V at 138 + 3 = 141; 7 Adds ready at
+   * 8 runs after the wait: [141, 145) -> 155. */
+  CHECK_EQ_INT(t->cycles, 155);
   CHECK(t->complete);
   env_done(&e);
 }
@@ -479,8 +568,22 @@ static void test_trace(void) {
   for (unsigned i = 0; i < sizeof want / sizeof want[0]; i++)
     if (!CHECK(strstr(tr.data, want[i])))
       fprintf(stderr, "  missing: %s\n", want[i]);
-  /* Tile 0's copy in: block 0 at [12, 144) cycles = 12/1850 us ... */
-  CHECK(strstr(tr.data, "\"start_cycle\":12,\"end_cycle\":144"));
+  /* Tile 0's copy in: block 0 from 12 to its completion at 144, holding
+   * MTE2 32 cycles, on MTE2's first track (tid 4); its EnQue's SetFlag
+   * waits for it from 44 to 144 on the second (tid 4 + 16); tile 1's copy
+   * in, in flight at the same time ([46, 178): 46/1850 us for 132/1850
+   * us), on the third (tid 4 + 32). */
+  CHECK(strstr(tr.data, "\"start_cycle\":12,\"end_cycle\":144,"
+                        "\"bytes\":1024,\"pipe_cycles\":32"));
+  CHECK(strstr(tr.data, "\"tid\":20,\"args\":{\"name\":\"MTE2 #2\"}"));
+  CHECK(strstr(tr.data, "\"tid\":36,\"args\":{\"name\":\"MTE2 #3\"}"));
+  CHECK(strstr(tr.data, "{\"ph\":\"X\",\"name\":\"SetFlag<MTE2_V>\","
+                        "\"cat\":\"MTE2\",\"pid\":0,\"tid\":20,"));
+  CHECK(strstr(tr.data, "\"start_cycle\":44,\"end_cycle\":144,"
+                        "\"pipe_cycles\":2"));
+  CHECK(strstr(tr.data, "{\"ph\":\"X\",\"name\":\"DataCopy\","
+                        "\"cat\":\"MTE2\",\"pid\":0,\"tid\":36,"
+                        "\"ts\":0.024865,\"dur\":0.071351,"));
   casc_buf_free(&tr);
   env_done(&e);
 }
@@ -502,9 +605,9 @@ static void test_deterministic_and_unchanged(void) {
   CHECK(same);
   for (int p = 0; p < CASC_SIM_PIPE_COUNT_; p++)
     CHECK(b.res.timing.busy_fraction[p] == c.res.timing.busy_fraction[p]);
-  /* MTE2 busy 271 of 413 cycles in every block. */
-  CHECK(b.res.timing.busy_fraction[M2] > 271.0 / 413 - 1e-12 &&
-        b.res.timing.busy_fraction[M2] < 271.0 / 413 + 1e-12);
+  /* MTE2 busy 71 of 401 cycles in every block. */
+  CHECK(b.res.timing.busy_fraction[M2] > 71.0 / 401 - 1e-12 &&
+        b.res.timing.busy_fraction[M2] < 71.0 / 401 + 1e-12);
   env_done(&a);
   env_done(&b);
   env_done(&c);
@@ -526,9 +629,9 @@ static void test_deterministic_and_unchanged(void) {
   d.st = casc_sim_run_timed(p, 6, args, 2, &o, NULL, &d.res);
   casc_sim_program_free(p);
   CHECK_EQ_INT(d.st, CASC_LAUNCH_OK);
-  CHECK_EQ_INT(d.res.timing.cycles, 2 * 413);
+  CHECK_EQ_INT(d.res.timing.cycles, 2 * 401);
   CHECK_EQ_INT(blk(&d, 4)->core, 0);
-  CHECK_EQ_INT(blk(&d, 4)->start, 413);
+  CHECK_EQ_INT(blk(&d, 4)->start, 401);
   CHECK_EQ_INT(blk(&d, 5)->core, 1);
   env_done(&d);
 }
@@ -596,6 +699,7 @@ int main(void) {
   RUN_TEST(test_one_copy);
   RUN_TEST(test_copy_add);
   RUN_TEST(test_copy_add_race);
+  RUN_TEST(test_vector_dependency);
   RUN_TEST(test_two_buffers);
   RUN_TEST(test_wait_before_set);
   RUN_TEST(test_scalar_deadlock);

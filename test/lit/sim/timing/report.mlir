@@ -1,9 +1,11 @@
 // `casc run --timing` reports cycles per block, for the launch and each
 // pipe's busy share; the figures come from the platform file.
 // One DataCopy of 256 floats after 3 scalar instructions: issued in cycle
-// 3, on MTE2 from cycle 4 for mte2_latency + 1024 / mte2_bytes_per_cycle.
-//  Ascend910B1.ini: 4 + 100 + 1024/32 = 136 cycles = 0.074 us at 1850 MHz;
-//  Inputs/slow.ini: 4 + 100 + 1024/16 = 168 cycles = 0.168 us at 1000 MHz.
+// 3, on MTE2 from cycle 4; it holds MTE2 1024 / mte2_bytes_per_cycle
+// cycles and completes mte2_latency cycles after that.
+//  Ascend910B1.ini: 4 + 1024/32 + 100 = 136 cycles = 0.074 us at 1850 MHz;
+//    busy: S 4 of 136 cycles = 2.9 %, MTE2 32 of 136 = 23.5 %;
+//  Inputs/slow.ini: 4 + 1024/16 + 100 = 168 cycles = 0.168 us at 1000 MHz.
 // 50 blocks on 48 cores: two waves, the launch takes 2 x 136 cycles.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: python3 %S/../Inputs/npytool.py gen %t/x.npy f32 256 1
@@ -16,8 +18,8 @@
 
 // CHECK: timing: @k on Ascend910B1 at 1850 MHz, 1 block(s) on 1 vector core(s)
 // CHECK-NEXT: launch: 136 cycles, 0.074 us
-// CHECK-NEXT: block 0: 136 cycles, 0.074 us, busy  S 2.9%  MTE2 97.1%
-// CHECK-NEXT: pipes busy (all blocks):  S 2.9%  MTE2 97.1%
+// CHECK-NEXT: block 0: 136 cycles, 0.074 us, busy  S 2.9%  MTE2 23.5%
+// CHECK-NEXT: pipes busy (all blocks):  S 2.9%  MTE2 23.5%
 
 // SLOW: timing: @k on slow at 1000 MHz
 // SLOW-NEXT: launch: 168 cycles, 0.168 us
