@@ -87,6 +87,7 @@ typedef struct {
   unsigned set_flag_cycles;  /* SetFlag in its source pipe */
   unsigned wait_flag_cycles; /* WaitFlag in its destination pipe, once set */
   unsigned barrier_cycles;   /* PipeBarrier */
+  unsigned min_op_cycles;    /* fewest cycles a V / MTE op holds its pipe */
 } casc_platform;
 
 /* The built-in description of Ascend910B1 (equal to platform/Ascend910B1.ini;

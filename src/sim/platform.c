@@ -35,6 +35,7 @@ void casc_platform_default(casc_platform *p) {
   p->set_flag_cycles = 1;
   p->wait_flag_cycles = 1;
   p->barrier_cycles = 1;
+  p->min_op_cycles = 1;
 }
 
 typedef struct {
@@ -66,6 +67,7 @@ static const key_spec keys[] = {
     K("casc.timing", "set_flag_cycles", set_flag_cycles),
     K("casc.timing", "wait_flag_cycles", wait_flag_cycles),
     K("casc.timing", "barrier_cycles", barrier_cycles),
+    K("casc.timing", "min_op_cycles", min_op_cycles),
 };
 #undef K
 
@@ -174,10 +176,11 @@ bool casc_platform_parse(casc_ctx *ctx, const char *text, size_t len,
   }
   /* Rates divide: a zero would make every transfer endless. */
   if (ok && (!p->vector_bytes_per_cycle || !p->mte2_bytes_per_cycle ||
-             !p->mte3_bytes_per_cycle || !p->cube_freq_mhz)) {
+             !p->mte3_bytes_per_cycle || !p->cube_freq_mhz ||
+             !p->min_op_cycles)) {
     casc_emit_error(ctx, casc_loc_file(ctx, filename, 1, 1),
-                    "cube_freq and the [casc.timing] *_bytes_per_cycle "
-                    "values must be positive");
+                    "cube_freq, min_op_cycles and the [casc.timing] "
+                    "*_bytes_per_cycle values must be positive");
     ok = false;
   }
   return ok;

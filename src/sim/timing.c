@@ -6,7 +6,7 @@
  * (scalar_cycles each: it executes scalar work itself and dispatches the
  * rest); a V / MTE2 / MTE3 op then starts on its pipe, in order, as soon as
  * the pipe's issue resource is free: it holds that resource for its bytes
- * over the pipe's rate (at least MIN_OP_CYCLES) and completes the pipe's
+ * over the pipe's rate (at least the platform's min_op_cycles) and completes the pipe's
  * latency later. So a pipe starts its next op while earlier ones are still
  * in flight (ASCENDC_FACTS §6), and a small transfer costs the pipe little
  * throughput but still takes the full latency to land.
@@ -45,7 +45,6 @@
  * bytes it has: a pipe starts at most one op per cycle. A parameter of the
  * model (docs/timing.md); casc_platform has no field for it yet, so it is
  * fixed here at the value proposed for [casc.timing] min_op_cycles. */
-#define MIN_OP_CYCLES 1
 
 typedef struct {
   int64_t lo, hi;
@@ -438,7 +437,7 @@ static void op_cost(const casc_platform *pl, int pipe, uint64_t bytes,
     *lat = 0;
     return;
   }
-  *occ = umax(div_up(bytes, rate), MIN_OP_CYCLES);
+  *occ = umax(div_up(bytes, rate), pl->min_op_cycles);
 }
 
 static bool overlaps(int64_t lo, int64_t hi, int64_t blo, int64_t bhi) {

@@ -54,6 +54,7 @@ static casc_platform test_platform(void) {
   p.set_flag_cycles = 2;
   p.wait_flag_cycles = 3;
   p.barrier_cycles = 1;
+  p.min_op_cycles = 1;
   return p;
 }
 
@@ -671,7 +672,8 @@ static void test_platform_timing_keys(void) {
               {"mte3_latency", d.mte3_latency},
               {"set_flag_cycles", d.set_flag_cycles},
               {"wait_flag_cycles", d.wait_flag_cycles},
-              {"barrier_cycles", d.barrier_cycles}};
+              {"barrier_cycles", d.barrier_cycles},
+              {"min_op_cycles", d.min_op_cycles}};
   const char *sec = strstr(text, "\n[casc.timing]\n");
   REQUIRE(sec);
   for (unsigned i = 0; i < sizeof keys / sizeof keys[0]; i++) {

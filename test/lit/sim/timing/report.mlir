@@ -28,7 +28,7 @@
 // WAVES-NEXT: launch: 272 cycles, 0.147 us
 // WAVES-NEXT: blocks 0-49: 136 cycles
 
-// BAD: bad.ini:1:1: error: cube_freq and the [casc.timing] *_bytes_per_cycle values must be positive
+// BAD: bad.ini:1:1: error: cube_freq, min_op_cycles and the [casc.timing] *_bytes_per_cycle values must be positive
 
 module {
   func.func @k(%x: memref<?xf32, 22> loc("x")) attributes {ascendc.global} {
