@@ -28,6 +28,8 @@
 #define VS_MAX_HELD 64          /* QBUF_MAX_LEN: buffers of one TPipe */
 #define VS_EVENT_IDS 8          /* QUE_MAX_EVENT on arch 2201 */
 #define VS_MAX_BUFS 64
+#define VS_MAX_CALLS 8 /* nesting of calls followed into their callee */
+#define VS_MAX_CALLEES 256 /* callee bodies numbered per function */
 
 /* Ascend910B1 memory sizes (ASCENDC_FACTS §3). */
 static const int64_t mem_size[VS_NMEM] = {196608, 524288, 65536,
@@ -79,8 +81,19 @@ typedef struct {
   int8_t pad[3];
 } vs_qinfo;
 
+/* An scf.for being interpreted (see vs_state.rlo/rhi). */
+typedef struct {
+  uint32_t iv;    /* value id of the induction variable */
+  uint32_t ub;    /* root of the upper bound (lin_form) */
+  int64_t ub_off; /* upper bound = ub + ub_off */
+  int64_t step;   /* > 0 */
+  uint32_t mod;   /* the trip count is a multiple of mod (>= 1) */
+  bool track;     /* remaining iterations are tracked */
+} vs_loop;
+
 typedef struct {
   casc_ctx *ctx;
+  casc_op *module;
   casc_op *func;
   bool oom;
   bool aborted;
@@ -107,6 +120,11 @@ typedef struct {
   uint32_t np, capp;
   /* analysis */
   uint32_t depth; /* active scf.for / scf.while nesting */
+  vs_loop lp[VS_RLOOPS]; /* the loops at depths 0..VS_RLOOPS-1 */
+  casc_op *calls[VS_MAX_CALLS]; /* callees being interpreted */
+  uint32_t folded;              /* loops (bits) with a branch decided by a
+                                   value that varies per iteration */
+  uint32_t call_depth;
   uint32_t mute;  /* >0: no claims (iterations past what is assumed) */
   /* diagnostics */
   vs_diag *diags;
@@ -390,6 +408,44 @@ static bool number_op(casc_op *op, void *user) {
   for (unsigned i = 0; i < op->nres; i++)
     if (!add_value(c, &op->results[i]))
       return false;
+  return true;
+}
+
+/* The func.func a func.call runs, when the analysis can follow it: a
+ * function of this module (not the one being verified) with one block
+ * that ends in func.return and matching arity. */
+static casc_op *resolve_callee(casc_op *module, const casc_op *caller,
+                               casc_op *call) {
+  if (!module || call->kind != CASC_OP_FUNC_CALL)
+    return NULL;
+  casc_attr *callee = casc_op_attr(call, "callee");
+  if (!callee || callee->kind != CASC_ATTR_SYMREF || callee->u.sym.n != 1)
+    return NULL;
+  casc_op *f = casc_module_lookup_func(module, callee->u.sym.path[0]);
+  if (!f || f == caller || !f->nregions || !f->regions[0].first ||
+      f->regions[0].first != f->regions[0].last)
+    return NULL;
+  casc_block *body = f->regions[0].first;
+  casc_op *ret = casc_block_terminator(body);
+  if (!ret || ret->kind != CASC_OP_FUNC_RETURN || ret->nops != call->nres ||
+      body->nargs != call->nops)
+    return NULL;
+  return f;
+}
+
+/* Numbers the bodies of the functions the verified one calls (and so on),
+ * so that calls can be interpreted in place. */
+static bool number_callees(vs_ctx *c) {
+  uint32_t ncallees = 0;
+  for (uint32_t i = 0; i < c->nops; i++) {
+    casc_op *f = resolve_callee(c->module, c->func, c->ops[i]);
+    if (!f || casc_ptrmap_get(&c->oid, f, NO_DEATH) != NO_DEATH)
+      continue;
+    if (ncallees++ >= VS_MAX_CALLEES)
+      break;
+    if (!casc_walk_pre(f, number_op, c) || c->oom)
+      return false;
+  }
   return true;
 }
 
@@ -1146,6 +1202,48 @@ static void do_init(vs_ctx *c, vs_state *s, casc_op *op, bool tbuf) {
   }
 }
 
+/* HasIdleBuffer / HasTensorInQue / VacantInQue: when the queue's state is
+ * known on this path, the result is known too; it is recorded as a
+ * decision on the result value, so a branch on it takes the right arm. */
+static void assume_query(vs_ctx *c, vs_state *s, casc_op *op, int32_t q) {
+  uint32_t v = vid_of(c, &op->results[0]);
+  if (q < 0 || v >= c->nv || c->crep[v] != v || !precise(s, q) ||
+      c->qi[q].tbuf || !(s->q[q].flags & VS_QF_INIT) || c->qi[q].depth < 1)
+    return;
+  const vs_queue *qs = &s->q[q];
+  int truth;
+  if (op->kind == CASC_OP_QUE_BIND_HAS_IDLE_BUFFER) {
+    if (qs->num < 0)
+      return;
+    truth = qs->held < qs->num;
+  } else if (op->kind == CASC_OP_QUE_BIND_HAS_TENSOR_IN_QUE) {
+    truth = fifo_count(s, q) > 0;
+  } else {
+    truth = fifo_count(s, q) < (uint32_t)c->qi[q].depth;
+  }
+  if (!vs_assume_set(s, v, (uint32_t)truth))
+    c->oom = true;
+  c->assumed[v] = 1;
+}
+
+/* Hands the bindings of a terminator's operands (from `first` on) to the
+ * parent op: scf.yield, scf.condition, a callee's func.return. */
+static void hand_back(vs_ctx *c, vs_state *s, casc_op *op, unsigned first) {
+  unsigned n = op->nops > first ? op->nops - first : 0;
+  int32_t tmp[64];
+  int32_t *bs = n <= 64 ? tmp : malloc(n * sizeof *bs);
+  if (!bs) {
+    c->oom = true;
+    return;
+  }
+  for (unsigned i = 0; i < n; i++)
+    bs[i] = bind_of(c, s, op->operands[first + i].value);
+  if (!vs_carry_set(s, n, bs))
+    c->oom = true;
+  if (bs != tmp)
+    free(bs);
+}
+
 /* Applies a region-free op to one state. Returns false if the path ends. */
 static bool transfer(vs_ctx *c, vs_state *s, casc_op *op) {
   casc_value *q0 = op->nops ? op->operands[0].value : NULL;
@@ -1180,6 +1278,13 @@ static bool transfer(vs_ctx *c, vs_state *s, casc_op *op) {
   case CASC_OP_QUE_BIND_DEQUE_TENSOR_IN_PLACE:
     if (op->nops == 2)
       do_deque_in_place(c, s, op, queue_of(c, q0), op->operands[1].value);
+    return true;
+  case CASC_OP_QUE_BIND_HAS_IDLE_BUFFER:
+  case CASC_OP_QUE_BIND_HAS_TENSOR_IN_QUE:
+  case CASC_OP_QUE_BIND_VACANT_IN_QUE:
+    /* The answer on this path, for a later scf.if on it. */
+    if (op->nres == 1)
+      assume_query(c, s, op, queue_of(c, q0));
     return true;
   case CASC_OP_QUE_BIND_FREE_ALL_EVENT: {
     int32_t q = queue_of(c, q0);
@@ -1267,6 +1372,10 @@ static bool transfer(vs_ctx *c, vs_state *s, casc_op *op) {
     }
     return true;
   case CASC_OP_FUNC_RETURN:
+    if (c->call_depth > 0) {
+      hand_back(c, s, op, 0); /* a callee's results go to its call */
+      return true;
+    }
     for (unsigned i = 0; i < op->nops; i++) {
       int32_t b = bind_of(c, s, op->operands[i].value);
       if (b >= 0)
@@ -1274,24 +1383,11 @@ static bool transfer(vs_ctx *c, vs_state *s, casc_op *op) {
     }
     return true;
   case CASC_OP_SCF_YIELD:
-  case CASC_OP_SCF_CONDITION: {
-    /* Hand the yielded bindings to the parent op. */
-    unsigned first = op->kind == CASC_OP_SCF_CONDITION ? 1 : 0;
-    unsigned n = op->nops > first ? op->nops - first : 0;
-    int32_t tmp[64];
-    int32_t *bs = n <= 64 ? tmp : malloc(n * sizeof *bs);
-    if (!bs) {
-      c->oom = true;
-      return true;
-    }
-    for (unsigned i = 0; i < n; i++)
-      bs[i] = bind_of(c, s, op->operands[first + i].value);
-    if (!vs_carry_set(s, n, bs))
-      c->oom = true;
-    if (bs != tmp)
-      free(bs);
+    hand_back(c, s, op, 0);
     return true;
-  }
+  case CASC_OP_SCF_CONDITION:
+    hand_back(c, s, op, 1);
+    return true;
   default:
     break;
   }
@@ -1353,6 +1449,224 @@ static void eval_scalars(vs_ctx *c, casc_op *op, vs_set *S) {
  * ------------------------------------------------------------------- */
 
 static void run_block(vs_ctx *c, casc_block *b, vs_set *S);
+static uint32_t loop_bit(uint32_t depth);
+
+/* ---- loop bounds: remaining iterations ------------------------------------
+ *
+ * In an scf.for of unknown trip count, a condition such as `i + 1 < n`
+ * (n the upper bound) says whether more iterations follow. Each state keeps
+ * the number r of iterations after the current one as an interval; a
+ * decision on such a condition narrows it, the back edge needs r >= 1 and
+ * decrements it, the exit needs r = 0. The prefetch pattern is then exact:
+ * the path that skipped the prefetch is the last iteration. */
+
+#define NO_ROOT 0xffffffffu
+
+/* v = root + off, following addi/subi by constants and integer casts
+ * (root NO_ROOT: v is the constant off). */
+static void lin_form(vs_ctx *c, uint32_t v, uint32_t *root, int64_t *off) {
+  int64_t o = 0;
+  for (int guard = 0; guard < 16 && v < c->nv; guard++) {
+    if (c->sknown[v]) {
+      *root = NO_ROOT;
+      *off = o + c->sval[v];
+      return;
+    }
+    casc_op *d = c->vals[v]->def;
+    if (!d)
+      break;
+    if ((d->kind == CASC_OP_ARITH_ADDI || d->kind == CASC_OP_ARITH_SUBI) &&
+        d->nops == 2) {
+      uint32_t a = vid_of(c, d->operands[0].value);
+      uint32_t b = vid_of(c, d->operands[1].value);
+      if (b < c->nv && c->sknown[b]) {
+        o += d->kind == CASC_OP_ARITH_ADDI ? c->sval[b] : -c->sval[b];
+        v = a;
+        continue;
+      }
+      if (d->kind == CASC_OP_ARITH_ADDI && a < c->nv && c->sknown[a]) {
+        o += c->sval[a];
+        v = b;
+        continue;
+      }
+      break;
+    }
+    if ((d->kind == CASC_OP_ARITH_INDEX_CAST ||
+         d->kind == CASC_OP_ARITH_INDEX_CASTUI ||
+         d->kind == CASC_OP_ARITH_EXTSI || d->kind == CASC_OP_ARITH_EXTUI) &&
+        d->nops == 1) {
+      v = vid_of(c, d->operands[0].value);
+      continue;
+    }
+    break;
+  }
+  *root = v;
+  *off = o;
+}
+
+static int64_t floor_div(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
+}
+static int64_t ceil_div(int64_t a, int64_t b) {
+  return -floor_div(-a, b);
+}
+
+/* A set of values of r: [lo, hi] (hi INT64_MAX: unbounded). */
+typedef struct {
+  int64_t lo, hi;
+} vs_rset;
+
+static vs_rset rset(int64_t lo, int64_t hi) {
+  vs_rset r = {lo < 0 ? 0 : lo, hi};
+  return r;
+}
+static const vs_rset RALL = {0, INT64_MAX};
+
+static vs_rset rmeet(vs_rset a, vs_rset b) {
+  vs_rset r = {a.lo > b.lo ? a.lo : b.lo, a.hi < b.hi ? a.hi : b.hi};
+  return r;
+}
+
+/* What a condition says about r of loop L: when true r is in T, when false
+ * in F. `ok` false: the condition is not (exactly) about r. */
+typedef struct {
+  bool ok;
+  vs_rset t, f;
+} vs_rcond;
+
+/* D = ub - iv lies in (r*step, (r+1)*step]. Constraint of `D > t`. */
+static vs_rcond rcond_gt(int64_t t, int64_t step) {
+  vs_rcond rc = {true, rset(floor_div(t, step), INT64_MAX),
+                 rset(0, ceil_div(t, step) - 1)};
+  return rc;
+}
+
+static vs_rcond rcond_not(vs_rcond a) {
+  vs_rset t = a.t;
+  a.t = a.f;
+  a.f = t;
+  return a;
+}
+
+static vs_rcond decode_rcond(vs_ctx *c, uint32_t v, uint32_t L, int depth);
+
+/* A side of an andi / ori: its own constraint, or none when it does not
+ * depend on loop L at all. */
+static bool rcond_side(vs_ctx *c, uint32_t v, uint32_t L, int depth,
+                       vs_rcond *out) {
+  *out = decode_rcond(c, v, L, depth + 1);
+  if (out->ok)
+    return true;
+  if (v < c->nv && !(c->taint[v] & loop_bit(L)) && !c->sknown[v]) {
+    out->ok = true;
+    out->t = out->f = RALL;
+    return true;
+  }
+  return false;
+}
+
+static vs_rcond decode_rcond(vs_ctx *c, uint32_t v, uint32_t L, int depth) {
+  vs_rcond none = {false, {0, 0}, {0, 0}};
+  const vs_loop *lp = &c->lp[L];
+  casc_op *d = v < c->nv ? c->vals[v]->def : NULL;
+  if (!d || depth > 6 || d->nops != 2)
+    return none;
+  if (d->kind == CASC_OP_ARITH_XORI) {
+    for (int k = 0; k < 2; k++)
+      if (is_true_const(d->operands[k].value))
+        return rcond_not(
+            decode_rcond(c, vid_of(c, d->operands[1 - k].value), L, depth + 1));
+    return none;
+  }
+  if (d->kind == CASC_OP_ARITH_ANDI || d->kind == CASC_OP_ARITH_ORI) {
+    vs_rcond a, b;
+    if (!rcond_side(c, vid_of(c, d->operands[0].value), L, depth, &a) ||
+        !rcond_side(c, vid_of(c, d->operands[1].value), L, depth, &b))
+      return none;
+    bool is_or = d->kind == CASC_OP_ARITH_ORI;
+    if (is_or) {
+      a = rcond_not(a);
+      b = rcond_not(b);
+    }
+    /* a && b: true needs both; false is the union of the two false sets,
+     * exact only when one of them is everything (no gap). */
+    vs_rcond r = {true, rmeet(a.t, b.t), RALL};
+    bool a_all = a.f.lo == 0 && a.f.hi == INT64_MAX;
+    bool b_all = b.f.lo == 0 && b.f.hi == INT64_MAX;
+    if (!a_all && !b_all)
+      return none;
+    return is_or ? rcond_not(r) : r;
+  }
+  if (d->kind != CASC_OP_ARITH_CMPI)
+    return none;
+  int64_t p = casc_op_attr_int(d, "predicate", -1);
+  uint32_t ra, rb;
+  int64_t oa, ob;
+  lin_form(c, vid_of(c, d->operands[0].value), &ra, &oa);
+  lin_form(c, vid_of(c, d->operands[1].value), &rb, &ob);
+  if (ra == lp->ub && rb != lp->ub) {
+    uint32_t tr = ra;
+    int64_t to = oa;
+    ra = rb, oa = ob, rb = tr, ob = to;
+    p = pred_swap(p);
+  }
+  if (rb != lp->ub || p < 0)
+    return none;
+  /* lhs P ub + (ob - ub_off), lhs = iv + oa or the constant oa. */
+  int64_t cc;
+  if (ra == lp->iv)
+    cc = oa - (ob - lp->ub_off);
+  else if (ra == NO_ROOT && lp->iv < c->nv && c->sknown[lp->iv])
+    cc = oa - (ob - lp->ub_off) - c->sval[lp->iv];
+  else
+    return none;
+  if (cc > ((int64_t)1 << 40) || cc < -((int64_t)1 << 40))
+    return none;
+  /* iv + cc P ub, i.e. a relation between D = ub - iv and cc. */
+  int64_t s = lp->step;
+  switch (p) {
+  case 2: /* slt: D > cc */
+  case 6:
+    return rcond_gt(cc, s);
+  case 3: /* sle: D >= cc */
+  case 7:
+    return rcond_gt(cc - 1, s);
+  case 4: /* sgt: D < cc */
+  case 8:
+    return rcond_not(rcond_gt(cc - 1, s));
+  case 5: /* sge: D <= cc */
+  case 9:
+    return rcond_not(rcond_gt(cc, s));
+  case 0:   /* eq: D == cc */
+  case 1: { /* ne */
+    int64_t r = ceil_div(cc, s) - 1;
+    vs_rcond e = {true, r >= 0 ? rset(r, r) : rset(1, 0), RALL};
+    if (s != 1 && r >= 0)
+      return none; /* D == cc does not pin r down exactly */
+    /* The false side excludes one value: exact only at r = 0. */
+    if (r == 0)
+      e.f = rset(1, INT64_MAX);
+    else if (r > 0)
+      return none;
+    return p == 0 ? e : rcond_not(e);
+  }
+  default:
+    return none;
+  }
+}
+
+/* Narrows the state's interval of loop L; false when it becomes empty (the
+ * path is infeasible). */
+static bool rnarrow(vs_state *s, uint32_t L, vs_rset r) {
+  vs_rset cur = {s->rlo[L], s->rhi[L] == VS_RINF ? INT64_MAX : s->rhi[L]};
+  vs_rset n = rmeet(cur, r);
+  if (n.lo > n.hi)
+    return false;
+  s->rlo[L] = (int16_t)(n.lo < VS_RINF - 1 ? n.lo : VS_RINF - 1);
+  s->rhi[L] = (int16_t)(n.hi < VS_RINF ? n.hi : VS_RINF);
+  return true;
+}
 
 static void kill_dead(vs_ctx *c, casc_op *op, vs_set *S) {
   uint32_t oi = oid_of(c, op);
@@ -1385,9 +1699,23 @@ static void run_if(vs_ctx *c, casc_op *op, vs_set *S) {
   bool known = cv < c->nv && c->sknown[cv];
   bool val = known && (c->sval[cv] & 1);
   uint32_t taint = cv < c->nv ? c->taint[cv] & active_loops(c) : 0;
+  if (known)
+    c->folded |= taint;
   /* Decisions are remembered on the condition's representative. */
   uint32_t rep = cv < c->nv ? c->crep[cv] : NO_DEATH;
   unsigned neg = cv < c->nv ? c->cneg[cv] : 0;
+  /* A condition on the remaining iterations of a tracked loop narrows them
+   * on each arm instead of making the path uncertain. */
+  vs_rcond rc[VS_RLOOPS];
+  uint32_t nl = c->depth < VS_RLOOPS ? c->depth : VS_RLOOPS;
+  for (uint32_t L = 0; L < nl; L++) {
+    rc[L].ok = false;
+    if (known || !c->lp[L].track)
+      continue;
+    rc[L] = decode_rcond(c, cv, L, 0);
+    if (rc[L].ok)
+      taint &= ~loop_bit(L);
+  }
   vs_set T, E;
   vs_set_init(&T);
   vs_set_init(&E);
@@ -1416,8 +1744,24 @@ static void run_if(vs_ctx *c, casc_op *op, vs_set *S) {
     }
     s->corr |= taint;
     e->corr |= taint;
-    if (!vs_set_push(&T, s) || !vs_set_push(&E, e))
-      c->oom = true;
+    bool t_ok = true, e_ok = true;
+    for (uint32_t L = 0; L < nl; L++)
+      if (rc[L].ok) {
+        t_ok &= rnarrow(s, L, rc[L].t);
+        e_ok &= rnarrow(e, L, rc[L].f);
+      }
+    if (t_ok) {
+      if (!vs_set_push(&T, s))
+        c->oom = true;
+    } else {
+      vs_state_free(s);
+    }
+    if (e_ok) {
+      if (!vs_set_push(&E, e))
+        c->oom = true;
+    } else {
+      vs_state_free(e);
+    }
   }
   S->n = 0;
   casc_block *tb = op->nregions > 0 ? op->regions[0].first : NULL;
@@ -1426,6 +1770,9 @@ static void run_if(vs_ctx *c, casc_op *op, vs_set *S) {
     run_block(c, tb, &T);
   if (eb)
     run_block(c, eb, &E);
+  /* An arm no path got through was not (fully) evaluated: its scalars are
+   * stale. */
+  bool t_ran = tb && T.n > 0, e_ran = eb && E.n > 0;
   /* Results: tensor bindings from each arm's yield; scalars are known only
    * if the arm is known or both arms yield the same constant. */
   casc_op *ty = tb ? casc_block_terminator(tb) : NULL;
@@ -1439,6 +1786,16 @@ static void run_if(vs_ctx *c, casc_op *op, vs_set *S) {
     uint32_t ev =
         ey && r < ey->nops ? vid_of(c, ey->operands[r].value) : NO_DEATH;
     bool tk = tv < c->nv && c->sknown[tv], ek = ev < c->nv && c->sknown[ev];
+    if (!known && t_ran != e_ran) {
+      /* Every path took the same arm: its values are the results. */
+      bool k1 = t_ran ? tk : ek;
+      c->sknown[rv] = k1;
+      c->sval[rv] = k1 ? c->sval[t_ran ? tv : ev] : 0;
+      c->taint[rv] = (cv < c->nv ? c->taint[cv] : 0) |
+                     (tv < c->nv ? c->taint[tv] : 0) |
+                     (ev < c->nv ? c->taint[ev] : 0);
+      continue;
+    }
     c->sknown[rv] = 0;
     c->taint[rv] = (cv < c->nv ? c->taint[cv] : 0) |
                    (tv < c->nv ? c->taint[tv] : 0) |
@@ -1505,8 +1862,7 @@ static void back_edge(vs_set *S, uint32_t bit) {
 }
 
 /* Scalar iter_args for the next iteration: the yielded values. */
-static void next_scalars(vs_ctx *c, casc_block *body, bool have_prev,
-                         uint32_t bit) {
+static void next_scalars(vs_ctx *c, casc_block *body, uint32_t bit) {
   casc_op *y = casc_block_terminator(body);
   /* Read every yielded value first: a yield may swap the arguments. */
   enum { MAXA = 32 };
@@ -1516,7 +1872,7 @@ static void next_scalars(vs_ctx *c, casc_block *body, bool have_prev,
   for (unsigned a = 1; a < n; a++) {
     uint32_t yv =
         y && a - 1 < y->nops ? vid_of(c, y->operands[a - 1].value) : NO_DEATH;
-    known[a] = have_prev && yv < c->nv && c->sknown[yv];
+    known[a] = yv < c->nv && c->sknown[yv];
     val[a] = known[a] ? c->sval[yv] : 0;
   }
   for (unsigned a = 1; a < body->nargs; a++) {
@@ -1576,6 +1932,95 @@ static bool add_copies(vs_ctx *c, vs_set *dst, const vs_set *src) {
   return true;
 }
 
+/* The loop record of depth d for run_for (lb, step known, step > 0). */
+static void loop_setup(vs_ctx *c, uint32_t d, casc_op *op, uint32_t ivv,
+                       int64_t lb, int64_t st, bool track) {
+  if (d >= VS_RLOOPS)
+    return;
+  vs_loop *lp = &c->lp[d];
+  memset(lp, 0, sizeof *lp);
+  lp->iv = ivv;
+  lp->step = st;
+  lp->mod = 1;
+  lp->track = track;
+  lin_form(c, vid_of(c, op->operands[1].value), &lp->ub, &lp->ub_off);
+  if (lp->ub == NO_ROOT)
+    lp->track = false;
+  /* ub = x * C with lb = 0: the trip count is a multiple of C / step. */
+  casc_op *ud = op->operands[1].value->def;
+  if (lb == 0 && ud && ud->kind == CASC_OP_ARITH_MULI && ud->nops == 2)
+    for (int k = 0; k < 2; k++) {
+      uint32_t cv = vid_of(c, ud->operands[k].value);
+      if (cv < c->nv && c->sknown[cv] && c->sval[cv] > 0 &&
+          c->sval[cv] % st == 0 && c->sval[cv] / st <= 1024) {
+        lp->mod = (uint32_t)(c->sval[cv] / st);
+        break;
+      }
+    }
+}
+
+/* Loop entry (iteration 1, iv = lb): decisions taken before the loop on
+ * its upper bound (`if n > 1`) bound the trip count. A state that cannot
+ * enter the loop at all goes to `skip`. */
+static void loop_entry(vs_ctx *c, uint32_t d, vs_set *S, vs_set *skip) {
+  uint32_t out = 0;
+  for (uint32_t i = 0; i < S->n; i++) {
+    vs_state *s = S->s[i];
+    vs_state_rreset(s, d);
+    bool ok = true;
+    for (uint32_t a = 0; a < s->na && ok; a++) {
+      vs_rcond rc = decode_rcond(c, s->as[a].v, d, 0);
+      if (rc.ok)
+        ok = rnarrow(s, d, s->as[a].val ? rc.t : rc.f);
+    }
+    if (ok) {
+      S->s[out++] = s;
+    } else {
+      vs_state_rreset(s, d);
+      if (!vs_set_push(skip, s))
+        c->oom = true;
+    }
+  }
+  S->n = out;
+}
+
+/* After iteration k of a tracked loop: copies the states that may leave
+ * the loop here to `exits`, keeps in S those that may go on (r >= 1) with
+ * r decremented. Without information the trip count is taken to be at
+ * least 2 (no exit after iteration 1). */
+static void loop_iterate(vs_ctx *c, uint32_t d, uint32_t k, vs_set *S,
+                         vs_set *exits) {
+  const vs_loop *lp = &c->lp[d];
+  uint32_t out = 0;
+  for (uint32_t i = 0; i < S->n; i++) {
+    vs_state *s = S->s[i];
+    bool can_exit = s->rlo[d] == 0 && (k >= 2 || s->rhi[d] == 0) &&
+                    k % lp->mod == 0;
+    bool can_go = s->rhi[d] != 0;
+    if (can_exit) {
+      vs_state *e = can_go ? vs_state_copy(s, c->nq, c->np) : s;
+      if (!e) {
+        c->oom = true;
+      } else {
+        vs_state_rreset(e, d);
+        if (!vs_set_push(exits, e))
+          c->oom = true;
+      }
+      if (!can_go)
+        continue;
+    } else if (!can_go) {
+      vs_state_free(s);
+      continue;
+    }
+    if (s->rlo[d] > 0)
+      s->rlo[d]--;
+    if (s->rhi[d] != VS_RINF)
+      s->rhi[d]--;
+    S->s[out++] = s;
+  }
+  S->n = out;
+}
+
 static void run_for(vs_ctx *c, casc_op *op, vs_set *S) {
   casc_block *body = op->nregions ? op->regions[0].first : NULL;
   if (!body || op->nops < 3 || body->nargs < 1) {
@@ -1588,12 +2033,13 @@ static void run_for(vs_ctx *c, casc_op *op, vs_set *S) {
   uint32_t stv = vid_of(c, op->operands[2].value);
   uint32_t ivv = vid_of(c, body->args[0]);
   bool lbk = lbv < c->nv && c->sknown[lbv];
-  bool bk = lbk && ubv < c->nv && c->sknown[ubv] && stv < c->nv &&
-            c->sknown[stv] && c->sval[stv] > 0;
+  bool stk = stv < c->nv && c->sknown[stv] && c->sval[stv] > 0;
+  bool bk = lbk && ubv < c->nv && c->sknown[ubv] && stk;
   int64_t lb = lbk ? c->sval[lbv] : 0;
+  int64_t st = stk ? c->sval[stv] : 1;
   int64_t trips = -1;
   if (bk) {
-    int64_t ub = c->sval[ubv], st = c->sval[stv];
+    int64_t ub = c->sval[ubv];
     trips = ub > lb
                 ? (int64_t)(((uint64_t)ub - (uint64_t)lb + (uint64_t)st - 1) /
                             (uint64_t)st)
@@ -1601,6 +2047,7 @@ static void run_for(vs_ctx *c, casc_op *op, vs_set *S) {
   }
   uint32_t depth = c->depth;
   uint32_t bit = loop_bit(depth);
+  unsigned ivw = casc_fold_width(body->args[0]->type);
   /* Entry: iter_args from the init operands. */
   for (uint32_t i = 0; i < S->n; i++) {
     vs_state *s = S->s[i];
@@ -1642,20 +2089,34 @@ static void run_for(vs_ctx *c, casc_op *op, vs_set *S) {
       saved[k] = c->taint[bvs[k]];
       c->taint[bvs[k]] |= bit;
     }
-  c->depth++;
   uint64_t work = (uint64_t)body_size(op) * (uint64_t)(trips > 0 ? trips : 0);
   bool concrete = trips > 0 && trips <= VS_UNROLL_TRIPS &&
                   work <= VS_UNROLL_WORK && work * 4 <= c->budget;
+  /* Remaining iterations are tracked for unknown trip counts. */
+  bool track = trips < 0 && lbk && stk && depth < VS_RLOOPS;
+  if (depth < VS_RLOOPS) {
+    c->lp[depth].track = false;
+    if (lbk && stk)
+      loop_setup(c, depth, op, ivv, lb, st, track);
+    track = track && c->lp[depth].track;
+  }
+  vs_set skip;
+  vs_set_init(&skip);
+  if (track && ivv < c->nv) {
+    c->sknown[ivv] = 1;
+    c->sval[ivv] = casc_fold_norm(ivw, lb);
+    loop_entry(c, depth, S, &skip);
+  }
+  c->depth++;
   if (concrete) {
     for (int64_t k = 0; k < trips && S->n && !c->aborted; k++) {
       if (ivv < c->nv) {
         c->sknown[ivv] = 1;
-        c->sval[ivv] = casc_fold_norm(casc_fold_width(body->args[0]->type),
-                                      lb + k * c->sval[stv]);
+        c->sval[ivv] = casc_fold_norm(ivw, lb + k * st);
         c->taint[ivv] = bit;
       }
       if (k > 0)
-        next_scalars(c, body, true, bit);
+        next_scalars(c, body, bit);
       run_block(c, body, S);
       back_edge(S, bit);
       bind_iter_args(c, body, S);
@@ -1665,44 +2126,51 @@ static void run_for(vs_ctx *c, casc_op *op, vs_set *S) {
     c->depth--;
     bind_results(c, op, body, S, true);
   } else {
-    /* Fixpoint over the set of states at the loop head. Iteration 1 knows
-     * iv = lb; later ones know nothing about iv or scalar iter_args. An
-     * unknown trip count is assumed to be at least 2: bugs of iterations 1
-     * and 2 are claimed, later iterations only carry states forward. */
+    /* Fixpoint over the set of states at the loop head. Iteration k knows
+     * iv = lb + (k-1) * step when lb and step are constants; scalar
+     * iter_args are unknown after iteration 1. An unknown trip count is
+     * assumed to be at least 2 unless the path knows better (remaining
+     * iterations), and large enough for every iteration followed: a bug
+     * of iteration k is claimed when the trip count may reach k. */
     vs_set seen, exits, prev;
     vs_set_init(&seen);
     vs_set_init(&exits);
     vs_set_init(&prev);
-    bool stationary = false;
+    bool stationary = false, reached = false;
+    c->folded &= ~bit;
     uint32_t kmax = VS_MAX_LOOP_ITERS;
     if (trips > 0 && (uint64_t)trips < kmax)
       kmax = (uint32_t)trips;
     for (uint32_t k = 1; k <= kmax && S->n && !c->aborted; k++) {
       if (ivv < c->nv) {
-        c->sknown[ivv] = k == 1 && lbk;
-        c->sval[ivv] = lb;
+        c->sknown[ivv] = lbk && stk;
+        c->sval[ivv] = casc_fold_norm(ivw, lb + (int64_t)(k - 1) * st);
         c->taint[ivv] = bit;
       }
       if (k > 1)
-        next_scalars(c, body, false, bit);
-      bool muted = trips < 0 && k >= 3;
-      if (muted)
-        c->mute++;
+        next_scalars(c, body, bit);
       run_block(c, body, S);
-      if (muted)
-        c->mute--;
       back_edge(S, bit);
       bind_iter_args(c, body, S);
       if (!vs_set_dedup(S, c->nq, c->np, VS_MAX_STATES))
         c->oom = true;
       if (trips > 0 && k == (uint32_t)trips) {
-        stationary = true; /* the real exit: all iterations were followed */
+        reached = true; /* the real exit: all iterations were followed */
         break;
       }
+      if (track) {
+        loop_iterate(c, depth, k, S, &exits);
+        if (!vs_set_dedup(S, c->nq, c->np, VS_MAX_STATES) ||
+            !vs_set_dedup(&exits, c->nq, c->np, VS_MAX_STATES))
+          c->oom = true;
+      } else {
+        if (k == 1)
+          continue; /* iteration 1 never exits (trip count >= 2) */
+        if (trips < 0 && !add_copies(c, &exits, S))
+          c->oom = true;
+      }
       if (k == 1)
-        continue; /* iteration 1 never exits (trip count >= 2) */
-      if (trips < 0 && !add_copies(c, &exits, S))
-        c->oom = true;
+        continue;
       /* Stop when the head set maps onto itself or repeats. */
       bool all_seen = true;
       for (uint32_t i = 0; i < S->n && all_seen; i++)
@@ -1725,19 +2193,27 @@ static void run_for(vs_ctx *c, casc_op *op, vs_set *S) {
     if (trips < 0) {
       vs_set_clear(S);
       move_set(S, &exits);
-    } else if (!stationary) {
+    } else if (!reached && (!stationary || (c->folded & bit))) {
       /* A known trip count the analysis did not reach: the exit state is
-       * one of these, but which one is not known. */
+       * one of these, but which one is not known (a branch on the
+       * induction variable or a carried scalar may change the course of
+       * a later iteration). */
       for (uint32_t i = 0; i < S->n; i++)
         S->s[i]->cert = 0;
     }
     vs_set_free(&seen);
     vs_set_free(&exits);
     vs_set_free(&prev);
-    if (!vs_set_dedup(S, c->nq, c->np, VS_MAX_STATES))
-      c->oom = true;
     bind_results(c, op, body, S, false);
   }
+  /* Paths that never entered the loop: their iter_args are the results. */
+  if (skip.n) {
+    bind_results(c, op, body, &skip, false);
+    move_set(S, &skip);
+  }
+  vs_set_free(&skip);
+  if (!vs_set_dedup(S, c->nq, c->np, VS_MAX_STATES))
+    c->oom = true;
   for (int k = 0; k < 3; k++)
     if (bvs[k] < c->nv)
       c->taint[bvs[k]] = saved[k];
@@ -1756,6 +2232,8 @@ static void run_while(vs_ctx *c, casc_op *op, vs_set *S) {
     return;
   }
   uint32_t bit = loop_bit(c->depth);
+  if (c->depth < VS_RLOOPS)
+    c->lp[c->depth].track = false;
   for (uint32_t i = 0; i < S->n; i++) {
     vs_state *s = S->s[i];
     for (unsigned a = 0; a < before->nargs && a < op->nops; a++)
@@ -1848,6 +2326,66 @@ static void run_while(vs_ctx *c, casc_op *op, vs_set *S) {
     c->oom = true;
 }
 
+/* The callee of `call` when it is interpreted in place (numbered, not
+ * already running: no recursion). */
+static casc_op *callable(vs_ctx *c, casc_op *call) {
+  if (c->call_depth >= VS_MAX_CALLS)
+    return NULL;
+  casc_op *f = resolve_callee(c->module, c->func, call);
+  if (!f || casc_ptrmap_get(&c->oid, f, NO_DEATH) == NO_DEATH)
+    return NULL;
+  for (uint32_t i = 0; i < c->call_depth; i++)
+    if (c->calls[i] == f)
+      return NULL;
+  return f;
+}
+
+/* A call into a function of the module: its body runs in place, with its
+ * parameters bound to the caller's queues, pipes, tensors and scalars,
+ * and its func.return hands the results back. */
+static void run_call(vs_ctx *c, casc_op *call, casc_op *f, vs_set *S) {
+  casc_block *body = f->regions[0].first;
+  for (unsigned i = 0; i < body->nargs; i++) {
+    uint32_t av = vid_of(c, body->args[i]);
+    uint32_t ov = vid_of(c, call->operands[i].value);
+    if (av >= c->nv)
+      continue;
+    bool ok = ov < c->nv;
+    c->vq[av] = ok ? c->vq[ov] : -1;
+    c->vp[av] = ok ? c->vp[ov] : -1;
+    c->sknown[av] = ok && c->sknown[ov];
+    c->sval[av] = c->sknown[av] ? c->sval[ov] : 0;
+    c->taint[av] = ok ? c->taint[ov] : 0;
+    for (uint32_t k = 0; k < S->n; k++)
+      set_bind_arg(c, S->s[k], body->args[i],
+                   bind_of(c, S->s[k], call->operands[i].value));
+  }
+  c->calls[c->call_depth++] = f;
+  run_block(c, body, S);
+  c->call_depth--;
+  casc_op *ret = casc_block_terminator(body);
+  for (unsigned r = 0; r < call->nres; r++) {
+    uint32_t rv = vid_of(c, &call->results[r]);
+    uint32_t yv = r < ret->nops ? vid_of(c, ret->operands[r].value) : NO_DEATH;
+    if (rv >= c->nv)
+      continue;
+    c->sknown[rv] = yv < c->nv && c->sknown[yv];
+    c->sval[rv] = c->sknown[rv] ? c->sval[yv] : 0;
+    c->taint[rv] = yv < c->nv ? c->taint[yv] : 0;
+  }
+  for (uint32_t k = 0; k < S->n; k++) {
+    vs_state *s = S->s[k];
+    for (unsigned r = 0; r < call->nres && r < s->nc; r++)
+      set_bind(c, s, &call->results[r], s->carry[r]);
+    s->nc = 0;
+    for (unsigned i = 0; i < body->nargs; i++) {
+      uint32_t av = vid_of(c, body->args[i]);
+      if (av < c->nv)
+        vs_env_remove(s, av);
+    }
+  }
+}
+
 static void run_op(vs_ctx *c, casc_op *op, vs_set *S) {
   uint64_t cost = S->n ? S->n : 1;
   if (c->budget < cost) {
@@ -1861,6 +2399,8 @@ static void run_op(vs_ctx *c, casc_op *op, vs_set *S) {
     run_for(c, op, S);
   } else if (op->kind == CASC_OP_SCF_WHILE) {
     run_while(c, op, S);
+  } else if (op->kind == CASC_OP_FUNC_CALL && callable(c, op)) {
+    run_call(c, op, callable(c, op), S);
   } else if (op->nregions > 0) {
     /* A region op casc does not model: forget what it may touch. */
     for (uint32_t i = 0; i < S->n; i++)
@@ -1979,18 +2519,20 @@ static void ctx_free(vs_ctx *c) {
   free(c->diags);
 }
 
-static bool verify_func(casc_ctx *ctx, casc_op *func) {
+static bool verify_func(casc_ctx *ctx, casc_op *module, casc_op *func) {
   if (func->nregions < 1 || !func->regions[0].first)
     return true; /* a declaration */
   vs_ctx c;
   memset(&c, 0, sizeof c);
   c.ctx = ctx;
+  c.module = module;
   c.func = func;
   c.budget = VS_BUDGET;
   casc_ptrmap_init(&c.vid);
   casc_ptrmap_init(&c.oid);
   casc_ptrmap_init(&c.dkeys);
-  bool ok = casc_walk_pre(func, number_op, &c) && !c.oom && alloc_tables(&c) &&
+  bool ok = casc_walk_pre(func, number_op, &c) && !c.oom &&
+            number_callees(&c) && alloc_tables(&c) &&
             classify(&c) && link_conditions(&c);
   if (ok) {
     static_checks(&c);
@@ -2019,6 +2561,22 @@ static bool verify_func(casc_ctx *ctx, casc_op *func) {
   return true;
 }
 
+typedef struct {
+  casc_op *module, *caller;
+  casc_ptrmap called; /* func.func -> 1 */
+  bool oom;
+} callee_scan;
+
+static bool mark_callee(casc_op *op, void *user) {
+  callee_scan *cs = user;
+  casc_op *f = resolve_callee(cs->module, cs->caller, op);
+  if (f && !casc_ptrmap_put(&cs->called, f, 1)) {
+    cs->oom = true;
+    return false;
+  }
+  return true;
+}
+
 bool casc_pass_verify_sync(casc_ctx *ctx, casc_op *module,
                            const char *options) {
   if (options && options[0]) {
@@ -2026,9 +2584,27 @@ bool casc_pass_verify_sync(casc_ctx *ctx, casc_op *module,
                     "ascendc-verify-sync: unknown option '%s'", options);
     return false;
   }
+  /* Functions another function calls are verified in the context of each
+   * call (their queue parameters are the caller's queues), not alone. */
+  callee_scan cs;
+  cs.module = module;
+  cs.oom = false;
+  casc_ptrmap_init(&cs.called);
+  for (casc_op *op = casc_module_body(module)->first; op && !cs.oom;
+       op = op->next)
+    if (op->kind == CASC_OP_FUNC_FUNC) {
+      cs.caller = op;
+      if (!casc_walk_pre(op, mark_callee, &cs))
+        cs.oom = true;
+    }
   bool ok = true;
-  for (casc_op *op = casc_module_body(module)->first; op; op = op->next)
-    if (op->kind == CASC_OP_FUNC_FUNC)
-      ok &= verify_func(ctx, op);
+  if (cs.oom) {
+    casc_emit_error(ctx, module->loc, "ascendc-verify-sync: out of memory");
+    ok = false;
+  }
+  for (casc_op *op = casc_module_body(module)->first; op && ok; op = op->next)
+    if (op->kind == CASC_OP_FUNC_FUNC && !casc_ptrmap_get(&cs.called, op, 0))
+      ok &= verify_func(ctx, module, op);
+  casc_ptrmap_free(&cs.called);
   return ok;
 }

@@ -21,8 +21,17 @@ vs_state *vs_state_new(uint32_t nq, uint32_t np) {
   s->q = (vs_queue *)(blk + pbytes);
   for (uint32_t i = 0; i < nq; i++)
     s->q[i].num = -1;
+  for (uint32_t d = 0; d < VS_RLOOPS; d++)
+    vs_state_rreset(s, d);
   s->cert = 1;
   return s;
+}
+
+void vs_state_rreset(vs_state *s, uint32_t d) {
+  if (d < VS_RLOOPS) {
+    s->rlo[d] = 0;
+    s->rhi[d] = VS_RINF;
+  }
 }
 
 void vs_state_free(vs_state *s) {
@@ -54,6 +63,8 @@ vs_state *vs_state_copy(const vs_state *s, uint32_t nq, uint32_t np) {
   memcpy(c->p, s->p, (size_t)np * sizeof(vs_pipe));
   memcpy(c->q, s->q, (size_t)nq * sizeof(vs_queue));
   memcpy(c->uevt, s->uevt, sizeof c->uevt);
+  memcpy(c->rlo, s->rlo, sizeof c->rlo);
+  memcpy(c->rhi, s->rhi, sizeof c->rhi);
   c->hash = s->hash;
   c->slots = dup_array(s->slots, s->ns, sizeof(vs_slot));
   c->env = dup_array(s->env, s->ne, sizeof(vs_bind));
@@ -314,6 +325,8 @@ bool vs_state_canon(vs_state *s, uint32_t nq, uint32_t np) {
   h = fnv(h, s->q, (size_t)nq * sizeof(vs_queue));
   h = fnv(h, s->p, (size_t)np * sizeof(vs_pipe));
   h = fnv(h, s->uevt, sizeof s->uevt);
+  h = fnv(h, s->rlo, sizeof s->rlo);
+  h = fnv(h, s->rhi, sizeof s->rhi);
   h = fnv(h, s->slots, (size_t)s->ns * sizeof(vs_slot));
   h = fnv(h, s->env, (size_t)s->ne * sizeof(vs_bind));
   h = fnv(h, s->as, (size_t)s->na * sizeof(vs_assume));
@@ -333,6 +346,8 @@ bool vs_state_equal(const vs_state *a, const vs_state *b, uint32_t nq,
          mem_eq(a->q, b->q, (size_t)nq * sizeof(vs_queue)) &&
          mem_eq(a->p, b->p, (size_t)np * sizeof(vs_pipe)) &&
          mem_eq(a->uevt, b->uevt, sizeof a->uevt) &&
+         mem_eq(a->rlo, b->rlo, sizeof a->rlo) &&
+         mem_eq(a->rhi, b->rhi, sizeof a->rhi) &&
          mem_eq(a->slots, b->slots, (size_t)a->ns * sizeof(vs_slot)) &&
          mem_eq(a->env, b->env, (size_t)a->ne * sizeof(vs_bind)) &&
          mem_eq(a->as, b->as, (size_t)a->na * sizeof(vs_assume)) &&

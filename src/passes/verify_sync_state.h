@@ -80,6 +80,10 @@ typedef struct {
 } vs_assume;
 
 #define VS_NEVENTS 36
+/* Loop levels whose remaining iterations are tracked (the innermost
+ * scf.for of unknown trip count at nesting depth < VS_RLOOPS). */
+#define VS_RLOOPS 4
+#define VS_RINF INT16_MAX /* no upper bound */
 
 typedef struct {
   uint32_t cert; /* claims allowed: the path is known to be feasible */
@@ -88,6 +92,11 @@ typedef struct {
   vs_queue *q;   /* nq queues, then np pipes in the same block */
   vs_pipe *p;
   uint8_t uevt[VS_NEVENTS]; /* event ids taken by AllocEventID */
+  /* Per loop depth: the iterations that follow the current one on this
+   * path lie in [rlo, rhi] (VS_RINF: unbounded). Decisions on conditions
+   * such as `i + 1 < n` narrow it; a path whose interval becomes empty is
+   * infeasible. Depths not in a tracked loop hold [0, VS_RINF]. */
+  int16_t rlo[VS_RLOOPS], rhi[VS_RLOOPS];
   vs_slot *slots;
   uint32_t ns, cs;
   vs_bind *env;
@@ -108,6 +117,8 @@ typedef struct {
 vs_state *vs_state_new(uint32_t nq, uint32_t np);
 vs_state *vs_state_copy(const vs_state *s, uint32_t nq, uint32_t np);
 void vs_state_free(vs_state *s);
+/* Resets the remaining-iteration interval of loop depth d to [0, inf). */
+void vs_state_rreset(vs_state *s, uint32_t d);
 
 int32_t vs_env_get(const vs_state *s, uint32_t v);
 bool vs_env_set(vs_state *s, uint32_t v, int32_t b);

@@ -1,0 +1,98 @@
+// Corpus (bug + twin): a software pipeline (load tile i, then compute tile
+// i-1) without its epilogue: the last tile is loaded and enqueued but never
+// dequeued, computed or freed. The twin has the epilogue.
+// RUN: casc opt -ascendc-verify-sync -split-input-file -verify-diagnostics %s
+
+func.func @pipeline_no_epilogue(%x: memref<?xf16, 22>, %y: memref<?xf16, 22>, %n: i32) attributes {ascendc.aicore, ascendc.global} {
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %c2_i32 = arith.constant 2 : i32
+  %c128_i32 = arith.constant 128 : i32
+  %c256_i32 = arith.constant 256 : i32
+  %xg = ascendc.global_tensor : !ascendc.global_tensor<*xf16>
+  ascendc.global_tensor.set_global_buffer %xg, %x : !ascendc.global_tensor<*xf16>, memref<?xf16, 22>
+  %yg = ascendc.global_tensor : !ascendc.global_tensor<*xf16>
+  ascendc.global_tensor.set_global_buffer %yg, %y : !ascendc.global_tensor<*xf16>, memref<?xf16, 22>
+  %pipe = ascendc.pipe
+  // expected-note@below {{queue declared here}}
+  %qx = ascendc.queue : <vecin, 2>
+  %qy = ascendc.queue : <vecout, 1>
+  ascendc.pipe.init_queue %pipe, %qx, %c2_i32, %c256_i32 : !ascendc.queue<vecin, 2>, i32, i32
+  ascendc.pipe.init_queue %pipe, %qy, %c2_i32, %c256_i32 : !ascendc.queue<vecout, 1>, i32, i32
+  %x0 = ascendc.que_bind.alloc_tensor %qx : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf16>
+  ascendc.data_copy_l2 %x0, %xg, %c128_i32 : !ascendc.local_tensor<*xf16>, !ascendc.global_tensor<*xf16>, i32
+  ascendc.que_bind.enque_tensor %qx, %x0 : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf16>
+  scf.for %i = %c1_i32 to %n step %c1_i32  : i32 {
+    %off = arith.muli %i, %c128_i32 : i32
+    // expected-warning@below {{AllocTensor: there is no corresponding call to FreeTensor for this tensor}}
+    %xt = ascendc.que_bind.alloc_tensor %qx : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf16>
+    %xs = ascendc.global_tensor.subindex %xg[%off] : !ascendc.global_tensor<*xf16>, i32, !ascendc.global_tensor<*xf16>
+    ascendc.data_copy_l2 %xt, %xs, %c128_i32 : !ascendc.local_tensor<*xf16>, !ascendc.global_tensor<*xf16>, i32
+    // expected-warning@below {{EnQue: there is no corresponding call to DeQue for this tensor}}
+    ascendc.que_bind.enque_tensor %qx, %xt : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf16>
+    %prev = arith.subi %i, %c1_i32 : i32
+    %poff = arith.muli %prev, %c128_i32 : i32
+    %xd = ascendc.que_bind.deque_tensor %qx : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf16>
+    %yt = ascendc.que_bind.alloc_tensor %qy : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<*xf16>
+    ascendc.exp_l2 %yt, %xd, %c128_i32 : !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, i32
+    ascendc.que_bind.free_tensor %qx, %xd : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf16>
+    ascendc.que_bind.enque_tensor %qy, %yt : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<*xf16>
+    %yd = ascendc.que_bind.deque_tensor %qy : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<*xf16>
+    %ys = ascendc.global_tensor.subindex %yg[%poff] : !ascendc.global_tensor<*xf16>, i32, !ascendc.global_tensor<*xf16>
+    ascendc.data_copy_l2 %ys, %yd, %c128_i32 : !ascendc.global_tensor<*xf16>, !ascendc.local_tensor<*xf16>, i32
+    ascendc.que_bind.free_tensor %qy, %yd : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<*xf16>
+  }
+  return
+}
+
+// -----
+
+func.func @pipeline_with_epilogue(%x: memref<?xf16, 22>, %y: memref<?xf16, 22>, %n: i32) attributes {ascendc.aicore, ascendc.global} {
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %c2_i32 = arith.constant 2 : i32
+  %c128_i32 = arith.constant 128 : i32
+  %c256_i32 = arith.constant 256 : i32
+  %xg = ascendc.global_tensor : !ascendc.global_tensor<*xf16>
+  ascendc.global_tensor.set_global_buffer %xg, %x : !ascendc.global_tensor<*xf16>, memref<?xf16, 22>
+  %yg = ascendc.global_tensor : !ascendc.global_tensor<*xf16>
+  ascendc.global_tensor.set_global_buffer %yg, %y : !ascendc.global_tensor<*xf16>, memref<?xf16, 22>
+  %pipe = ascendc.pipe
+  %qx = ascendc.queue : <vecin, 2>
+  %qy = ascendc.queue : <vecout, 1>
+  ascendc.pipe.init_queue %pipe, %qx, %c2_i32, %c256_i32 : !ascendc.queue<vecin, 2>, i32, i32
+  ascendc.pipe.init_queue %pipe, %qy, %c2_i32, %c256_i32 : !ascendc.queue<vecout, 1>, i32, i32
+  %x0 = ascendc.que_bind.alloc_tensor %qx : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf16>
+  ascendc.data_copy_l2 %x0, %xg, %c128_i32 : !ascendc.local_tensor<*xf16>, !ascendc.global_tensor<*xf16>, i32
+  ascendc.que_bind.enque_tensor %qx, %x0 : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf16>
+  scf.for %i = %c1_i32 to %n step %c1_i32  : i32 {
+    %off = arith.muli %i, %c128_i32 : i32
+    %xt = ascendc.que_bind.alloc_tensor %qx : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf16>
+    %xs = ascendc.global_tensor.subindex %xg[%off] : !ascendc.global_tensor<*xf16>, i32, !ascendc.global_tensor<*xf16>
+    ascendc.data_copy_l2 %xt, %xs, %c128_i32 : !ascendc.local_tensor<*xf16>, !ascendc.global_tensor<*xf16>, i32
+    ascendc.que_bind.enque_tensor %qx, %xt : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf16>
+    %prev = arith.subi %i, %c1_i32 : i32
+    %poff = arith.muli %prev, %c128_i32 : i32
+    %xd = ascendc.que_bind.deque_tensor %qx : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf16>
+    %yt = ascendc.que_bind.alloc_tensor %qy : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<*xf16>
+    ascendc.exp_l2 %yt, %xd, %c128_i32 : !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, i32
+    ascendc.que_bind.free_tensor %qx, %xd : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf16>
+    ascendc.que_bind.enque_tensor %qy, %yt : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<*xf16>
+    %yd = ascendc.que_bind.deque_tensor %qy : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<*xf16>
+    %ys = ascendc.global_tensor.subindex %yg[%poff] : !ascendc.global_tensor<*xf16>, i32, !ascendc.global_tensor<*xf16>
+    ascendc.data_copy_l2 %ys, %yd, %c128_i32 : !ascendc.global_tensor<*xf16>, !ascendc.local_tensor<*xf16>, i32
+    ascendc.que_bind.free_tensor %qy, %yd : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<*xf16>
+  }
+  %last = arith.subi %n, %c1_i32 : i32
+  %loff = arith.muli %last, %c128_i32 : i32
+  %xl = ascendc.que_bind.deque_tensor %qx : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf16>
+  %yl = ascendc.que_bind.alloc_tensor %qy : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<*xf16>
+  ascendc.exp_l2 %yl, %xl, %c128_i32 : !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, i32
+  ascendc.que_bind.free_tensor %qx, %xl : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf16>
+  ascendc.que_bind.enque_tensor %qy, %yl : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<*xf16>
+  %yld = ascendc.que_bind.deque_tensor %qy : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<*xf16>
+  %yls = ascendc.global_tensor.subindex %yg[%loff] : !ascendc.global_tensor<*xf16>, i32, !ascendc.global_tensor<*xf16>
+  ascendc.data_copy_l2 %yls, %yld, %c128_i32 : !ascendc.global_tensor<*xf16>, !ascendc.local_tensor<*xf16>, i32
+  ascendc.que_bind.free_tensor %qy, %yld : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<*xf16>
+  return
+}
