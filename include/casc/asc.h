@@ -8,23 +8,26 @@
  *
  * ---------------------------------------------------------------------------
  * Naming rule (1:1 with pyasc)
- *   pyasc method   Class.method(obj, ...)  ->  asc_<class>_<method>(obj, ...)
- *                  with the class name lowercased:
- *                  TQueBind.free_tensor    ->  asc_tquebind_free_tensor(q, t)
- *                  TPipe.init_buffer       ->  asc_tpipe_init_buffer(p, q, n,
- * len) GlobalTensor.set_value  ->  asc_globaltensor_set_value(g, i, v) pyasc
- * function asc.f(...)              ->  asc_f(...) asc.data_copy           ->
- * asc_data_copy(dst, src, n) constructors   asc.TPipe()             ->
- * asc_tpipe() asc.TQue(pos, depth)    ->  asc_tque(pos, depth)
- *                  asc.LocalTensor(...)    ->  asc_localtensor(...)
- *   enum members   asc.TPosition.VECIN     ->  ASC_TPOSITION_VECIN
- *                  asc.HardEvent.MTE2_V    ->  ASC_HARDEVENT_MTE2_V
- *                  asc.PipeID.PIPE_V       ->  ASC_PIPEID_PIPE_V
- *                  asc.RoundMode.CAST_RINT ->  ASC_ROUNDMODE_CAST_RINT
- *   dtypes         asc.half / asc.float32  ->  ASC_HALF / ASC_FLOAT (+
- * ASC_BF16, ASC_DOUBLE, ASC_INT8..ASC_INT64, ASC_UINT8..ASC_UINT64) pyasc
- * overloads keep one name: the C macro picks the form by argument count or
- * argument type (asc_tquebind_alloc_tensor(q, ASC_HALF) allocates,
+ *   pyasc method    Class.method(obj, ...) -> asc_<class>_<method>(obj, ...),
+ *                   with the class name lowercased:
+ *     TQueBind.free_tensor   -> asc_tquebind_free_tensor(q, t)
+ *     TPipe.init_buffer      -> asc_tpipe_init_buffer(p, q, n, len)
+ *     GlobalTensor.set_value -> asc_globaltensor_set_value(g, i, v)
+ *   pyasc function  asc.f(...) -> asc_f(...):
+ *     asc.data_copy          -> asc_data_copy(dst, src, n)
+ *   constructors:
+ *     asc.TPipe()            -> asc_tpipe()
+ *     asc.TQue(pos, depth)   -> asc_tque(pos, depth)
+ *     asc.LocalTensor(...)   -> asc_localtensor(...)
+ *   enum members:
+ *     asc.TPosition.VECIN     -> ASC_TPOSITION_VECIN
+ *     asc.HardEvent.MTE2_V    -> ASC_HARDEVENT_MTE2_V
+ *     asc.PipeID.PIPE_V       -> ASC_PIPEID_PIPE_V
+ *     asc.RoundMode.CAST_RINT -> ASC_ROUNDMODE_CAST_RINT
+ *   dtypes: asc.half / asc.float32 -> ASC_HALF / ASC_FLOAT (+ ASC_BF16,
+ *     ASC_DOUBLE, ASC_INT8..ASC_INT64, ASC_UINT8..ASC_UINT64).
+ * pyasc overloads keep one name: the C macro picks the form by argument count
+ * or argument type (asc_tquebind_alloc_tensor(q, ASC_HALF) allocates,
  * asc_tquebind_alloc_tensor(q, t) is the in-place form). Where C cannot
  * express a pyasc idiom the replacement is named after the IR op:
  *   t[i:] / t[i] -> asc_localtensor_subindex(t, i)   t(i) -> ..._bracket(t, i)
