@@ -13,7 +13,7 @@ extern "C" {
 typedef struct casc_buf_s {
   char *data; /* NUL-terminated when len > 0 */
   size_t len, cap;
-  bool oom;   /* set once an allocation failed; later writes are dropped */
+  bool oom; /* set once an allocation failed; later writes are dropped */
 } casc_buf;
 
 void casc_buf_init(casc_buf *b);

@@ -38,8 +38,7 @@ typedef struct casc_diag {
 /* The handler sees each diagnostic once, after all its notes are attached.
  * The diagnostic's memory belongs to the context. */
 typedef void (*casc_diag_handler)(const casc_diag *d, void *user);
-void casc_ctx_set_diag_handler(casc_ctx *ctx, casc_diag_handler fn,
-                               void *user);
+void casc_ctx_set_diag_handler(casc_ctx *ctx, casc_diag_handler fn, void *user);
 
 /* Start a diagnostic; attach notes; emit. A diagnostic that is begun must be
  * emitted (emitting is what counts it and hands it to the handler). */

@@ -47,9 +47,19 @@ const char *casc_intern_cstr(casc_ctx *ctx, const char *s);
 /* Enumerations shared by types, attributes and ops (pyasc numbering).       */
 
 typedef enum {
-  CASC_TPOS_GM = 0, CASC_TPOS_A1, CASC_TPOS_A2, CASC_TPOS_B1, CASC_TPOS_B2,
-  CASC_TPOS_C1, CASC_TPOS_C2, CASC_TPOS_CO1, CASC_TPOS_CO2, CASC_TPOS_VECIN,
-  CASC_TPOS_VECOUT, CASC_TPOS_VECCALC, CASC_TPOS_MAX
+  CASC_TPOS_GM = 0,
+  CASC_TPOS_A1,
+  CASC_TPOS_A2,
+  CASC_TPOS_B1,
+  CASC_TPOS_B2,
+  CASC_TPOS_C1,
+  CASC_TPOS_C2,
+  CASC_TPOS_CO1,
+  CASC_TPOS_CO2,
+  CASC_TPOS_VECIN,
+  CASC_TPOS_VECOUT,
+  CASC_TPOS_VECCALC,
+  CASC_TPOS_MAX
 } casc_tpos;
 
 /* The named enums (TPosition, HardEvent, Pipe, RoundMode, arith predicates)
@@ -60,16 +70,16 @@ typedef enum {
 /* Types                                                                     */
 
 typedef enum {
-  CASC_TYPE_INTEGER,   /* iN / siN / uiN */
+  CASC_TYPE_INTEGER, /* iN / siN / uiN */
   CASC_TYPE_INDEX,
-  CASC_TYPE_FLOAT,     /* f16 bf16 f32 f64 */
-  CASC_TYPE_NONE,      /* none */
-  CASC_TYPE_FUNCTION,  /* (inputs) -> results */
-  CASC_TYPE_MEMREF,    /* memref<?x4xf16, 22> */
+  CASC_TYPE_FLOAT,           /* f16 bf16 f32 f64 */
+  CASC_TYPE_NONE,            /* none */
+  CASC_TYPE_FUNCTION,        /* (inputs) -> results */
+  CASC_TYPE_MEMREF,          /* memref<?x4xf16, 22> */
   CASC_TYPE_UNRANKED_MEMREF, /* memref<*xf16, 22> */
-  CASC_TYPE_TUPLE,     /* tuple<...> */
-  CASC_TYPE_ASC,       /* a registered !ascendc.* / !emitasc.* / !emitc.* type */
-  CASC_TYPE_OPAQUE     /* any other !dialect.xxx<...>: kept as text */
+  CASC_TYPE_TUPLE,           /* tuple<...> */
+  CASC_TYPE_ASC,   /* a registered !ascendc.* / !emitasc.* / !emitc.* type */
+  CASC_TYPE_OPAQUE /* any other !dialect.xxx<...>: kept as text */
 } casc_type_kind;
 
 typedef enum { CASC_SIGNLESS = 0, CASC_SIGNED, CASC_UNSIGNED } casc_signedness;
@@ -85,23 +95,39 @@ struct casc_type {
   casc_type_kind kind;
   uint32_t id; /* unique per context, stable ordering for hashing */
   union {
-    struct { unsigned width; casc_signedness sign; } integer;
-    struct { casc_float_kind fk; } flt;
-    struct { unsigned nin, nout; casc_type **in, **out; } func;
     struct {
-      unsigned rank; const int64_t *shape; casc_type *elem;
+      unsigned width;
+      casc_signedness sign;
+    } integer;
+    struct {
+      casc_float_kind fk;
+    } flt;
+    struct {
+      unsigned nin, nout;
+      casc_type **in, **out;
+    } func;
+    struct {
+      unsigned rank;
+      const int64_t *shape;
+      casc_type *elem;
       casc_attr *space; /* memory space attribute or NULL */
-    } memref;             /* also unranked memref: rank 0, shape NULL */
-    struct { unsigned n; casc_type **elems; } tuple;
+    } memref;           /* also unranked memref: rank 0, shape NULL */
+    struct {
+      unsigned n;
+      casc_type **elems;
+    } tuple;
     struct {
       casc_asc_type id;
-      int64_t p[3];       /* positions / integers, per params */
-      unsigned rank;      /* "S": rank 0 = element only (<*xT>) */
+      int64_t p[3];  /* positions / integers, per params */
+      unsigned rank; /* "S": rank 0 = element only (<*xT>) */
       const int64_t *shape;
-      casc_type *elem;    /* "S" / "T" */
-      const char *str;    /* "Q": the quoted string, interned, unescaped */
+      casc_type *elem; /* "S" / "T" */
+      const char *str; /* "Q": the quoted string, interned, unescaped */
     } asc;
-    struct { const char *dialect; const char *body; } opaque; /* body = "name<...>" */
+    struct {
+      const char *dialect;
+      const char *body;
+    } opaque; /* body = "name<...>" */
   } u;
 };
 
@@ -140,7 +166,7 @@ casc_type *casc_type_global_tensor(casc_ctx *ctx, casc_type *elem);
 /* memref<?xT, 22>: the kernel-argument form of a GM pointer. */
 casc_type *casc_type_gm_memref(casc_ctx *ctx, casc_type *elem);
 
-bool casc_type_is_int(const casc_type *t);      /* any integer width/sign */
+bool casc_type_is_int(const casc_type *t); /* any integer width/sign */
 bool casc_type_is_signless_int(const casc_type *t);
 bool casc_type_is_int_of(const casc_type *t, unsigned width, casc_signedness s);
 bool casc_type_is_float(const casc_type *t);
@@ -171,17 +197,18 @@ unsigned casc_type_bit_width(const casc_type *t);
 /* Attributes                                                                */
 
 typedef enum {
-  CASC_ATTR_INTEGER,  /* 5 : i32, true (i1), 0 : index */
-  CASC_ATTR_FLOAT,    /* 2.500000e-01 : f32 */
-  CASC_ATTR_STRING,   /* "text" (optionally typed, rarely) */
+  CASC_ATTR_INTEGER, /* 5 : i32, true (i1), 0 : index */
+  CASC_ATTR_FLOAT,   /* 2.500000e-01 : f32 */
+  CASC_ATTR_STRING,  /* "text" (optionally typed, rarely) */
   CASC_ATTR_UNIT,
-  CASC_ATTR_BOOL,     /* true / false (BoolAttr, no type) */
-  CASC_ATTR_ARRAY,    /* [a, b] */
-  CASC_ATTR_DICT,     /* {k = v, ...}, sorted by key */
-  CASC_ATTR_TYPE,     /* a type used as attribute */
-  CASC_ATTR_SYMREF,   /* @a or @a::@b */
+  CASC_ATTR_BOOL,       /* true / false (BoolAttr, no type) */
+  CASC_ATTR_ARRAY,      /* [a, b] */
+  CASC_ATTR_DICT,       /* {k = v, ...}, sorted by key */
+  CASC_ATTR_TYPE,       /* a type used as attribute */
+  CASC_ATTR_SYMREF,     /* @a or @a::@b */
   CASC_ATTR_KERNEL_ARG, /* #emitasc<kernel_arg explicit|ffts_addr> */
-  CASC_ATTR_OPAQUE    /* any other #dialect<...> / #dialect.name<...> / dense<...>: text */
+  CASC_ATTR_OPAQUE /* any other #dialect<...> / #dialect.name<...> / dense<...>:
+                      text */
 } casc_attr_kind;
 
 typedef struct {
@@ -194,15 +221,33 @@ struct casc_attr {
   uint32_t id;
   casc_type *type; /* INTEGER, FLOAT, STRING(optional), TYPE (the type) */
   union {
-    struct { int64_t v; } i;           /* sign-extended value for the width */
-    struct { double v; } f;
-    struct { const char *s; size_t len; } str; /* interned, raw bytes */
+    struct {
+      int64_t v;
+    } i; /* sign-extended value for the width */
+    struct {
+      double v;
+    } f;
+    struct {
+      const char *s;
+      size_t len;
+    } str; /* interned, raw bytes */
     bool b;
-    struct { unsigned n; casc_attr **elems; } array;
-    struct { unsigned n; casc_named_attr *entries; } dict;
-    struct { unsigned n; const char **path; } sym; /* @path[0]::@path[1]... */
+    struct {
+      unsigned n;
+      casc_attr **elems;
+    } array;
+    struct {
+      unsigned n;
+      casc_named_attr *entries;
+    } dict;
+    struct {
+      unsigned n;
+      const char **path;
+    } sym;              /* @path[0]::@path[1]... */
     int64_t kernel_arg; /* 0 explicit, 1 ffts_addr */
-    struct { const char *text; } opaque; /* full spelling, e.g. "#arith.fastmath<none>" */
+    struct {
+      const char *text;
+    } opaque; /* full spelling, e.g. "#arith.fastmath<none>" */
   } u;
 };
 
@@ -224,8 +269,8 @@ casc_attr *casc_attr_opaque(casc_ctx *ctx, const char *text);
 /* Lookup in a DICT attribute (NULL dict allowed). */
 casc_attr *casc_dict_get(const casc_attr *dict, const char *name);
 /* New dict with name set to value (value NULL removes the entry). */
-casc_attr *casc_dict_set(casc_ctx *ctx, const casc_attr *dict,
-                         const char *name, casc_attr *value);
+casc_attr *casc_dict_set(casc_ctx *ctx, const casc_attr *dict, const char *name,
+                         casc_attr *value);
 
 /* ------------------------------------------------------------------------ */
 /* Locations                                                                 */
@@ -242,10 +287,21 @@ struct casc_loc {
   casc_loc_kind kind;
   uint32_t id;
   union {
-    struct { const char *file; unsigned line, col; } file;
-    struct { const char *name; casc_loc *child; } name; /* child may be NULL */
-    struct { casc_loc *callee, *caller; } callsite;
-    struct { unsigned n; casc_loc **locs; } fused;
+    struct {
+      const char *file;
+      unsigned line, col;
+    } file;
+    struct {
+      const char *name;
+      casc_loc *child;
+    } name; /* child may be NULL */
+    struct {
+      casc_loc *callee, *caller;
+    } callsite;
+    struct {
+      unsigned n;
+      casc_loc **locs;
+    } fused;
   } u;
 };
 
@@ -279,23 +335,23 @@ struct casc_use {
 struct casc_value {
   casc_type *type;
   casc_use *first_use;
-  casc_op *def;       /* defining op, or NULL for a block argument */
-  casc_block *block;  /* owning block for a block argument */
-  unsigned index;     /* result number / argument number */
-  casc_loc *loc;      /* block arguments only (NULL otherwise) */
+  casc_op *def;         /* defining op, or NULL for a block argument */
+  casc_block *block;    /* owning block for a block argument */
+  unsigned index;       /* result number / argument number */
+  casc_loc *loc;        /* block arguments only (NULL otherwise) */
   casc_attr *arg_attrs; /* block arguments of func.func entry: dict or NULL */
 };
 
 struct casc_op {
   casc_op_kind kind;
-  const char *name;      /* interned full name, e.g. "ascendc.pipe" */
+  const char *name; /* interned full name, e.g. "ascendc.pipe" */
   casc_loc *loc;
   unsigned nops, cap_ops;
   casc_use *operands;
   unsigned nres;
   casc_value *results;
-  casc_attr *attrs;      /* DICT or NULL */
-  casc_attr *props;      /* unregistered ops only: `<{...}>` properties */
+  casc_attr *attrs; /* DICT or NULL */
+  casc_attr *props; /* unregistered ops only: `<{...}>` properties */
   unsigned nregions;
   casc_region *regions;
   casc_op *prev, *next;
@@ -389,9 +445,9 @@ bool casc_walk_region_pre(casc_region *r, casc_walk_fn fn, void *user);
 
 typedef struct {
   casc_ctx *ctx;
-  casc_block *block;  /* insertion block */
-  casc_op *before;    /* insert before this op; NULL = at the end of block */
-  casc_loc *loc;      /* location given to created ops */
+  casc_block *block; /* insertion block */
+  casc_op *before;   /* insert before this op; NULL = at the end of block */
+  casc_loc *loc;     /* location given to created ops */
 } casc_builder;
 
 void casc_builder_init(casc_builder *b, casc_ctx *ctx);

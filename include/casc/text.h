@@ -22,8 +22,9 @@ casc_op *casc_parse_module(casc_ctx *ctx, const char *text, size_t len,
                            const char *filename, unsigned first_line);
 
 typedef struct {
-  bool generic;        /* --mlir-print-op-generic */
-  bool debuginfo;      /* -mlir-print-debuginfo: trailing loc(...) with #locN aliases */
+  bool generic;   /* --mlir-print-op-generic */
+  bool debuginfo; /* -mlir-print-debuginfo: trailing loc(...) with #locN aliases
+                   */
   bool pretty_debuginfo; /* locations inline instead of aliases */
 } casc_print_flags;
 

@@ -98,9 +98,13 @@ ONE_SHOT(casc_emit_error, CASC_SEV_ERROR)
 ONE_SHOT(casc_emit_warning, CASC_SEV_WARNING)
 ONE_SHOT(casc_emit_remark, CASC_SEV_REMARK)
 
-unsigned casc_ctx_error_count(const casc_ctx *ctx) { return ctx->nerrors; }
+unsigned casc_ctx_error_count(const casc_ctx *ctx) {
+  return ctx->nerrors;
+}
 
-void casc_ctx_reset_error_count(casc_ctx *ctx) { ctx->nerrors = 0; }
+void casc_ctx_reset_error_count(casc_ctx *ctx) {
+  ctx->nerrors = 0;
+}
 
 size_t casc_loc_format(const casc_loc *loc, char *buf, size_t n) {
   const casc_loc *f = casc_loc_find_file(loc);

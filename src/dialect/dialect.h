@@ -52,7 +52,7 @@ int casc_asc_type_lookup(const char *dialect, size_t dlen, const char *mnem,
 /* ---- ops ----------------------------------------------------------------- */
 enum {
   CASC_OP_UNREGISTERED_ = 0,
-#define CASC_OP(id, name, api, pipe, flags, operands, results, attrs, format, \
+#define CASC_OP(id, name, api, pipe, flags, operands, results, attrs, format,  \
                 emit)                                                          \
   CASC_OP_##id,
 #include "dialect/ops.def"
@@ -99,39 +99,39 @@ typedef enum {
 
 #define CASC_MAX_ARGS 16
 typedef struct {
-  const char *name;  /* "dst" */
+  const char *name; /* "dst" */
   casc_constraint c;
-  char card;         /* 0 single, '?' optional, '*' variadic */
-  int same_as;       /* -1, or index of the operand (< 100) or result
-                        (100 + i) whose type this one must equal */
+  char card;   /* 0 single, '?' optional, '*' variadic */
+  int same_as; /* -1, or index of the operand (< 100) or result
+                  (100 + i) whose type this one must equal */
 } casc_arg_spec;
 
 typedef struct {
-  const char *name;  /* "event" */
-  int kind;          /* casc_attr_spec_kind */
-  int enum_kind;     /* casc_enum_kind for CASC_A_ENUM, else -1 */
+  const char *name; /* "event" */
+  int kind;         /* casc_attr_spec_kind */
+  int enum_kind;    /* casc_enum_kind for CASC_A_ENUM, else -1 */
   bool optional;
 } casc_attr_spec;
 
 typedef enum {
   CASC_A_ANY,
   CASC_A_UNIT,
-  CASC_A_INT,     /* IntegerAttr of any type */
+  CASC_A_INT, /* IntegerAttr of any type */
   CASC_A_I32,
   CASC_A_I64,
   CASC_A_FLOAT,
   CASC_A_STR,
-  CASC_A_SYM,     /* FlatSymbolRefAttr */
-  CASC_A_TYPE,    /* TypeAttr */
-  CASC_A_TYPED,   /* TypedAttr: integer or float with its type (constant value) */
+  CASC_A_SYM,   /* FlatSymbolRefAttr */
+  CASC_A_TYPE,  /* TypeAttr */
+  CASC_A_TYPED, /* TypedAttr: integer or float with its type (constant value) */
   CASC_A_ARRAY,
   CASC_A_DICT,
-  CASC_A_ENUM     /* I32EnumAttr-like, stored as an integer of its own type */
+  CASC_A_ENUM /* I32EnumAttr-like, stored as an integer of its own type */
 } casc_attr_spec_kind;
 
 struct casc_op_info {
-  const char *name;   /* "ascendc.que_bind.free_tensor" */
-  const char *api;    /* "FreeTensor", "" when none */
+  const char *name; /* "ascendc.que_bind.free_tensor" */
+  const char *api;  /* "FreeTensor", "" when none */
   casc_hw_pipe pipe;
   unsigned flags;
   const char *operands_spec, *results_spec, *attrs_spec, *format;
@@ -159,8 +159,7 @@ casc_type *casc_constraint_buildable(casc_ctx *ctx, casc_constraint c);
 /* Index of the operand/result/attr spec named name, or -1. */
 int casc_op_info_operand(const casc_op_info *info, const char *name,
                          size_t len);
-int casc_op_info_result(const casc_op_info *info, const char *name,
-                        size_t len);
+int casc_op_info_result(const casc_op_info *info, const char *name, size_t len);
 int casc_op_info_attr(const casc_op_info *info, const char *name, size_t len);
 
 /* Operand groups: for ops with optional/variadic operands, the number of

@@ -18,16 +18,16 @@
 
 static casc_op_info op_infos[CASC_OP_COUNT_] = {
     {.name = NULL},
-#define CASC_OP(id_, name_, api_, pipe_, flags_, operands_, results_,      \
-                attrs_, format_, emit_)                                       \
-  {.name = name_,                                                             \
-   .api = api_,                                                               \
-   .pipe = PIPE_##pipe_,                                                      \
-   .flags = flags_,                                                           \
-   .operands_spec = operands_,                                                \
-   .results_spec = results_,                                                  \
-   .attrs_spec = attrs_,                                                      \
-   .format = format_,                                                         \
+#define CASC_OP(id_, name_, api_, pipe_, flags_, operands_, results_, attrs_,  \
+                format_, emit_)                                                \
+  {.name = name_,                                                              \
+   .api = api_,                                                                \
+   .pipe = PIPE_##pipe_,                                                       \
+   .flags = flags_,                                                            \
+   .operands_spec = operands_,                                                 \
+   .results_spec = results_,                                                   \
+   .attrs_spec = attrs_,                                                       \
+   .format = format_,                                                          \
    .emit = emit_},
 #include "dialect/ops.def"
 #undef CASC_OP
@@ -238,7 +238,9 @@ static void table_init(void) {
   }
 }
 
-static void ensure_table(void) { pthread_once(&table_once, table_init); }
+static void ensure_table(void) {
+  pthread_once(&table_once, table_init);
+}
 
 const casc_op_info *casc_op_info_get(casc_op_kind kind) {
   if (kind == 0 || kind >= CASC_OP_COUNT_)
@@ -247,7 +249,9 @@ const casc_op_info *casc_op_info_get(casc_op_kind kind) {
   return &op_infos[kind];
 }
 
-unsigned casc_op_table_size(void) { return CASC_OP_COUNT_; }
+unsigned casc_op_table_size(void) {
+  return CASC_OP_COUNT_;
+}
 
 const char *casc_op_table_error(void) {
   ensure_table();

@@ -4,7 +4,8 @@
 #include "dialect/dialect.h"
 
 static const casc_asc_type_info type_rows[] = {
-#define CASC_TYPE(id, dialect, mnemonic, params, cxx) {dialect, mnemonic, params, cxx},
+#define CASC_TYPE(id, dialect, mnemonic, params, cxx)                          \
+  {dialect, mnemonic, params, cxx},
 #include "dialect/types.def"
 #undef CASC_TYPE
 };

@@ -228,8 +228,8 @@ casc_attr *casc_dict_get(const casc_attr *dict, const char *name) {
   return NULL;
 }
 
-casc_attr *casc_dict_set(casc_ctx *ctx, const casc_attr *dict,
-                         const char *name, casc_attr *value) {
+casc_attr *casc_dict_set(casc_ctx *ctx, const casc_attr *dict, const char *name,
+                         casc_attr *value) {
   unsigned n = dict && dict->kind == CASC_ATTR_DICT ? dict->u.dict.n : 0;
   casc_named_attr small[16] = {{0}};
   casc_named_attr *tmp = n + 1 <= 16 ? small : malloc((n + 1) * sizeof(*tmp));

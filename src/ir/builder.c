@@ -46,8 +46,8 @@ casc_op *casc_build(casc_builder *b, casc_op_kind kind, unsigned nops,
 }
 
 casc_op *casc_module_create(casc_ctx *ctx, casc_loc *loc) {
-  casc_op *m = casc_op_create_kind(ctx, CASC_OP_MODULE, loc, 0, NULL, 0, NULL,
-                                   NULL, 1);
+  casc_op *m =
+      casc_op_create_kind(ctx, CASC_OP_MODULE, loc, 0, NULL, 0, NULL, NULL, 1);
   if (m && !casc_region_entry(ctx, &m->regions[0]))
     return NULL;
   return m;
@@ -66,8 +66,7 @@ const char *casc_func_name(const casc_op *func) {
 
 casc_type *casc_func_type(const casc_op *func) {
   casc_attr *a = casc_op_attr(func, "function_type");
-  return a && a->kind == CASC_ATTR_TYPE &&
-                 a->type->kind == CASC_TYPE_FUNCTION
+  return a && a->kind == CASC_ATTR_TYPE && a->type->kind == CASC_TYPE_FUNCTION
              ? a->type
              : NULL;
 }

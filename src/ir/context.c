@@ -19,8 +19,8 @@ casc_ctx *casc_ctx_new(void) {
   ctx->t_i64 = casc_type_int(ctx, 64, CASC_SIGNLESS);
   ctx->t_index = casc_type_index(ctx);
   ctx->unknown_loc = casc_loc_unknown(ctx);
-  if (!ctx->t_i1 || !ctx->t_i8 || !ctx->t_i32 || !ctx->t_i64 ||
-      !ctx->t_index || !ctx->unknown_loc) {
+  if (!ctx->t_i1 || !ctx->t_i8 || !ctx->t_i32 || !ctx->t_i64 || !ctx->t_index ||
+      !ctx->unknown_loc) {
     casc_ctx_free(ctx);
     return NULL;
   }
@@ -97,9 +97,13 @@ void casc_key_ptr(casc_key *k, const void *ptr) {
   casc_key_put(k, &ptr, sizeof ptr);
 }
 
-void casc_key_u64(casc_key *k, uint64_t v) { casc_key_put(k, &v, sizeof v); }
+void casc_key_u64(casc_key *k, uint64_t v) {
+  casc_key_put(k, &v, sizeof v);
+}
 
-void casc_key_str(casc_key *k, const char *s) { casc_key_ptr(k, s); }
+void casc_key_str(casc_key *k, const char *s) {
+  casc_key_ptr(k, s);
+}
 
 void casc_key_done(casc_key *k) {
   if (k->p != k->small)

@@ -61,8 +61,7 @@ casc_loc *casc_loc_name(casc_ctx *ctx, const char *name, casc_loc *child) {
   return uniq(ctx, &proto, &k);
 }
 
-casc_loc *casc_loc_callsite(casc_ctx *ctx, casc_loc *callee,
-                            casc_loc *caller) {
+casc_loc *casc_loc_callsite(casc_ctx *ctx, casc_loc *callee, casc_loc *caller) {
   if (!callee || !caller)
     return NULL;
   casc_loc proto = {.kind = CASC_LOC_CALLSITE};

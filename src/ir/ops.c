@@ -204,7 +204,9 @@ bool casc_op_is_ancestor(const casc_op *ancestor, const casc_op *op) {
   return false;
 }
 
-bool casc_value_has_uses(const casc_value *v) { return v->first_use != NULL; }
+bool casc_value_has_uses(const casc_value *v) {
+  return v->first_use != NULL;
+}
 
 unsigned casc_value_num_uses(const casc_value *v) {
   unsigned n = 0;

@@ -76,10 +76,18 @@ casc_type *casc_type_int(casc_ctx *ctx, unsigned width, casc_signedness s) {
   return uniq(ctx, &proto, &k);
 }
 
-casc_type *casc_type_i1(casc_ctx *ctx) { return ctx->t_i1; }
-casc_type *casc_type_i8(casc_ctx *ctx) { return ctx->t_i8; }
-casc_type *casc_type_i32(casc_ctx *ctx) { return ctx->t_i32; }
-casc_type *casc_type_i64(casc_ctx *ctx) { return ctx->t_i64; }
+casc_type *casc_type_i1(casc_ctx *ctx) {
+  return ctx->t_i1;
+}
+casc_type *casc_type_i8(casc_ctx *ctx) {
+  return ctx->t_i8;
+}
+casc_type *casc_type_i32(casc_ctx *ctx) {
+  return ctx->t_i32;
+}
+casc_type *casc_type_i64(casc_ctx *ctx) {
+  return ctx->t_i64;
+}
 
 casc_type *casc_type_index(casc_ctx *ctx) {
   if (ctx->t_index)
@@ -169,8 +177,8 @@ casc_type *casc_type_tuple(casc_ctx *ctx, unsigned n, casc_type *const *elems) {
 }
 
 static casc_type *asc_type(casc_ctx *ctx, casc_asc_type id, const int64_t *p,
-                           unsigned rank, const int64_t *shape,
-                           casc_type *elem, const char *str) {
+                           unsigned rank, const int64_t *shape, casc_type *elem,
+                           const char *str) {
   if (id >= CASC_ASC_TYPE_COUNT_)
     return NULL;
   casc_type proto = {.kind = CASC_TYPE_ASC};

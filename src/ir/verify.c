@@ -97,8 +97,7 @@ static void check_signature(verifier *v, casc_op *op,
     return;
   }
   if (flex && op->nops < fixed) {
-    fail(v, op, "expected at least %u operands, but found %u", fixed,
-         op->nops);
+    fail(v, op, "expected at least %u operands, but found %u", fixed, op->nops);
     return;
   }
   if (flex == 1) {
@@ -146,11 +145,10 @@ static void check_signature(verifier *v, casc_op *op,
             other = op->operands[ob].value->type;
         }
         if (other && other != t)
-          fail(v, op, "operand #%u ('%s') must have the same type as '%s'",
-               i, spec->name,
-               spec->same_as >= 100
-                   ? info->ress[spec->same_as - 100].name
-                   : info->opnds[spec->same_as].name);
+          fail(v, op, "operand #%u ('%s') must have the same type as '%s'", i,
+               spec->name,
+               spec->same_as >= 100 ? info->ress[spec->same_as - 100].name
+                                    : info->opnds[spec->same_as].name);
       }
     }
   }
@@ -226,8 +224,8 @@ static void check_signature(verifier *v, casc_op *op,
 }
 
 static void check_types_match(verifier *v, casc_op *op, const char *what,
-                              unsigned n, casc_value *const *vals,
-                              unsigned m, casc_type *const *types) {
+                              unsigned n, casc_value *const *vals, unsigned m,
+                              casc_type *const *types) {
   if (n != m) {
     fail(v, op, "has %u %s, but %u are expected", n, what, m);
     return;
@@ -276,7 +274,8 @@ static void check_structure(verifier *v, casc_op *op) {
     if (term && term->kind == CASC_OP_FUNC_RETURN) {
       casc_value **vals = operand_values(ctx, term, 0);
       if (vals && term->nops != ft->u.func.nout)
-        fail(v, term, "has %u operands, but enclosing function (@%s) returns %u",
+        fail(v, term,
+             "has %u operands, but enclosing function (@%s) returns %u",
              term->nops, casc_func_name(op) ? casc_func_name(op) : "",
              ft->u.func.nout);
       else if (vals)
@@ -298,8 +297,9 @@ static void check_structure(verifier *v, casc_op *op) {
       fail(v, op, "has %u iter_args but %u results", op->nops - 3, op->nres);
     casc_block *body = op->nregions ? op->regions[0].first : NULL;
     if (!body || body->nargs != 1 + op->nres) {
-      fail(v, op, "body must take the induction variable and one argument "
-                  "per iter_arg");
+      fail(v, op,
+           "body must take the induction variable and one argument "
+           "per iter_arg");
       return;
     }
     if (body->args[0]->type != ivt)
@@ -316,8 +316,8 @@ static void check_structure(verifier *v, casc_op *op) {
     break;
   }
   case CASC_OP_SCF_IF: {
-    if (op->nops != 1 || !casc_type_is_int_of(op->operands[0].value->type, 1,
-                                              CASC_SIGNLESS)) {
+    if (op->nops != 1 ||
+        !casc_type_is_int_of(op->operands[0].value->type, 1, CASC_SIGNLESS)) {
       fail(v, op, "condition must be an i1");
       return;
     }
@@ -352,11 +352,9 @@ static void verify_region(verifier *v, casc_op *op, casc_region *r,
     if (need_term && info) {
       casc_op *last = b->last;
       const casc_op_info *li = last ? casc_op_info_of(last) : NULL;
-      bool is_term =
-          last && (!li || (li->flags & CASC_F_TERMINATOR) != 0);
+      bool is_term = last && (!li || (li->flags & CASC_F_TERMINATOR) != 0);
       if (!is_term)
-        fail(v, last ? last : op,
-             "%s",
+        fail(v, last ? last : op, "%s",
              last ? "is not a terminator, but is the last op of a block that "
                     "requires one"
                   : "has an empty block that requires a terminator");

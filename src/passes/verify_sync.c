@@ -28,7 +28,7 @@
 #define VS_MAX_HELD 64          /* QBUF_MAX_LEN: buffers of one TPipe */
 #define VS_EVENT_IDS 8          /* QUE_MAX_EVENT on arch 2201 */
 #define VS_MAX_BUFS 64
-#define VS_MAX_CALLS 8 /* nesting of calls followed into their callee */
+#define VS_MAX_CALLS 8     /* nesting of calls followed into their callee */
 #define VS_MAX_CALLEES 256 /* callee bodies numbered per function */
 
 /* Ascend910B1 memory sizes (ASCENDC_FACTS §3). */
@@ -119,13 +119,13 @@ typedef struct {
   uint32_t *pdecl; /* value id of each pipe */
   uint32_t np, capp;
   /* analysis */
-  uint32_t depth; /* active scf.for / scf.while nesting */
-  vs_loop lp[VS_RLOOPS]; /* the loops at depths 0..VS_RLOOPS-1 */
+  uint32_t depth;               /* active scf.for / scf.while nesting */
+  vs_loop lp[VS_RLOOPS];        /* the loops at depths 0..VS_RLOOPS-1 */
   casc_op *calls[VS_MAX_CALLS]; /* callees being interpreted */
   uint32_t folded;              /* loops (bits) with a branch decided by a
                                    value that varies per iteration */
   uint32_t call_depth;
-  uint32_t mute;  /* >0: no claims (iterations past what is assumed) */
+  uint32_t mute; /* >0: no claims (iterations past what is assumed) */
   /* diagnostics */
   vs_diag *diags;
   uint32_t nd, capd;
@@ -1994,8 +1994,8 @@ static void loop_iterate(vs_ctx *c, uint32_t d, uint32_t k, vs_set *S,
   uint32_t out = 0;
   for (uint32_t i = 0; i < S->n; i++) {
     vs_state *s = S->s[i];
-    bool can_exit = s->rlo[d] == 0 && (k >= 2 || s->rhi[d] == 0) &&
-                    k % lp->mod == 0;
+    bool can_exit =
+        s->rlo[d] == 0 && (k >= 2 || s->rhi[d] == 0) && k % lp->mod == 0;
     bool can_go = s->rhi[d] != 0;
     if (can_exit) {
       vs_state *e = can_go ? vs_state_copy(s, c->nq, c->np) : s;
@@ -2532,8 +2532,8 @@ static bool verify_func(casc_ctx *ctx, casc_op *module, casc_op *func) {
   casc_ptrmap_init(&c.oid);
   casc_ptrmap_init(&c.dkeys);
   bool ok = casc_walk_pre(func, number_op, &c) && !c.oom &&
-            number_callees(&c) && alloc_tables(&c) &&
-            classify(&c) && link_conditions(&c);
+            number_callees(&c) && alloc_tables(&c) && classify(&c) &&
+            link_conditions(&c);
   if (ok) {
     static_checks(&c);
     vs_set S;

@@ -175,9 +175,9 @@ bool casc_platform_parse(casc_ctx *ctx, const char *text, size_t len,
     ok = false;
   }
   /* Rates divide: a zero would make every transfer endless. */
-  if (ok && (!p->vector_bytes_per_cycle || !p->mte2_bytes_per_cycle ||
-             !p->mte3_bytes_per_cycle || !p->cube_freq_mhz ||
-             !p->min_op_cycles)) {
+  if (ok &&
+      (!p->vector_bytes_per_cycle || !p->mte2_bytes_per_cycle ||
+       !p->mte3_bytes_per_cycle || !p->cube_freq_mhz || !p->min_op_cycles)) {
     casc_emit_error(ctx, casc_loc_file(ctx, filename, 1, 1),
                     "cube_freq, min_op_cycles and the [casc.timing] "
                     "*_bytes_per_cycle values must be positive");

@@ -6,19 +6,18 @@
  * (scalar_cycles each: it executes scalar work itself and dispatches the
  * rest); a V / MTE2 / MTE3 op then starts on its pipe, in order, as soon as
  * the pipe's issue resource is free: it holds that resource for its bytes
- * over the pipe's rate (at least the platform's min_op_cycles) and completes the pipe's
- * latency later. So a pipe starts its next op while earlier ones are still
- * in flight (ASCENDC_FACTS §6), and a small transfer costs the pipe little
- * throughput but still takes the full latency to land.
- * Pipes run in parallel and meet only through flags: SetFlag<SRC_DST> is
- * issued in SRC like any op and sets the flag once every earlier op of SRC
- * has completed (it does not hold back SRC's later ops); WaitFlag<SRC_DST>
- * holds DST's later ops until the flag is set; PipeBarrier<p> holds p's
- * later ops until its earlier ones have completed. Queue ops make the flags
- * of ASCENDC_FACTS §2 (queue.c calls sim_tm_flag), explicit set_flag /
- * wait_flag / pipe_barrier are the user's. A V op that touches UB an
- * unfinished V op writes (or writes what one reads) waits for V to drain:
- * the PipeBarrier<PIPE_V> the compiler inserts there.
+ * over the pipe's rate (at least the platform's min_op_cycles) and completes
+ * the pipe's latency later. So a pipe starts its next op while earlier ones are
+ * still in flight (ASCENDC_FACTS §6), and a small transfer costs the pipe
+ * little throughput but still takes the full latency to land. Pipes run in
+ * parallel and meet only through flags: SetFlag<SRC_DST> is issued in SRC like
+ * any op and sets the flag once every earlier op of SRC has completed (it does
+ * not hold back SRC's later ops); WaitFlag<SRC_DST> holds DST's later ops until
+ * the flag is set; PipeBarrier<p> holds p's later ops until its earlier ones
+ * have completed. Queue ops make the flags of ASCENDC_FACTS §2 (queue.c calls
+ * sim_tm_flag), explicit set_flag / wait_flag / pipe_barrier are the user's. A
+ * V op that touches UB an unfinished V op writes (or writes what one reads)
+ * waits for V to drain: the PipeBarrier<PIPE_V> the compiler inserts there.
  *
  * A WaitFlag may come before its SetFlag in program order (the wait is in
  * another pipe than the scalar unit, which goes on issuing): such a wait

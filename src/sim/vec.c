@@ -153,7 +153,8 @@ static void f32_binary(kop k, float *d, const float *x, const float *y,
                        int64_t n) {
   switch (k) {
     F32_BIN(K_ADD)
-    F32_BIN(K_SUB) F32_BIN(K_MUL) F32_BIN(K_DIV) F32_BIN(K_MAX) F32_BIN(K_MIN)
+    F32_BIN(K_SUB)
+    F32_BIN(K_MUL) F32_BIN(K_DIV) F32_BIN(K_MAX) F32_BIN(K_MIN)
         F32_BIN(K_ADD_RELU) F32_BIN(K_SUB_RELU) default : break;
   }
 }
@@ -167,8 +168,8 @@ static void f32_binary(kop k, float *d, const float *x, const float *y,
 static void f32_scalar(kop k, float *d, const float *x, float c, int64_t n) {
   switch (k) {
     F32_SCA(K_ADD)
-    F32_SCA(K_MUL) F32_SCA(K_MAX) F32_SCA(K_MIN) F32_SCA(K_LEAKY) default
-        : break;
+    F32_SCA(K_MUL)
+    F32_SCA(K_MAX) F32_SCA(K_MIN) F32_SCA(K_LEAKY) default : break;
   }
 }
 
@@ -181,8 +182,9 @@ static void f32_scalar(kop k, float *d, const float *x, float c, int64_t n) {
 static void f32_unary(kop k, float *d, const float *x, int64_t n) {
   switch (k) {
     F32_UN(K_EXP)
-    F32_UN(K_LN) F32_UN(K_ABS) F32_UN(K_RECIP) F32_UN(K_SQRT) F32_UN(K_RSQRT)
-        F32_UN(K_RELU) F32_UN(K_NEG) default : break;
+    F32_UN(K_LN)
+    F32_UN(K_ABS) F32_UN(K_RECIP) F32_UN(K_SQRT) F32_UN(K_RSQRT) F32_UN(K_RELU)
+        F32_UN(K_NEG) default : break;
   }
 }
 

@@ -47,9 +47,13 @@ void casc_buf_put(casc_buf *b, const char *s, size_t n) {
   b->data[b->len] = 0;
 }
 
-void casc_buf_puts(casc_buf *b, const char *s) { casc_buf_put(b, s, strlen(s)); }
+void casc_buf_puts(casc_buf *b, const char *s) {
+  casc_buf_put(b, s, strlen(s));
+}
 
-void casc_buf_putc(casc_buf *b, char c) { casc_buf_put(b, &c, 1); }
+void casc_buf_putc(casc_buf *b, char c) {
+  casc_buf_put(b, &c, 1);
+}
 
 void casc_buf_vprintf(casc_buf *b, const char *fmt, va_list ap) {
   va_list ap2;

@@ -76,8 +76,8 @@ static void test_use_lists_and_erase(void) {
   casc_op *alloc =
       casc_build(&b, CASC_OP_QUE_BIND_ALLOC_TENSOR, 1, &qv, 1, &tt, NULL, 0);
   casc_value *ops[2] = {qv, casc_op_result(alloc, 0)};
-  casc_op *fr = casc_build(&b, CASC_OP_QUE_BIND_FREE_TENSOR, 2, ops, 0, NULL,
-                           NULL, 0);
+  casc_op *fr =
+      casc_build(&b, CASC_OP_QUE_BIND_FREE_TENSOR, 2, ops, 0, NULL, NULL, 0);
   REQUIRE(pipe && q && alloc && fr);
   CHECK_EQ_INT(casc_value_num_uses(qv), 2);
   CHECK(casc_module_body(m)->first == pipe);
@@ -89,8 +89,8 @@ static void test_use_lists_and_erase(void) {
   casc_op_set_operands(ctx, fr, 2, ops);
   CHECK_EQ_INT(casc_value_num_uses(qv), 2);
   /* RAUW moves every use */
-  casc_op *q2 = casc_op_create_kind(ctx, CASC_OP_QUEUE, NULL, 0, NULL, 1, &qt,
-                                    NULL, 0);
+  casc_op *q2 =
+      casc_op_create_kind(ctx, CASC_OP_QUEUE, NULL, 0, NULL, 1, &qt, NULL, 0);
   casc_op_insert_after(q, q2);
   casc_value_replace_all_uses(qv, casc_op_result(q2, 0));
   CHECK(!casc_value_has_uses(qv));

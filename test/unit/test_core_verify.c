@@ -34,9 +34,8 @@ static void setup(fixture *f) {
   f->module = casc_module_create(f->ctx, NULL);
   casc_type *qt = casc_type_queue(f->ctx, CASC_TPOS_VECIN, 2);
   casc_type *ft = casc_type_func(f->ctx, 1, &qt, 0, NULL);
-  casc_named_attr fa[2] = {
-      {"sym_name", casc_attr_string(f->ctx, "k", 1)},
-      {"function_type", casc_attr_type(f->ctx, ft)}};
+  casc_named_attr fa[2] = {{"sym_name", casc_attr_string(f->ctx, "k", 1)},
+                           {"function_type", casc_attr_type(f->ctx, ft)}};
   f->func = casc_op_create_kind(f->ctx, CASC_OP_FUNC_FUNC, NULL, 0, NULL, 0,
                                 NULL, casc_attr_dict(f->ctx, 2, fa), 1);
   casc_block_append(casc_module_body(f->module), f->func);
@@ -132,20 +131,21 @@ static void test_for_loop_scoping(void) {
   casc_ctx *ctx = f.ctx;
   casc_type *i32 = casc_type_i32(ctx);
   casc_named_attr va = {"value", casc_attr_int(ctx, i32, 0)};
-  casc_value *c0 = casc_op_result(
-      casc_build(&f.b, CASC_OP_ARITH_CONSTANT, 0, NULL, 1, &i32,
-                 casc_attr_dict(ctx, 1, &va), 0),
-      0);
+  casc_value *c0 =
+      casc_op_result(casc_build(&f.b, CASC_OP_ARITH_CONSTANT, 0, NULL, 1, &i32,
+                                casc_attr_dict(ctx, 1, &va), 0),
+                     0);
   casc_value *bounds[3] = {c0, c0, c0};
-  casc_op *loop = casc_build(&f.b, CASC_OP_SCF_FOR, 3, bounds, 0, NULL, NULL, 1);
+  casc_op *loop =
+      casc_build(&f.b, CASC_OP_SCF_FOR, 3, bounds, 0, NULL, NULL, 1);
   casc_block *body = casc_region_entry(ctx, &loop->regions[0]);
   casc_value *iv = casc_block_add_arg(ctx, body, i32, NULL);
   casc_builder inner;
   casc_builder_init(&inner, ctx);
   casc_builder_set_end(&inner, body);
   casc_value *sum_ops[2] = {iv, c0}; /* outer value visible inside */
-  casc_op *sum = casc_build(&inner, CASC_OP_ARITH_ADDI, 2, sum_ops, 1, &i32,
-                            NULL, 0);
+  casc_op *sum =
+      casc_build(&inner, CASC_OP_ARITH_ADDI, 2, sum_ops, 1, &i32, NULL, 0);
   casc_build(&inner, CASC_OP_SCF_YIELD, 0, NULL, 0, NULL, NULL, 0);
   ret(&f);
   CHECK(casc_verify(ctx, f.module));
