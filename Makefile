@@ -4,14 +4,16 @@
 #   make asan   the same in a Debug build with AddressSanitizer + UBSan
 #   make valgrind  run every C unit test under valgrind (uses $(BUILD))
 #   make bench  Release build of bench/, then run bench/parse
-#   make fuzz   build the libFuzzer harness (clang); make fuzz-run runs it
+#   make fuzz   build the libFuzzer harnesses (clang); make fuzz-run runs
+#               one (FUZZER=parse_fuzz|passes_fuzz|verify_fuzz) for
+#               FUZZ_TIME seconds
 BUILD ?= build
 TYPE ?= Release
 SANITIZE ?= OFF
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 GEN := $(shell command -v ninja >/dev/null 2>&1 && echo "-G Ninja")
 
-.PHONY: all build test demo clean asan valgrind bench fuzz fuzz-run
+.PHONY: all build test demo demo-ir clean asan valgrind bench fuzz fuzz-run
 
 all: build
 
@@ -26,6 +28,10 @@ test: build
 
 demo: build
 	./scripts/demo.sh $(BUILD)
+
+# The IR-only demo: parse, verify, print and round-trip an ASC-IR file.
+demo-ir: build
+	./scripts/demo-ir.sh $(BUILD)
 
 asan:
 	$(MAKE) test BUILD=build-asan TYPE=Debug SANITIZE=ON
@@ -42,9 +48,10 @@ valgrind: build
 	  echo "valgrind $$t"; \
 	  (cd test && valgrind -q --error-exitcode=99 --leak-check=full \
 	    --errors-for-leak-kinds=definite,indirect "$$p" >/dev/null) \
-	    || failed="$$failed $${t##*/}"; \
+	    || failed="$$failed $${t##*/}(exit $$?)"; \
 	done; \
-	if [ -n "$$failed" ]; then echo "valgrind: failed:$$failed"; exit 1; fi
+	if [ -n "$$failed" ]; then \
+	  echo "valgrind: failed:$$failed (exit 99 = valgrind error)"; exit 1; fi
 
 BENCH_BUILD ?= build-bench
 bench:
@@ -62,15 +69,17 @@ fuzz:
 	  -DCMAKE_BUILD_TYPE=Debug -DCASC_SANITIZE=ON -DCASC_WERROR=OFF \
 	  -DCMAKE_C_FLAGS="-O1 -fsanitize=fuzzer-no-link"
 	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target casc_static
-	$(CLANG) -O1 -g -fsanitize=fuzzer,address,undefined \
-	  -fno-sanitize-recover=all -Iinclude fuzz/parse_fuzz.c \
-	  $(FUZZ_BUILD)/libcasc.a -lm -lpthread -o $(FUZZ_BUILD)/parse_fuzz
+	@for h in fuzz/*_fuzz.c; do n=$$(basename $$h .c); echo "$$n"; \
+	  $(CLANG) -O1 -g -fsanitize=fuzzer,address,undefined \
+	    -fno-sanitize-recover=all -Iinclude $$h $(FUZZ_BUILD)/libcasc.a \
+	    -lm -lpthread -o $(FUZZ_BUILD)/$$n || exit 1; done
 
+FUZZER ?= parse_fuzz
 fuzz-run: fuzz
-	mkdir -p fuzz/corpus
-	$(FUZZ_BUILD)/parse_fuzz -max_total_time=$(FUZZ_TIME) -timeout=10 \
+	mkdir -p fuzz/corpus/$(FUZZER)
+	$(FUZZ_BUILD)/$(FUZZER) -max_total_time=$(FUZZ_TIME) -timeout=10 \
 	  -rss_limit_mb=2048 -dict=fuzz/mlir.dict -artifact_prefix=fuzz/ \
-	  fuzz/corpus fuzz/seeds
+	  fuzz/corpus/$(FUZZER) fuzz/seeds
 
 clean:
 	rm -rf $(BUILD) build-asan $(BENCH_BUILD) $(FUZZ_BUILD)

@@ -26,7 +26,8 @@ enum { BODY_REPEATS = 50 };
 #define LT "!ascendc.local_tensor<*xf16>"
 #define QIN "!ascendc.queue<vecin, 2>"
 #define QOUT "!ascendc.queue<vecout, 2>"
-#define ARG "memref<?xf16, 22> {emitasc.kernel_arg = #emitasc<kernel_arg explicit>}"
+#define ARG                                                                    \
+  "memref<?xf16, 22> {emitasc.kernel_arg = #emitasc<kernel_arg explicit>}"
 
 /* The loop body of IR.md §9.3 (20 ops); '@' stands for the repetition
  * number that keeps its SSA names distinct. */
@@ -83,17 +84,16 @@ static unsigned gen_kernel(casc_buf *b, unsigned k, unsigned repeats) {
       "ascendc.global} {\n",
       k);
   ops++;
-  casc_buf_puts(b,
-                "    ascendc.set_ffts_base_addr %ffts : memref<?xui64, 22>\n"
-                "    %c2 = arith.constant 2 : i32\n"
-                "    %c512 = arith.constant 512 : i32\n"
-                "    %c0 = arith.constant 0 : i32\n"
-                "    %c8 = arith.constant 8 : i32\n"
-                "    %c1 = arith.constant 1 : i32\n"
-                "    %c256 = arith.constant 256 : i32\n"
-                "    %idx = ascendc.get_block_idx : i32\n"
-                "    %off = arith.muli %idx, %n : i32\n"
-                "    %offi = arith.index_cast %off : i32 to index\n");
+  casc_buf_puts(b, "    ascendc.set_ffts_base_addr %ffts : memref<?xui64, 22>\n"
+                   "    %c2 = arith.constant 2 : i32\n"
+                   "    %c512 = arith.constant 512 : i32\n"
+                   "    %c0 = arith.constant 0 : i32\n"
+                   "    %c8 = arith.constant 8 : i32\n"
+                   "    %c1 = arith.constant 1 : i32\n"
+                   "    %c256 = arith.constant 256 : i32\n"
+                   "    %idx = ascendc.get_block_idx : i32\n"
+                   "    %off = arith.muli %idx, %n : i32\n"
+                   "    %offi = arith.index_cast %off : i32 to index\n");
   ops += 10;
   const char *args[3] = {"x", "y", "z"};
   for (int i = 0; i < 3; i++) {

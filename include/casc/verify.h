@@ -34,7 +34,7 @@ typedef struct casc_diag_verifier casc_diag_verifier;
 typedef struct {
   const char *file; /* owned by the verifier (a copy) */
   unsigned line, col;
-  const char *msg;  /* owned by the verifier */
+  const char *msg; /* owned by the verifier */
 } casc_verify_problem;
 
 /* Scan `text` (one file, or one -split-input-file chunk) for annotations.

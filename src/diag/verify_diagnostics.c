@@ -75,11 +75,11 @@ static char *dup_n(const char *s, size_t n) {
 }
 
 /* Append a problem; file may be NULL (no location). */
-static void add_problem(casc_diag_verifier *v, const char *file,
-                        unsigned line, unsigned col, const char *fmt, ...)
+static void add_problem(casc_diag_verifier *v, const char *file, unsigned line,
+                        unsigned col, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
-static void add_problem(casc_diag_verifier *v, const char *file,
-                        unsigned line, unsigned col, const char *fmt, ...) {
+static void add_problem(casc_diag_verifier *v, const char *file, unsigned line,
+                        unsigned col, const char *fmt, ...) {
   if (v->nprobs == v->cap_probs) {
     unsigned cap = v->cap_probs ? v->cap_probs * 2 : 8;
     casc_verify_problem *p = realloc(v->probs, cap * sizeof *p);
@@ -133,8 +133,8 @@ static bool starts(const char *p, const char *end, const char *word) {
 typedef struct {
   casc_severity sev;
   bool is_regex;
-  char where;        /* 0 same line, 'b' below, 'a' above, 'u' unknown, '+', '-' */
-  int64_t offset;    /* for '+' / '-' */
+  char where;     /* 0 same line, 'b' below, 'a' above, 'u' unknown, '+', '-' */
+  int64_t offset; /* for '+' / '-' */
   const char *start; /* the `expected-` */
   const char *text;  /* inside the outer braces */
   size_t text_len;
@@ -197,8 +197,7 @@ static bool match_at(const char *p, const char *end, annotation *a) {
   }
   while (p < end && *p == ' ')
     p++;
-  if (!starts(p, end, "{{") || end - p < 4 || end[-1] != '}' ||
-      end[-2] != '}')
+  if (!starts(p, end, "{{") || end - p < 4 || end[-1] != '}' || end[-2] != '}')
     return false;
   a->text = p + 2;
   a->text_len = (size_t)(end - 2 - a->text);
@@ -346,8 +345,8 @@ static void scan(casc_diag_verifier *v, const char *text, size_t len,
                  unsigned first_line) {
   /* Indices (into exps) of @below annotations waiting for their line. */
   unsigned *pending = NULL, npending = 0, cap_pending = 0;
-  unsigned idx = 0;            /* 0-based line index in text */
-  unsigned last_plain = 0;     /* index of the last non-annotation line */
+  unsigned idx = 0;        /* 0-based line index in text */
+  unsigned last_plain = 0; /* index of the last non-annotation line */
   const char *line = text, *text_end = text + len;
   for (;; idx++) {
     const char *nl = memchr(line, '\n', (size_t)(text_end - line));
@@ -435,7 +434,8 @@ casc_diag_verifier *casc_diag_verifier_new(const char *filename,
   casc_diag_verifier *v = calloc(1, sizeof *v);
   if (!v)
     return NULL;
-  v->filename = dup_n(filename ? filename : "", filename ? strlen(filename) : 0);
+  v->filename =
+      dup_n(filename ? filename : "", filename ? strlen(filename) : 0);
   if (!v->filename) {
     free(v);
     return NULL;
@@ -474,8 +474,8 @@ static bool text_matches(const expectation *e, const char *msg) {
 static void process_one(casc_diag_verifier *v, const casc_loc *loc,
                         const char *msg, casc_severity sev) {
   const casc_loc *fl = loc ? casc_loc_find_file(loc) : NULL;
-  bool same_file = fl && fl->u.file.file &&
-                   strcmp(fl->u.file.file, v->filename) == 0;
+  bool same_file =
+      fl && fl->u.file.file && strcmp(fl->u.file.file, v->filename) == 0;
   if (!msg)
     msg = "";
   expectation *near = NULL;

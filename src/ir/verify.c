@@ -315,6 +315,43 @@ static void check_structure(verifier *v, casc_op *op) {
     }
     break;
   }
+  case CASC_OP_FUNC_CALL: {
+    /* The callee must be a func.func of the enclosing module with the
+     * call's signature (MLIR's SymbolUserOpInterface check). */
+    casc_attr *callee = casc_op_attr(op, "callee");
+    if (!callee || callee->kind != CASC_ATTR_SYMREF || callee->u.sym.n != 1)
+      return;
+    casc_op *module = casc_op_parent_op(op);
+    while (module && module->kind != CASC_OP_MODULE)
+      module = casc_op_parent_op(module);
+    casc_op *fn =
+        module ? casc_module_lookup_func(module, callee->u.sym.path[0]) : NULL;
+    if (!fn) {
+      fail(v, op, "'%s' does not reference a valid function",
+           callee->u.sym.path[0]);
+      return;
+    }
+    casc_type *ft = casc_func_type(fn);
+    if (!ft)
+      return;
+    casc_type **rt = result_types(ctx, op);
+    if (op->nops != ft->u.func.nin)
+      fail(v, op, "incorrect number of operands for callee");
+    else if (op->nres != ft->u.func.nout)
+      fail(v, op, "incorrect number of results for callee");
+    else if (rt) {
+      for (unsigned i = 0; i < op->nops; i++)
+        if (op->operands[i].value->type != ft->u.func.in[i])
+          fail(v, op, "operand type mismatch: expected operand type '%s', "
+                      "but provided '%s' for operand number %u",
+               casc_type_str(ctx, ft->u.func.in[i]),
+               casc_type_str(ctx, op->operands[i].value->type), i);
+      for (unsigned i = 0; i < op->nres; i++)
+        if (rt[i] != ft->u.func.out[i])
+          fail(v, op, "result type mismatch at index %u", i);
+    }
+    break;
+  }
   case CASC_OP_SCF_IF: {
     if (op->nops != 1 ||
         !casc_type_is_int_of(op->operands[0].value->type, 1, CASC_SIGNLESS)) {

@@ -1230,7 +1230,7 @@ static void assume_query(vs_ctx *c, vs_state *s, casc_op *op, int32_t q) {
  * parent op: scf.yield, scf.condition, a callee's func.return. */
 static void hand_back(vs_ctx *c, vs_state *s, casc_op *op, unsigned first) {
   unsigned n = op->nops > first ? op->nops - first : 0;
-  int32_t tmp[64];
+  int32_t tmp[64] = {0};
   int32_t *bs = n <= 64 ? tmp : malloc(n * sizeof *bs);
   if (!bs) {
     c->oom = true;

@@ -283,7 +283,8 @@ bool vs_state_canon(vs_state *s, uint32_t nq, uint32_t np) {
     if (keep)
       order[n++] = i;
   }
-  sort_idx(order + first_free, n - first_free, s->slots);
+  if (n > first_free) /* order is NULL when there is nothing to keep */
+    sort_idx(order + first_free, n - first_free, s->slots);
   for (uint32_t k = first_free; k < n; k++)
     map[order[k]] = (int32_t)k;
   for (uint32_t k = 0; k < n; k++)

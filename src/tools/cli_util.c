@@ -33,8 +33,8 @@ const char *casc_cli_buffer_name(const char *path) {
   return strcmp(path, "-") == 0 ? "<stdin>" : path;
 }
 
-bool casc_cli_read_file(const char *path, char **data, size_t *len,
-                        char *err, size_t errlen) {
+bool casc_cli_read_file(const char *path, char **data, size_t *len, char *err,
+                        size_t errlen) {
   bool is_stdin = strcmp(path, "-") == 0;
   FILE *f = is_stdin ? stdin : fopen(path, "rb");
   *data = NULL;
@@ -131,8 +131,8 @@ static void print_split_line(const casc_cli_diag_printer *p,
       strcmp(fl->u.file.file, p->buffer_name) == 0 &&
       fl->u.file.line >= p->split_line) {
     fprintf(stderr, "within split at %s:%u offset :%u:%u: %s: %s\n",
-            p->buffer_name, p->split_line,
-            fl->u.file.line - p->split_line + 1, fl->u.file.col, sev, msg);
+            p->buffer_name, p->split_line, fl->u.file.line - p->split_line + 1,
+            fl->u.file.col, sev, msg);
     return;
   }
   char where[512];

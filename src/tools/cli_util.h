@@ -29,8 +29,8 @@ const char *casc_cli_flag_name(const char *arg, size_t *len);
 /* Read a whole file ("-" = stdin) into a malloc'd NUL-terminated buffer.
  * On failure returns false and writes a message for the user (MLIR's
  * wording: "cannot open input file 'x': No such file or directory"). */
-bool casc_cli_read_file(const char *path, char **data, size_t *len,
-                        char *err, size_t errlen);
+bool casc_cli_read_file(const char *path, char **data, size_t *len, char *err,
+                        size_t errlen);
 /* Name given to a buffer in locations: the path, or "<stdin>" for "-". */
 const char *casc_cli_buffer_name(const char *path);
 
@@ -54,8 +54,8 @@ bool casc_cli_output_close(casc_cli_output *o, bool keep);
 typedef struct {
   const char *buffer_name; /* locations in this file are rewritten */
   bool split;
-  unsigned split_line;     /* N above */
-  unsigned errors;         /* errors seen by the handler */
+  unsigned split_line; /* N above */
+  unsigned errors;     /* errors seen by the handler */
 } casc_cli_diag_printer;
 /* casc_diag_handler printing d (and its notes) to stderr. */
 void casc_cli_print_diag(const casc_diag *d, void *printer);

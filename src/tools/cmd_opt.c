@@ -188,8 +188,10 @@ static int parse_args(int argc, char **argv, opt_options *o) {
       o->show_dialects = true;
     } else if ((val = casc_cli_flag(a, "pipeline"))) {
       if (!*val) {
-        casc_cli_error(CMD, "option '%s' needs a pipeline name "
-                            "(-pipeline=default)", a);
+        casc_cli_error(CMD,
+                       "option '%s' needs a pipeline name "
+                       "(-pipeline=default)",
+                       a);
         return CASC_EXIT_USAGE;
       }
       const char *const *names = casc_pipeline_names();
@@ -228,10 +230,12 @@ static int parse_args(int argc, char **argv, opt_options *o) {
 
 typedef struct {
   const opt_options *o;
-  const char *name;     /* buffer name in locations */
-  const char *text;     /* the whole input */
+  const char *name; /* buffer name in locations */
+  const char *text; /* the whole input */
   size_t text_len;
-  casc_buf out;         /* everything to print, in order */
+  const char *scan; /* split_line_of's position in text, and its line */
+  unsigned scan_line;
+  casc_buf out; /* everything to print, in order */
   unsigned nchunks;
   bool failed;
   bool oom;
@@ -239,9 +243,8 @@ typedef struct {
 
 /* Runs parse, verify and the passes on one buffer; the module (or NULL when
  * something failed) is returned for printing. */
-static casc_op *transform(casc_ctx *ctx, const opt_options *o,
-                          const char *name, const char *text, size_t len,
-                          unsigned first_line) {
+static casc_op *transform(casc_ctx *ctx, const opt_options *o, const char *name,
+                          const char *text, size_t len, unsigned first_line) {
   casc_op *module = casc_parse_module(ctx, text, len, name, first_line);
   if (!module || !casc_verify(ctx, module))
     return NULL;
@@ -258,14 +261,18 @@ static casc_op *transform(casc_ctx *ctx, const opt_options *o,
 
 /* The line MLIR names in "within split at FILE:N": the line holding the
  * character before the chunk (the marker line), or 1 for the first chunk. */
-static unsigned split_line_of(const run_state *st, const char *chunk,
+static unsigned split_line_of(run_state *st, const char *chunk,
                               unsigned first_line) {
   if (chunk <= st->text || chunk > st->text + st->text_len)
     return first_line;
-  unsigned line = 1;
-  for (const char *p = st->text; p < chunk - 1; p++)
-    line += *p == '\n';
-  return line;
+  /* Chunks come in order: count newlines incrementally. */
+  if (!st->scan || st->scan > chunk - 1) {
+    st->scan = st->text;
+    st->scan_line = 1;
+  }
+  for (; st->scan < chunk - 1; st->scan++)
+    st->scan_line += *st->scan == '\n';
+  return st->scan_line;
 }
 
 static bool process_chunk(const char *chunk, size_t len, unsigned first_line,

@@ -33,7 +33,8 @@ static int check_tests_;
 static int check_tests_failed_;
 
 /* Records one check; prints a located message when it failed. Returns ok. */
-static inline int check_record_(int ok, const char *file, int line, const char *what) {
+static inline int check_record_(int ok, const char *file, int line,
+                                const char *what) {
   check_total_++;
   if (!ok) {
     check_failed_++;
@@ -43,7 +44,8 @@ static inline int check_record_(int ok, const char *file, int line, const char *
 }
 
 static inline int check_int_(long long got, long long want, const char *file,
-                      int line, const char *got_expr, const char *want_expr) {
+                             int line, const char *got_expr,
+                             const char *want_expr) {
   int ok = got == want;
   check_record_(ok, file, line, got_expr);
   if (!ok)
@@ -52,8 +54,8 @@ static inline int check_int_(long long got, long long want, const char *file,
   return ok;
 }
 
-static inline int check_str_(const char *got, const char *want, const char *file,
-                      int line, const char *got_expr) {
+static inline int check_str_(const char *got, const char *want,
+                             const char *file, int line, const char *got_expr) {
   int ok = got && want ? strcmp(got, want) == 0 : got == want;
   check_record_(ok, file, line, got_expr);
   if (!ok)
@@ -64,7 +66,8 @@ static inline int check_str_(const char *got, const char *want, const char *file
 
 /* Substring check: handy for diagnostics and printed IR. */
 static inline int check_contains_(const char *hay, const char *needle,
-                           const char *file, int line, const char *hay_expr) {
+                                  const char *file, int line,
+                                  const char *hay_expr) {
   int ok = hay && needle && strstr(hay, needle) != NULL;
   check_record_(ok, file, line, hay_expr);
   if (!ok)
@@ -77,7 +80,8 @@ static inline int check_contains_(const char *hay, const char *needle,
 #define CHECK_EQ_INT(got, want)                                                \
   check_int_((long long)(got), (long long)(want), __FILE__, __LINE__, #got,    \
              #want)
-#define CHECK_STREQ(got, want) check_str_((got), (want), __FILE__, __LINE__, #got)
+#define CHECK_STREQ(got, want)                                                 \
+  check_str_((got), (want), __FILE__, __LINE__, #got)
 #define CHECK_CONTAINS(hay, needle)                                            \
   check_contains_((hay), (needle), __FILE__, __LINE__, #hay)
 #define REQUIRE(cond)                                                          \

@@ -159,6 +159,29 @@ static void test_for_loop_scoping(void) {
   casc_ctx_free(ctx);
 }
 
+static void test_call_checks_its_callee(void) {
+  fixture f;
+  setup(&f);
+  const char *path[1] = {"nope"};
+  casc_named_attr ca = {"callee", casc_attr_symref(f.ctx, 1, path)};
+  casc_build(&f.b, CASC_OP_FUNC_CALL, 0, NULL, 0, NULL,
+             casc_attr_dict(f.ctx, 1, &ca), 0);
+  ret(&f);
+  CHECK(!casc_verify(f.ctx, f.module));
+  CHECK(strstr(f.ds.last, "'nope' does not reference a valid function") !=
+        NULL);
+  /* calling the kernel itself with its own argument is well-formed */
+  casc_op *call = f.func->regions[0].first->first;
+  path[0] = "k";
+  casc_named_attr ck = {"callee", casc_attr_symref(f.ctx, 1, path)};
+  call->attrs = casc_attr_dict(f.ctx, 1, &ck);
+  casc_op_add_operand(f.ctx, call, f.q);
+  f.ds.n = 0;
+  CHECK(casc_verify(f.ctx, f.module));
+  CHECK_EQ_INT(f.ds.n, 0);
+  casc_ctx_free(f.ctx);
+}
+
 int main(void) {
   RUN_TEST(test_valid_kernel);
   RUN_TEST(test_wrong_operand_type);
@@ -167,5 +190,6 @@ int main(void) {
   RUN_TEST(test_missing_terminator);
   RUN_TEST(test_return_type_mismatch);
   RUN_TEST(test_for_loop_scoping);
+  RUN_TEST(test_call_checks_its_callee);
   return CHECK_SUMMARY();
 }

@@ -92,8 +92,8 @@ static void test_output_kept_only_on_success(void) {
   free(data);
   remove(path);
 
-  CHECK(!casc_cli_output_open(&o, "/nonexistent-dir/x/y.mlir", err,
-                              sizeof err));
+  CHECK(
+      !casc_cli_output_open(&o, "/nonexistent-dir/x/y.mlir", err, sizeof err));
   CHECK_CONTAINS(err, "cannot open output file '/nonexistent-dir/x/y.mlir'");
 }
 

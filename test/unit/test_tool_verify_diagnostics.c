@@ -54,14 +54,14 @@ static char *problems(const fixture *f) {
 }
 
 static void test_same_line_and_designators(void) {
-  const char *text = "op1 // expected-error {{bad op1}}\n"       /* 1 */
-                     "// expected-warning@below {{w3}}\n"        /* 2 */
-                     "op3\n"                                     /* 3 */
-                     "// expected-remark@above {{r3}}\n"         /* 4 */
-                     "// expected-note@-3 {{n1}}\n"              /* 5 */
-                     "// expected-error@+2 {{e8}}\n"             /* 6 */
-                     "\n"                                        /* 7 */
-                     "op8\n";                                    /* 8 */
+  const char *text = "op1 // expected-error {{bad op1}}\n" /* 1 */
+                     "// expected-warning@below {{w3}}\n"  /* 2 */
+                     "op3\n"                               /* 3 */
+                     "// expected-remark@above {{r3}}\n"   /* 4 */
+                     "// expected-note@-3 {{n1}}\n"        /* 5 */
+                     "// expected-error@+2 {{e8}}\n"       /* 6 */
+                     "\n"                                  /* 7 */
+                     "op8\n";                              /* 8 */
   fixture f = setup(text, 1);
   CHECK_EQ_INT(casc_diag_verifier_num_expected(f.v), 5);
   emit(&f, CASC_SEV_ERROR, 1, "this is bad op1 indeed");
@@ -146,8 +146,7 @@ static void test_matching_multiplicity(void) {
   f = setup(text2, 1);
   emit(&f, CASC_SEV_ERROR, 1, "dup");
   CHECK(!casc_diag_verifier_finish(f.v));
-  CHECK_STREQ(problems(&f),
-              "3:4: expected error \"dup\" was not produced\n");
+  CHECK_STREQ(problems(&f), "3:4: expected error \"dup\" was not produced\n");
   teardown(&f);
 }
 
@@ -157,9 +156,9 @@ static void test_notes_matched_at_their_location(void) {
                      "// expected-warning@below {{misuse}}\n"
                      "use\n";
   fixture f = setup(text, 1);
-  casc_diag *d = casc_diag_begin(f.ctx, CASC_SEV_WARNING,
-                                 casc_loc_file(f.ctx, "t.mlir", 4, 1),
-                                 "misuse of x");
+  casc_diag *d =
+      casc_diag_begin(f.ctx, CASC_SEV_WARNING,
+                      casc_loc_file(f.ctx, "t.mlir", 4, 1), "misuse of x");
   casc_diag_note(d, casc_loc_file(f.ctx, "t.mlir", 2, 1), "declared here");
   casc_diag_emit(d);
   CHECK(casc_diag_verifier_finish(f.v));
@@ -211,11 +210,10 @@ static void test_bad_regex_reported(void) {
                      "op8\n";
   fixture f = setup(text, 1);
   CHECK_EQ_INT(casc_diag_verifier_num_expected(f.v), 0);
-  CHECK_STREQ(problems(&f),
-              "1:4: invalid regex: brackets ([ ]) not balanced\n"
-              "3:4: found start of regex with no end '}}'\n"
-              "5:4: invalid regex: empty (sub)expression\n"
-              "7:4: invalid regex: parentheses not balanced\n");
+  CHECK_STREQ(problems(&f), "1:4: invalid regex: brackets ([ ]) not balanced\n"
+                            "3:4: found start of regex with no end '}}'\n"
+                            "5:4: invalid regex: empty (sub)expression\n"
+                            "7:4: invalid regex: parentheses not balanced\n");
   emit(&f, CASC_SEV_ERROR, 2, "has 1 x");
   CHECK(!casc_diag_verifier_finish(f.v));
   CHECK_EQ_INT(casc_diag_verifier_num_problems(f.v), 5);
@@ -225,7 +223,7 @@ static void test_bad_regex_reported(void) {
 /* Lines that only look like annotations are ordinary lines. */
 static void test_malformed_annotations_are_plain_lines(void) {
   const char *text = "// expected-error@below {{real}}\n"
-                     "// expected-error@below no braces\n"    /* 2: target */
+                     "// expected-error@below no braces\n" /* 2: target */
                      "// expected-error {{x}} trailing\n"
                      "// expected-errors {{x}}\n"
                      "// expected-error@sideways {{x}}\n"
@@ -287,14 +285,14 @@ static void test_locations_without_file(void) {
   const char *text = "// expected-error@unknown {{nowhere}}\n"
                      "op\n";
   fixture f = setup(text, 1);
-  casc_diag_emit(casc_diag_begin(f.ctx, CASC_SEV_ERROR,
-                                 casc_loc_unknown(f.ctx), "from nowhere"));
+  casc_diag_emit(casc_diag_begin(f.ctx, CASC_SEV_ERROR, casc_loc_unknown(f.ctx),
+                                 "from nowhere"));
   /* A name location wrapping a file location counts as that file line. */
-  casc_loc *named = casc_loc_name(f.ctx, "x",
-                                  casc_loc_file(f.ctx, "t.mlir", 2, 1));
+  casc_loc *named =
+      casc_loc_name(f.ctx, "x", casc_loc_file(f.ctx, "t.mlir", 2, 1));
   casc_diag_emit(casc_diag_begin(f.ctx, CASC_SEV_WARNING, named, "w"));
-  casc_diag_emit(casc_diag_begin(f.ctx, CASC_SEV_ERROR,
-                                 casc_loc_unknown(f.ctx), "other"));
+  casc_diag_emit(
+      casc_diag_begin(f.ctx, CASC_SEV_ERROR, casc_loc_unknown(f.ctx), "other"));
   CHECK(!casc_diag_verifier_finish(f.v));
   CHECK_STREQ(problems(&f), "2:1: unexpected warning: w\n"
                             "0:0: unexpected error: other\n");

@@ -1,0 +1,1 @@
+func.func private @f(memref<?xf16, 2201.>)
