@@ -390,11 +390,15 @@ static void verify_region(verifier *v, casc_op *op, casc_region *r,
       casc_op *last = b->last;
       const casc_op_info *li = last ? casc_op_info_of(last) : NULL;
       bool is_term = last && (!li || (li->flags & CASC_F_TERMINATOR) != 0);
-      if (!is_term)
-        fail(v, last ? last : op, "%s",
-             last ? "is not a terminator, but is the last op of a block that "
-                    "requires one"
-                  : "has an empty block that requires a terminator");
+      /* MLIR's wording ("block with no terminator", "empty block: expect
+       * at least a terminator"), located at the op that should have been
+       * the terminator, or at the region's owner for an empty block. */
+      if (!is_term && last)
+        fail(v, last,
+             "is not a terminator, but ends a block that requires one "
+             "(block with no terminator)");
+      else if (!is_term)
+        fail(v, op, "has an empty block: expect at least a terminator");
     }
     for (casc_op *o = b->first; o; o = o->next) {
       const casc_op_info *oi = casc_op_info_of(o);
