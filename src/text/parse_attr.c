@@ -7,7 +7,7 @@
 
 #include "casc/buf.h"
 #include "casc/text.h"
-#include "text/float_text.h"
+#include "util/float_text.h"
 #include "text/parser.h"
 
 /* Keywords whose `<...>` body is kept as text. */

@@ -5,7 +5,7 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "text/float_text.h"
+#include "util/float_text.h"
 #include "text/printer.h"
 
 static bool is_bare_id(const char *s, size_t n) {

@@ -211,6 +211,26 @@ template <typename T>
 void DataCopy(const LocalTensor<T> &dst, const LocalTensor<T> &src,
               const DataCopyParams &params);
 
+// One dimension of a multi-dimensional slice copy.
+struct SliceInfo {
+  SliceInfo();
+  SliceInfo(uint32_t startIndex, uint32_t endIndex, uint32_t stride,
+            uint32_t burstLen, uint32_t shapeValue);
+};
+template <typename T>
+void DataCopy(const LocalTensor<T> &dst, const GlobalTensor<T> &src,
+              const SliceInfo dstSliceInfo[], const SliceInfo srcSliceInfo[],
+              const uint32_t dimValue = 1);
+template <typename T>
+void DataCopy(const GlobalTensor<T> &dst, const LocalTensor<T> &src,
+              const SliceInfo dstSliceInfo[], const SliceInfo srcSliceInfo[],
+              const uint32_t dimValue = 1);
+
+// Parameters of the 3-D image-to-column load (a class template in Ascend C).
+template <typename T> struct LoadData3DParamsV2 {
+  LoadData3DParamsV2();
+};
+
 // ---- vector compute: level 2 (count), level 0 (mask), level 1 (bit mask) ---------
 
 #define CASC_STUB_BINARY(Name)                                                 \

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "text/float_text.h"
+#include "util/float_text.h"
 
 typedef struct {
   casc_float_kind kind;

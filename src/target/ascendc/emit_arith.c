@@ -3,13 +3,15 @@
  * unsigned predicates and unsigned ops (divui, remui, shrui, ...) work on
  * unsigned operands (IR.md §10.21), i1 constants print as true/false
  * (§10.19), trunci to i1 keeps the low bit (§10.23), ceil/floor division
- * rounds correctly for negative operands. */
+ * rounds correctly for negative operands, and the high half of
+ * mului_extended is the unsigned one. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "casc/diag.h"
 #include "target/ascendc/emitter.h"
+#include "util/float_text.h"
 
 static unsigned width_of(const casc_type *t) {
   if (t->kind == CASC_TYPE_INDEX)
@@ -137,6 +139,23 @@ static bool emit_int_constant(casc_emitter *e, casc_op *op, casc_attr *a) {
   return ok;
 }
 
+void casc_em_float_literal(casc_buf *b, double v, casc_float_kind fk) {
+  if (isnan(v)) {
+    /* pyasc prints `(0.f / 0.f)`, which is not a constant expression and
+     * so does not compile as the initialiser of a constexpr. */
+    casc_buf_puts(b, fk == CASC_F64 ? "__builtin_nan(\"\")"
+                                    : "__builtin_nanf(\"\")");
+  } else if (isinf(v)) {
+    casc_buf_puts(b, v < 0 ? "-__builtin_inff()" : "__builtin_inff()");
+  } else {
+    if (fk == CASC_F32)
+      casc_buf_puts(b, "(float)");
+    else if (fk == CASC_F64)
+      casc_buf_puts(b, "(double)");
+    casc_float_to_string(v, fk, 0, 0, false, b);
+  }
+}
+
 static bool emit_float_constant(casc_emitter *e, casc_op *op, casc_attr *a) {
   casc_value *r = &op->results[0];
   const casc_type *t = r->type;
@@ -148,26 +167,15 @@ static bool emit_float_constant(casc_emitter *e, casc_op *op, casc_attr *a) {
   casc_buf_init(&text);
   casc_float_kind fk = t->u.flt.fk;
   bool narrow = fk == CASC_F16 || fk == CASC_BF16;
-  char num[64];
-  if (isinf(v)) {
-    snprintf(num, sizeof num, "%sInf", v < 0 ? "m" : "p");
-    casc_buf_printf(&text, "%s%s", v < 0 ? "-" : "",
-                    fk == CASC_F64 ? "__builtin_inf()" : "__builtin_inff()");
-  } else if (isnan(v)) {
-    snprintf(num, sizeof num, "NaN");
-    casc_buf_puts(&text, fk == CASC_F64 ? "__builtin_nan(\"\")"
-                                        : "__builtin_nanf(\"\")");
-  } else {
-    snprintf(num, sizeof num, fk == CASC_F64 ? "%.17g" : "%.9g", v);
-    if (fk == CASC_F32)
-      casc_buf_printf(&text, "(float)%.9e", v);
-    else if (fk == CASC_F64)
-      casc_buf_printf(&text, "%.17e", v);
-    else
-      casc_buf_printf(&text, "%.5e", v);
-  }
+  casc_buf num;
+  casc_buf_init(&num);
+  /* pyasc names a float constant by APFloat's default spelling of its
+   * value (`1.23000002`, `+Inf`, `NaN`, `9.99999975E-6`). */
+  casc_float_to_string(v, fk, 0, 3, true, &num);
+  casc_em_float_literal(&text, v, fk);
   casc_buf_putc(&name, 'c');
-  value_name(&name, num);
+  value_name(&name, num.data ? num.data : "");
+  casc_buf_free(&num);
   casc_buf_putc(&name, '_');
   type_suffix(&name, t);
   bool ok = false;
@@ -433,10 +441,19 @@ static bool emit_mul_extended(casc_emitter *e, casc_op *op) {
   casc_em_indent(e);
   if (!casc_em_decl(e, e->out, &op->results[1], op))
     return false;
-  casc_buf_printf(e->out,
-                  " = (static_cast<%sint%u_t>(%s) * static_cast<%sint%u_t>(%s))"
-                  " >> %u",
-                  u ? "u" : "", 2 * w, a, u ? "u" : "", 2 * w, b, w);
+  /* The operands are signed C++ types: for the unsigned product they are
+   * zero-extended (pyasc's `static_cast<uint64_t>(v1)` sign-extends a
+   * negative v1 and gets the high half wrong). */
+  if (u)
+    casc_buf_printf(e->out,
+                    " = (static_cast<uint%u_t>(static_cast<uint%u_t>(%s)) * "
+                    "static_cast<uint%u_t>(static_cast<uint%u_t>(%s))) >> %u",
+                    2 * w, w, a, 2 * w, w, b, w);
+  else
+    casc_buf_printf(e->out,
+                    " = (static_cast<int%u_t>(%s) * static_cast<int%u_t>(%s))"
+                    " >> %u",
+                    2 * w, a, 2 * w, b, w);
   return true;
 }
 

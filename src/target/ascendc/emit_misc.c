@@ -87,7 +87,7 @@ static bool emit_emitc_constant(casc_emitter *e, casc_op *op) {
     return casc_em_fail(e, op, "has no value");
   casc_buf rhs;
   casc_buf_init(&rhs);
-  bool ok = true;
+  bool ok = true, narrow = false;
   const casc_type *t = op->results[0].type;
   if (v->kind == CASC_ATTR_INTEGER) {
     if (t->kind == CASC_TYPE_INTEGER && t->u.integer.width == 1)
@@ -103,8 +103,9 @@ static bool emit_emitc_constant(casc_emitter *e, casc_op *op) {
     } else {
       casc_buf_printf(&rhs, "%lld", (long long)v->u.i.v);
     }
-  } else if (v->kind == CASC_ATTR_FLOAT) {
-    casc_buf_printf(&rhs, "%.9e", v->u.f.v);
+  } else if (v->kind == CASC_ATTR_FLOAT && t->kind == CASC_TYPE_FLOAT) {
+    casc_em_float_literal(&rhs, v->u.f.v, t->u.flt.fk);
+    narrow = t->u.flt.fk == CASC_F16 || t->u.flt.fk == CASC_BF16;
   } else if (v->kind == CASC_ATTR_BOOL) {
     casc_buf_puts(&rhs, v->u.b ? "true" : "false");
   } else {
@@ -112,7 +113,9 @@ static bool emit_emitc_constant(casc_emitter *e, casc_op *op) {
   }
   if (ok) {
     casc_em_indent(e);
-    casc_buf_puts(e->out, "constexpr ");
+    /* No constexpr for half / bfloat16_t, as for arith.constant. */
+    if (!narrow)
+      casc_buf_puts(e->out, "constexpr ");
     ok = casc_em_decl(e, e->out, &op->results[0], op);
     if (ok)
       casc_buf_printf(e->out, " = %s", rhs.data);

@@ -70,12 +70,36 @@ const char *casc_em_define_as(casc_emitter *e, casc_value *v,
   return n;
 }
 
-/* The NameLoc text of a value, if its location is (or wraps) one. */
-static const char *name_loc(casc_value *v) {
-  casc_loc *l = v->def ? v->def->loc : v->loc;
-  if (l && l->kind == CASC_LOC_NAME)
+/* The first NameLoc in l, searched as MLIR's Location::findInstanceOf
+ * walks a location: the location itself, then its parts in order (a
+ * name's child, a callsite's callee then caller, a fused location's
+ * members). The depth bound only guards against absurd nesting. */
+static const char *find_name(const casc_loc *l, unsigned depth) {
+  if (!l || depth > 64)
+    return NULL;
+  switch (l->kind) {
+  case CASC_LOC_NAME:
     return l->u.name.name;
-  return NULL;
+  case CASC_LOC_CALLSITE: {
+    const char *n = find_name(l->u.callsite.callee, depth + 1);
+    return n ? n : find_name(l->u.callsite.caller, depth + 1);
+  }
+  case CASC_LOC_FUSED:
+    for (unsigned i = 0; i < l->u.fused.n; i++) {
+      const char *n = find_name(l->u.fused.locs[i], depth + 1);
+      if (n)
+        return n;
+    }
+    return NULL;
+  default:
+    return NULL;
+  }
+}
+
+/* The NameLoc text of a value: of its defining op's location for a
+ * result, of its own location for a block argument. */
+static const char *name_loc(casc_value *v) {
+  return find_name(v->def ? v->def->loc : v->loc, 0);
 }
 
 const char *casc_em_define(casc_emitter *e, casc_value *v) {

@@ -16,6 +16,13 @@
  *              line before the statement (N unique in the function, unlike
  *              pyasc's per-op-type counter, IR.md §10.18) and expands to
  *              that array's name
+ *   $name:A(ref,suffix)  a variadic operand passed as a C array (e.g. the
+ *              SliceInfo lists of DataCopy): declares
+ *              `T <ref>_<suffix>[] = {v0, v1, ...};` on its own line before
+ *              the statement, T the C++ type of the values and <ref> the
+ *              C++ name of operand `ref`; a second array of the same name
+ *              in the function gets a `_N` suffix (pyasc reuses the name,
+ *              a C++ redefinition); expands to the array's name
  *   #name      attribute `name`: a unit attribute prints 1 or 0 (present or
  *              absent), an enum attribute its C++ enumerator
  *              (AscendC::HardEvent::MTE2_V, PIPE_V, ...), an integer its
@@ -119,6 +126,58 @@ static const char *mask_list(pat_ctx *p, unsigned begin, unsigned count) {
   return ok ? name : NULL;
 }
 
+/* `T <ref>_<suffix>[] = {..};` on its own line; returns the name. The
+ * directive text after `:A` is `(ref,suffix)`; *pp is moved past it. */
+static const char *value_array(pat_ctx *p, const char *n, size_t len,
+                               unsigned begin, unsigned count, const char **pp,
+                               const char *end) {
+  casc_emitter *e = p->e;
+  const char *s = *pp;
+  const char *close = s < end ? memchr(s, ')', (size_t)(end - s)) : NULL;
+  const char *comma = close ? memchr(s, ',', (size_t)(close - s)) : NULL;
+  if (*s != '(' || !comma) {
+    bad(p, "malformed array directive after", "A", 1);
+    return NULL;
+  }
+  casc_value *ref;
+  unsigned rc, rb;
+  size_t rlen = (size_t)(comma - s - 1);
+  if (!lookup(p, s + 1, rlen, &ref, &rc, &rb) || rc != 1) {
+    bad(p, "array named after no single operand", s + 1, rlen);
+    return NULL;
+  }
+  *pp = close + 1;
+  if (begin == (unsigned)-1 || !count) {
+    /* A zero-length C array does not exist. */
+    casc_emit_error(e->ctx, p->op->loc, "'%s' op has an empty '%.*s' list",
+                    p->op->name, (int)len, n);
+    return NULL;
+  }
+  const char *refname = casc_em_name(e, ref, p->op);
+  if (!refname)
+    return NULL;
+  char base[256];
+  snprintf(base, sizeof base, "%.120s_%.*s", refname,
+           (int)(close - comma - 1 > 100 ? 100 : close - comma - 1), comma + 1);
+  casc_buf line;
+  casc_buf_init(&line);
+  bool ok =
+      casc_em_type_at(e, &line, casc_op_operand(p->op, begin)->type, p->op);
+  const char *name = ok ? casc_em_fresh(e, base) : NULL;
+  if (ok && !name)
+    ok = casc_em_fail(e, p->op, "ran out of memory naming a value");
+  if (name) {
+    casc_buf_printf(&line, " %s[] = {", name);
+    ok = value_list(p, &line, begin, count, NULL);
+  }
+  if (ok && name) {
+    casc_em_indent(e);
+    casc_buf_printf(e->out, "%s};\n", line.data);
+  }
+  casc_buf_free(&line);
+  return ok ? name : NULL;
+}
+
 static bool attr_text(pat_ctx *p, casc_buf *b, const char *n, size_t len,
                       const char **pp) {
   char key[128];
@@ -210,9 +269,16 @@ static bool expand(pat_ctx *p, casc_buf *b, const char *s, const char *end) {
       if (!len || !lookup(p, n, len, &v, &count, &begin))
         return bad(p, "no operand or result", n, len);
       s = n + len;
-      if (*s == ':' && s + 1 < end && strchr("TEM", s[1])) {
+      if (*s == ':' && s + 1 < end && strchr("TEMA", s[1])) {
         char k = s[1];
         s += 2;
+        if (k == 'A') {
+          const char *name = value_array(p, n, len, begin, count, &s, end);
+          if (!name)
+            return false;
+          casc_buf_puts(b, name);
+          continue;
+        }
         if (k == 'M') {
           const char *name = mask_list(p, begin, count);
           if (!name)

@@ -61,6 +61,12 @@ bool casc_em_misc(casc_emitter *e, casc_op *op, bool *semi);
  * member function / free function emitters (emit_pattern.c). */
 bool casc_em_table(casc_emitter *e, casc_op *op, bool *semi);
 
+/* A float constant's C++ initialiser as pyasc prints it: `(float)` /
+ * `(double)` and APFloat's scientific form at the format's natural
+ * precision (`(float)1.230000020e+00`, `1.50000e+00` for half), or
+ * `[-]__builtin_inff()` (emit_arith.c). */
+void casc_em_float_literal(casc_buf *b, double v, casc_float_kind fk);
+
 /* Integer value of an IntegerAttr/BoolAttr, false if a is neither. */
 bool casc_em_attr_int(const casc_attr *a, int64_t *v);
 /* Attribute of op by name, looking at inherent properties too. */

@@ -2,7 +2,7 @@
  * hex fallback, done with exact big-integer arithmetic), and conversions
  * between doubles and the bit patterns of f16 / bf16 / f32 / f64 without
  * relying on compiler support for them. */
-#include "text/float_text.h"
+#include "util/float_text.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -323,9 +323,9 @@ static unsigned reduce_digits(char *d, unsigned n, unsigned nbits, int *exp10,
 
 /* Appends the decimal exponent e with its sign and at least min_width
  * digits. */
-static unsigned put_exponent(char *s, unsigned len, int e, unsigned min_width) {
-  s[len++] = e < 0 ? '-' : '+';
-  unsigned u = e < 0 ? (unsigned)-e : (unsigned)e;
+static void put_exponent(casc_buf *out, int e, unsigned min_width) {
+  casc_buf_putc(out, e < 0 ? '-' : '+');
+  unsigned u = e < 0 ? 0u - (unsigned)e : (unsigned)e;
   char rev[12];
   unsigned k = 0;
   do {
@@ -335,122 +335,131 @@ static unsigned put_exponent(char *s, unsigned len, int e, unsigned min_width) {
   while (k < min_width)
     rev[k++] = '0';
   while (k)
-    s[len++] = rev[--k];
-  return len;
+    casc_buf_putc(out, rev[--k]);
 }
 
-/* MLIR's first choice: six significant digits in `d.dddddde+XX` form,
- * padded with zeros to seven digits. */
-static unsigned format_exp6(const char *d, unsigned n, int exp10, bool neg,
-                            char *s) {
-  unsigned len = 0;
-  if (neg)
-    s[len++] = '-';
-  s[len++] = d[0];
-  s[len++] = '.';
-  for (unsigned i = 1; i < 7; i++)
-    s[len++] = i < n ? d[i] : '0';
-  s[len++] = 'e';
-  len = put_exponent(s, len, exp10 + (int)n - 1, 2);
-  s[len] = 0;
-  return len;
-}
-
-/* APFloat's default layout (max padding 3, trailing zeros truncated):
- * plain `0.00999999977` / `7.65` / `765000`, or `9.9999999999999995E-8`
- * when plain would need more than three padding zeros or would show more
- * digits than prec. */
-static unsigned format_natural(const char *d, unsigned n, int exp10,
-                               unsigned prec, bool neg, char *s) {
+/* APFloat's layout of the reduced digits d[0..n) * 10^exp10 (n <= prec):
+ * scientific `d.ddd` + exponent when max_padding is 0 or plain notation
+ * would need more than max_padding zeros (or show more digits than prec),
+ * else plain `765000` / `7.65` / `0.00765`. Scientific with truncate_zero
+ * is `7.65E+2` (a lone digit gets `.0`); without, the fraction is padded
+ * with zeros to prec digits and the exponent to two: `7.650000e+02`. */
+static void format_digits(const char *d, unsigned n, int exp10, unsigned prec,
+                          unsigned max_padding, bool truncate_zero, bool neg,
+                          casc_buf *out) {
   bool sci;
-  if (exp10 >= 0) {
-    sci = exp10 > 3 || n + (unsigned)exp10 > prec;
+  if (!max_padding) {
+    sci = true;
+  } else if (exp10 >= 0) {
+    sci = (unsigned)exp10 > max_padding || n + (unsigned)exp10 > prec;
   } else {
     int msd = exp10 + (int)n - 1; /* power of ten of the first digit */
-    sci = msd < 0 && -msd > 3;
+    sci = msd < 0 && (unsigned)-msd > max_padding;
   }
-  unsigned len = 0;
   if (neg)
-    s[len++] = '-';
+    casc_buf_putc(out, '-');
   if (sci) {
-    s[len++] = d[0];
-    s[len++] = '.';
-    if (n == 1)
-      s[len++] = '0';
-    for (unsigned i = 1; i < n; i++)
-      s[len++] = d[i];
-    s[len++] = 'E';
-    len = put_exponent(s, len, exp10 + (int)n - 1, 1);
+    casc_buf_putc(out, d[0]);
+    casc_buf_putc(out, '.');
+    if (n == 1 && truncate_zero)
+      casc_buf_putc(out, '0');
+    casc_buf_put(out, d + 1, n - 1);
+    if (!truncate_zero)
+      for (unsigned i = n - 1; i < prec; i++)
+        casc_buf_putc(out, '0');
+    casc_buf_putc(out, truncate_zero ? 'E' : 'e');
+    put_exponent(out, exp10 + (int)n - 1, truncate_zero ? 1 : 2);
   } else if (exp10 >= 0) {
-    for (unsigned i = 0; i < n; i++)
-      s[len++] = d[i];
+    casc_buf_put(out, d, n);
     for (int i = 0; i < exp10; i++)
-      s[len++] = '0';
+      casc_buf_putc(out, '0');
   } else {
     int whole = exp10 + (int)n; /* digits before the point */
     if (whole > 0) {
-      for (int i = 0; i < whole; i++)
-        s[len++] = d[i];
-      s[len++] = '.';
-      for (unsigned i = (unsigned)whole; i < n; i++)
-        s[len++] = d[i];
+      casc_buf_put(out, d, (size_t)whole);
+      casc_buf_putc(out, '.');
+      casc_buf_put(out, d + whole, n - (unsigned)whole);
     } else {
-      s[len++] = '0';
-      s[len++] = '.';
+      casc_buf_puts(out, "0.");
       for (int i = 0; i < -whole; i++)
-        s[len++] = '0';
-      for (unsigned i = 0; i < n; i++)
-        s[len++] = d[i];
+        casc_buf_putc(out, '0');
+      casc_buf_put(out, d, n);
     }
   }
-  s[len] = 0;
-  return len;
+}
+
+void casc_float_to_string(double v, casc_float_kind k, unsigned precision,
+                          unsigned max_padding, bool truncate_zero,
+                          casc_buf *out) {
+  bool neg = signbit(v) != 0;
+  if (isnan(v)) {
+    casc_buf_puts(out, "NaN");
+    return;
+  }
+  if (isinf(v)) {
+    casc_buf_puts(out, neg ? "-Inf" : "+Inf");
+    return;
+  }
+  if (v == 0) {
+    if (neg)
+      casc_buf_putc(out, '-');
+    if (max_padding) {
+      casc_buf_putc(out, '0');
+    } else if (truncate_zero) {
+      casc_buf_puts(out, "0.0E+0");
+    } else {
+      casc_buf_puts(out, "0.0");
+      for (unsigned i = 1; i < precision; i++)
+        casc_buf_putc(out, '0');
+      casc_buf_puts(out, "e+00");
+    }
+    return;
+  }
+  /* The natural precision: enough digits for any value of the format,
+   * 2 + floor(p / lg 10) with p the significand bits (implicit one
+   * included). */
+  if (!precision)
+    precision = 2 + (info_of(k).mant + 1) * 59 / 196;
+  char d[MAX_DIGITS];
+  int exp10;
+  unsigned nbits;
+  unsigned n = exact_decimal(v, d, &exp10, &nbits);
+  n = reduce_digits(d, n, nbits, &exp10, precision);
+  format_digits(d, n, exp10, precision, max_padding, truncate_zero, neg, out);
 }
 
 void casc_float_print(double v, casc_float_kind k, casc_buf *out, bool *hex) {
   if (hex)
     *hex = false;
-  uint64_t bits = casc_float_to_bits(v, k);
-  bool neg = signbit(v) != 0;
-  /* Longest spelling: sign, 17 digits, point, three padding zeros or an
-   * exponent: well under 48 characters. */
-  char s[48];
   if (!isnan(v) && !isinf(v)) {
     if (v == 0) {
-      casc_buf_puts(out, neg ? "-0.000000e+00" : "0.000000e+00");
+      casc_buf_puts(out, signbit(v) ? "-0.000000e+00" : "0.000000e+00");
       return;
     }
-    char exact[MAX_DIGITS], d[MAX_DIGITS];
-    int exp0, exp10;
-    unsigned nbits;
-    unsigned n0 = exact_decimal(v, exact, &exp0, &nbits);
-
+    uint64_t bits = casc_float_to_bits(v, k);
+    casc_buf s;
+    casc_buf_init(&s);
     /* 1: six digits, kept when they read back as the same value. */
-    memcpy(d, exact, n0);
-    exp10 = exp0;
-    unsigned n = reduce_digits(d, n0, nbits, &exp10, 6);
-    unsigned len = format_exp6(d, n, exp10, neg, s);
-    if (parse_bits_exact(s, k) == bits) {
-      casc_buf_put(out, s, len);
+    casc_float_to_string(v, k, 6, 0, false, &s);
+    if (s.data && parse_bits_exact(s.data, k) == bits) {
+      casc_buf_put(out, s.data, s.len);
+      casc_buf_free(&s);
       return;
     }
-
-    /* 2: enough digits for any value of the format (2 + floor(p / lg 10),
-     * p the significand bits with the implicit one), kept when the
-     * spelling has a point (else it would lex as an integer). */
-    unsigned prec = 2 + (info_of(k).mant + 1) * 59 / 196;
-    memcpy(d, exact, n0);
-    exp10 = exp0;
-    n = reduce_digits(d, n0, nbits, &exp10, prec);
-    len = format_natural(d, n, exp10, prec, neg, s);
-    if (memchr(s, '.', len)) {
-      casc_buf_put(out, s, len);
+    /* 2: APFloat's default form with the format's natural precision, kept
+     * when the spelling has a point (else it would lex as an integer). */
+    casc_buf_clear(&s);
+    casc_float_to_string(v, k, 0, 3, true, &s);
+    bool has_point = s.data && memchr(s.data, '.', s.len) != NULL;
+    if (has_point)
+      casc_buf_put(out, s.data, s.len);
+    casc_buf_free(&s);
+    if (has_point)
       return;
-    }
   }
   /* 3: the bit pattern (sign included), as APInt spells a C hex literal:
    * upper case, no leading zeros. */
   if (hex)
     *hex = true;
-  casc_buf_printf(out, "0x%" PRIX64, bits);
+  casc_buf_printf(out, "0x%" PRIX64, casc_float_to_bits(v, k));
 }

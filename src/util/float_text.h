@@ -1,6 +1,7 @@
-/* Floating-point values as MLIR spells them (private to src/text). */
-#ifndef CASC_TEXT_FLOAT_TEXT_H
-#define CASC_TEXT_FLOAT_TEXT_H
+/* Floating-point values as MLIR / LLVM's APFloat spell them: shared by the
+ * text printer/parser and the Ascend C emitter, so it lives in core. */
+#ifndef CASC_UTIL_FLOAT_TEXT_H
+#define CASC_UTIL_FLOAT_TEXT_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -14,6 +15,19 @@
  * (`0.00999999977`, `9.9999999999999995E-8`), else the bit pattern in hex
  * (`0x7C00`, also for inf and NaN). Sets *hex when hex was used. */
 void casc_float_print(double v, casc_float_kind k, casc_buf *out, bool *hex);
+
+/* Append v (a value of format k, held exactly in a double) as LLVM's
+ * APFloat::toString(precision, max_padding, truncate_zero) spells it:
+ * exact decimal expansion, rounded half up to `precision` significant
+ * digits (0 = the format's natural precision: 4 bf16, 5 f16, 9 f32, 17
+ * f64), scientific unless max_padding > 0 allows a plain form. Examples
+ * for 1.23f: (0, 3, true) `1.23000002`; (0, 0, false) `1.230000020e+00`.
+ * Infinities are `+Inf` / `-Inf`, NaN is `NaN` (as APFloat). Used by the
+ * printer and, for constants as pyasc's translator prints them, by the
+ * Ascend C emitter. */
+void casc_float_to_string(double v, casc_float_kind k, unsigned precision,
+                          unsigned max_padding, bool truncate_zero,
+                          casc_buf *out);
 
 /* Bit pattern of v in format k (v is rounded to nearest-even first). */
 uint64_t casc_float_to_bits(double v, casc_float_kind k);
