@@ -1211,7 +1211,7 @@ static void print_elem(fprint *f, const fe *e) {
   switch (e->kind) {
   case FE_OPERAND: {
     unsigned b, n;
-    if (operand_range(f, e->idx, &b, &n))
+    if (operand_range(f, e->idx, &b, &n) && n) /* operands may be NULL */
       pr_value_list(pr, f->op->operands + b, n);
     return;
   }

@@ -57,6 +57,13 @@ const char *pp_balanced_body(casc_parser *p) {
   unsigned depth = 0;
   while (c < end) {
     char ch = *c;
+    /* The body is kept as a C string: a NUL inside it would silently cut
+     * it short and print something that no longer parses. */
+    if (ch == '\0') {
+      pp_error(p, "unexpected NUL character in a dialect type or attribute "
+                  "body");
+      return NULL;
+    }
     if (ch == '"') {
       c++;
       while (c < end && *c != '"' && *c != '\n') {

@@ -236,6 +236,13 @@ static casc_type *parse_memref(casc_parser *p) {
       pp_error_at(p, l, c, "memref layouts are not supported by casc");
       return NULL;
     }
+    /* A memory space is an integer (pyasc's address spaces) or a dialect
+     * attribute; MLIR rejects anything else at parse time. */
+    if (space->kind != CASC_ATTR_INTEGER && space->kind != CASC_ATTR_STRING &&
+        !(space->kind == CASC_ATTR_OPAQUE && space->u.opaque.text[0] == '#')) {
+      pp_error_at(p, l, c, "unsupported memory space Attribute");
+      return NULL;
+    }
   }
   if (!pp_expect(p, CASC_TK_GREATER, ">"))
     return NULL;

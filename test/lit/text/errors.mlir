@@ -103,6 +103,19 @@ func.func @int_range() {
 
 // -----
 
+// A memory space must be an integer, a string or a dialect attribute
+// (found by fuzzing: a float was accepted and printed as text that did not
+// parse again).
+// expected-error@below {{unsupported memory space Attribute}}
+func.func private @space(memref<?xf16, 2201.>)
+
+// -----
+
+// expected-error@below {{unsupported memory space Attribute}}
+func.func private @space_array(memref<4xi8, [1]>)
+
+// -----
+
 func.func @unterminated_region() {
   %0 = arith.constant 1 : i32
   // expected-error {{expected '}' to end the region}}
