@@ -3,8 +3,9 @@
  * from the counters their parent region reached (so sibling regions reuse
  * numbers) unless the generic form is printed (then IDs are unique);
  * entry block arguments are %argN; arith.constant results get value names
- * (%c1_i32, %c0, %true, %cst) made unique with `_N` suffixes from a
- * per-scope conflict counter. */
+ * (%c1_i32, %c0, %true, %cst) and the results of the *_extended ops
+ * (%sum/%overflow, %low/%high) get value names, made unique with `_N`
+ * suffixes from a per-scope conflict counter. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -294,12 +295,37 @@ static bool constant_name(casc_op *op, char *buf, size_t n) {
   return true;
 }
 
+/* The arith ops whose getAsmResultNames names every result (MLIR 19); a
+ * named result is printed on its own (`%low, %high = ...`, used as `%high`,
+ * not `%0#1`). */
+static const char *const *result_names(const casc_op *op) {
+  static const char *const sum_overflow[] = {"sum", "overflow"};
+  static const char *const low_high[] = {"low", "high"};
+  if (op->nres != 2)
+    return NULL;
+  switch (op->kind) {
+  case CASC_OP_ARITH_ADDUI_EXTENDED:
+    return sum_overflow;
+  case CASC_OP_ARITH_MULSI_EXTENDED:
+  case CASC_OP_ARITH_MULUI_EXTENDED:
+    return low_high;
+  default:
+    return NULL;
+  }
+}
+
 static void number_op(namer *nm, casc_op *op) {
   if (!op->nres)
     return;
   char buf[128];
   if (!nm->pr->flags.generic && constant_name(op, buf, sizeof buf)) {
     set_name(nm, casc_op_result(op, 0), buf);
+    return;
+  }
+  const char *const *names = nm->pr->flags.generic ? NULL : result_names(op);
+  if (names) {
+    for (unsigned i = 0; i < op->nres; i++)
+      set_name(nm, casc_op_result(op, i), names[i]);
     return;
   }
   set_number(nm, casc_op_result(op, 0));

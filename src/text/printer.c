@@ -44,13 +44,19 @@ void pr_indent(casc_printer *pr) {
 
 /* ---- values ------------------------------------------------------------ */
 
+/* True if result v has a name of its own (not only its op's result 0). */
+static bool own_name(casc_printer *pr, casc_value *v) {
+  uintptr_t id;
+  return v->def && v->index > 0 && pr_ptrmap_get(&pr->values, v, &id);
+}
+
 /* `%name` without a result number; false if v has no name. */
 static bool value_base(casc_printer *pr, casc_value *v) {
   if (!v) {
     pr_puts(pr, "<<NULL VALUE>>");
     return false;
   }
-  casc_value *key = v->def ? casc_op_result(v->def, 0) : v;
+  casc_value *key = v->def && !own_name(pr, v) ? casc_op_result(v->def, 0) : v;
   uintptr_t id;
   if (!pr_ptrmap_get(&pr->values, key, &id)) {
     pr_puts(pr, "<<UNKNOWN SSA VALUE>>");
@@ -65,7 +71,8 @@ static bool value_base(casc_printer *pr, casc_value *v) {
 }
 
 void pr_value(casc_printer *pr, casc_value *v) {
-  if (value_base(pr, v) && v->def && v->def->nres > 1)
+  if (value_base(pr, v) && v->def && v->def->nres > 1 &&
+      !own_name(pr, casc_op_result(v->def, 1)))
     pr_printf(pr, "#%u", v->index);
 }
 
@@ -317,7 +324,14 @@ static void print_generic(casc_printer *pr, casc_op *op) {
 }
 
 static void print_op(casc_printer *pr, casc_op *op) {
-  if (op->nres) {
+  if (op->nres > 1 && own_name(pr, casc_op_result(op, 1))) {
+    for (unsigned i = 0; i < op->nres; i++) {
+      if (i)
+        pr_puts(pr, ", ");
+      value_base(pr, casc_op_result(op, i));
+    }
+    pr_puts(pr, " = ");
+  } else if (op->nres) {
     if (value_base(pr, casc_op_result(op, 0)) && op->nres > 1)
       pr_printf(pr, ":%u", op->nres);
     pr_puts(pr, " = ");
