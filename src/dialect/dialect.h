@@ -119,6 +119,7 @@ typedef enum {
   CASC_A_INT, /* IntegerAttr of any type */
   CASC_A_I32,
   CASC_A_I64,
+  CASC_A_INDEX, /* IntegerAttr of type index, printed bare in formats */
   CASC_A_FLOAT,
   CASC_A_STR,
   CASC_A_SYM,   /* FlatSymbolRefAttr */

@@ -44,7 +44,7 @@ static const struct {
   casc_attr_spec_kind kind;
 } attr_kinds[] = {
     {"Any", CASC_A_ANY},     {"Unit", CASC_A_UNIT},   {"Int", CASC_A_INT},
-    {"I32", CASC_A_I32},     {"I64", CASC_A_I64},     {"Float", CASC_A_FLOAT},
+    {"I32", CASC_A_I32},     {"I64", CASC_A_I64},     {"Index", CASC_A_INDEX},     {"Float", CASC_A_FLOAT},
     {"Str", CASC_A_STR},     {"Sym", CASC_A_SYM},     {"Type", CASC_A_TYPE},
     {"Typed", CASC_A_TYPED}, {"Array", CASC_A_ARRAY}, {"Dict", CASC_A_DICT},
 };

@@ -602,6 +602,9 @@ static bool parse_attr_elem(fparse *f, int idx) {
   case CASC_A_I64:
     a = pp_parse_int_value(p, casc_type_i64(p->ctx));
     break;
+  case CASC_A_INDEX:
+    a = pp_parse_int_value(p, casc_type_index(p->ctx));
+    break;
   case CASC_A_TYPE: {
     casc_type *t = pp_parse_type(p);
     if (!t)
@@ -1145,7 +1148,8 @@ static void print_attr_value(fprint *f, const casc_attr_spec *as,
       return;
     }
   }
-  if ((as->kind == CASC_A_I32 || as->kind == CASC_A_I64) &&
+  if ((as->kind == CASC_A_I32 || as->kind == CASC_A_I64 ||
+       as->kind == CASC_A_INDEX) &&
       a->kind == CASC_ATTR_INTEGER) {
     pr_printf(pr, "%lld", (long long)a->u.i.v);
     return;
@@ -1161,6 +1165,43 @@ static void print_attr_value(fprint *f, const casc_attr_spec *as,
 }
 
 static void print_list(fprint *f, const fe *e, unsigned n);
+
+/* ODS threads its spacing state (shouldEmitSpace / lastWasPunctuation)
+ * through the *generated code*, not through what is printed: an optional
+ * group's else-branch starts in the state its then-branch's code left, and
+ * whatever branch ran, the group ends in the state of the last branch
+ * generated. So `$base `[` ($dyn^):($static ` `)? `]`` prints `[%2]` but
+ * `[ 2 ]` (as pyasc's ascir-opt does). This replays those state changes
+ * without printing. */
+static void spacing_after(const fe *e, unsigned n, bool *space, bool *punct) {
+  for (unsigned i = 0; i < n; i++) {
+    const fe *x = &e[i];
+    switch (x->kind) {
+    case FE_LITERAL: {
+      size_t len = strlen(x->text);
+      *space = len != 1 || !strchr("<({[", x->text[0]);
+      *punct = x->text[0] != '_' && !isalpha((unsigned char)x->text[0]);
+      break;
+    }
+    case FE_SPACE:
+      *punct = !x->text[0];
+      *space = false;
+      break;
+    case FE_OPTIONAL:
+      spacing_after(x->then_e, x->nthen, space, punct);
+      if (x->nelse)
+        spacing_after(x->else_e, x->nelse, space, punct);
+      break;
+    case FE_ATTR_DICT:
+      *punct = false;
+      break;
+    default:
+      *punct = false;
+      *space = true;
+      break;
+    }
+  }
+}
 
 static void print_elem(fprint *f, const fe *e) {
   casc_printer *pr = f->pr;
@@ -1179,15 +1220,23 @@ static void print_elem(fprint *f, const fe *e) {
     return;
   case FE_OPTIONAL: {
     const fe *anchor = &e->then_e[e->anchor];
+    bool space = f->space, punct = f->punct;
+    spacing_after(e->then_e, e->nthen, &space, &punct);
     if (anchor_present(f, anchor)) {
       bool elide = anchor->kind == FE_ATTR && anchor != &e->then_e[0] &&
                    f->info->attrs[anchor->idx].kind == CASC_A_UNIT;
       for (unsigned i = 0; i < e->nthen; i++)
         if (!(elide && &e->then_e[i] == anchor))
           print_elem(f, &e->then_e[i]);
-    } else {
+    } else if (e->nelse) {
+      f->space = space; /* the else code starts where the then code ended */
+      f->punct = punct;
       print_list(f, e->else_e, e->nelse);
     }
+    if (e->nelse)
+      spacing_after(e->else_e, e->nelse, &space, &punct);
+    f->space = space;
+    f->punct = punct;
     return;
   }
   case FE_ATTR_DICT: {
