@@ -9,6 +9,7 @@
 // CHECK-NEXT:    %0 = emitasc.ptr_offset %arg0[ 2 ] : memref<?xf16, 22>, memref<?xf16, 22>
 // CHECK-NEXT:    %1 = emitasc.ptr_offset %arg0[%arg1] : memref<?xf16, 22>, memref<?xf16, 22>
 // GEN: "emitasc.ptr_offset"(%arg0) <{staticOffset = 2 : index}>
+// ERR: ptr-offset-i64.mlir:2:8: error: 'emitasc.ptr_offset' op attribute 'staticOffset' has the wrong kind
 func.func @static_offset(%arg0: memref<?xf16, 22>, %i: index) {
   %0 = emitasc.ptr_offset %arg0[2 ] : memref<?xf16, 22>, memref<?xf16, 22>
   %1 = emitasc.ptr_offset %arg0[%i] : memref<?xf16, 22>, memref<?xf16, 22>
