@@ -4,11 +4,17 @@
  *            tiles of 4096 (the add_framework kernel's structure);
  *   softmax: 4096 rows of 1024 float32, one row per tile (ReduceMax, Adds,
  *            Exp, ReduceSum, Muls), 48 blocks.
- * Prints the best of several runs for both and the ratio (target for add:
- * the simulator within 1.5x of native). Figures only; no assertions.
- *   usage: bench_sim [--threads N] [--reps N] */
+ * The native reference does the same arithmetic on the same data with the
+ * same number of threads, each thread one contiguous share (the blocks'
+ * shares put together), straight from and to the buffers: what a plain C
+ * program would do. Both outputs are zeroed (pages touched) before each
+ * timed run, and each run is timed alone. Prints the best of several runs
+ * for both and the ratio (target for add: the simulator within 1.5x of
+ * native). Figures only; no assertions on speed.
+ *   usage: bench_sim [--threads N] [--reps N] [--only add|softmax] */
 #include <math.h>
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -203,17 +209,21 @@ static void *native(void *arg) {
 static double run_native(int kind, const float *x, const float *y, float *z,
                          size_t units, size_t len, unsigned threads) {
   pthread_t tids[256];
+  bool started[256] = {false};
   job jobs[256];
   double t0 = now();
   for (unsigned t = 0; t < threads; t++) {
     jobs[t] = (job){x,   y,   z, units * t / threads, units * (t + 1) / threads,
                     len, kind};
-    if (t && pthread_create(&tids[t], NULL, native, &jobs[t]) != 0)
-      native(&jobs[t]);
+    if (t)
+      started[t] = pthread_create(&tids[t], NULL, native, &jobs[t]) == 0;
+    if (t && !started[t])
+      native(&jobs[t]); /* no thread: the same work, only slower */
   }
   native(&jobs[0]);
   for (unsigned t = 1; t < threads; t++)
-    pthread_join(tids[t], NULL);
+    if (started[t])
+      pthread_join(tids[t], NULL);
   return now() - t0;
 }
 
@@ -231,13 +241,142 @@ static casc_sim_program *compile(casc_ctx *ctx, casc_diag_list *dl,
   return p;
 }
 
+typedef struct {
+  casc_ctx *ctx;
+  casc_diag_list *dl;
+  unsigned threads, reps, blocks;
+} bench;
+
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* Best-of-reps times of the simulator and of native kind `kind`, and the
+ * median of the per-rep ratios (each rep runs both back to back, so on a
+ * shared machine their ratio is steadier than the ratio of two minima);
+ * false if a launch fails. z / ref are zeroed before each run of their
+ * side. */
+static bool time_both(const bench *B, casc_sim_program *p, const casc_arg *args,
+                      unsigned nargs, int kind, const float *x, const float *y,
+                      float *z, float *ref, size_t units, size_t len, size_t n,
+                      double *best_sim, double *best_nat,
+                      double *median_ratio) {
+  casc_launch_opts o = {B->threads, NULL, 0};
+  double *ratio = malloc(B->reps * sizeof *ratio);
+  if (!ratio)
+    return false;
+  *best_sim = *best_nat = 1e30;
+  for (unsigned r = 0; r < B->reps; r++) {
+    casc_launch_result res;
+    memset(z, 0, n * sizeof *z);
+    double t0 = now();
+    casc_launch_status st = casc_sim_run(p, B->blocks, args, nargs, &o, &res);
+    double t = now() - t0;
+    if (st != CASC_LAUNCH_OK) {
+      print_diags(B->dl);
+      free(ratio);
+      return false;
+    }
+    *best_sim = t < *best_sim ? t : *best_sim;
+    memset(ref, 0, n * sizeof *ref);
+    double tn = run_native(kind, x, y, ref, units, len, B->threads);
+    *best_nat = tn < *best_nat ? tn : *best_nat;
+    ratio[r] = t / tn;
+  }
+  qsort(ratio, B->reps, sizeof *ratio, cmp_double);
+  unsigned h = B->reps / 2;
+  *median_ratio = B->reps % 2 ? ratio[h] : (ratio[h - 1] + ratio[h]) / 2;
+  free(ratio);
+  return true;
+}
+
+static int bench_add(const bench *B, float *x, float *y, float *z, float *ref,
+                     size_t n) {
+  const size_t tile = 4096;
+  for (size_t i = 0; i < n; i++) {
+    x[i] = (float)(i % 1000) * 0.25f;
+    y[i] = (float)(i % 777) * -0.5f;
+  }
+  casc_sim_program *p = compile(B->ctx, B->dl, add_ir, "add");
+  if (!p)
+    return 1;
+  casc_arg args[5] = {
+      casc_arg_gm(x, CASC_DT_F32, n), casc_arg_gm(y, CASC_DT_F32, n),
+      casc_arg_gm(z, CASC_DT_F32, n), casc_arg_int(CASC_DT_I32, (int64_t)n),
+      casc_arg_int(CASC_DT_I32, (int64_t)tile)};
+  double best_sim, best_nat, med;
+  bool ok = time_both(B, p, args, 5, 0, x, y, z, ref, n, 0, n, &best_sim,
+                      &best_nat, &med);
+  casc_sim_program_free(p);
+  if (!ok)
+    return 1;
+  bool same = memcmp(z, ref, n * 4) == 0;
+  printf("add f32, %zu elements, %u blocks, %u threads (best of %u):\n", n,
+         B->blocks, B->threads, B->reps);
+  printf("  simulator %8.2f ms  (%.0f M elements/s)\n", best_sim * 1e3,
+         n / best_sim / 1e6);
+  printf("  native    %8.2f ms  (%.0f M elements/s)\n", best_nat * 1e3,
+         n / best_nat / 1e6);
+  printf("  ratio     %8.2fx  (target <= 1.5x; median of per-run ratios "
+         "%.2fx); results %s\n",
+         best_sim / best_nat, med, same ? "bit-identical" : "DIFFER");
+  return !same;
+}
+
+static int bench_softmax(const bench *B, float *x, float *z, float *ref) {
+  const size_t rows = 4096, len = 1024;
+  for (size_t i = 0; i < rows * len; i++)
+    x[i] = (float)((i * 2654435761u) % 2000) / 250.0f - 4.0f;
+  casc_sim_program *p = compile(B->ctx, B->dl, softmax_ir, "softmax");
+  if (!p)
+    return 1;
+  casc_arg args[4] = {casc_arg_gm(x, CASC_DT_F32, rows * len),
+                      casc_arg_gm(z, CASC_DT_F32, rows * len),
+                      casc_arg_int(CASC_DT_I32, (int64_t)rows),
+                      casc_arg_int(CASC_DT_I32, (int64_t)len)};
+  double best_sim, best_nat, med;
+  bool ok = time_both(B, p, args, 4, 1, x, NULL, z, ref, rows, len, rows * len,
+                      &best_sim, &best_nat, &med);
+  casc_sim_program_free(p);
+  if (!ok)
+    return 1;
+  double maxerr = 0;
+  for (size_t i = 0; i < rows * len; i++) {
+    double e = fabs((double)z[i] - (double)ref[i]);
+    maxerr = e > maxerr ? e : maxerr;
+  }
+  printf("softmax f32, %zu rows x %zu, %u blocks, %u threads (best of %u):\n",
+         rows, len, B->blocks, B->threads, B->reps);
+  printf("  simulator %8.2f ms  (%.0f rows/s)\n", best_sim * 1e3,
+         rows / best_sim);
+  printf("  native    %8.2f ms  (%.0f rows/s)\n", best_nat * 1e3,
+         rows / best_nat);
+  printf("  ratio     %8.2fx  (median of per-run ratios %.2fx); max abs "
+         "difference %.3g\n",
+         best_sim / best_nat, med, maxerr);
+  return 0;
+}
+
 int main(int argc, char **argv) {
-  unsigned threads = 0, reps = 5;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    if (strcmp(argv[i], "--threads") == 0)
-      threads = (unsigned)atoi(argv[i + 1]);
-    else if (strcmp(argv[i], "--reps") == 0)
-      reps = (unsigned)atoi(argv[i + 1]);
+  unsigned threads = 0, reps = 10;
+  const char *only = NULL;
+  for (int i = 1; i < argc; i++) {
+    bool has = i + 1 < argc;
+    if (has && strcmp(argv[i], "--threads") == 0)
+      threads = (unsigned)atoi(argv[++i]);
+    else if (has && strcmp(argv[i], "--reps") == 0)
+      reps = (unsigned)atoi(argv[++i]);
+    else if (has && strcmp(argv[i], "--only") == 0 &&
+             (strcmp(argv[i + 1], "add") == 0 ||
+              strcmp(argv[i + 1], "softmax") == 0))
+      only = argv[++i];
+    else {
+      fprintf(stderr,
+              "usage: %s [--threads N] [--reps N] [--only add|softmax]\n",
+              argv[0]);
+      return 2;
+    }
   }
   if (!threads) {
     long n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -247,96 +386,20 @@ int main(int argc, char **argv) {
     threads = 256;
   if (!reps)
     reps = 1;
-  const unsigned blocks = 48;
-  const size_t n = (size_t)16 << 20, tile = 4096;
+  const size_t n = (size_t)16 << 20;
   float *x = malloc(n * 4), *y = malloc(n * 4), *z = malloc(n * 4),
         *ref = malloc(n * 4);
   if (!x || !y || !z || !ref)
     return 1;
-  for (size_t i = 0; i < n; i++) {
-    x[i] = (float)(i % 1000) * 0.25f;
-    y[i] = (float)(i % 777) * -0.5f;
-  }
   casc_ctx *ctx = casc_ctx_new();
   casc_diag_list dl = {0};
   casc_ctx_set_diag_handler(ctx, casc_diag_collect, &dl);
+  bench B = {ctx, &dl, threads, reps, 48};
   int rc = 0;
-
-  /* ---- add ---- */
-  casc_sim_program *p = compile(ctx, &dl, add_ir, "add");
-  if (!p)
-    return 1;
-  casc_arg args[5] = {
-      casc_arg_gm(x, CASC_DT_F32, n), casc_arg_gm(y, CASC_DT_F32, n),
-      casc_arg_gm(z, CASC_DT_F32, n), casc_arg_int(CASC_DT_I32, (int64_t)n),
-      casc_arg_int(CASC_DT_I32, (int64_t)tile)};
-  casc_launch_opts o = {threads, NULL, 0};
-  double best_sim = 1e30, best_nat = 1e30;
-  for (unsigned r = 0; r < reps; r++) {
-    casc_launch_result res;
-    memset(z, 0, n * 4);
-    double t0 = now();
-    casc_launch_status st = casc_sim_run(p, blocks, args, 5, &o, &res);
-    double t = now() - t0;
-    if (st != CASC_LAUNCH_OK) {
-      print_diags(&dl);
-      return 1;
-    }
-    best_sim = t < best_sim ? t : best_sim;
-    t = run_native(0, x, y, ref, n, 0, threads);
-    best_nat = t < best_nat ? t : best_nat;
-  }
-  bool same = memcmp(z, ref, n * 4) == 0;
-  printf("add f32, %zu elements, %u blocks, %u threads (best of %u):\n", n,
-         blocks, threads, reps);
-  printf("  simulator %8.2f ms  (%.0f M elements/s)\n", best_sim * 1e3,
-         n / best_sim / 1e6);
-  printf("  native    %8.2f ms  (%.0f M elements/s)\n", best_nat * 1e3,
-         n / best_nat / 1e6);
-  printf("  ratio     %8.2fx  (target <= 1.5x); results %s\n",
-         best_sim / best_nat, same ? "bit-identical" : "DIFFER");
-  rc |= !same;
-  casc_sim_program_free(p);
-
-  /* ---- softmax rows ---- */
-  const size_t rows = 4096, len = 1024;
-  for (size_t i = 0; i < rows * len; i++)
-    x[i] = (float)((i * 2654435761u) % 2000) / 250.0f - 4.0f;
-  p = compile(ctx, &dl, softmax_ir, "softmax");
-  if (!p)
-    return 1;
-  casc_arg sargs[4] = {casc_arg_gm(x, CASC_DT_F32, rows * len),
-                       casc_arg_gm(z, CASC_DT_F32, rows * len),
-                       casc_arg_int(CASC_DT_I32, (int64_t)rows),
-                       casc_arg_int(CASC_DT_I32, (int64_t)len)};
-  best_sim = best_nat = 1e30;
-  for (unsigned r = 0; r < reps; r++) {
-    casc_launch_result res;
-    double t0 = now();
-    casc_launch_status st = casc_sim_run(p, blocks, sargs, 4, &o, &res);
-    double t = now() - t0;
-    if (st != CASC_LAUNCH_OK) {
-      print_diags(&dl);
-      return 1;
-    }
-    best_sim = t < best_sim ? t : best_sim;
-    t = run_native(1, x, NULL, ref, rows, len, threads);
-    best_nat = t < best_nat ? t : best_nat;
-  }
-  double maxerr = 0;
-  for (size_t i = 0; i < rows * len; i++) {
-    double e = fabs((double)z[i] - (double)ref[i]);
-    maxerr = e > maxerr ? e : maxerr;
-  }
-  printf("softmax f32, %zu rows x %zu, %u blocks, %u threads (best of %u):\n",
-         rows, len, blocks, threads, reps);
-  printf("  simulator %8.2f ms  (%.0f rows/s)\n", best_sim * 1e3,
-         rows / best_sim);
-  printf("  native    %8.2f ms  (%.0f rows/s)\n", best_nat * 1e3,
-         rows / best_nat);
-  printf("  ratio     %8.2fx; max abs difference %.3g\n", best_sim / best_nat,
-         maxerr);
-  casc_sim_program_free(p);
+  if (!only || strcmp(only, "add") == 0)
+    rc |= bench_add(&B, x, y, z, ref, n);
+  if (!only || strcmp(only, "softmax") == 0)
+    rc |= bench_softmax(&B, x, z, ref);
   casc_diag_list_free(&dl);
   casc_ctx_free(ctx);
   free(x);

@@ -20,6 +20,7 @@
 
 typedef struct {
   const sim_launch *L;
+  casc_sim_program *prog; /* L->prog, for its workspace cache */
   atomic_uint next;
   sim_issue_list *lists;
   bool *failed;
@@ -36,63 +37,114 @@ static double now_seconds(void) {
   return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/* Deterministic "uninitialised" UB contents, the same for every block (the
- * CPU-debug library fills UB from a fixed-seed random engine). */
-static void fill_garbage(uint8_t *p, size_t n) {
-  uint64_t x = 0x9e3779b97f4a7c15ULL;
-  for (size_t i = 0; i < n; i += 8) {
-    x ^= x << 13;
-    x ^= x >> 7;
-    x ^= x << 17;
-    size_t k = n - i < 8 ? n - i : 8;
-    memcpy(p + i, &x, k);
-  }
-}
-
-typedef struct {
+/* A worker's block state, its UB and the UB's shadow. They are kept by the
+ * program after a launch (sim_ws_cache_free frees them) so that a program run
+ * again does not allocate and page in ~400 KiB per thread each time; a
+ * reused UB holds stale bytes, which the shadow never lets a kernel see. */
+struct sim_workspace {
   sim_block b;
   void *ub_raw;
-} workspace;
+  uint32_t ub_size; /* the platform's, for which the buffers were made */
+  sim_workspace *next;
+};
 
-static bool ws_init(workspace *w, const sim_launch *L) {
-  memset(w, 0, sizeof *w);
-  const casc_platform *pl = L->plat;
-  w->b.L = L;
+static void ws_destroy(sim_workspace *w) {
+  if (!w)
+    return;
+  free(w->b.slots);
+  free(w->ub_raw);
+  free(w->b.wfull);
+  free(w->b.wpart);
+  free(w->b.wbyte);
+  free(w->b.queues);
+  sim_tm_free(w->b.tm);
+  free(w);
+}
+
+static sim_workspace *ws_create(const sim_launch *L) {
+  sim_workspace *w = calloc(1, sizeof *w);
+  if (!w)
+    return NULL;
+  /* UB and its shadow are whole 32-byte blocks (a platform's ub_size may
+   * not be a multiple of 32; the accesses are still checked against it). */
+  uint32_t ub_size = L->plat->ub_size;
+  uint32_t nblk = (uint32_t)(((uint64_t)ub_size + 31) / 32);
+  w->ub_size = ub_size;
   w->b.slots = malloc(L->prog->nslots * sizeof *w->b.slots);
-  w->ub_raw = malloc((size_t)pl->ub_size + 64);
-  w->b.shadow = malloc(pl->ub_size);
+  w->ub_raw = malloc((size_t)nblk * 32 + 64);
+  w->b.ub_words = (nblk + 63) / 64;
+  w->b.wfull = malloc(w->b.ub_words * sizeof *w->b.wfull);
+  w->b.wpart = malloc(w->b.ub_words * sizeof *w->b.wpart);
+  w->b.wbyte = malloc((size_t)nblk * 32);
   w->b.queues = malloc(SIM_MAX_QUEUES * sizeof *w->b.queues);
-  if (!w->b.slots || !w->ub_raw || !w->b.shadow || !w->b.queues)
-    return false;
-  if (L->timing && !(w->b.tm = sim_tm_new(L)))
-    return false;
+  if (!w->b.slots || !w->ub_raw || !w->b.wfull || !w->b.wpart || !w->b.wbyte ||
+      !w->b.queues) {
+    ws_destroy(w);
+    return NULL;
+  }
   /* 64-byte alignment so that typed tile loops see aligned data. */
   uintptr_t a = ((uintptr_t)w->ub_raw + 63) & ~(uintptr_t)63;
   w->b.mem[SIM_POOL_UB] = (uint8_t *)a;
-  w->b.pool_size[SIM_POOL_UB] = pl->ub_size;
-  w->b.pool_size[SIM_POOL_L1] = pl->l1_size;
-  w->b.pool_size[SIM_POOL_L0A] = pl->l0_a_size;
-  w->b.pool_size[SIM_POOL_L0B] = pl->l0_b_size;
-  w->b.pool_size[SIM_POOL_L0C] = pl->l0_c_size;
-  w->b.pool_size[SIM_POOL_BT] = pl->bt_size;
-  w->b.pool_size[SIM_POOL_FB] = pl->fb_size;
-  return true;
+  return w;
 }
 
-static void ws_free(workspace *w) {
-  free(w->b.slots);
-  free(w->ub_raw);
-  free(w->b.shadow);
-  free(w->b.queues);
-  sim_tm_free(w->b.tm);
+/* A workspace for this launch: an idle one of the program's, else new. */
+static sim_workspace *ws_get(casc_sim_program *p, const sim_launch *L) {
+  pthread_mutex_lock(&p->ws_lock);
+  sim_workspace *w = p->ws_idle;
+  if (w)
+    p->ws_idle = w->next;
+  pthread_mutex_unlock(&p->ws_lock);
+  if (w && w->ub_size != L->plat->ub_size) {
+    ws_destroy(w); /* made for another platform */
+    w = NULL;
+  }
+  if (!w && !(w = ws_create(L)))
+    return NULL;
+  const casc_platform *pl = L->plat;
+  sim_block *b = &w->b;
+  b->L = L;
+  b->pool_size[SIM_POOL_UB] = pl->ub_size;
+  b->pool_size[SIM_POOL_L1] = pl->l1_size;
+  b->pool_size[SIM_POOL_L0A] = pl->l0_a_size;
+  b->pool_size[SIM_POOL_L0B] = pl->l0_b_size;
+  b->pool_size[SIM_POOL_L0C] = pl->l0_c_size;
+  b->pool_size[SIM_POOL_BT] = pl->bt_size;
+  b->pool_size[SIM_POOL_FB] = pl->fb_size;
+  b->tm = NULL;
+  if (L->timing && !(b->tm = sim_tm_new(L))) {
+    ws_destroy(w);
+    return NULL;
+  }
+  return w;
 }
 
-static void run_block(workspace *w, pool_state *ps, unsigned idx) {
+static void ws_put(casc_sim_program *p, sim_workspace *w) {
+  sim_tm_free(w->b.tm); /* per launch: it points at the launch */
+  w->b.tm = NULL;
+  w->b.L = NULL;
+  pthread_mutex_lock(&p->ws_lock);
+  w->next = p->ws_idle;
+  p->ws_idle = w;
+  pthread_mutex_unlock(&p->ws_lock);
+}
+
+void sim_ws_cache_free(casc_sim_program *p) {
+  while (p->ws_idle) {
+    sim_workspace *w = p->ws_idle;
+    p->ws_idle = w->next;
+    ws_destroy(w);
+  }
+}
+
+static void run_block(sim_workspace *w, pool_state *ps, unsigned idx) {
   const sim_launch *L = ps->L;
   sim_block *b = &w->b;
   memcpy(b->slots, L->init, L->prog->nslots * sizeof *b->slots);
-  memcpy(b->mem[SIM_POOL_UB], L->ub_garbage, L->plat->ub_size);
-  memset(b->shadow, 0, L->plat->ub_size);
+  /* Nothing written yet. The UB bytes themselves are left stale: the shadow
+   * gives every byte the initial garbage before it is first read. */
+  memset(b->wfull, 0, b->ub_words * sizeof *b->wfull);
+  memset(b->wpart, 0, b->ub_words * sizeof *b->wpart);
   sim_pipe_reset_state(b);
   b->idx = (int)idx;
   b->failed = false;
@@ -111,9 +163,8 @@ static void run_block(workspace *w, pool_state *ps, unsigned idx) {
 
 static void *worker(void *arg) {
   pool_state *ps = arg;
-  workspace w;
-  if (!ws_init(&w, ps->L)) {
-    ws_free(&w);
+  sim_workspace *w = ws_get(ps->prog, ps->L);
+  if (!w) {
     pthread_mutex_lock(&ps->oom_lock);
     ps->oom = true;
     pthread_mutex_unlock(&ps->oom_lock);
@@ -123,9 +174,9 @@ static void *worker(void *arg) {
     unsigned idx = atomic_fetch_add(&ps->next, 1u);
     if (idx >= ps->L->block_dim)
       break;
-    run_block(&w, ps, idx);
+    run_block(w, ps, idx);
   }
-  ws_free(&w);
+  ws_put(ps->prog, w);
   return NULL;
 }
 
@@ -336,6 +387,7 @@ static bool bind_args(casc_ctx *ctx, const casc_sim_program *p,
       gm[i].base = a->data;
       gm[i].bytes = (int64_t)(a->count * casc_dtype_size(want));
       gm[i].dtype = want;
+      gm[i].stream = gm[i].bytes >= SIM_GM_STREAM_MIN;
       continue;
     }
     unsigned dt = casc_dtype_of_type(t);
@@ -442,15 +494,14 @@ static casc_launch_status run(casc_sim_program *p, unsigned block_dim,
   int64_t *si = calloc(p->nparams + 1, sizeof *si);
   double *sf = calloc(p->nparams + 1, sizeof *sf);
   uint64_t ffts_word = 0;
-  uint8_t *garbage = malloc(plat.ub_size);
   sim_issue_list *lists = calloc(block_dim, sizeof *lists);
   bool *failed = calloc(block_dim, sizeof *failed);
   uint64_t *steps = calloc(block_dim, sizeof *steps);
   casc_block_timing *bt = timing ? calloc(block_dim, sizeof *bt) : NULL;
   sim_slices *slices = trace ? calloc(block_dim, sizeof *slices) : NULL;
   casc_launch_status st = CASC_LAUNCH_BAD_LAUNCH;
-  if (!gm || !si || !sf || !garbage || !lists || !failed || !steps ||
-      (timing && !bt) || (trace && !slices)) {
+  if (!gm || !si || !sf || !lists || !failed || !steps || (timing && !bt) ||
+      (trace && !slices)) {
     casc_emit_error(ctx, p->func->loc, "out of memory for the launch");
     goto out;
   }
@@ -477,7 +528,6 @@ static casc_launch_status run(casc_sim_program *p, unsigned block_dim,
     }
   }
 
-  fill_garbage(garbage, plat.ub_size);
   sim_launch L;
   memset(&L, 0, sizeof L);
   L.prog = p;
@@ -485,7 +535,6 @@ static casc_launch_status run(casc_sim_program *p, unsigned block_dim,
   L.block_dim = block_dim;
   L.gm = gm;
   L.max_steps = opts->max_steps ? opts->max_steps : (uint64_t)1 << 32;
-  L.ub_garbage = garbage;
   L.init = init;
   L.timing = timing;
   L.trace = trace != NULL;
@@ -503,6 +552,7 @@ static casc_launch_status run(casc_sim_program *p, unsigned block_dim,
   pool_state ps;
   memset(&ps, 0, sizeof ps);
   ps.L = &L;
+  ps.prog = p;
   atomic_init(&ps.next, 0u);
   ps.lists = lists;
   ps.failed = failed;
@@ -572,7 +622,6 @@ out:
   free(bt);
   free(failed);
   free(steps);
-  free(garbage);
   free(gm);
   free(si);
   free(sf);

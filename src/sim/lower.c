@@ -884,6 +884,8 @@ casc_sim_program *casc_sim_compile(casc_ctx *ctx, casc_op *module,
   L.kmap_size = casc_op_table_size() + 2;
   L.kmap = calloc(L.kmap_size, sizeof *L.kmap);
   casc_sim_program *p = calloc(1, sizeof *p);
+  if (p)
+    pthread_mutex_init(&p->ws_lock, NULL);
   frame top;
   memset(&top, 0, sizeof top);
   top.func = fn;
@@ -965,6 +967,8 @@ void casc_sim_program_free(casc_sim_program *p) {
   free(p->pnames);
   free(p->pffts);
   free(p->pslots);
+  sim_ws_cache_free(p);
+  pthread_mutex_destroy(&p->ws_lock);
   free(p);
 }
 

@@ -6,6 +6,9 @@
  * subindex, LocalTensor(pos, addr, len), ...) and DataCopy. */
 #include <stdio.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "sim/sim_internal.h"
 
@@ -38,19 +41,18 @@ uint8_t *sim_local_access(sim_block *b, const sim_insn *in, unsigned opnd,
                           int64_t byte_off, int64_t bytes, bool align32) {
   const sim_tensor *t = &b->slots[in->a[opnd]].t;
   char on[32], bd[192];
-  const char *api = sim_api_name(in->op);
   if (t->buf == SIM_BUF_UNSET) {
     sim_report(b, CASC_CHECK_BAD_VALUE, CASC_SEV_ERROR, in->op,
                "%s: operand '%s' is a LocalTensor that was never given "
                "memory (AllocTensor, DeQue, Get or an address)",
-               api, opnd_name(in, opnd, on, sizeof on));
+               sim_api_name(in->op), opnd_name(in, opnd, on, sizeof on));
     return NULL;
   }
   if (t->pool != SIM_POOL_UB) {
     sim_report(b, CASC_CHECK_UNSUPPORTED, CASC_SEV_ERROR, in->op,
                "%s: operand '%s' is not in the unified buffer; the "
                "simulator models data in UB only",
-               api, opnd_name(in, opnd, on, sizeof on));
+               sim_api_name(in->op), opnd_name(in, opnd, on, sizeof on));
     return NULL;
   }
   if (t->buf >= 0) {
@@ -58,17 +60,18 @@ uint8_t *sim_local_access(sim_block *b, const sim_insn *in, unsigned opnd,
     if (t->gen != buf->gen || buf->state == SIM_BUF_FREE) {
       sim_issue *is = sim_report(
           b, CASC_CHECK_USE_AFTER_FREE, CASC_SEV_ERROR, in->op,
-          "%s: operand '%s'%s is used after FreeTensor", api,
+          "%s: operand '%s'%s is used after FreeTensor", sim_api_name(in->op),
           opnd_name(in, opnd, on, sizeof on), buf_desc(b, t, bd, sizeof bd));
       if (buf->free_op)
         sim_note_add(is, buf->free_op->loc, "freed here");
       return NULL;
     }
     if (buf->state == SIM_BUF_ENQUEUED) {
-      sim_issue *is = sim_report(
-          b, CASC_CHECK_USE_WHILE_ENQUEUED, CASC_SEV_ERROR, in->op,
-          "%s: operand '%s'%s is used between EnQue and DeQue", api,
-          opnd_name(in, opnd, on, sizeof on), buf_desc(b, t, bd, sizeof bd));
+      sim_issue *is =
+          sim_report(b, CASC_CHECK_USE_WHILE_ENQUEUED, CASC_SEV_ERROR, in->op,
+                     "%s: operand '%s'%s is used between EnQue and DeQue",
+                     sim_api_name(in->op), opnd_name(in, opnd, on, sizeof on),
+                     buf_desc(b, t, bd, sizeof bd));
       if (buf->alloc_op)
         sim_note_add(is, buf->alloc_op->loc, "tensor obtained here");
       return NULL;
@@ -79,7 +82,7 @@ uint8_t *sim_local_access(sim_block *b, const sim_insn *in, unsigned opnd,
     sim_report(b, CASC_CHECK_UB_OUT_OF_BOUNDS, CASC_SEV_ERROR, in->op,
                "%s: operand '%s'%s accesses UB bytes [%lld, %lld), outside "
                "its tensor [%lld, %lld) (%lld bytes)",
-               api, opnd_name(in, opnd, on, sizeof on),
+               sim_api_name(in->op), opnd_name(in, opnd, on, sizeof on),
                buf_desc(b, t, bd, sizeof bd), (long long)lo, (long long)hi,
                (long long)t->off,
                (long long)(t->off + (t->len > 0 ? t->len : 0)),
@@ -90,15 +93,15 @@ uint8_t *sim_local_access(sim_block *b, const sim_insn *in, unsigned opnd,
     sim_report(b, CASC_CHECK_UB_OUT_OF_BOUNDS, CASC_SEV_ERROR, in->op,
                "%s: operand '%s' accesses UB bytes [%lld, %lld), outside the "
                "unified buffer (%u bytes)",
-               api, opnd_name(in, opnd, on, sizeof on), (long long)lo,
-               (long long)hi, b->pool_size[SIM_POOL_UB]);
+               sim_api_name(in->op), opnd_name(in, opnd, on, sizeof on),
+               (long long)lo, (long long)hi, b->pool_size[SIM_POOL_UB]);
     return NULL;
   }
   if (align32 && (lo % 32) != 0) {
     sim_report(b, CASC_CHECK_UNALIGNED, CASC_SEV_ERROR, in->op,
                "%s: operand '%s'%s has UB address %lld, which is not 32-byte "
                "aligned",
-               api, opnd_name(in, opnd, on, sizeof on),
+               sim_api_name(in->op), opnd_name(in, opnd, on, sizeof on),
                buf_desc(b, t, bd, sizeof bd), (long long)lo);
     return NULL;
   }
@@ -107,58 +110,183 @@ uint8_t *sim_local_access(sim_block *b, const sim_insn *in, unsigned opnd,
   return b->mem[SIM_POOL_UB] + lo;
 }
 
+/* Element size of GM operand opnd, for messages in elements. */
+static unsigned gm_esize(const sim_insn *in, unsigned opnd) {
+  return esize(in->op->nops > opnd ? casc_dtype_of_type(casc_type_elem(
+                                         in->op->operands[opnd].value->type))
+                                   : CASC_DT_U8);
+}
+
 uint8_t *sim_global_access(sim_block *b, const sim_insn *in, unsigned opnd,
                            int64_t byte_off, int64_t bytes) {
   const sim_tensor *t = &b->slots[in->a[opnd]].t;
   char on[32];
-  const char *api = sim_api_name(in->op);
   if (t->buf < 0) {
     sim_report(b, CASC_CHECK_BAD_VALUE, CASC_SEV_ERROR, in->op,
                "%s: operand '%s' is a GlobalTensor without SetGlobalBuffer",
-               api, opnd_name(in, opnd, on, sizeof on));
+               sim_api_name(in->op), opnd_name(in, opnd, on, sizeof on));
     return NULL;
   }
   const sim_gm *gm = &b->L->gm[t->buf];
-  unsigned es =
-      esize(in->op->nops > opnd ? casc_dtype_of_type(casc_type_elem(
-                                      in->op->operands[opnd].value->type))
-                                : CASC_DT_U8);
   int64_t lo = t->off + byte_off, hi = lo + bytes;
   if (lo < 0 || hi > gm->bytes || bytes < 0) {
+    unsigned es = gm_esize(in, opnd);
     sim_report(b, CASC_CHECK_GM_OUT_OF_BOUNDS, CASC_SEV_ERROR, in->op,
                "%s: operand '%s' accesses GM '%s' elements [%lld, %lld), but "
                "the buffer has %lld elements",
-               api, opnd_name(in, opnd, on, sizeof on), gm->name,
-               (long long)(lo / (int64_t)es),
+               sim_api_name(in->op), opnd_name(in, opnd, on, sizeof on),
+               gm->name, (long long)(lo / (int64_t)es),
                (long long)((hi + (int64_t)es - 1) / (int64_t)es),
                (long long)(gm->bytes / (int64_t)es));
     return NULL;
   }
-  if (t->len >= 0 && byte_off + bytes > t->len)
+  if (t->len >= 0 && byte_off + bytes > t->len) {
+    unsigned es = gm_esize(in, opnd);
     sim_report(b, CASC_CHECK_GM_OUT_OF_BOUNDS, CASC_SEV_WARNING, in->op,
                "%s: operand '%s' accesses GM '%s' elements [%lld, %lld), past "
                "the %lld elements given to SetGlobalBuffer",
-               api, opnd_name(in, opnd, on, sizeof on), gm->name,
-               (long long)(lo / (int64_t)es),
+               sim_api_name(in->op), opnd_name(in, opnd, on, sizeof on),
+               gm->name, (long long)(lo / (int64_t)es),
                (long long)((hi + (int64_t)es - 1) / (int64_t)es),
                (long long)((t->off + t->len) / (int64_t)es));
+  }
   return gm->base + lo;
+}
+
+/* ---- the written-bytes shadow (sim_internal.h) ---------------------------
+ */
+
+/* The UB's initial contents, the same for every block and run (as the
+ * CPU-debug library fills UB from a fixed-seed random engine): byte o is
+ * byte o % 8 (little-endian) of splitmix64 of o / 8. Stateless, so any part
+ * of UB is made when it is first needed. */
+static uint64_t garbage_word(uint64_t i) {
+  uint64_t z = (i + 1) * 0x9e3779b97f4a7c15ULL;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+/* UB bytes [lo, hi) were never written: give them the initial garbage. */
+static void fill_initial(sim_block *b, uint32_t lo, uint32_t hi) {
+  uint8_t *ub = b->mem[SIM_POOL_UB];
+  while (lo < hi) {
+    uint64_t w = garbage_word(lo / 8);
+    unsigned k = lo % 8;
+    for (; k < 8 && lo < hi; k++, lo++)
+      ub[lo] = (uint8_t)(w >> (8 * k));
+  }
+}
+
+/* ---- bitmaps: bit k of w is w[k / 64] >> (k % 64) ---- */
+
+static inline bool bit(const uint64_t *w, uint32_t k) {
+  return (w[k / 64] >> (k % 64)) & 1;
+}
+
+/* Bits >= a of a word (a < 64) / bits < b (0 < b <= 64). */
+static inline uint64_t from_bit(unsigned a) {
+  return ~(uint64_t)0 << a;
+}
+static inline uint64_t below_bit(unsigned b) {
+  return ~(uint64_t)0 >> (64 - b);
+}
+
+/* Set bits [k0, k1), k0 < k1: the partial words at the ends, whole words
+ * between. */
+static void bits_set(uint64_t *w, uint32_t k0, uint32_t k1) {
+  uint32_t i = k0 / 64, j = (k1 - 1) / 64;
+  if (i == j) {
+    w[i] |= from_bit(k0 % 64) & below_bit(k1 - j * 64);
+    return;
+  }
+  w[i] |= from_bit(k0 % 64);
+  for (uint32_t t = i + 1; t < j; t++)
+    w[t] = ~(uint64_t)0;
+  w[j] |= below_bit(k1 - j * 64);
+}
+
+/* The first clear bit in [k0, k1), or k1; k0 < k1. */
+static uint32_t first_clear(const uint64_t *w, uint32_t k0, uint32_t k1) {
+  uint32_t i = k0 / 64, j = (k1 - 1) / 64;
+  uint64_t c = ~w[i] & from_bit(k0 % 64);
+  while (!c && i < j)
+    c = ~w[++i];
+  if (i == j)
+    c &= below_bit(k1 - j * 64);
+  return c ? i * 64 + (uint32_t)__builtin_ctzll(c) : k1;
+}
+
+/* Bytes [lo, hi) of 32-byte block k (a strict part of it) were written. */
+static void mark_part(sim_block *b, uint32_t k, uint32_t lo, uint32_t hi) {
+  if (bit(b->wfull, k))
+    return;
+  uint32_t base = k * 32;
+  uint8_t *w = b->wbyte + base;
+  if (!bit(b->wpart, k)) {
+    /* The block's first write: the rest of it keeps the initial garbage. */
+    memset(w, 0, 32);
+    fill_initial(b, base, lo);
+    fill_initial(b, hi, base + 32);
+    b->wpart[k / 64] |= (uint64_t)1 << (k % 64);
+  }
+  memset(w + (lo - base), 1, hi - lo);
+  if (!memchr(w, 0, 32))
+    b->wfull[k / 64] |= (uint64_t)1 << (k % 64);
+}
+
+void sim_mark_written(sim_block *b, const uint8_t *p, int64_t bytes) {
+  if (bytes <= 0)
+    return;
+  uint32_t lo = (uint32_t)(p - b->mem[SIM_POOL_UB]);
+  uint32_t hi = lo + (uint32_t)bytes;
+  uint32_t f = (lo + 31) / 32, l = hi / 32; /* whole blocks [f, l) */
+  if (f >= l) {                             /* inside one block or two */
+    mark_part(b, lo / 32, lo, hi < lo / 32 * 32 + 32 ? hi : lo / 32 * 32 + 32);
+    if (hi > lo / 32 * 32 + 32)
+      mark_part(b, hi / 32, hi / 32 * 32, hi);
+    return;
+  }
+  if (lo % 32)
+    mark_part(b, lo / 32, lo, f * 32);
+  bits_set(b->wfull, f, l);
+  if (hi % 32)
+    mark_part(b, l, l * 32, hi);
 }
 
 void sim_check_init(sim_block *b, const sim_insn *in, unsigned opnd,
                     const uint8_t *p, int64_t bytes) {
-  const uint8_t *sh = b->shadow + (p - b->mem[SIM_POOL_UB]);
-  const uint8_t *z = memchr(sh, 0, (size_t)bytes);
-  if (!z)
+  if (bytes <= 0)
+    return;
+  uint32_t lo = (uint32_t)(p - b->mem[SIM_POOL_UB]);
+  uint32_t hi = lo + (uint32_t)bytes, k1 = (hi - 1) / 32 + 1;
+  uint32_t k = first_clear(b->wfull, lo / 32, k1);
+  if (k == k1)
+    return; /* the common case: every block entirely written */
+  int64_t first = -1;
+  for (; k < k1; k = k + 1 < k1 ? first_clear(b->wfull, k + 1, k1) : k1) {
+    uint32_t s = k * 32 > lo ? k * 32 : lo;
+    uint32_t e = k * 32 + 32 < hi ? k * 32 + 32 : hi;
+    if (!bit(b->wpart, k)) {
+      /* Still stale memory: the read must see the initial garbage. */
+      fill_initial(b, k * 32, k * 32 + 32);
+      if (first < 0)
+        first = s;
+      continue;
+    }
+    const uint8_t *z = memchr(b->wbyte + s, 0, e - s);
+    if (z && first < 0)
+      first = z - b->wbyte;
+  }
+  if (first < 0)
     return;
   char on[32];
-  int64_t at = p - b->mem[SIM_POOL_UB];
   sim_report(b, CASC_CHECK_UNINIT_READ, CASC_SEV_WARNING, in->op,
              "%s: operand '%s' reads UB bytes [%lld, %lld), which were never "
              "written (first at byte %lld); UB starts with garbage",
              sim_api_name(in->op),
-             sim_operand_name(in->op, opnd, on, sizeof on), (long long)at,
-             (long long)(at + bytes), (long long)(at + (z - sh)));
+             sim_operand_name(in->op, opnd, on, sizeof on), (long long)lo,
+             (long long)hi, (long long)first);
 }
 
 bool sim_check_overlap(sim_block *b, const sim_insn *in, unsigned d,
@@ -193,6 +321,38 @@ static bool bad_value(sim_block *b, const sim_insn *in, const char *what,
   return false;
 }
 
+/* UB -> GM bytes. With `stream` (a big GM buffer, see SIM_GM_STREAM_MIN)
+ * the 16-byte-aligned body is written with non-temporal stores; the bytes
+ * are the same either way. */
+static void copy_to_gm(uint8_t *dp, const uint8_t *sp, size_t n, bool stream) {
+#if defined(__SSE2__)
+  if (stream && n >= 256) {
+    size_t head = (size_t)(-(uintptr_t)dp & 15);
+    memcpy(dp, sp, head);
+    dp += head;
+    sp += head;
+    n -= head;
+    size_t body = n & ~(size_t)63;
+    for (size_t i = 0; i < body; i += 64) {
+      __m128i v0 = _mm_loadu_si128((const void *)(sp + i));
+      __m128i v1 = _mm_loadu_si128((const void *)(sp + i + 16));
+      __m128i v2 = _mm_loadu_si128((const void *)(sp + i + 32));
+      __m128i v3 = _mm_loadu_si128((const void *)(sp + i + 48));
+      _mm_stream_si128((void *)(dp + i), v0);
+      _mm_stream_si128((void *)(dp + i + 16), v1);
+      _mm_stream_si128((void *)(dp + i + 32), v2);
+      _mm_stream_si128((void *)(dp + i + 48), v3);
+    }
+    _mm_sfence(); /* order them before anything the block does next */
+    memcpy(dp + body, sp + body, n - body);
+    return;
+  }
+#else
+  (void)stream;
+#endif
+  memcpy(dp, sp, n);
+}
+
 /* One contiguous copy of n bytes at the given offsets of dst/src. */
 static bool copy_bytes(sim_block *b, const sim_insn *in, bool dl, bool sl,
                        int64_t doff, int64_t soff, int64_t n) {
@@ -208,7 +368,12 @@ static bool copy_bytes(sim_block *b, const sim_insn *in, bool dl, bool sl,
     sim_check_init(b, in, 1, sp, n);
   if (dl && sl && !sim_check_overlap(b, in, 0, dp, n, 1, sp, n))
     return false;
-  memmove(dp, sp, (size_t)n);
+  /* Lowering admits GM->UB, UB->UB and UB->GM only. UB is the block's own
+   * memory, so only UB->UB can overlap, and then completely (checked). */
+  if (!dl)
+    copy_to_gm(dp, sp, (size_t)n, b->L->gm[b->slots[in->a[0]].t.buf].stream);
+  else if (dp != sp)
+    memcpy(dp, sp, (size_t)n);
   if (dl)
     sim_mark_written(b, dp, n);
   return true;

@@ -426,6 +426,9 @@ static bool reserve(sim_block *b, const sim_insn *in, sim_queue *q, int num,
   q->first = b->nbufs;
   q->num = num;
   q->len = (uint32_t)len;
+  /* A fresh queue (also after TPipe::Reset): the cursor and the FIFO
+   * indices must lie inside the new buffers and depth. */
+  q->cursor = q->used = q->buf_used = q->head = q->tail = 0;
   for (int k = 0; k < num; k++) {
     sim_buffer *buf = &b->bufs[b->nbufs++];
     memset(buf, 0, sizeof *buf);
@@ -560,7 +563,7 @@ static int pick_free(sim_block *b, sim_queue *q) {
   for (int k = 0; k < q->num; k++) {
     int i = q->cursor;
     if (q->num > 1)
-      q->cursor = (q->cursor + 1) % q->num;
+      q->cursor = q->cursor + 1 == q->num ? 0 : q->cursor + 1;
     if (b->bufs[q->first + i].state == SIM_BUF_FREE)
       return q->first + i;
   }
@@ -651,7 +654,7 @@ static bool do_enque(sim_block *b, const sim_insn *in) {
   buf->enq_id = (int8_t)id;
   sim_tm_flag(b, q->enq_evt, id, true); /* SetFlag<enQueEvt> */
   q->ring[q->tail] = (int16_t)bi;
-  q->tail = (q->tail + 1) % q->depth;
+  q->tail = q->tail + 1 == q->depth ? 0 : q->tail + 1;
   q->used++;
   buf->state = SIM_BUF_ENQUEUED;
   return true;
@@ -699,7 +702,7 @@ static bool do_deque(sim_block *b, const sim_insn *in, sim_tensor *out) {
     return false;
   }
   int bi = q->ring[q->head];
-  q->head = (q->head + 1) % q->depth;
+  q->head = q->head + 1 == q->depth ? 0 : q->head + 1;
   q->used--;
   sim_buffer *buf = &b->bufs[bi];
   sim_tm_flag(b, q->enq_evt, buf->enq_id, false); /* WaitFlag<enQueEvt> */

@@ -10,6 +10,7 @@
 #ifndef CASC_SIM_INTERNAL_H
 #define CASC_SIM_INTERNAL_H
 
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -104,6 +105,8 @@ typedef struct {
   const casc_op *op; /* for locations, operand names and messages */
 } sim_insn;
 
+typedef struct sim_workspace sim_workspace;
+
 struct casc_sim_program {
   casc_ctx *ctx;
   casc_op *module, *func;
@@ -117,7 +120,12 @@ struct casc_sim_program {
   bool *pffts;
   uint32_t *pslots;
   unsigned nqueue_ops; /* ops creating queues: bounds per-block queue table */
+  /* Workspaces of earlier launches, reused by the next (launch.c). */
+  pthread_mutex_t ws_lock;
+  sim_workspace *ws_idle;
 };
+/* Free the program's idle workspaces (casc_sim_program_free). */
+void sim_ws_cache_free(casc_sim_program *p);
 
 /* ---- runtime --------------------------------------------------------------
  */
@@ -159,11 +167,18 @@ typedef struct {
   int enq_evt, free_evt; /* HardEvent values, -1 = none */
 } sim_queue;
 
+/* GM buffers of at least this many bytes are written with streaming
+ * (non-temporal) stores: like the NPU's DMA, a UB->GM copy then does not
+ * first read every destination line into a core's cache. Smaller buffers
+ * are written through the cache, where the host will find them. */
+#define SIM_GM_STREAM_MIN ((int64_t)8 << 20)
+
 typedef struct {
   const char *name;
   uint8_t *base;
   int64_t bytes;
   casc_dtype dtype;
+  bool stream; /* bytes >= SIM_GM_STREAM_MIN */
 } sim_gm;
 
 typedef struct {
@@ -172,7 +187,6 @@ typedef struct {
   unsigned block_dim;
   sim_gm *gm; /* per kernel parameter (base NULL for scalars) */
   uint64_t max_steps;
-  const uint8_t *ub_garbage;
   const sim_slot *init; /* slot image with the arguments filled in */
   bool timing;          /* run the timing model (timing.c) */
   bool trace;           /* and keep every block's slices for the trace */
@@ -207,7 +221,13 @@ typedef struct sim_block {
   int idx;
   sim_slot *slots;
   uint8_t *mem[SIM_POOL_COUNT_]; /* only UB holds data; NULL otherwise */
-  uint8_t *shadow;               /* UB: 1 = byte has been written */
+  /* Which UB bytes the kernel has written (the uninit-read check): two
+   * bits per 32-byte block, and a byte map used only inside blocks that
+   * are partly written. See sim_mark_written / sim_check_init. */
+  uint64_t *wfull;   /* bit k: block k is entirely written */
+  uint64_t *wpart;   /* bit k: block k is partly written (wbyte is valid) */
+  uint8_t *wbyte;    /* per byte: 1 = written; only inside wpart blocks */
+  uint32_t ub_words; /* 64-bit words of wfull / wpart */
   uint32_t pool_size[SIM_POOL_COUNT_];
   /* TPipe state */
   bool pipe_alive;
@@ -334,14 +354,21 @@ uint8_t *sim_local_access(sim_block *b, const sim_insn *in, unsigned opnd,
 /* Same for GM: checks the range against the kernel argument. */
 uint8_t *sim_global_access(sim_block *b, const sim_insn *in, unsigned opnd,
                            int64_t byte_off, int64_t bytes);
+/* The written-bytes shadow of UB. A block starts with no 32-byte block
+ * written; the UB memory of an unwritten block is stale (left by the
+ * previous block on this worker), not yet the deterministic garbage it
+ * stands for: sim_check_init puts the garbage there before anything reads
+ * it, and sim_mark_written puts it into the unwritten rest of a block that
+ * becomes partly written. Hence the rule for every op: call sim_check_init
+ * on every UB range before reading it, and sim_mark_written on every UB
+ * range after writing it. Both cost per op (a 16 KiB tile is 512 bits, eight
+ * words), never a pass over the bytes. */
 /* Warn (once per op and block) if UB bytes [p, p+bytes) were never
- * written. */
+ * written; make the never-written ones hold the UB's initial garbage. */
 void sim_check_init(sim_block *b, const sim_insn *in, unsigned opnd,
                     const uint8_t *p, int64_t bytes);
-static inline void sim_mark_written(sim_block *b, const uint8_t *p,
-                                    int64_t bytes) {
-  memset(b->shadow + (p - b->mem[SIM_POOL_UB]), 1, (size_t)bytes);
-}
+/* Record that UB bytes [p, p+bytes) have been written. */
+void sim_mark_written(sim_block *b, const uint8_t *p, int64_t bytes);
 /* Report partial overlap of operands d and s (100 % overlap is allowed). */
 bool sim_check_overlap(sim_block *b, const sim_insn *in, unsigned d,
                        const uint8_t *dp, int64_t dbytes, unsigned s,
@@ -406,8 +433,17 @@ void sim_tm_block_end(sim_block *b, casc_block_timing *out, sim_slices *sl);
 /* Hooks called by the handlers while an instruction runs. */
 void sim_tm_access(sim_block *b, const sim_insn *in, unsigned opnd, int64_t lo,
                    int64_t bytes);
-void sim_tm_flag(sim_block *b, int evt, int id, bool set);
-void sim_tm_barrier(sim_block *b, int pipe_enum);
+void sim_tm_flag_record(sim_block *b, int evt, int id, bool set);
+void sim_tm_barrier_record(sim_block *b, int pipe_enum);
+/* With timing off these cost one test, no call. */
+static inline void sim_tm_flag(sim_block *b, int evt, int id, bool set) {
+  if (b->tm)
+    sim_tm_flag_record(b, evt, id, set);
+}
+static inline void sim_tm_barrier(sim_block *b, int pipe_enum) {
+  if (b->tm)
+    sim_tm_barrier_record(b, pipe_enum);
+}
 /* Pipe of a HardEvent's source / destination (casc_sim_pipe), -1 if the
  * event has none. */
 int sim_event_src_pipe(int evt);

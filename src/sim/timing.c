@@ -305,7 +305,7 @@ static void push_sync(sim_timing *tm, tm_sync s) {
   tm->sync[tm->nsync++] = s;
 }
 
-void sim_tm_flag(sim_block *b, int evt, int id, bool set) {
+void sim_tm_flag_record(sim_block *b, int evt, int id, bool set) {
   if (!b->tm || evt < 0 || evt >= SIM_NUM_EVENTS || id < 0 ||
       id >= SIM_EVENT_IDS)
     return;
@@ -313,7 +313,7 @@ void sim_tm_flag(sim_block *b, int evt, int id, bool set) {
                              (uint8_t)(set ? R_SET : R_WAIT)});
 }
 
-void sim_tm_barrier(sim_block *b, int pipe_enum) {
+void sim_tm_barrier_record(sim_block *b, int pipe_enum) {
   if (b->tm)
     push_sync(b->tm, (tm_sync){(int16_t)pipe_enum, 0, R_BARRIER});
 }

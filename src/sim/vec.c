@@ -8,6 +8,10 @@
 #include <math.h>
 #include <string.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "sim/half.h"
 #include "sim/sim_internal.h"
 
@@ -149,13 +153,21 @@ static inline int64_t iop1(kop k, int64_t a) {
       d[i] = fop2(K, x[i], y[i]);                                              \
     break;
 
-static void f32_binary(kop k, float *d, const float *x, const float *y,
-                       int64_t n) {
+static __attribute__((noinline)) void
+f32_binary(kop k, float *d, const float *x, const float *y, int64_t n) {
   switch (k) {
+    /* clang-format off */
     F32_BIN(K_ADD)
     F32_BIN(K_SUB)
-    F32_BIN(K_MUL) F32_BIN(K_DIV) F32_BIN(K_MAX) F32_BIN(K_MIN)
-        F32_BIN(K_ADD_RELU) F32_BIN(K_SUB_RELU) default : break;
+    F32_BIN(K_MUL)
+    F32_BIN(K_DIV)
+    F32_BIN(K_MAX)
+    F32_BIN(K_MIN)
+    F32_BIN(K_ADD_RELU)
+    F32_BIN(K_SUB_RELU)
+    /* clang-format on */
+  default:
+    break;
   }
 }
 
@@ -165,11 +177,18 @@ static void f32_binary(kop k, float *d, const float *x, const float *y,
       d[i] = fop2(K, x[i], c);                                                 \
     break;
 
-static void f32_scalar(kop k, float *d, const float *x, float c, int64_t n) {
+static __attribute__((noinline)) void
+f32_scalar(kop k, float *d, const float *x, float c, int64_t n) {
   switch (k) {
+    /* clang-format off */
     F32_SCA(K_ADD)
     F32_SCA(K_MUL)
-    F32_SCA(K_MAX) F32_SCA(K_MIN) F32_SCA(K_LEAKY) default : break;
+    F32_SCA(K_MAX)
+    F32_SCA(K_MIN)
+    F32_SCA(K_LEAKY)
+    /* clang-format on */
+  default:
+    break;
   }
 }
 
@@ -179,51 +198,145 @@ static void f32_scalar(kop k, float *d, const float *x, float c, int64_t n) {
       d[i] = fop1(K, x[i]);                                                    \
     break;
 
-static void f32_unary(kop k, float *d, const float *x, int64_t n) {
+static __attribute__((noinline)) void f32_unary(kop k, float *d, const float *x,
+                                                int64_t n) {
   switch (k) {
+    /* clang-format off */
     F32_UN(K_EXP)
     F32_UN(K_LN)
-    F32_UN(K_ABS) F32_UN(K_RECIP) F32_UN(K_SQRT) F32_UN(K_RSQRT) F32_UN(K_RELU)
-        F32_UN(K_NEG) default : break;
+    F32_UN(K_ABS)
+    F32_UN(K_RECIP)
+    F32_UN(K_SQRT)
+    F32_UN(K_RSQRT)
+    F32_UN(K_RELU)
+    F32_UN(K_NEG)
+    /* clang-format on */
+  default:
+    break;
   }
 }
 
-/* 16-bit floats: widen, compute in float, round back. */
+/* 16-bit floats: widen a chunk to float, run the float loop above on it,
+ * round back (each element is computed in float and rounded once, as
+ * before; the chunks keep the loops free of per-element conversions
+ * choices). In place (d == x) is fine: a chunk is read before it is
+ * written. */
+enum { HCHUNK = 256 };
+
+static void widen(float *restrict f, const uint16_t *restrict h, int64_t m,
+                  bool bf) {
+  if (bf)
+    for (int64_t i = 0; i < m; i++)
+      f[i] = sim_bf2f(h[i]);
+  else
+    for (int64_t i = 0; i < m; i++)
+      f[i] = sim_h2f(h[i]);
+}
+
+static void narrow(uint16_t *restrict h, const float *restrict f, int64_t m,
+                   bool bf) {
+  if (bf)
+    for (int64_t i = 0; i < m; i++)
+      h[i] = sim_f2bf(f[i]);
+  else
+    for (int64_t i = 0; i < m; i++)
+      h[i] = sim_f2h(f[i]);
+}
+
 static void h_binary(kop k, bool bf, uint16_t *d, const uint16_t *x,
                      const uint16_t *y, const uint16_t *cp, int64_t n) {
   float c = cp ? (bf ? sim_bf2f(*cp) : sim_h2f(*cp)) : 0;
-  for (int64_t i = 0; i < n; i++) {
-    float a = bf ? sim_bf2f(x[i]) : sim_h2f(x[i]);
-    float b = cp ? c : (bf ? sim_bf2f(y[i]) : sim_h2f(y[i]));
-    float r = fop2(k, a, b);
-    d[i] = bf ? sim_f2bf(r) : sim_f2h(r);
+  float a[HCHUNK], b[HCHUNK], r[HCHUNK];
+  for (int64_t i0 = 0; i0 < n; i0 += HCHUNK) {
+    int64_t m = n - i0 < HCHUNK ? n - i0 : HCHUNK;
+    widen(a, x + i0, m, bf);
+    if (cp) {
+      f32_scalar(k, r, a, c, m);
+    } else {
+      widen(b, y + i0, m, bf);
+      f32_binary(k, r, a, b, m);
+    }
+    narrow(d + i0, r, m, bf);
   }
 }
 
 static void h_unary(kop k, bool bf, uint16_t *d, const uint16_t *x, int64_t n) {
-  for (int64_t i = 0; i < n; i++) {
-    float a = bf ? sim_bf2f(x[i]) : sim_h2f(x[i]);
-    float r = fop1(k, a);
-    d[i] = bf ? sim_f2bf(r) : sim_f2h(r);
+  float a[HCHUNK], r[HCHUNK];
+  for (int64_t i0 = 0; i0 < n; i0 += HCHUNK) {
+    int64_t m = n - i0 < HCHUNK ? n - i0 : HCHUNK;
+    widen(a, x + i0, m, bf);
+    f32_unary(k, r, a, m);
+    narrow(d + i0, r, m, bf);
   }
 }
 
+/* Integer tiles: one loop per op, the op a constant in it (as for float).
+ * The loops name the element type `elem` and the shift parameters `uns` /
+ * `bits`, which each generated function defines. */
+#define I_BIN(K)                                                               \
+  case K:                                                                      \
+    for (int64_t i = 0; i < n; i++)                                            \
+      d[i] = (elem)iop2(K, x[i], y[i], uns, bits);                             \
+    break;
+#define I_SCA(K)                                                               \
+  case K:                                                                      \
+    for (int64_t i = 0; i < n; i++)                                            \
+      d[i] = (elem)iop2(K, x[i], c, uns, bits);                                \
+    break;
+#define I_UN(K)                                                                \
+  case K:                                                                      \
+    for (int64_t i = 0; i < n; i++)                                            \
+      d[i] = (elem)iop1(K, x[i]);                                              \
+    break;
+
+/* clang-format off */
 #define INT_KERNELS(NAME, T, UNS, BITS)                                        \
-  static void NAME##_binary(kop k, T *d, const T *x, const T *y, const T *cp,  \
-                            int64_t n) {                                       \
-    if (k == K_ADD && !cp) {                                                   \
-      for (int64_t i = 0; i < n; i++)                                          \
-        d[i] = (T)(x[i] + y[i]);                                               \
+  static __attribute__((noinline)) void NAME##_binary(                         \
+      kop k, T *d, const T *x, const T *y, const T *cp, int64_t n) {           \
+    typedef T elem;                                                            \
+    const bool uns = UNS;                                                      \
+    const int bits = BITS;                                                     \
+    if (cp) {                                                                  \
+      T c = *cp;                                                               \
+      switch (k) {                                                             \
+        I_SCA(K_ADD)                                                           \
+        I_SCA(K_MUL)                                                           \
+        I_SCA(K_MAX)                                                           \
+        I_SCA(K_MIN)                                                           \
+        I_SCA(K_SHL)                                                           \
+        I_SCA(K_SHR)                                                           \
+      default:                                                                 \
+        break;                                                                 \
+      }                                                                        \
       return;                                                                  \
     }                                                                          \
-    T c = cp ? *cp : 0;                                                        \
-    for (int64_t i = 0; i < n; i++)                                            \
-      d[i] = (T)iop2(k, x[i], cp ? c : y[i], UNS, BITS);                       \
+    switch (k) {                                                               \
+      I_BIN(K_ADD)                                                             \
+      I_BIN(K_SUB)                                                             \
+      I_BIN(K_MUL)                                                             \
+      I_BIN(K_MAX)                                                             \
+      I_BIN(K_MIN)                                                             \
+      I_BIN(K_AND)                                                             \
+      I_BIN(K_OR)                                                              \
+      I_BIN(K_ADD_RELU)                                                        \
+      I_BIN(K_SUB_RELU)                                                        \
+    default:                                                                   \
+      break;                                                                   \
+    }                                                                          \
   }                                                                            \
-  static void NAME##_unary(kop k, T *d, const T *x, int64_t n) {               \
-    for (int64_t i = 0; i < n; i++)                                            \
-      d[i] = (T)iop1(k, x[i]);                                                 \
+  static __attribute__((noinline)) void NAME##_unary(kop k, T *d, const T *x,  \
+                                                     int64_t n) {              \
+    typedef T elem;                                                            \
+    switch (k) {                                                               \
+      I_UN(K_ABS)                                                              \
+      I_UN(K_RELU)                                                             \
+      I_UN(K_NOT)                                                              \
+      I_UN(K_NEG)                                                              \
+    default:                                                                   \
+      break;                                                                   \
+    }                                                                          \
   }
+/* clang-format on */
 
 INT_KERNELS(i16, int16_t, false, 16)
 INT_KERNELS(u16, uint16_t, true, 16)
@@ -431,10 +544,148 @@ static float rnd(float v, unsigned dt) {
  * within each 256-byte repeat a pairwise tree (adjacent pairs, an odd tail
  * element carried up), then the repeat results combined in order. Max/min
  * return the first index of the extreme value. */
+
+/* float: the same, without per-element conversions or rounding. The
+ * sequential rule (start with x[0], take x[i] when strictly greater) gives
+ * the first index of the greatest non-NaN value, or index 0 when x[0] is
+ * NaN or nothing exceeds it. Eight lanes keep their own first maximum (the
+ * compiler vectorises them); merging them by value and then by the smaller
+ * index gives exactly the sequential result. */
+static void reduce_maxmin_f32(bool max, const float *x, int64_t n, float *val,
+                              int64_t *idx) {
+  enum { L = 8 };
+  int64_t bi = 0;
+  if (!isnan(x[0]) && n <= INT32_MAX) {
+    float m[L];
+    int32_t ix[L];
+    const float s = max ? 1.0f : -1.0f; /* min is max of -x */
+    for (int j = 0; j < L; j++) {
+      m[j] = -INFINITY;
+      ix[j] = -1;
+    }
+    int64_t i = 0;
+#if defined(__SSE2__)
+    /* The same eight lanes in two SSE registers (compilers do not
+     * vectorise the conditional update by themselves). */
+    __m128 m0 = _mm_set1_ps(-INFINITY), m1 = m0, sv = _mm_set1_ps(s);
+    __m128i i0 = _mm_set1_epi32(-1), i1 = i0;
+    __m128i c0 = _mm_setr_epi32(0, 1, 2, 3), c1 = _mm_setr_epi32(4, 5, 6, 7);
+    const __m128i step = _mm_set1_epi32(L);
+    for (; i + L <= n; i += L) {
+      __m128 v0 = _mm_mul_ps(_mm_loadu_ps(x + i), sv);
+      __m128 v1 = _mm_mul_ps(_mm_loadu_ps(x + i + 4), sv);
+      __m128 g0 = _mm_cmpgt_ps(v0, m0), g1 = _mm_cmpgt_ps(v1, m1);
+      m0 = _mm_or_ps(_mm_and_ps(g0, v0), _mm_andnot_ps(g0, m0));
+      m1 = _mm_or_ps(_mm_and_ps(g1, v1), _mm_andnot_ps(g1, m1));
+      __m128i h0 = _mm_castps_si128(g0), h1 = _mm_castps_si128(g1);
+      i0 = _mm_or_si128(_mm_and_si128(h0, c0), _mm_andnot_si128(h0, i0));
+      i1 = _mm_or_si128(_mm_and_si128(h1, c1), _mm_andnot_si128(h1, i1));
+      c0 = _mm_add_epi32(c0, step);
+      c1 = _mm_add_epi32(c1, step);
+    }
+    _mm_storeu_ps(m, m0);
+    _mm_storeu_ps(m + 4, m1);
+    _mm_storeu_si128((void *)ix, i0);
+    _mm_storeu_si128((void *)(ix + 4), i1);
+#else
+    for (; i + L <= n; i += L)
+      for (int j = 0; j < L; j++) {
+        float v = s * x[i + j];
+        bool gt = v > m[j];
+        m[j] = gt ? v : m[j];
+        ix[j] = gt ? (int32_t)(i + j) : ix[j];
+      }
+#endif
+    for (int j = 0; i < n; i++, j++)
+      if (s * x[i] > m[j]) {
+        m[j] = s * x[i];
+        ix[j] = (int32_t)i;
+      }
+    float best = s * x[0];
+    for (int j = 0; j < L; j++)
+      if (ix[j] >= 0 && (m[j] > best || (m[j] == best && ix[j] < bi))) {
+        best = m[j];
+        bi = ix[j];
+      }
+  }
+  *val = x[bi];
+  *idx = bi;
+}
+
+/* One level of the pairwise tree: m values to (m + 1) / 2. */
+static int64_t tree_level(float *restrict d, const float *restrict x,
+                          int64_t m) {
+  int64_t h = m / 2;
+  for (int64_t i = 0; i < h; i++)
+    d[i] = x[2 * i] + x[2 * i + 1];
+  if (m & 1)
+    d[h] = x[m - 1];
+  return h + (m & 1);
+}
+
+#if defined(__SSE2__)
+/* The tree of one full repeat (64 floats) in registers: each level adds
+ * the even and odd elements of pairs of vectors, which keeps the order. */
+static float tree64(const float *x) {
+  __m128 v[16];
+  for (int k = 0; k < 16; k++)
+    v[k] = _mm_loadu_ps(x + 4 * k);
+  for (int n = 16; n > 1; n /= 2)
+    for (int j = 0; j < n / 2; j++) {
+      __m128 ev =
+          _mm_shuffle_ps(v[2 * j], v[2 * j + 1], _MM_SHUFFLE(2, 0, 2, 0));
+      __m128 od =
+          _mm_shuffle_ps(v[2 * j], v[2 * j + 1], _MM_SHUFFLE(3, 1, 3, 1));
+      v[j] = _mm_add_ps(ev, od);
+    }
+  float t[4];
+  _mm_storeu_ps(t, v[0]);
+  return (t[0] + t[1]) + (t[2] + t[3]);
+}
+#endif
+
+static float reduce_sum_f32(const float *x, int64_t n) {
+  float acc = 0, a[32], t[32];
+  for (int64_t r0 = 0; r0 < n; r0 += 64) {
+    int64_t m = n - r0 < 64 ? n - r0 : 64;
+    float r = x[r0];
+#if defined(__SSE2__)
+    if (m == 64) {
+      r = tree64(x + r0);
+      acc = r0 == 0 ? r : acc + r;
+      continue;
+    }
+#endif
+    if (m > 1) {
+      m = tree_level(a, x + r0, m);
+      while (m > 1) {
+        m = tree_level(t, a, m);
+        if (m > 1)
+          m = tree_level(a, t, m);
+        else
+          a[0] = t[0];
+      }
+      r = a[0];
+    }
+    acc = r0 == 0 ? r : acc + r;
+  }
+  return acc;
+}
+
 static void reduce(kop k, unsigned dt, const uint8_t *src, int64_t n,
                    float *val, int64_t *idx) {
   unsigned es = casc_dtype_size((casc_dtype)dt);
   int64_t per = 256 / es;
+  if (dt == CASC_DT_F32) {
+    const float *x = (const float *)(const void *)src;
+    if (k != K_ADD) {
+      reduce_maxmin_f32(k == K_MAX, x, n, val, idx);
+      return;
+    }
+    *val = reduce_sum_f32(x, n);
+    *idx = 0;
+    return;
+  }
   if (k != K_ADD) {
     float best = elem_f(src, dt);
     int64_t bi = 0;
