@@ -167,6 +167,10 @@ static uint64_t garbage_word(uint64_t i) {
   return z ^ (z >> 31);
 }
 
+uint8_t sim_ub_initial_byte(uint32_t offset) {
+  return (uint8_t)(garbage_word(offset / 8) >> (8 * (offset % 8)));
+}
+
 /* UB bytes [lo, hi) were never written: give them the initial garbage. */
 static void fill_initial(sim_block *b, uint32_t lo, uint32_t hi) {
   uint8_t *ub = b->mem[SIM_POOL_UB];

@@ -369,6 +369,8 @@ void sim_check_init(sim_block *b, const sim_insn *in, unsigned opnd,
                     const uint8_t *p, int64_t bytes);
 /* Record that UB bytes [p, p+bytes) have been written. */
 void sim_mark_written(sim_block *b, const uint8_t *p, int64_t bytes);
+/* The initial (never-written) content of UB byte `offset`. */
+uint8_t sim_ub_initial_byte(uint32_t offset);
 /* Report partial overlap of operands d and s (100 % overlap is allowed). */
 bool sim_check_overlap(sim_block *b, const sim_insn *in, unsigned d,
                        const uint8_t *dp, int64_t dbytes, unsigned s,
