@@ -22,100 +22,7 @@
 #include "casc/ir.h"
 #include "casc/passes.h"
 #include "casc/text.h"
-
-enum { BODY_REPEATS = 50 };
-
-#define GT "!ascendc.global_tensor<*xf16>"
-#define LT "!ascendc.local_tensor<*xf16>"
-#define QIN "!ascendc.queue<vecin, 2>"
-#define QOUT "!ascendc.queue<vecout, 2>"
-
-/* One tile of the add kernel (20 ops); '@' is replaced by the repetition
- * number so the SSA names stay distinct. */
-static const char body[] =
-    "      %a@ = ascendc.que_bind.alloc_tensor %qx : " QIN ", " LT "\n"
-    "      %b@ = ascendc.que_bind.alloc_tensor %qy : " QIN ", " LT "\n"
-    "      %o@ = arith.muli %i, %c256 : i32\n"
-    "      %sx@ = ascendc.global_tensor.subindex %g0[%o@] : " GT ", i32, " GT
-    "\n"
-    "      ascendc.data_copy_l2 %a@, %sx@, %c256 : " LT ", " GT ", i32\n"
-    "      %sy@ = ascendc.global_tensor.subindex %g1[%o@] : " GT ", i32, " GT
-    "\n"
-    "      ascendc.data_copy_l2 %b@, %sy@, %c256 : " LT ", " GT ", i32\n"
-    "      ascendc.que_bind.enque_tensor %qx, %a@ : " QIN ", " LT "\n"
-    "      ascendc.que_bind.enque_tensor %qy, %b@ : " QIN ", " LT "\n"
-    "      %da@ = ascendc.que_bind.deque_tensor %qx : " QIN ", " LT "\n"
-    "      %db@ = ascendc.que_bind.deque_tensor %qy : " QIN ", " LT "\n"
-    "      %r@ = ascendc.que_bind.alloc_tensor %qz : " QOUT ", " LT "\n"
-    "      ascendc.add_l2 %r@, %da@, %db@, %c256 : " LT ", " LT ", " LT
-    ", i32\n"
-    "      ascendc.que_bind.enque_tensor %qz, %r@ : " QOUT ", " LT "\n"
-    "      ascendc.que_bind.free_tensor %qx, %da@ : " QIN ", " LT "\n"
-    "      ascendc.que_bind.free_tensor %qy, %db@ : " QIN ", " LT "\n"
-    "      %dr@ = ascendc.que_bind.deque_tensor %qz : " QOUT ", " LT "\n"
-    "      %sz@ = ascendc.global_tensor.subindex %g2[%o@] : " GT ", i32, " GT
-    "\n"
-    "      ascendc.data_copy_l2 %sz@, %dr@, %c256 : " GT ", " LT ", i32\n"
-    "      ascendc.que_bind.free_tensor %qz, %dr@ : " QOUT ", " LT "\n";
-
-static void put_numbered(casc_buf *b, const char *tmpl, unsigned n) {
-  char num[16];
-  int k = snprintf(num, sizeof num, "%u", n);
-  for (const char *p = tmpl; *p;) {
-    const char *at = strchr(p, '@');
-    if (!at) {
-      casc_buf_puts(b, p);
-      break;
-    }
-    casc_buf_put(b, p, (size_t)(at - p));
-    casc_buf_put(b, num, (size_t)k);
-    p = at + 1;
-  }
-}
-
-static unsigned gen_kernel(casc_buf *b, unsigned k, bool unknown_trips) {
-  casc_buf_printf(b,
-                  "  func.func @add_%u(%%x: memref<?xf16, 22>, %%y: "
-                  "memref<?xf16, 22>, %%z: memref<?xf16, 22>, %%n: i32) {\n",
-                  k);
-  casc_buf_puts(b, "    %c2 = arith.constant 2 : i32\n"
-                   "    %c512 = arith.constant 512 : i32\n"
-                   "    %c0 = arith.constant 0 : i32\n"
-                   "    %c8 = arith.constant 8 : i32\n"
-                   "    %c1 = arith.constant 1 : i32\n"
-                   "    %c256 = arith.constant 256 : i32\n"
-                   "    %zero = arith.constant 0 : index\n");
-  unsigned ops = 8;
-  for (int i = 0; i < 3; i++) {
-    casc_buf_printf(b,
-                    "    %%g%d = ascendc.global_tensor : " GT "\n"
-                    "    ascendc.global_tensor.set_global_buffer %%g%d, %%%c "
-                    ": " GT ", memref<?xf16, 22>\n",
-                    i, i, "xyz"[i]);
-    ops += 2;
-  }
-  casc_buf_printf(
-      b,
-      "    %%pipe = ascendc.pipe\n"
-      "    %%qx = ascendc.queue : <vecin, 2>\n"
-      "    %%qy = ascendc.queue : <vecin, 2>\n"
-      "    %%qz = ascendc.queue : <vecout, 2>\n"
-      "    ascendc.pipe.init_queue %%pipe, %%qx, %%c2, %%c512 : " QIN
-      ", i32, i32\n"
-      "    ascendc.pipe.init_queue %%pipe, %%qy, %%c2, %%c512 : " QIN
-      ", i32, i32\n"
-      "    ascendc.pipe.init_queue %%pipe, %%qz, %%c2, %%c512 : " QOUT
-      ", i32, i32\n"
-      "    scf.for %%i = %%c0 to %s step %%c1 : i32 {\n",
-      unknown_trips ? "%n" : "%c8");
-  ops += 8;
-  for (unsigned r = 0; r < BODY_REPEATS; r++) {
-    put_numbered(b, body, r);
-    ops += 20;
-  }
-  casc_buf_puts(b, "    }\n    return\n  }\n");
-  return ops + 2;
-}
+#include "common/add_module.h"
 
 static double now(void) {
   struct timespec ts;
@@ -186,10 +93,7 @@ int main(int argc, char **argv) {
       return 1;
     }
   } else {
-    casc_buf_puts(&text, "module {\n");
-    for (unsigned k = 0, ops = 1; ops < target; k++)
-      ops += gen_kernel(&text, k, unknown);
-    casc_buf_puts(&text, "}\n");
+    bench_add_module(&text, target, unknown);
   }
   if (text.oom) {
     fprintf(stderr, "bench/verify: out of memory\n");
