@@ -63,6 +63,9 @@ void casc_emit_remark(casc_ctx *ctx, casc_loc *loc, const char *fmt, ...)
 unsigned casc_ctx_error_count(const casc_ctx *ctx);
 void casc_ctx_reset_error_count(casc_ctx *ctx);
 
+/* "error", "warning", "note" or "remark". */
+const char *casc_severity_name(casc_severity s);
+
 /* "file:line:col" of a location (MLIR's rule: the first file location found
  * through names and call sites; "<unknown>:0" when there is none). Writes at
  * most n bytes including the NUL; returns the length it wanted. */

@@ -114,7 +114,7 @@ size_t casc_loc_format(const casc_loc *loc, char *buf, size_t n) {
   return r < 0 ? 0 : (size_t)r;
 }
 
-static const char *sev_name(casc_severity s) {
+const char *casc_severity_name(casc_severity s) {
   switch (s) {
   case CASC_SEV_ERROR:
     return "error";
@@ -136,7 +136,7 @@ static void print_one(const casc_loc *loc, const char *sev, const char *msg,
 }
 
 void casc_diag_print(const casc_diag *d, FILE *out) {
-  print_one(d->loc, sev_name(d->sev), d->msg, out);
+  print_one(d->loc, casc_severity_name(d->sev), d->msg, out);
   /* Inlined code: MLIR reports a callsite location with a "called from"
    * note at the caller. */
   const casc_loc *l = d->loc;

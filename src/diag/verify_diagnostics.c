@@ -51,20 +51,6 @@ struct casc_diag_verifier {
   bool oom;
 };
 
-static const char *sev_name(casc_severity s) {
-  switch (s) {
-  case CASC_SEV_ERROR:
-    return "error";
-  case CASC_SEV_WARNING:
-    return "warning";
-  case CASC_SEV_NOTE:
-    return "note";
-  case CASC_SEV_REMARK:
-    return "remark";
-  }
-  return "error";
-}
-
 static char *dup_n(const char *s, size_t n) {
   char *p = malloc(n + 1);
   if (p) {
@@ -494,13 +480,13 @@ static void process_one(casc_diag_verifier *v, const casc_loc *loc,
   }
   if (near)
     add_problem(v, v->filename, near->at_line, near->at_col,
-                "'%s' diagnostic emitted when expecting a '%s'", sev_name(sev),
-                sev_name(near->sev));
+                "'%s' diagnostic emitted when expecting a '%s'", casc_severity_name(sev),
+                casc_severity_name(near->sev));
   else if (fl)
     add_problem(v, fl->u.file.file, fl->u.file.line, fl->u.file.col,
-                "unexpected %s: %s", sev_name(sev), msg);
+                "unexpected %s: %s", casc_severity_name(sev), msg);
   else
-    add_problem(v, NULL, 0, 0, "unexpected %s: %s", sev_name(sev), msg);
+    add_problem(v, NULL, 0, 0, "unexpected %s: %s", casc_severity_name(sev), msg);
 }
 
 void casc_diag_verifier_process(casc_diag_verifier *v, const casc_diag *d) {
@@ -524,7 +510,7 @@ bool casc_diag_verifier_finish(casc_diag_verifier *v) {
     expectation *e = &v->exps[i];
     if (!e->matched)
       add_problem(v, v->filename, e->at_line, e->at_col,
-                  "expected %s \"%s\" was not produced", sev_name(e->sev),
+                  "expected %s \"%s\" was not produced", casc_severity_name(e->sev),
                   e->text);
   }
   return v->nprobs == 0 && !v->oom;

@@ -107,20 +107,6 @@ bool casc_cli_output_close(casc_cli_output *o, bool keep) {
   return ok;
 }
 
-static const char *sev_word(casc_severity s) {
-  switch (s) {
-  case CASC_SEV_ERROR:
-    return "error";
-  case CASC_SEV_WARNING:
-    return "warning";
-  case CASC_SEV_NOTE:
-    return "note";
-  case CASC_SEV_REMARK:
-    return "remark";
-  }
-  return "error";
-}
-
 /* One line of a split-mode diagnostic: locations in the split buffer get
  * MLIR's "within split at" prefix, others print as usual. */
 static void print_split_line(const casc_cli_diag_printer *p,
@@ -148,7 +134,7 @@ void casc_cli_print_diag(const casc_diag *d, void *printer) {
     casc_diag_print(d, stderr);
     return;
   }
-  print_split_line(p, d->loc, sev_word(d->sev), d->msg);
+  print_split_line(p, d->loc, casc_severity_name(d->sev), d->msg);
   const casc_loc *l = d->loc;
   while (l && l->kind == CASC_LOC_NAME && l->u.name.child)
     l = l->u.name.child;
