@@ -11,33 +11,22 @@ static void *make_attr(casc_ctx *ctx, void *arg) {
     return NULL;
   *a = *proto;
   a->id = ctx->next_id++;
-  size_t n = 0;
   switch (a->kind) {
   case CASC_ATTR_ARRAY:
-    n = proto->u.array.n * sizeof(casc_attr *);
-    if (n && !(a->u.array.elems = casc_ctx_alloc(ctx, n)))
-      return NULL;
-    if (n)
-      memcpy(a->u.array.elems, proto->u.array.elems, n);
-    break;
+    a->u.array.elems = casc_ctx_dup(ctx, proto->u.array.elems,
+                                    proto->u.array.n * sizeof(casc_attr *));
+    return proto->u.array.n && !a->u.array.elems ? NULL : a;
   case CASC_ATTR_DICT:
-    n = proto->u.dict.n * sizeof(casc_named_attr);
-    if (n && !(a->u.dict.entries = casc_ctx_alloc(ctx, n)))
-      return NULL;
-    if (n)
-      memcpy(a->u.dict.entries, proto->u.dict.entries, n);
-    break;
+    a->u.dict.entries = casc_ctx_dup(ctx, proto->u.dict.entries,
+                                     proto->u.dict.n * sizeof(casc_named_attr));
+    return proto->u.dict.n && !a->u.dict.entries ? NULL : a;
   case CASC_ATTR_SYMREF:
-    n = proto->u.sym.n * sizeof(const char *);
-    if (n && !(a->u.sym.path = casc_ctx_alloc(ctx, n)))
-      return NULL;
-    if (n)
-      memcpy(a->u.sym.path, proto->u.sym.path, n);
-    break;
+    a->u.sym.path = casc_ctx_dup(ctx, proto->u.sym.path,
+                                 proto->u.sym.n * sizeof(const char *));
+    return proto->u.sym.n && !a->u.sym.path ? NULL : a;
   default:
-    break;
+    return a;
   }
-  return a;
 }
 
 static casc_attr *uniq(casc_ctx *ctx, casc_attr *proto, casc_key *k) {

@@ -42,6 +42,15 @@ void *casc_ctx_alloc(casc_ctx *ctx, size_t size) {
   return casc_arena_alloc(&ctx->arena, size);
 }
 
+void *casc_ctx_dup(casc_ctx *ctx, const void *src, size_t n) {
+  if (!n)
+    return NULL;
+  void *p = casc_ctx_alloc(ctx, n);
+  if (p)
+    memcpy(p, src, n);
+  return p;
+}
+
 const char *casc_intern(casc_ctx *ctx, const char *s, size_t len) {
   uint64_t h = casc_hash_bytes(s, len);
   char *found = casc_hm_get(&ctx->strings, s, len, h);

@@ -41,6 +41,11 @@ void casc_key_done(casc_key *k);
 void *casc_uniq(casc_ctx *ctx, casc_hashmap *map, casc_key *k,
                 void *(*make)(casc_ctx *ctx, void *arg), void *arg);
 
+/* Arena copy of n bytes at src; NULL when n is 0 (and on exhaustion: the
+ * caller tells the two apart by n). Uniquing uses it to make a prototype's
+ * arrays durable. */
+void *casc_ctx_dup(casc_ctx *ctx, const void *src, size_t n);
+
 /* Unlink every operand of op from its value's use list (ops.c). */
 void casc_op_drop_operand_uses(casc_op *op);
 

@@ -11,11 +11,10 @@ static void *make_loc(casc_ctx *ctx, void *arg) {
   *l = *proto;
   l->id = ctx->next_id++;
   if (l->kind == CASC_LOC_FUSED && proto->u.fused.n) {
-    size_t n = proto->u.fused.n * sizeof(casc_loc *);
-    l->u.fused.locs = casc_ctx_alloc(ctx, n);
+    l->u.fused.locs = casc_ctx_dup(ctx, proto->u.fused.locs,
+                                   proto->u.fused.n * sizeof(casc_loc *));
     if (!l->u.fused.locs)
       return NULL;
-    memcpy(l->u.fused.locs, proto->u.fused.locs, n);
   }
   return l;
 }

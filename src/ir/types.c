@@ -4,15 +4,6 @@
 #include "dialect/dialect.h"
 #include "ir/ctx_internal.h"
 
-static void *copy_arr(casc_ctx *ctx, const void *src, size_t n) {
-  if (!n)
-    return NULL;
-  void *p = casc_ctx_alloc(ctx, n);
-  if (p)
-    memcpy(p, src, n);
-  return p;
-}
-
 /* Make a durable copy of the prototype in *arg (arrays into the arena). */
 static void *make_type(casc_ctx *ctx, void *arg) {
   const casc_type *proto = arg;
@@ -23,28 +14,29 @@ static void *make_type(casc_ctx *ctx, void *arg) {
   t->id = ctx->next_id++;
   switch (t->kind) {
   case CASC_TYPE_FUNCTION:
-    t->u.func.in = copy_arr(ctx, proto->u.func.in,
-                            proto->u.func.nin * sizeof(casc_type *));
-    t->u.func.out = copy_arr(ctx, proto->u.func.out,
-                             proto->u.func.nout * sizeof(casc_type *));
+    t->u.func.in = casc_ctx_dup(ctx, proto->u.func.in,
+                                proto->u.func.nin * sizeof(casc_type *));
+    t->u.func.out = casc_ctx_dup(ctx, proto->u.func.out,
+                                 proto->u.func.nout * sizeof(casc_type *));
     if ((proto->u.func.nin && !t->u.func.in) ||
         (proto->u.func.nout && !t->u.func.out))
       return NULL;
     break;
   case CASC_TYPE_MEMREF:
     t->u.memref.shape =
-        copy_arr(ctx, proto->u.memref.shape, proto->u.memref.rank * 8);
+        casc_ctx_dup(ctx, proto->u.memref.shape, proto->u.memref.rank * 8);
     if (proto->u.memref.rank && !t->u.memref.shape)
       return NULL;
     break;
   case CASC_TYPE_TUPLE:
-    t->u.tuple.elems = copy_arr(ctx, proto->u.tuple.elems,
-                                proto->u.tuple.n * sizeof(casc_type *));
+    t->u.tuple.elems = casc_ctx_dup(ctx, proto->u.tuple.elems,
+                                    proto->u.tuple.n * sizeof(casc_type *));
     if (proto->u.tuple.n && !t->u.tuple.elems)
       return NULL;
     break;
   case CASC_TYPE_ASC:
-    t->u.asc.shape = copy_arr(ctx, proto->u.asc.shape, proto->u.asc.rank * 8);
+    t->u.asc.shape =
+        casc_ctx_dup(ctx, proto->u.asc.shape, proto->u.asc.rank * 8);
     if (proto->u.asc.rank && !t->u.asc.shape)
       return NULL;
     break;
