@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "sim/sim_internal.h"
+#include "util/read_file.h"
 
 static const struct {
   const char *descr;
@@ -219,34 +220,17 @@ bool casc_npy_read(casc_ctx *ctx, const char *path, casc_npy *out) {
                     path, strerror(errno));
     return false;
   }
-  size_t cap = 1 << 16, len = 0;
-  unsigned char *buf = malloc(cap);
-  bool ok = buf != NULL;
-  while (ok) {
-    if (len == cap) {
-      unsigned char *nb =
-          cap < ((size_t)1 << 40) ? realloc(buf, cap * 2) : NULL;
-      if (!nb) {
-        ok = false;
-        break;
-      }
-      buf = nb;
-      cap *= 2;
-    }
-    size_t got = fread(buf + len, 1, cap - len, f);
-    len += got;
-    if (got == 0)
-      break;
-  }
-  if (!ok || ferror(f)) {
+  casc_buf buf;
+  casc_buf_init(&buf);
+  bool ok = casc_read_stream(f, (size_t)1 << 40, &buf) == CASC_READ_OK;
+  if (!ok)
     casc_emit_error(ctx, casc_loc_file(ctx, path, 0, 0), "cannot read %s",
                     path);
-    ok = false;
-  }
   fclose(f);
   if (ok)
-    ok = casc_npy_parse(ctx, buf, len, path, out);
-  free(buf);
+    ok = casc_npy_parse(ctx, (const unsigned char *)(buf.data ? buf.data : ""),
+                        buf.len, path, out);
+  casc_buf_free(&buf);
   return ok;
 }
 

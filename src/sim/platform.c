@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "sim/sim_internal.h"
+#include "util/read_file.h"
 
 void casc_platform_default(casc_platform *p) {
   memset(p, 0, sizeof *p);
@@ -193,38 +194,20 @@ bool casc_platform_load(casc_ctx *ctx, const char *path, casc_platform *p) {
                     "cannot open platform file: %s", strerror(errno));
     return false;
   }
-  size_t cap = 4096, len = 0;
-  char *buf = malloc(cap);
-  bool ok = buf != NULL;
-  while (ok) {
-    if (len == cap) {
-      if (cap > (64u << 20)) { /* a platform file is a few KiB */
-        casc_emit_error(ctx, casc_loc_file(ctx, path, 0, 0),
-                        "platform file is too large");
-        ok = false;
-        break;
-      }
-      char *nb = realloc(buf, cap * 2);
-      if (!nb) {
-        ok = false;
-        break;
-      }
-      buf = nb;
-      cap *= 2;
-    }
-    size_t got = fread(buf + len, 1, cap - len, f);
-    len += got;
-    if (got == 0)
-      break;
-  }
-  if (ok && ferror(f)) {
+  casc_buf buf;
+  casc_buf_init(&buf);
+  /* a platform file is a few KiB */
+  casc_read_status st = casc_read_stream(f, (size_t)128 << 20, &buf);
+  if (st == CASC_READ_TOO_LARGE)
+    casc_emit_error(ctx, casc_loc_file(ctx, path, 0, 0),
+                    "platform file is too large");
+  else if (st == CASC_READ_IO_ERROR)
     casc_emit_error(ctx, casc_loc_file(ctx, path, 0, 0),
                     "cannot read platform file");
-    ok = false;
-  }
   fclose(f);
-  if (ok)
-    ok = casc_platform_parse(ctx, buf, len, path, p);
-  free(buf);
+  bool ok =
+      st == CASC_READ_OK &&
+      casc_platform_parse(ctx, buf.data ? buf.data : "", buf.len, path, p);
+  casc_buf_free(&buf);
   return ok;
 }

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/read_file.h"
+
 const char *casc_cli_flag(const char *arg, const char *name) {
   if (arg[0] != '-')
     return NULL;
@@ -44,40 +46,29 @@ bool casc_cli_read_file(const char *path, char **data, size_t *len, char *err,
              strerror(errno));
     return false;
   }
-  size_t cap = 1 << 16, n = 0;
-  char *buf = malloc(cap);
-  bool ok = buf != NULL;
-  while (ok) {
-    if (n + 1 == cap) {
-      char *nb = cap < ((size_t)-1) / 2 ? realloc(buf, cap * 2) : NULL;
-      if (!nb) {
-        ok = false;
-        break;
-      }
-      buf = nb;
-      cap *= 2;
-    }
-    size_t got = fread(buf + n, 1, cap - 1 - n, f);
-    n += got;
-    if (got == 0)
-      break;
-  }
-  if (ok && ferror(f)) {
+  casc_buf buf;
+  casc_buf_init(&buf);
+  casc_read_status st = casc_read_stream(f, 0, &buf);
+  if (st == CASC_READ_IO_ERROR)
     snprintf(err, errlen, "cannot read input file '%s': %s", path,
              strerror(errno));
-    ok = false;
-  } else if (!ok) {
+  else if (st != CASC_READ_OK)
     snprintf(err, errlen, "out of memory reading '%s'", path);
-  }
   if (!is_stdin)
     fclose(f);
-  if (!ok) {
-    free(buf);
+  if (st != CASC_READ_OK) {
+    casc_buf_free(&buf);
     return false;
   }
-  buf[n] = '\0';
-  *data = buf;
-  *len = n;
+  if (!buf.data) /* an empty file: callers still get a NUL-terminated "" */
+    casc_buf_put(&buf, "", 0);
+  if (buf.oom) {
+    snprintf(err, errlen, "out of memory reading '%s'", path);
+    casc_buf_free(&buf);
+    return false;
+  }
+  *data = buf.data; /* malloc'd: the caller frees it */
+  *len = buf.len;
   return true;
 }
 
