@@ -480,6 +480,36 @@ casc_type *casc_func_type(const casc_op *func);
  * context's handler. Returns true if op (and everything in it) is valid. */
 bool casc_verify(casc_ctx *ctx, casc_op *op);
 
+/* ---- element types ------------------------------------------------------ */
+/* The scalar element types of tensors and scalars, numbered once for every
+ * layer (dtype sets in the op table are bit masks over this enum). */
+typedef enum {
+  CASC_DT_INVALID = 0,
+  CASC_DT_BOOL, /* i1 stored as one byte */
+  CASC_DT_I8,
+  CASC_DT_I16,
+  CASC_DT_I32,
+  CASC_DT_I64,
+  CASC_DT_U8,
+  CASC_DT_U16,
+  CASC_DT_U32,
+  CASC_DT_U64,
+  CASC_DT_F16,
+  CASC_DT_BF16,
+  CASC_DT_F32,
+  CASC_DT_F64,
+  CASC_DT_COUNT_
+} casc_dtype;
+
+/* Size in bytes (0 for CASC_DT_INVALID). */
+unsigned casc_dtype_size(casc_dtype dt);
+/* IR spelling: "f16", "bf16", "i32", "ui8", "i1" ... */
+const char *casc_dtype_name(casc_dtype dt);
+/* dtype of an IR scalar type (index counts as i64), CASC_DT_INVALID if none. */
+casc_dtype casc_dtype_of_type(const casc_type *t);
+
+#define CASC_DT_BIT(dt) (1u << (dt))
+
 #ifdef __cplusplus
 }
 #endif

@@ -53,7 +53,7 @@ int casc_asc_type_lookup(const char *dialect, size_t dlen, const char *mnem,
 enum {
   CASC_OP_UNREGISTERED_ = 0,
 #define CASC_OP(id, name, api, pipe, flags, operands, results, attrs, format,  \
-                emit)                                                          \
+                emit, cls, dtypes, sim)                                        \
   CASC_OP_##id,
 #include "dialect/ops.def"
 #undef CASC_OP
@@ -73,6 +73,64 @@ typedef enum {
   CASC_PIPE_FIX,
   CASC_PIPE_COPY
 } casc_hw_pipe;
+
+/* The family of an op (ops.def CLASS column, op_classes.def). */
+typedef enum {
+#define CASC_OP_CLASS(id, name, vec, doc) CASC_CLS_##id,
+#include "dialect/op_classes.def"
+#undef CASC_OP_CLASS
+  CASC_CLS_COUNT_
+} casc_op_class;
+
+/* "binary-l2" ... */
+const char *casc_op_class_name(casc_op_class c);
+/* True for the vector families (CASC_CLS_V*). */
+bool casc_op_class_is_vector(casc_op_class c);
+
+/* Element-type sets of the DTYPES column: masks of CASC_DT_BIT(casc_dtype).
+ * The vector sets are the types the Ascend C reference lists for the op on
+ * Atlas A2 (docs: ASCENDC_FACTS §7 for Add; the API reference per op). */
+#define CASC_DTS_ANY 0u /* not restricted by the table */
+#define CASC_DTS_INT                                                           \
+  (CASC_DT_BIT(CASC_DT_BOOL) | CASC_DT_BIT(CASC_DT_I8) |                       \
+   CASC_DT_BIT(CASC_DT_I16) | CASC_DT_BIT(CASC_DT_I32) |                       \
+   CASC_DT_BIT(CASC_DT_I64) | CASC_DT_BIT(CASC_DT_U8) |                        \
+   CASC_DT_BIT(CASC_DT_U16) | CASC_DT_BIT(CASC_DT_U32) |                       \
+   CASC_DT_BIT(CASC_DT_U64))
+#define CASC_DTS_FLOAT                                                         \
+  (CASC_DT_BIT(CASC_DT_F16) | CASC_DT_BIT(CASC_DT_BF16) |                      \
+   CASC_DT_BIT(CASC_DT_F32) | CASC_DT_BIT(CASC_DT_F64))
+#define CASC_DTS_ELEM (CASC_DTS_INT | CASC_DTS_FLOAT)
+/* half, float */
+#define CASC_DTS_HF (CASC_DT_BIT(CASC_DT_F16) | CASC_DT_BIT(CASC_DT_F32))
+/* half, float, int16, int32: Add, Sub, Mul, Max, Min and their scalar forms */
+#define CASC_DTS_ARITH                                                         \
+  (CASC_DTS_HF | CASC_DT_BIT(CASC_DT_I16) | CASC_DT_BIT(CASC_DT_I32))
+#define CASC_DTS_HF_I16 (CASC_DTS_HF | CASC_DT_BIT(CASC_DT_I16))
+#define CASC_DTS_HF_I32 (CASC_DTS_HF | CASC_DT_BIT(CASC_DT_I32))
+/* int16, uint16: And, Or, Not */
+#define CASC_DTS_B16 (CASC_DT_BIT(CASC_DT_I16) | CASC_DT_BIT(CASC_DT_U16))
+/* 16- and 32-bit integers: ShiftLeft, ShiftRight */
+#define CASC_DTS_BITS                                                          \
+  (CASC_DTS_B16 | CASC_DT_BIT(CASC_DT_I32) | CASC_DT_BIT(CASC_DT_U32))
+/* Duplicate */
+#define CASC_DTS_DUP (CASC_DTS_HF | CASC_DTS_BITS)
+
+/* "half, float, int16, int32": the dtypes of set (pyasc's names), in a
+ * fixed order, into buf; returns buf. */
+const char *casc_dtype_set_text(uint32_t set, char *buf, size_t n);
+/* pyasc's name of one dtype ("half", "bfloat16", "int16", ...). */
+const char *casc_dtype_pyasc_name(casc_dtype dt);
+/* The one message for an operand whose dtype is not in the op's DTYPES,
+ * used by the C front end and the simulator alike:
+ * "dst has dtype int8; Add supports half, float, int16, int32". */
+const char *casc_op_dtype_error(const casc_op_info *info, const char *what,
+                                casc_dtype dt, char *buf, size_t n);
+
+/* Cast on Atlas A2: true if Cast converts src to dst with RoundMode mode
+ * (cast_rules.c); the _pair form ignores the mode. */
+bool casc_cast_supported(casc_dtype dst, casc_dtype src, int mode);
+bool casc_cast_pair_supported(casc_dtype dst, casc_dtype src);
 
 /* Op flags. */
 enum {
@@ -137,6 +195,9 @@ struct casc_op_info {
   unsigned flags;
   const char *operands_spec, *results_spec, *attrs_spec, *format;
   const char *emit; /* ops.def's emit column */
+  casc_op_class cls;
+  uint32_t dtypes; /* CASC_DTS_* mask; 0 = not restricted */
+  const char *sim; /* SIM column as written ("ADD", "ALLOC_TENSOR", "NONE") */
   /* parsed once from the specs above */
   unsigned nopnds, nress, nattrs;
   casc_arg_spec opnds[CASC_MAX_ARGS];

@@ -19,7 +19,7 @@
 static casc_op_info op_infos[CASC_OP_COUNT_] = {
     {.name = NULL},
 #define CASC_OP(id_, name_, api_, pipe_, flags_, operands_, results_, attrs_,  \
-                format_, emit_)                                                \
+                format_, emit_, cls_, dtypes_, sim_)                           \
   {.name = name_,                                                              \
    .api = api_,                                                                \
    .pipe = PIPE_##pipe_,                                                       \
@@ -28,10 +28,30 @@ static casc_op_info op_infos[CASC_OP_COUNT_] = {
    .results_spec = results_,                                                   \
    .attrs_spec = attrs_,                                                       \
    .format = format_,                                                          \
-   .emit = emit_},
+   .emit = emit_,                                                              \
+   .cls = CASC_CLS_##cls_,                                                     \
+   .dtypes = CASC_DTS_##dtypes_,                                               \
+   .sim = #sim_},
 #include "dialect/ops.def"
 #undef CASC_OP
 };
+
+static const struct {
+  const char *name;
+  bool vector;
+} class_infos[CASC_CLS_COUNT_] = {
+#define CASC_OP_CLASS(id, name, vec, doc) [CASC_CLS_##id] = {name, vec},
+#include "dialect/op_classes.def"
+#undef CASC_OP_CLASS
+};
+
+const char *casc_op_class_name(casc_op_class c) {
+  return (unsigned)c < CASC_CLS_COUNT_ ? class_infos[c].name : "?";
+}
+
+bool casc_op_class_is_vector(casc_op_class c) {
+  return (unsigned)c < CASC_CLS_COUNT_ && class_infos[c].vector;
+}
 
 static const char *const constraint_names[CASC_C_COUNT_] = {
 #define CASC_CONSTRAINT(id, name) name,
@@ -44,9 +64,10 @@ static const struct {
   casc_attr_spec_kind kind;
 } attr_kinds[] = {
     {"Any", CASC_A_ANY},     {"Unit", CASC_A_UNIT},   {"Int", CASC_A_INT},
-    {"I32", CASC_A_I32},     {"I64", CASC_A_I64},     {"Index", CASC_A_INDEX},     {"Float", CASC_A_FLOAT},
-    {"Str", CASC_A_STR},     {"Sym", CASC_A_SYM},     {"Type", CASC_A_TYPE},
-    {"Typed", CASC_A_TYPED}, {"Array", CASC_A_ARRAY}, {"Dict", CASC_A_DICT},
+    {"I32", CASC_A_I32},     {"I64", CASC_A_I64},     {"Index", CASC_A_INDEX},
+    {"Float", CASC_A_FLOAT}, {"Str", CASC_A_STR},     {"Sym", CASC_A_SYM},
+    {"Type", CASC_A_TYPE},   {"Typed", CASC_A_TYPED}, {"Array", CASC_A_ARRAY},
+    {"Dict", CASC_A_DICT},
 };
 
 /* Names cut out of the spec strings live here. */

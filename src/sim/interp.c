@@ -459,39 +459,15 @@ void sim_block_run(sim_block *b) {
       if (!sim_exec_cast(b, in))
         goto done;
       break;
-    case SIM_ADD_L2:
-    case SIM_SUB_L2:
-    case SIM_MUL_L2:
-    case SIM_DIV_L2:
-    case SIM_MAX_L2:
-    case SIM_MIN_L2:
-    case SIM_AND_L2:
-    case SIM_OR_L2:
-    case SIM_ADD_RELU_L2:
-    case SIM_SUB_RELU_L2:
-    case SIM_ADDS_L2:
-    case SIM_MULS_L2:
-    case SIM_MAXS_L2:
-    case SIM_MINS_L2:
-    case SIM_LEAKY_RELU_L2:
-    case SIM_SHIFT_LEFT_L2:
-    case SIM_SHIFT_RIGHT_L2:
-    case SIM_EXP_L2:
-    case SIM_LN_L2:
-    case SIM_ABS_L2:
-    case SIM_RECIPROCAL_L2:
-    case SIM_SQRT_L2:
-    case SIM_RSQRT_L2:
-    case SIM_RELU_L2:
-    case SIM_NOT_L2:
-    case SIM_NEG_L2:
-    case SIM_DUPLICATE_L2:
-    case SIM_REDUCE_SUM_L2:
-    case SIM_REDUCE_MAX_L2:
-    case SIM_REDUCE_MIN_L2:
+    case SIM_VEC_BINARY:
+    case SIM_VEC_SCALAR:
+    case SIM_VEC_UNARY:
+    case SIM_VEC_DUP:
+    case SIM_VEC_REDUCE:
       if (!sim_exec_vector(b, in))
         goto done;
       break;
+    case SIM_NONE: /* lowering never emits it */
     case SIM_OPC_COUNT_:
       goto done;
     }

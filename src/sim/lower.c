@@ -82,8 +82,6 @@ typedef struct frame {
 typedef struct {
   casc_ctx *ctx;
   casc_op *module;
-  uint16_t *kmap; /* op kind -> SIM_* opcode */
-  unsigned kmap_size;
   sim_insn *code;
   unsigned ncode, capcode;
   sim_slot *init;
@@ -93,23 +91,6 @@ typedef struct {
   bool failed;
   unsigned nqueue_ops;
 } lowerer;
-
-static const struct {
-  const char *name;
-  uint16_t opc;
-  uint32_t types;
-} sim_table[] = {
-#define SIM_OP(id, name, types) {name, SIM_##id, types},
-#include "sim/sim_ops.def"
-#undef SIM_OP
-};
-
-static uint32_t opc_types(uint16_t opc) {
-  for (size_t i = 0; i < sizeof sim_table / sizeof sim_table[0]; i++)
-    if (sim_table[i].opc == opc)
-      return sim_table[i].types;
-  return 0;
-}
 
 static void oom(lowerer *L, const casc_op *op) {
   if (!L->failed)
@@ -616,16 +597,57 @@ static const char *enum_attr_name(uint16_t opc) {
   }
 }
 
-/* Static checks of one generic op; false after reporting. */
-static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
-  char why[160];
-  uint32_t types = opc_types(in->opc);
-  if (types && (in->dt >= 32 || !(types & SIM_TBIT(in->dt)))) {
-    snprintf(why, sizeof why, "element type %s",
+/* Operands of a vector family op: the element types its shape requires to
+ * be equal, and a loop of the row's kernel for the type. */
+static bool check_vector(lowerer *L, casc_op *op, sim_insn *in,
+                         const casc_op_info *info) {
+  unsigned same = 0; /* operands [0, same) share dst's element type */
+  switch (in->opc) {
+  case SIM_VEC_BINARY:
+    same = 3;
+    break;
+  case SIM_VEC_SCALAR:
+  case SIM_VEC_UNARY:
+  case SIM_VEC_REDUCE:
+    same = 2;
+    break;
+  default:
+    break;
+  }
+  for (unsigned i = 1; i < same && i < op->nops; i++)
+    if (dt_of(op->operands[i].value->type) != in->dt) {
+      unsupported(L, op, "operands of different element types");
+      return false;
+    }
+  if (in->opc != SIM_VEC_DUP && in->opc != SIM_CAST_L2 &&
+      !sim_vkernel_supports(sim_vkernel_get(in->kern), in->opc, in->dt)) {
+    char why[96];
+    snprintf(why, sizeof why, "%s on %s", info->api,
              casc_dtype_name((casc_dtype)in->dt));
     unsupported(L, op, why);
     return false;
   }
+  return true;
+}
+
+/* Static checks of one generic op; false after reporting. */
+static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
+  char why[160];
+  const casc_op_info *info = casc_op_info_of(op);
+  if (info->cls != CASC_CLS_VCAST_L2 && info->dtypes &&
+      !(info->dtypes & CASC_DT_BIT(in->dt))) {
+    /* Not a limit of the simulator: the op does not take this type on the
+     * hardware. Same wording as the C front end (casc_op_dtype_error). */
+    const char *what = op->nres       ? "the result"
+                       : info->nopnds ? info->opnds[0].name
+                                      : "dst";
+    casc_op_dtype_error(info, what, (casc_dtype)in->dt, why, sizeof why);
+    casc_emit_error(L->ctx, op->loc, "%s: %s", op->name, why);
+    L->failed = true;
+    return false;
+  }
+  if (casc_op_class_is_vector(info->cls) && !check_vector(L, op, in, info))
+    return false;
   switch (in->opc) {
   case SIM_CMPF:
     if (!sim_dt_is_float(in->dt2)) {
@@ -634,7 +656,8 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
     }
     break;
   case SIM_CAST_L2:
-    if (!sim_cast_supported(in->dt, in->dt3, (int)in->imm)) {
+    if (!casc_cast_supported((casc_dtype)in->dt, (casc_dtype)in->dt3,
+                             (int)in->imm)) {
       snprintf(why, sizeof why, "Cast from %s to %s with round mode %d",
                casc_dtype_name((casc_dtype)in->dt3),
                casc_dtype_name((casc_dtype)in->dt), (int)in->imm);
@@ -661,62 +684,6 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
     }
     break;
   }
-  case SIM_ADD_L2:
-  case SIM_SUB_L2:
-  case SIM_MUL_L2:
-  case SIM_DIV_L2:
-  case SIM_MAX_L2:
-  case SIM_MIN_L2:
-  case SIM_AND_L2:
-  case SIM_OR_L2:
-  case SIM_ADD_RELU_L2:
-  case SIM_SUB_RELU_L2:
-    if (op->nops != 4 || in->dt3 != in->dt ||
-        dt_of(op->operands[2].value->type) != in->dt) {
-      unsupported(L, op, "operands of different element types");
-      return false;
-    }
-    break;
-  case SIM_ADDS_L2:
-  case SIM_MULS_L2:
-  case SIM_MAXS_L2:
-  case SIM_MINS_L2:
-  case SIM_LEAKY_RELU_L2:
-  case SIM_SHIFT_LEFT_L2:
-  case SIM_SHIFT_RIGHT_L2:
-  case SIM_REDUCE_SUM_L2:
-    if (op->nops != 4 || in->dt3 != in->dt) {
-      unsupported(L, op, "operands of different element types");
-      return false;
-    }
-    break;
-  case SIM_REDUCE_MAX_L2:
-  case SIM_REDUCE_MIN_L2:
-    if (op->nops != 5 || in->dt3 != in->dt) {
-      unsupported(L, op, "operands of different element types");
-      return false;
-    }
-    break;
-  case SIM_EXP_L2:
-  case SIM_LN_L2:
-  case SIM_ABS_L2:
-  case SIM_RECIPROCAL_L2:
-  case SIM_SQRT_L2:
-  case SIM_RSQRT_L2:
-  case SIM_RELU_L2:
-  case SIM_NOT_L2:
-  case SIM_NEG_L2:
-    if (op->nops != 3 || in->dt3 != in->dt) {
-      unsupported(L, op, "operands of different element types");
-      return false;
-    }
-    break;
-  case SIM_DUPLICATE_L2:
-    if (op->nops != 3) {
-      unsupported(L, op, "malformed Duplicate");
-      return false;
-    }
-    break;
   case SIM_CONSTRUCT:
     if (op->nres != 1 ||
         !casc_type_is_asc(op->results[0].type, CASC_ASC_DATA_COPY_PARAMS) ||
@@ -739,7 +706,10 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
 }
 
 static bool lower_generic(lowerer *L, casc_op *op) {
-  uint16_t opc = op->kind < L->kmap_size ? L->kmap[op->kind] : 0;
+  const sim_row *row = sim_row_of(op->kind);
+  uint16_t opc = row->opc;
+  if (row->need_kernel && row->kern == SIM_K_NONE)
+    opc = SIM_NONE; /* a family the simulator runs, but not this op yet */
   if (!opc) {
     unsupported(L, op, NULL);
     return false;
@@ -752,6 +722,7 @@ static bool lower_generic(lowerer *L, casc_op *op) {
   sim_insn tmp;
   memset(&tmp, 0, sizeof tmp);
   tmp.opc = opc;
+  tmp.kern = row->kern;
   tmp.op = op;
   tmp.nargs = (uint8_t)op->nops;
   tmp.pipe = (uint8_t)resolve_pipe(op, info);
@@ -805,20 +776,23 @@ static bool lower_generic(lowerer *L, casc_op *op) {
 }
 
 static bool lower_op(lowerer *L, casc_op *op) {
-  const char *n = op->name;
-  if (strcmp(n, "scf.for") == 0)
+  switch (op->kind) {
+  case CASC_OP_SCF_FOR:
     return lower_for(L, op);
-  if (strcmp(n, "scf.if") == 0)
+  case CASC_OP_SCF_IF:
     return lower_if(L, op);
-  if (strcmp(n, "scf.while") == 0)
+  case CASC_OP_SCF_WHILE:
     return lower_while(L, op);
-  if (strcmp(n, "func.call") == 0)
+  case CASC_OP_FUNC_CALL:
     return lower_call(L, op);
-  if (strcmp(n, "func.return") == 0)
+  case CASC_OP_FUNC_RETURN:
     return lower_return(L, op);
-  if (strcmp(n, "arith.constant") == 0 || strcmp(n, "emitc.constant") == 0)
+  case CASC_OP_ARITH_CONSTANT:
+  case CASC_OP_EMITC_CONSTANT:
     return lower_constant(L, op);
-  return lower_generic(L, op);
+  default:
+    return lower_generic(L, op);
+  }
 }
 
 static bool lower_block(lowerer *L, casc_block *blk, casc_op **term) {
@@ -881,23 +855,15 @@ casc_sim_program *casc_sim_compile(casc_ctx *ctx, casc_op *module,
   memset(&L, 0, sizeof L);
   L.ctx = ctx;
   L.module = module;
-  L.kmap_size = casc_op_table_size() + 2;
-  L.kmap = calloc(L.kmap_size, sizeof *L.kmap);
   casc_sim_program *p = calloc(1, sizeof *p);
   if (p)
     pthread_mutex_init(&p->ws_lock, NULL);
   frame top;
   memset(&top, 0, sizeof top);
   top.func = fn;
-  if (!L.kmap || !p) {
+  if (!p) {
     oom(&L, fn);
     goto fail;
-  }
-  for (size_t i = 0; i < sizeof sim_table / sizeof sim_table[0]; i++) {
-    casc_op_kind k =
-        casc_op_kind_lookup(sim_table[i].name, strlen(sim_table[i].name));
-    if (k != CASC_OP_UNREGISTERED && k < L.kmap_size)
-      L.kmap[k] = sim_table[i].opc;
   }
   new_slot(&L, fn); /* slot 0: "no slot" */
   L.frames[L.depth++] = &top;
@@ -939,7 +905,6 @@ casc_sim_program *casc_sim_compile(casc_ctx *ctx, casc_op *module,
   if (L.failed)
     goto fail;
   free(top.map.e);
-  free(L.kmap);
   p->ctx = ctx;
   p->module = module;
   p->func = fn;
@@ -951,7 +916,6 @@ casc_sim_program *casc_sim_compile(casc_ctx *ctx, casc_op *module,
   return p;
 fail:
   free(top.map.e);
-  free(L.kmap);
   free(L.code);
   free(L.init);
   casc_sim_program_free(p);

@@ -19,38 +19,81 @@
 #include "casc/sim.h"
 #include "dialect/dialect.h"
 
-/* ---- type masks for sim_ops.def ----------------------------------------- */
-#define SIM_TBIT(dt) (1u << (dt))
-#define SIM_T_INT                                                              \
-  (SIM_TBIT(CASC_DT_BOOL) | SIM_TBIT(CASC_DT_I8) | SIM_TBIT(CASC_DT_I16) |     \
-   SIM_TBIT(CASC_DT_I32) | SIM_TBIT(CASC_DT_I64) | SIM_TBIT(CASC_DT_U8) |      \
-   SIM_TBIT(CASC_DT_U16) | SIM_TBIT(CASC_DT_U32) | SIM_TBIT(CASC_DT_U64))
-#define SIM_T_FLOAT                                                            \
-  (SIM_TBIT(CASC_DT_F16) | SIM_TBIT(CASC_DT_BF16) | SIM_TBIT(CASC_DT_F32) |    \
-   SIM_TBIT(CASC_DT_F64))
-#define SIM_T_ELEM (SIM_T_INT | SIM_T_FLOAT)
-/* The vector unit's types (ASCENDC_FACTS §7: level-2 ops on A2). */
-#define SIM_T_VFLOAT                                                           \
-  (SIM_TBIT(CASC_DT_F16) | SIM_TBIT(CASC_DT_BF16) | SIM_TBIT(CASC_DT_F32))
-#define SIM_T_VEC (SIM_T_VFLOAT | SIM_TBIT(CASC_DT_I16) | SIM_TBIT(CASC_DT_I32))
-#define SIM_T_VBITS                                                            \
-  (SIM_TBIT(CASC_DT_I16) | SIM_TBIT(CASC_DT_U16) | SIM_TBIT(CASC_DT_I32) |     \
-   SIM_TBIT(CASC_DT_U32))
-
 /* ---- opcodes --------------------------------------------------------------
- */
+ * SIM_NONE (0) marks an op the simulator does not run; the control opcodes
+ * come from lowering scf; every other opcode is a handler of
+ * sim_handlers.def. */
 typedef enum {
-  SIM_HALT = 0, /* end of the kernel */
+  SIM_NONE = 0,
+  SIM_HALT,     /* end of the kernel */
   SIM_JMP,      /* pc = imm */
   SIM_JZ,       /* if (!a0) pc = imm */
   SIM_MOV,      /* r = a0 (whole slot) */
   SIM_FOR_TEST, /* if (!(a0 < a1)) pc = imm; signed, width of dt */
   SIM_FOR_STEP, /* r = norm(a0 + a1) */
-#define SIM_OP(id, name, types) SIM_##id,
-#include "sim/sim_ops.def"
-#undef SIM_OP
+#define SIM_HANDLER(id) SIM_##id,
+#include "sim/sim_handlers.def"
+#undef SIM_HANDLER
   SIM_OPC_COUNT_
 } sim_opc;
+
+/* ---- element kernels of the vector families (vec_kernels.def) ----------- */
+typedef enum {
+  SIM_K_NONE = 0,
+#define SIM_KBINARY(n, f, i) SIM_K_##n,
+#define SIM_KBINARY_F(n, f) SIM_K_##n,
+#define SIM_KBINARY_I(n, i) SIM_K_##n,
+#define SIM_KUNARY(n, f, i) SIM_K_##n,
+#define SIM_KUNARY_F(n, f) SIM_K_##n,
+#define SIM_KUNARY_I(n, i) SIM_K_##n,
+#define SIM_KREDUCE(n) SIM_K_##n,
+#include "sim/vec_kernels.def"
+#undef SIM_KBINARY
+#undef SIM_KBINARY_F
+#undef SIM_KBINARY_I
+#undef SIM_KUNARY
+#undef SIM_KUNARY_F
+#undef SIM_KUNARY_I
+#undef SIM_KREDUCE
+  SIM_K_COUNT_
+} sim_kernel_id;
+
+/* The integer element types a kernel has loops for, in this order. */
+enum { SIM_KI_I16, SIM_KI_U16, SIM_KI_I32, SIM_KI_U32, SIM_KI_COUNT_ };
+
+/* One element kernel as tile loops: NULL where the kernel has no form for
+ * that shape or type. Integer loops take the elements through void
+ * pointers of the SIM_KI_* type; the scalar is passed already converted to
+ * that type. */
+typedef struct {
+  const char *name; /* "ADD" */
+  void (*f32_bin)(float *d, const float *x, const float *y, int64_t n);
+  void (*f32_sca)(float *d, const float *x, float c, int64_t n);
+  void (*f32_un)(float *d, const float *x, int64_t n);
+  void (*i_bin[SIM_KI_COUNT_])(void *d, const void *x, const void *y,
+                               int64_t n);
+  void (*i_sca[SIM_KI_COUNT_])(void *d, const void *x, int64_t c, int64_t n);
+  void (*i_un[SIM_KI_COUNT_])(void *d, const void *x, int64_t n);
+  bool reduce; /* SUM / MAX / MIN: vec.c reduces */
+} sim_vkernel;
+
+/* The kernel of id (NULL for SIM_K_NONE or out of range). */
+const sim_vkernel *sim_vkernel_get(unsigned id);
+/* SIM_KI_* index of an integer element type, or -1. */
+int sim_vkernel_int_index(unsigned dt);
+/* True if kernel k has a loop of shape opc (SIM_VEC_BINARY / _SCALAR /
+ * _UNARY / _REDUCE) for element type dt. */
+bool sim_vkernel_supports(const sim_vkernel *k, unsigned opc, unsigned dt);
+
+/* ---- the op table as the simulator sees it -------------------------------
+ * The handler and kernel of each op kind, derived from the CLASS and SIM
+ * columns of ops.def. */
+typedef struct {
+  uint16_t opc;     /* SIM_NONE: not simulated */
+  uint8_t kern;     /* sim_kernel_id of a vector family, else SIM_K_NONE */
+  bool need_kernel; /* a vector family handler: SIM_K_NONE means not run */
+} sim_row;
+const sim_row *sim_row_of(casc_op_kind kind);
 
 /* ---- slots ----------------------------------------------------------------
  */
@@ -98,8 +141,8 @@ typedef struct {
   uint8_t dt3;  /* operand 1's (element) type */
   uint8_t pipe; /* casc_hw_pipe the op is issued to (timing hook, issue 7) */
   uint8_t nargs;
-  uint8_t pad;
-  uint32_t r; /* result slot (0 = none; slot 0 is reserved) */
+  uint8_t kern; /* sim_kernel_id (vector families) */
+  uint32_t r;   /* result slot (0 = none; slot 0 is reserved) */
   uint32_t a[SIM_MAX_ARGS];
   int64_t imm, imm2;
   const casc_op *op; /* for locations, operand names and messages */
@@ -382,7 +425,6 @@ bool sim_exec_vector(sim_block *b, const sim_insn *in);
 bool sim_exec_cast(sim_block *b, const sim_insn *in);
 /* Round a finite double to a float format with a RoundMode (cast.c). */
 double sim_round_mode(double x, int mode, unsigned dt, bool saturate);
-bool sim_cast_supported(unsigned dst, unsigned src, int mode);
 
 /* interp.c */
 void sim_block_run(sim_block *b);

@@ -1,9 +1,10 @@
-/* Level-2 vector ops (dst, src..., count): one call per op runs a plain C
- * loop over the whole tile, which the compiler vectorises for float and the
- * integer types. half and bfloat16 are widened to float, computed, and
- * rounded to nearest-even per op (ASCENDC_FACTS §7: the CPU-debug half
- * class does the same). Integer arithmetic wraps in the element type.
- * Every operand is resolved through sim_local_access first, so a tile
+/* Level-2 vector ops (dst, src..., count): one call per op runs the op's
+ * element kernel (vec_kernels.c) as a plain C loop over the whole tile,
+ * which the compiler vectorises for float and the integer types; this file
+ * checks the operands and picks the loop. half and bfloat16 are widened to
+ * float, computed, and rounded to nearest-even per op (ASCENDC_FACTS §7: the
+ * CPU-debug half class does the same). Integer arithmetic wraps in the element
+ * type. Every operand is resolved through sim_local_access first, so a tile
  * loop only ever sees in-bounds, live, aligned UB. */
 #include <math.h>
 #include <string.h>
@@ -15,208 +16,7 @@
 #include "sim/half.h"
 #include "sim/sim_internal.h"
 
-typedef enum {
-  K_ADD,
-  K_SUB,
-  K_MUL,
-  K_DIV,
-  K_MAX,
-  K_MIN,
-  K_AND,
-  K_OR,
-  K_ADD_RELU,
-  K_SUB_RELU,
-  K_SHL,
-  K_SHR,
-  K_LEAKY,
-  K_EXP,
-  K_LN,
-  K_ABS,
-  K_RECIP,
-  K_SQRT,
-  K_RSQRT,
-  K_RELU,
-  K_NOT,
-  K_NEG
-} kop;
-
-static inline float fop2(kop k, float a, float b) {
-  switch (k) {
-  case K_ADD:
-    return a + b;
-  case K_SUB:
-    return a - b;
-  case K_MUL:
-    return a * b;
-  case K_DIV:
-    return a / b;
-  case K_MAX:
-    return a > b ? a : b;
-  case K_MIN:
-    return a < b ? a : b;
-  case K_ADD_RELU: {
-    float r = a + b;
-    return r > 0 ? r : 0;
-  }
-  case K_SUB_RELU: {
-    float r = a - b;
-    return r > 0 ? r : 0;
-  }
-  case K_LEAKY:
-    return a >= 0 ? a : a * b;
-  default:
-    return 0;
-  }
-}
-
-static inline float fop1(kop k, float a) {
-  switch (k) {
-  case K_EXP:
-    return expf(a);
-  case K_LN:
-    return logf(a);
-  case K_ABS:
-    return fabsf(a);
-  case K_RECIP:
-    return 1.0f / a;
-  case K_SQRT:
-    return sqrtf(a);
-  case K_RSQRT:
-    return 1.0f / sqrtf(a);
-  case K_RELU:
-    return a > 0 ? a : 0;
-  case K_NEG:
-    return -a;
-  default:
-    return 0;
-  }
-}
-
-/* Integer ops on int64 (callers truncate to the element type). */
-static inline int64_t iop2(kop k, int64_t a, int64_t b, bool uns, int bits) {
-  switch (k) {
-  case K_ADD:
-    return (int64_t)((uint64_t)a + (uint64_t)b);
-  case K_SUB:
-    return (int64_t)((uint64_t)a - (uint64_t)b);
-  case K_MUL:
-    return (int64_t)((uint64_t)a * (uint64_t)b);
-  case K_MAX:
-    return a > b ? a : b;
-  case K_MIN:
-    return a < b ? a : b;
-  case K_AND:
-    return a & b;
-  case K_OR:
-    return a | b;
-  case K_ADD_RELU: {
-    int64_t r = a + b;
-    return r > 0 ? r : 0;
-  }
-  case K_SUB_RELU: {
-    int64_t r = a - b;
-    return r > 0 ? r : 0;
-  }
-  case K_SHL:
-    return b < 0 || b >= bits ? 0 : (int64_t)((uint64_t)a << b);
-  case K_SHR:
-    if (b < 0 || b >= bits)
-      return uns || a >= 0 ? 0 : -1;
-    return uns ? (int64_t)((uint64_t)a >> b) : a >> b;
-  default:
-    return 0;
-  }
-}
-
-static inline int64_t iop1(kop k, int64_t a) {
-  switch (k) {
-  case K_ABS:
-    return a < 0 ? -a : a;
-  case K_RELU:
-    return a > 0 ? a : 0;
-  case K_NOT:
-    return ~a;
-  case K_NEG:
-    return -a;
-  default:
-    return 0;
-  }
-}
-
-/* ---- tile loops ----------------------------------------------------------
- * Written per type with the op as a compile-time constant inside each case
- * so that the loops stay simple enough to vectorise. */
-
-#define F32_BIN(K)                                                             \
-  case K:                                                                      \
-    for (int64_t i = 0; i < n; i++)                                            \
-      d[i] = fop2(K, x[i], y[i]);                                              \
-    break;
-
-static __attribute__((noinline)) void
-f32_binary(kop k, float *d, const float *x, const float *y, int64_t n) {
-  switch (k) {
-    /* clang-format off */
-    F32_BIN(K_ADD)
-    F32_BIN(K_SUB)
-    F32_BIN(K_MUL)
-    F32_BIN(K_DIV)
-    F32_BIN(K_MAX)
-    F32_BIN(K_MIN)
-    F32_BIN(K_ADD_RELU)
-    F32_BIN(K_SUB_RELU)
-    /* clang-format on */
-  default:
-    break;
-  }
-}
-
-#define F32_SCA(K)                                                             \
-  case K:                                                                      \
-    for (int64_t i = 0; i < n; i++)                                            \
-      d[i] = fop2(K, x[i], c);                                                 \
-    break;
-
-static __attribute__((noinline)) void
-f32_scalar(kop k, float *d, const float *x, float c, int64_t n) {
-  switch (k) {
-    /* clang-format off */
-    F32_SCA(K_ADD)
-    F32_SCA(K_MUL)
-    F32_SCA(K_MAX)
-    F32_SCA(K_MIN)
-    F32_SCA(K_LEAKY)
-    /* clang-format on */
-  default:
-    break;
-  }
-}
-
-#define F32_UN(K)                                                              \
-  case K:                                                                      \
-    for (int64_t i = 0; i < n; i++)                                            \
-      d[i] = fop1(K, x[i]);                                                    \
-    break;
-
-static __attribute__((noinline)) void f32_unary(kop k, float *d, const float *x,
-                                                int64_t n) {
-  switch (k) {
-    /* clang-format off */
-    F32_UN(K_EXP)
-    F32_UN(K_LN)
-    F32_UN(K_ABS)
-    F32_UN(K_RECIP)
-    F32_UN(K_SQRT)
-    F32_UN(K_RSQRT)
-    F32_UN(K_RELU)
-    F32_UN(K_NEG)
-    /* clang-format on */
-  default:
-    break;
-  }
-}
-
-/* 16-bit floats: widen a chunk to float, run the float loop above on it,
+/* 16-bit floats: widen a chunk to float, run the kernel's float loop on it,
  * round back (each element is computed in float and rounded once, as
  * before; the chunks keep the loops free of per-element conversions
  * choices). In place (d == x) is fine: a chunk is read before it is
@@ -243,240 +43,32 @@ static void narrow(uint16_t *restrict h, const float *restrict f, int64_t m,
       h[i] = sim_f2h(f[i]);
 }
 
-static void h_binary(kop k, bool bf, uint16_t *d, const uint16_t *x,
-                     const uint16_t *y, const uint16_t *cp, int64_t n) {
+static void h_binary(const sim_vkernel *k, bool bf, uint16_t *d,
+                     const uint16_t *x, const uint16_t *y, const uint16_t *cp,
+                     int64_t n) {
   float c = cp ? (bf ? sim_bf2f(*cp) : sim_h2f(*cp)) : 0;
   float a[HCHUNK], b[HCHUNK], r[HCHUNK];
   for (int64_t i0 = 0; i0 < n; i0 += HCHUNK) {
     int64_t m = n - i0 < HCHUNK ? n - i0 : HCHUNK;
     widen(a, x + i0, m, bf);
     if (cp) {
-      f32_scalar(k, r, a, c, m);
+      k->f32_sca(r, a, c, m);
     } else {
       widen(b, y + i0, m, bf);
-      f32_binary(k, r, a, b, m);
+      k->f32_bin(r, a, b, m);
     }
     narrow(d + i0, r, m, bf);
   }
 }
 
-static void h_unary(kop k, bool bf, uint16_t *d, const uint16_t *x, int64_t n) {
+static void h_unary(const sim_vkernel *k, bool bf, uint16_t *d,
+                    const uint16_t *x, int64_t n) {
   float a[HCHUNK], r[HCHUNK];
   for (int64_t i0 = 0; i0 < n; i0 += HCHUNK) {
     int64_t m = n - i0 < HCHUNK ? n - i0 : HCHUNK;
     widen(a, x + i0, m, bf);
-    f32_unary(k, r, a, m);
+    k->f32_un(r, a, m);
     narrow(d + i0, r, m, bf);
-  }
-}
-
-/* Integer tiles: one loop per op, the op a constant in it (as for float).
- * The loops name the element type `elem` and the shift parameters `uns` /
- * `bits`, which each generated function defines. */
-#define I_BIN(K)                                                               \
-  case K:                                                                      \
-    for (int64_t i = 0; i < n; i++)                                            \
-      d[i] = (elem)iop2(K, x[i], y[i], uns, bits);                             \
-    break;
-#define I_SCA(K)                                                               \
-  case K:                                                                      \
-    for (int64_t i = 0; i < n; i++)                                            \
-      d[i] = (elem)iop2(K, x[i], c, uns, bits);                                \
-    break;
-#define I_UN(K)                                                                \
-  case K:                                                                      \
-    for (int64_t i = 0; i < n; i++)                                            \
-      d[i] = (elem)iop1(K, x[i]);                                              \
-    break;
-
-/* clang-format off */
-#define INT_KERNELS(NAME, T, UNS, BITS)                                        \
-  static __attribute__((noinline)) void NAME##_binary(                         \
-      kop k, T *d, const T *x, const T *y, const T *cp, int64_t n) {           \
-    typedef T elem;                                                            \
-    const bool uns = UNS;                                                      \
-    const int bits = BITS;                                                     \
-    if (cp) {                                                                  \
-      T c = *cp;                                                               \
-      switch (k) {                                                             \
-        I_SCA(K_ADD)                                                           \
-        I_SCA(K_MUL)                                                           \
-        I_SCA(K_MAX)                                                           \
-        I_SCA(K_MIN)                                                           \
-        I_SCA(K_SHL)                                                           \
-        I_SCA(K_SHR)                                                           \
-      default:                                                                 \
-        break;                                                                 \
-      }                                                                        \
-      return;                                                                  \
-    }                                                                          \
-    switch (k) {                                                               \
-      I_BIN(K_ADD)                                                             \
-      I_BIN(K_SUB)                                                             \
-      I_BIN(K_MUL)                                                             \
-      I_BIN(K_MAX)                                                             \
-      I_BIN(K_MIN)                                                             \
-      I_BIN(K_AND)                                                             \
-      I_BIN(K_OR)                                                              \
-      I_BIN(K_ADD_RELU)                                                        \
-      I_BIN(K_SUB_RELU)                                                        \
-    default:                                                                   \
-      break;                                                                   \
-    }                                                                          \
-  }                                                                            \
-  static __attribute__((noinline)) void NAME##_unary(kop k, T *d, const T *x,  \
-                                                     int64_t n) {              \
-    typedef T elem;                                                            \
-    switch (k) {                                                               \
-      I_UN(K_ABS)                                                              \
-      I_UN(K_RELU)                                                             \
-      I_UN(K_NOT)                                                              \
-      I_UN(K_NEG)                                                              \
-    default:                                                                   \
-      break;                                                                   \
-    }                                                                          \
-  }
-/* clang-format on */
-
-INT_KERNELS(i16, int16_t, false, 16)
-INT_KERNELS(u16, uint16_t, true, 16)
-INT_KERNELS(i32, int32_t, false, 32)
-INT_KERNELS(u32, uint32_t, true, 32)
-
-/* ---- dispatch ------------------------------------------------------------ */
-
-typedef enum {
-  SHAPE_BIN,
-  SHAPE_SCALAR,
-  SHAPE_UNARY,
-  SHAPE_DUP,
-  SHAPE_REDUCE
-} op_shape;
-
-static bool classify(unsigned opc, kop *k, op_shape *shape) {
-  switch (opc) {
-  case SIM_ADD_L2:
-    *k = K_ADD;
-    *shape = SHAPE_BIN;
-    return true;
-  case SIM_SUB_L2:
-    *k = K_SUB;
-    *shape = SHAPE_BIN;
-    return true;
-  case SIM_MUL_L2:
-    *k = K_MUL;
-    *shape = SHAPE_BIN;
-    return true;
-  case SIM_DIV_L2:
-    *k = K_DIV;
-    *shape = SHAPE_BIN;
-    return true;
-  case SIM_MAX_L2:
-    *k = K_MAX;
-    *shape = SHAPE_BIN;
-    return true;
-  case SIM_MIN_L2:
-    *k = K_MIN;
-    *shape = SHAPE_BIN;
-    return true;
-  case SIM_AND_L2:
-    *k = K_AND;
-    *shape = SHAPE_BIN;
-    return true;
-  case SIM_OR_L2:
-    *k = K_OR;
-    *shape = SHAPE_BIN;
-    return true;
-  case SIM_ADD_RELU_L2:
-    *k = K_ADD_RELU;
-    *shape = SHAPE_BIN;
-    return true;
-  case SIM_SUB_RELU_L2:
-    *k = K_SUB_RELU;
-    *shape = SHAPE_BIN;
-    return true;
-  case SIM_ADDS_L2:
-    *k = K_ADD;
-    *shape = SHAPE_SCALAR;
-    return true;
-  case SIM_MULS_L2:
-    *k = K_MUL;
-    *shape = SHAPE_SCALAR;
-    return true;
-  case SIM_MAXS_L2:
-    *k = K_MAX;
-    *shape = SHAPE_SCALAR;
-    return true;
-  case SIM_MINS_L2:
-    *k = K_MIN;
-    *shape = SHAPE_SCALAR;
-    return true;
-  case SIM_LEAKY_RELU_L2:
-    *k = K_LEAKY;
-    *shape = SHAPE_SCALAR;
-    return true;
-  case SIM_SHIFT_LEFT_L2:
-    *k = K_SHL;
-    *shape = SHAPE_SCALAR;
-    return true;
-  case SIM_SHIFT_RIGHT_L2:
-    *k = K_SHR;
-    *shape = SHAPE_SCALAR;
-    return true;
-  case SIM_EXP_L2:
-    *k = K_EXP;
-    *shape = SHAPE_UNARY;
-    return true;
-  case SIM_LN_L2:
-    *k = K_LN;
-    *shape = SHAPE_UNARY;
-    return true;
-  case SIM_ABS_L2:
-    *k = K_ABS;
-    *shape = SHAPE_UNARY;
-    return true;
-  case SIM_RECIPROCAL_L2:
-    *k = K_RECIP;
-    *shape = SHAPE_UNARY;
-    return true;
-  case SIM_SQRT_L2:
-    *k = K_SQRT;
-    *shape = SHAPE_UNARY;
-    return true;
-  case SIM_RSQRT_L2:
-    *k = K_RSQRT;
-    *shape = SHAPE_UNARY;
-    return true;
-  case SIM_RELU_L2:
-    *k = K_RELU;
-    *shape = SHAPE_UNARY;
-    return true;
-  case SIM_NOT_L2:
-    *k = K_NOT;
-    *shape = SHAPE_UNARY;
-    return true;
-  case SIM_NEG_L2:
-    *k = K_NEG;
-    *shape = SHAPE_UNARY;
-    return true;
-  case SIM_DUPLICATE_L2:
-    *k = K_ADD;
-    *shape = SHAPE_DUP;
-    return true;
-  case SIM_REDUCE_SUM_L2:
-    *k = K_ADD;
-    *shape = SHAPE_REDUCE;
-    return true;
-  case SIM_REDUCE_MAX_L2:
-    *k = K_MAX;
-    *shape = SHAPE_REDUCE;
-    return true;
-  case SIM_REDUCE_MIN_L2:
-    *k = K_MIN;
-    *shape = SHAPE_REDUCE;
-    return true;
-  default:
-    return false;
   }
 }
 
@@ -672,26 +264,27 @@ static float reduce_sum_f32(const float *x, int64_t n) {
   return acc;
 }
 
-static void reduce(kop k, unsigned dt, const uint8_t *src, int64_t n,
+/* kern: SIM_K_REDUCE_SUM, SIM_K_REDUCE_MAX or SIM_K_REDUCE_MIN. */
+static void reduce(unsigned kern, unsigned dt, const uint8_t *src, int64_t n,
                    float *val, int64_t *idx) {
   unsigned es = casc_dtype_size((casc_dtype)dt);
   int64_t per = 256 / es;
   if (dt == CASC_DT_F32) {
     const float *x = (const float *)(const void *)src;
-    if (k != K_ADD) {
-      reduce_maxmin_f32(k == K_MAX, x, n, val, idx);
+    if (kern != SIM_K_REDUCE_SUM) {
+      reduce_maxmin_f32(kern == SIM_K_REDUCE_MAX, x, n, val, idx);
       return;
     }
     *val = reduce_sum_f32(x, n);
     *idx = 0;
     return;
   }
-  if (k != K_ADD) {
+  if (kern != SIM_K_REDUCE_SUM) {
     float best = elem_f(src, dt);
     int64_t bi = 0;
     for (int64_t i = 1; i < n; i++) {
       float v = elem_f(src + i * es, dt);
-      if (k == K_MAX ? v > best : v < best) {
+      if (kern == SIM_K_REDUCE_MAX ? v > best : v < best) {
         best = v;
         bi = i;
       }
@@ -719,13 +312,22 @@ static void reduce(kop k, unsigned dt, const uint8_t *src, int64_t n,
   *idx = 0;
 }
 
+/* The handler of the vector families with a level-2 form (in->opc is
+ * SIM_VEC_BINARY / _SCALAR / _UNARY / _DUP / _REDUCE, in->kern the row's
+ * element kernel). Lowering has checked the operand types against the
+ * row's DTYPES and the kernel's loops, so every path below has a loop. */
 bool sim_exec_vector(sim_block *b, const sim_insn *in) {
-  kop k;
-  op_shape shape;
-  if (!classify(in->opc, &k, &shape))
+  const unsigned opc = in->opc;
+  const sim_vkernel *k = sim_vkernel_get(in->kern);
+  if (opc != SIM_VEC_DUP && !sim_vkernel_supports(k, opc, in->dt)) {
+    /* Unreachable after lowering; reported rather than assumed. */
+    sim_report(b, CASC_CHECK_UNSUPPORTED, CASC_SEV_ERROR, in->op,
+               "'%s' is not supported by the simulator for %s", in->op->name,
+               casc_dtype_name((casc_dtype)in->dt));
     return false;
+  }
   unsigned dt = in->dt, es = casc_dtype_size((casc_dtype)dt);
-  unsigned cnt_i = shape == SHAPE_UNARY || shape == SHAPE_DUP ? 2 : 3;
+  unsigned cnt_i = opc == SIM_VEC_UNARY || opc == SIM_VEC_DUP ? 2 : 3;
   int64_t n = count_arg(b, in, cnt_i);
   if (n < 0) {
     sim_report(b, CASC_CHECK_BAD_VALUE, CASC_SEV_ERROR, in->op,
@@ -737,7 +339,7 @@ bool sim_exec_vector(sim_block *b, const sim_insn *in) {
     return true; /* count 0 is a NOP on A2 */
   int64_t bytes = n * (int64_t)es;
 
-  if (shape == SHAPE_REDUCE) {
+  if (opc == SIM_VEC_REDUCE) {
     bool with_index = in->nargs > 4 && b->slots[in->a[4]].i != 0;
     int64_t dbytes = (with_index ? 2 : 1) * (int64_t)es;
     uint8_t *sp = sim_local_access(b, in, 1, 0, bytes, true);
@@ -758,7 +360,7 @@ bool sim_exec_vector(sim_block *b, const sim_insn *in) {
     sim_check_init(b, in, 1, sp, bytes);
     float v;
     int64_t idx;
-    reduce(k, dt, sp, n, &v, &idx);
+    reduce(in->kern, dt, sp, n, &v, &idx);
     store_f(dp, dt, v);
     if (with_index) {
       if (es == 2) {
@@ -777,7 +379,7 @@ bool sim_exec_vector(sim_block *b, const sim_insn *in) {
   if (!dp)
     return false;
   uint8_t *xp = NULL, *yp = NULL;
-  if (shape != SHAPE_DUP) {
+  if (opc != SIM_VEC_DUP) {
     xp = sim_local_access(b, in, 1, 0, bytes, true);
     if (!xp)
       return false;
@@ -785,7 +387,7 @@ bool sim_exec_vector(sim_block *b, const sim_insn *in) {
     if (!sim_check_overlap(b, in, 0, dp, bytes, 1, xp, bytes))
       return false;
   }
-  if (shape == SHAPE_BIN) {
+  if (opc == SIM_VEC_BINARY) {
     yp = sim_local_access(b, in, 2, 0, bytes, true);
     if (!yp)
       return false;
@@ -794,10 +396,10 @@ bool sim_exec_vector(sim_block *b, const sim_insn *in) {
       return false;
   }
   _Alignas(8) uint8_t c[8];
-  if (shape == SHAPE_SCALAR || shape == SHAPE_DUP)
-    scalar_elem(b, in, shape == SHAPE_DUP ? 1 : 2, dt, c);
+  if (opc == SIM_VEC_SCALAR || opc == SIM_VEC_DUP)
+    scalar_elem(b, in, opc == SIM_VEC_DUP ? 1 : 2, dt, c);
 
-  if (shape == SHAPE_DUP) {
+  if (opc == SIM_VEC_DUP) {
     if (es == 4) {
       uint32_t v, *d = (uint32_t *)(void *)dp;
       memcpy(&v, c, 4);
@@ -818,61 +420,30 @@ bool sim_exec_vector(sim_block *b, const sim_insn *in) {
 
   void *d = dp;
   const void *x = xp, *y = yp;
-  switch (dt) {
-  case CASC_DT_F32: {
+  if (dt == CASC_DT_F32) {
     float cf;
     memcpy(&cf, c, 4);
-    if (shape == SHAPE_BIN)
-      f32_binary(k, d, x, y, n);
-    else if (shape == SHAPE_SCALAR)
-      f32_scalar(k, d, x, cf, n);
+    if (opc == SIM_VEC_BINARY)
+      k->f32_bin(d, x, y, n);
+    else if (opc == SIM_VEC_SCALAR)
+      k->f32_sca(d, x, cf, n);
     else
-      f32_unary(k, d, x, n);
-    break;
-  }
-  case CASC_DT_F16:
-  case CASC_DT_BF16: {
+      k->f32_un(d, x, n);
+  } else if (dt == CASC_DT_F16 || dt == CASC_DT_BF16) {
     bool bf = dt == CASC_DT_BF16;
-    if (shape == SHAPE_UNARY)
+    if (opc == SIM_VEC_UNARY)
       h_unary(k, bf, d, x, n);
     else
       h_binary(k, bf, d, x, y,
-               shape == SHAPE_SCALAR ? (uint16_t *)(void *)c : NULL, n);
-    break;
-  }
-  case CASC_DT_I16:
-    if (shape == SHAPE_UNARY)
-      i16_unary(k, d, x, n);
+               opc == SIM_VEC_SCALAR ? (uint16_t *)(void *)c : NULL, n);
+  } else {
+    int ii = sim_vkernel_int_index(dt);
+    if (opc == SIM_VEC_BINARY)
+      k->i_bin[ii](d, x, y, n);
+    else if (opc == SIM_VEC_SCALAR)
+      k->i_sca[ii](d, x, sim_load_i(c, dt), n);
     else
-      i16_binary(k, d, x, y,
-                 shape == SHAPE_SCALAR ? (int16_t *)(void *)c : NULL, n);
-    break;
-  case CASC_DT_U16:
-    if (shape == SHAPE_UNARY)
-      u16_unary(k, d, x, n);
-    else
-      u16_binary(k, d, x, y,
-                 shape == SHAPE_SCALAR ? (uint16_t *)(void *)c : NULL, n);
-    break;
-  case CASC_DT_I32:
-    if (shape == SHAPE_UNARY)
-      i32_unary(k, d, x, n);
-    else
-      i32_binary(k, d, x, y,
-                 shape == SHAPE_SCALAR ? (int32_t *)(void *)c : NULL, n);
-    break;
-  case CASC_DT_U32:
-    if (shape == SHAPE_UNARY)
-      u32_unary(k, d, x, n);
-    else
-      u32_binary(k, d, x, y,
-                 shape == SHAPE_SCALAR ? (uint32_t *)(void *)c : NULL, n);
-    break;
-  default:
-    sim_report(b, CASC_CHECK_UNSUPPORTED, CASC_SEV_ERROR, in->op,
-               "'%s' is not supported by the simulator for %s", in->op->name,
-               casc_dtype_name((casc_dtype)dt));
-    return false;
+      k->i_un[ii](d, x, n);
   }
   sim_mark_written(b, dp, bytes);
   return true;

@@ -1,0 +1,68 @@
+/* The op table as the simulator sees it: for every ops.def row, the
+ * handler that runs it and, for a vector family, its element kernel. Both
+ * come from the row's CLASS and SIM columns through the SIMROW_<class>
+ * macros below, one per op class: a class added to op_classes.def does not
+ * compile here until it says how (or that) the simulator runs it, and a
+ * misspelt handler or kernel name in ops.def does not compile either. */
+#include "sim/sim_internal.h"
+
+/* Non-vector classes: the SIM column names the handler (NONE = none). */
+#define SIMROW_HANDLER_(h)                                                     \
+  { SIM_##h, SIM_K_NONE, false }
+#define SIMROW_STRUCT(h) SIMROW_HANDLER_(h)
+#define SIMROW_ARITH(h) SIMROW_HANDLER_(h)
+#define SIMROW_EMIT(h) SIMROW_HANDLER_(h)
+#define SIMROW_FWK(h) SIMROW_HANDLER_(h)
+#define SIMROW_TENSOR(h) SIMROW_HANDLER_(h)
+#define SIMROW_COPY(h) SIMROW_HANDLER_(h)
+#define SIMROW_SYNC(h) SIMROW_HANDLER_(h)
+#define SIMROW_SYS(h) SIMROW_HANDLER_(h)
+#define SIMROW_MISC(h) SIMROW_HANDLER_(h)
+
+/* Vector families with a handler: the SIM column names the kernel. */
+#define SIMROW_VBIN_L2(k)                                                      \
+  { SIM_VEC_BINARY, SIM_K_##k, true }
+#define SIMROW_VSCALAR_L2(k)                                                   \
+  { SIM_VEC_SCALAR, SIM_K_##k, true }
+#define SIMROW_VUNARY_L2(k)                                                    \
+  { SIM_VEC_UNARY, SIM_K_##k, true }
+#define SIMROW_VREDUCE_L2(k)                                                   \
+  { SIM_VEC_REDUCE, SIM_K_##k, true }
+/* Duplicate and Cast are their class: no kernel to name. */
+#define SIMROW_VDUP_L2(k)                                                      \
+  { SIM_VEC_DUP, SIM_K_##k, false }
+#define SIMROW_VCAST_L2(k)                                                     \
+  { SIM_CAST_L2, SIM_K_##k, false }
+
+/* Vector forms the simulator does not run yet (mask + repeat, mask arrays,
+ * the C++ operators, ops of their own shape): reported by name. The
+ * kernel is kept so that a handler for the class runs all its ops. */
+#define SIMROW_LATER_(k)                                                       \
+  { SIM_NONE, SIM_K_##k, false }
+#define SIMROW_VBIN_L0(k) SIMROW_LATER_(k)
+#define SIMROW_VBIN_L1(k) SIMROW_LATER_(k)
+#define SIMROW_VBIN_L3(k) SIMROW_LATER_(k)
+#define SIMROW_VUNARY_L0(k) SIMROW_LATER_(k)
+#define SIMROW_VUNARY_L1(k) SIMROW_LATER_(k)
+#define SIMROW_VSCALAR_L0(k) SIMROW_LATER_(k)
+#define SIMROW_VSCALAR_L1(k) SIMROW_LATER_(k)
+#define SIMROW_VDUP_L0(k) SIMROW_LATER_(k)
+#define SIMROW_VDUP_L1(k) SIMROW_LATER_(k)
+#define SIMROW_VREDUCE_L0(k) SIMROW_LATER_(k)
+#define SIMROW_VREDUCE_L1(k) SIMROW_LATER_(k)
+#define SIMROW_VCAST_L0(k) SIMROW_LATER_(k)
+#define SIMROW_VCAST_L1(k) SIMROW_LATER_(k)
+#define SIMROW_VOTHER(k) SIMROW_LATER_(k)
+
+static const sim_row rows[CASC_OP_COUNT_] = {
+#define CASC_OP(id, name, api, pipe, flags, operands, results, attrs, format,  \
+                emit, cls, dtypes, sim)                                        \
+  [CASC_OP_##id] = SIMROW_##cls(sim),
+#include "dialect/ops.def"
+#undef CASC_OP
+};
+
+const sim_row *sim_row_of(casc_op_kind kind) {
+  static const sim_row none = {SIM_NONE, SIM_K_NONE, false};
+  return (unsigned)kind < CASC_OP_COUNT_ ? &rows[kind] : &none;
+}
