@@ -887,49 +887,33 @@ static inline asc__sv asc__sv_dcp(asc_data_copy_params p) {
       ASC__CINTS(asc__sv_i, asc__sv_u))(n))
 /* clang-format on */
 
-/* Level-2 vector ops. */
-typedef enum {
-  ASC__V_ADD,
-  ASC__V_SUB,
-  ASC__V_MUL,
-  ASC__V_DIV,
-  ASC__V_MAX,
-  ASC__V_MIN,
-  ASC__V_AND,
-  ASC__V_OR,
-  ASC__V_ADDS,
-  ASC__V_MULS,
-  ASC__V_MAXS,
-  ASC__V_MINS,
-  ASC__V_LEAKY_RELU,
-  ASC__V_EXP,
-  ASC__V_LN,
-  ASC__V_ABS,
-  ASC__V_RECIPROCAL,
-  ASC__V_SQRT,
-  ASC__V_RSQRT,
-  ASC__V_RELU,
-  ASC__V_NOT,
-  ASC__V_COUNT_
-} asc__vop;
-void asc_vec_binary_at(const char *file, int line, asc__vop op,
-                       asc_local_tensor dst, asc_local_tensor src0,
-                       asc_local_tensor src1, asc__sv count);
-void asc_vec_scalar_at(const char *file, int line, asc__vop op,
-                       asc_local_tensor dst, asc_local_tensor src,
-                       asc__sv scalar, asc__sv count, bool is_set_mask);
-void asc_vec_unary_at(const char *file, int line, asc__vop op,
-                      asc_local_tensor dst, asc_local_tensor src,
-                      asc__sv count);
+/* Level-2 vector ops. Each macro names its op by the ASC-IR name of its
+ * level-2 form (`add` -> "ascendc.add_l2"); the element types it takes and
+ * everything else about it come from the op table, so an op of an existing
+ * family is one line here. */
+void asc_vec_binary_at(const char *file, int line, const char *api,
+                       const char *op, asc_local_tensor dst,
+                       asc_local_tensor src0, asc_local_tensor src1,
+                       asc__sv count);
+void asc_vec_scalar_at(const char *file, int line, const char *api,
+                       const char *op, asc_local_tensor dst,
+                       asc_local_tensor src, asc__sv scalar, asc__sv count,
+                       bool is_set_mask);
+void asc_vec_unary_at(const char *file, int line, const char *api,
+                      const char *op, asc_local_tensor dst,
+                      asc_local_tensor src, asc__sv count);
 
-#define ASC__VBIN(op, d, s0, s1, n)                                            \
-  asc_vec_binary_at(ASC__AT, op, d, s0, s1, ASC__I(n))
-#define asc__add_4(d, s0, s1, n) ASC__VBIN(ASC__V_ADD, d, s0, s1, n)
-#define asc__sub_4(d, s0, s1, n) ASC__VBIN(ASC__V_SUB, d, s0, s1, n)
-#define asc__mul_4(d, s0, s1, n) ASC__VBIN(ASC__V_MUL, d, s0, s1, n)
-#define asc__div_4(d, s0, s1, n) ASC__VBIN(ASC__V_DIV, d, s0, s1, n)
-#define asc__max_4(d, s0, s1, n) ASC__VBIN(ASC__V_MAX, d, s0, s1, n)
-#define asc__min_4(d, s0, s1, n) ASC__VBIN(ASC__V_MIN, d, s0, s1, n)
+/* dst = src0 op src1 over count elements: asc_<c>(dst, src0, src1, count)
+ * builds ascendc.<ir>_l2. */
+#define ASC__VBIN(c, ir, d, s0, s1, n)                                         \
+  asc_vec_binary_at(ASC__AT, "asc_" #c, "ascendc." #ir "_l2", d, s0, s1,       \
+                    ASC__I(n))
+#define asc__add_4(d, s0, s1, n) ASC__VBIN(add, add, d, s0, s1, n)
+#define asc__sub_4(d, s0, s1, n) ASC__VBIN(sub, sub, d, s0, s1, n)
+#define asc__mul_4(d, s0, s1, n) ASC__VBIN(mul, mul, d, s0, s1, n)
+#define asc__div_4(d, s0, s1, n) ASC__VBIN(div, div, d, s0, s1, n)
+#define asc__max_4(d, s0, s1, n) ASC__VBIN(max, max, d, s0, s1, n)
+#define asc__min_4(d, s0, s1, n) ASC__VBIN(min, min, d, s0, s1, n)
 /* asc_add(a, b): scalar `a + b`; asc_add(dst, src0, src1, count): asc.add */
 #define asc_add(...) ASC__OVERLOAD(asc__add_, __VA_ARGS__)
 #define asc_sub(...) ASC__OVERLOAD(asc__sub_, __VA_ARGS__)
@@ -937,31 +921,40 @@ void asc_vec_unary_at(const char *file, int line, asc__vop op,
 #define asc_div(...) ASC__OVERLOAD(asc__div_, __VA_ARGS__)
 #define asc_max(...) ASC__OVERLOAD(asc__max_, __VA_ARGS__)
 #define asc_min(...) ASC__OVERLOAD(asc__min_, __VA_ARGS__)
-#define asc_bitwise_and(d, s0, s1, n) ASC__VBIN(ASC__V_AND, d, s0, s1, n)
-#define asc_bitwise_or(d, s0, s1, n) ASC__VBIN(ASC__V_OR, d, s0, s1, n)
+#define asc_bitwise_and(d, s0, s1, n) ASC__VBIN(bitwise_and, and, d, s0, s1, n)
+#define asc_bitwise_or(d, s0, s1, n) ASC__VBIN(bitwise_or, or, d, s0, s1, n)
+#define asc_add_relu(d, s0, s1, n) ASC__VBIN(add_relu, add_relu, d, s0, s1, n)
+#define asc_sub_relu(d, s0, s1, n) ASC__VBIN(sub_relu, sub_relu, d, s0, s1, n)
 
 /* Vector-scalar ops: (dst, src, scalar, count[, is_set_mask = true]); the
  * scalar is materialised in the tensor's dtype. */
-#define ASC__VSC(op, ...) ASC__OVERLOAD(asc__vsc_, op, __VA_ARGS__)
-#define asc__vsc_5(op, d, s, x, n)                                             \
-  asc_vec_scalar_at(ASC__AT, op, d, s, ASC__N(x), ASC__I(n), true)
-#define asc__vsc_6(op, d, s, x, n, m)                                          \
-  asc_vec_scalar_at(ASC__AT, op, d, s, ASC__N(x), ASC__I(n), m)
-#define asc_adds(...) ASC__VSC(ASC__V_ADDS, __VA_ARGS__)
-#define asc_muls(...) ASC__VSC(ASC__V_MULS, __VA_ARGS__)
-#define asc_maxs(...) ASC__VSC(ASC__V_MAXS, __VA_ARGS__)
-#define asc_mins(...) ASC__VSC(ASC__V_MINS, __VA_ARGS__)
-#define asc_leaky_relu(...) ASC__VSC(ASC__V_LEAKY_RELU, __VA_ARGS__)
+#define ASC__VSC(c, ir, ...) ASC__OVERLOAD(asc__vsc_, c, ir, __VA_ARGS__)
+#define asc__vsc_6(c, ir, d, s, x, n)                                          \
+  asc_vec_scalar_at(ASC__AT, "asc_" #c, "ascendc." #ir "_l2", d, s, ASC__N(x), \
+                    ASC__I(n), true)
+#define asc__vsc_7(c, ir, d, s, x, n, m)                                       \
+  asc_vec_scalar_at(ASC__AT, "asc_" #c, "ascendc." #ir "_l2", d, s, ASC__N(x), \
+                    ASC__I(n), m)
+#define asc_adds(...) ASC__VSC(adds, adds, __VA_ARGS__)
+#define asc_muls(...) ASC__VSC(muls, muls, __VA_ARGS__)
+#define asc_maxs(...) ASC__VSC(maxs, maxs, __VA_ARGS__)
+#define asc_mins(...) ASC__VSC(mins, mins, __VA_ARGS__)
+#define asc_leaky_relu(...) ASC__VSC(leaky_relu, leaky_relu, __VA_ARGS__)
+#define asc_shift_left(...) ASC__VSC(shift_left, shift_left, __VA_ARGS__)
+#define asc_shift_right(...) ASC__VSC(shift_right, shift_right, __VA_ARGS__)
 
-#define ASC__VUN(op, d, s, n) asc_vec_unary_at(ASC__AT, op, d, s, ASC__I(n))
-#define asc_exp(d, s, n) ASC__VUN(ASC__V_EXP, d, s, n)
-#define asc_ln(d, s, n) ASC__VUN(ASC__V_LN, d, s, n)
-#define asc_abs(d, s, n) ASC__VUN(ASC__V_ABS, d, s, n)
-#define asc_reciprocal(d, s, n) ASC__VUN(ASC__V_RECIPROCAL, d, s, n)
-#define asc_sqrt(d, s, n) ASC__VUN(ASC__V_SQRT, d, s, n)
-#define asc_rsqrt(d, s, n) ASC__VUN(ASC__V_RSQRT, d, s, n)
-#define asc_relu(d, s, n) ASC__VUN(ASC__V_RELU, d, s, n)
-#define asc_bitwise_not(d, s, n) ASC__VUN(ASC__V_NOT, d, s, n)
+/* dst = op(src) over count elements. */
+#define ASC__VUN(c, ir, d, s, n)                                               \
+  asc_vec_unary_at(ASC__AT, "asc_" #c, "ascendc." #ir "_l2", d, s, ASC__I(n))
+#define asc_exp(d, s, n) ASC__VUN(exp, exp, d, s, n)
+#define asc_ln(d, s, n) ASC__VUN(ln, ln, d, s, n)
+#define asc_abs(d, s, n) ASC__VUN(abs, abs, d, s, n)
+#define asc_reciprocal(d, s, n) ASC__VUN(reciprocal, reciprocal, d, s, n)
+#define asc_sqrt(d, s, n) ASC__VUN(sqrt, sqrt, d, s, n)
+#define asc_rsqrt(d, s, n) ASC__VUN(rsqrt, rsqrt, d, s, n)
+#define asc_relu(d, s, n) ASC__VUN(relu, relu, d, s, n)
+#define asc_bitwise_not(d, s, n) ASC__VUN(bitwise_not, not, d, s, n)
+#define asc_neg(d, s, n) ASC__VUN(neg, neg, d, s, n)
 
 /* duplicate(dst, scalar, count); cast(dst, src, round_mode, count). */
 void asc_duplicate_at(const char *file, int line, asc_local_tensor dst,
@@ -973,22 +966,24 @@ void asc_cast_at(const char *file, int line, asc_local_tensor dst,
 #define asc_cast(d, s, mode, n) asc_cast_at(ASC__AT, d, s, mode, ASC__I(n))
 
 /* Reductions: count is ui32, cal_index i8 (pyasc's bool_). */
-typedef enum { ASC__R_SUM, ASC__R_MAX, ASC__R_MIN } asc__rop;
-void asc_reduce_at(const char *file, int line, asc__rop op,
+void asc_reduce_at(const char *file, int line, const char *api, const char *op,
                    asc_local_tensor dst, asc_local_tensor src,
                    asc_local_tensor tmp, asc__sv count, asc__sv cal_index);
+#define ASC__RED(c, d, s, tmp, n, ci)                                          \
+  asc_reduce_at(ASC__AT, "asc_" #c, "ascendc." #c "_l2", d, s, tmp, ASC__I(n), \
+                ci)
 #define asc_reduce_sum(d, s, tmp, n)                                           \
-  asc_reduce_at(ASC__AT, ASC__R_SUM, d, s, tmp, ASC__I(n), asc__sv_i(0))
+  ASC__RED(reduce_sum, d, s, tmp, n, asc__sv_i(0))
 #define asc_reduce_max(...) ASC__OVERLOAD(asc__reduce_max_, __VA_ARGS__)
 #define asc__reduce_max_4(d, s, tmp, n)                                        \
-  asc_reduce_at(ASC__AT, ASC__R_MAX, d, s, tmp, ASC__I(n), asc__sv_i(0))
+  ASC__RED(reduce_max, d, s, tmp, n, asc__sv_i(0))
 #define asc__reduce_max_5(d, s, tmp, n, ci)                                    \
-  asc_reduce_at(ASC__AT, ASC__R_MAX, d, s, tmp, ASC__I(n), ASC__B(ci))
+  ASC__RED(reduce_max, d, s, tmp, n, ASC__B(ci))
 #define asc_reduce_min(...) ASC__OVERLOAD(asc__reduce_min_, __VA_ARGS__)
 #define asc__reduce_min_4(d, s, tmp, n)                                        \
-  asc_reduce_at(ASC__AT, ASC__R_MIN, d, s, tmp, ASC__I(n), asc__sv_i(0))
+  ASC__RED(reduce_min, d, s, tmp, n, asc__sv_i(0))
 #define asc__reduce_min_5(d, s, tmp, n, ci)                                    \
-  asc_reduce_at(ASC__AT, ASC__R_MIN, d, s, tmp, ASC__I(n), ASC__B(ci))
+  ASC__RED(reduce_min, d, s, tmp, n, ASC__B(ci))
 
 /* Synchronisation and system values. */
 void asc_set_flag_at(const char *file, int line, asc_hardevent ev, asc__sv id);

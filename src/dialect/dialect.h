@@ -209,6 +209,8 @@ struct casc_op_info {
 /* Op table row for kind (kind 0 = unregistered: returns NULL). */
 const casc_op_info *casc_op_info_get(casc_op_kind kind);
 unsigned casc_op_table_size(void);
+/* The kind of a row returned by casc_op_info_get. */
+casc_op_kind casc_op_info_kind(const casc_op_info *info);
 /* Name of the first op whose ops.def row is malformed (bad constraint or
  * attribute kind, unknown =other, duplicate name), or NULL. */
 const char *casc_op_table_error(void);

@@ -263,6 +263,10 @@ static void ensure_table(void) {
   pthread_once(&table_once, table_init);
 }
 
+casc_op_kind casc_op_info_kind(const casc_op_info *info) {
+  return (casc_op_kind)(info - op_infos);
+}
+
 const casc_op_info *casc_op_info_get(casc_op_kind kind) {
   if (kind == 0 || kind >= CASC_OP_COUNT_)
     return NULL;

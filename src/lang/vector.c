@@ -2,82 +2,30 @@
  * vector ops, casts, reductions, synchronisation, block index/count.
  * Dtype rules follow pyasc's check_type where it has one and the Ascend C
  * documentation for Atlas A2 where it has none. */
+#include <string.h>
+
 #include "lang/lang_internal.h"
 
-#define DT(x) (1u << (x))
-#define DT_HF (DT(ASC_HALF) | DT(ASC_FLOAT))
-#define DT_ARITH (DT_HF | DT(ASC_INT16) | DT(ASC_INT32))
-#define DT_BITS (DT(ASC_INT16) | DT(ASC_UINT16))
-
-typedef struct {
-  const char *api;   /* "asc_add" */
-  const char *cxx;   /* "Add" (for messages) */
-  casc_op_kind kind; /* the _l2 op */
-  unsigned dtypes;   /* allowed element dtypes (DT bits) */
-} vop_info;
-
-static const vop_info k_vops[ASC__V_COUNT_] = {
-    [ASC__V_ADD] = {"asc_add", "Add", CASC_OP_ADD_L2, DT_ARITH},
-    [ASC__V_SUB] = {"asc_sub", "Sub", CASC_OP_SUB_L2, DT_ARITH},
-    [ASC__V_MUL] = {"asc_mul", "Mul", CASC_OP_MUL_L2, DT_ARITH},
-    [ASC__V_DIV] = {"asc_div", "Div", CASC_OP_DIV_L2, DT_HF},
-    [ASC__V_MAX] = {"asc_max", "Max", CASC_OP_MAX_L2, DT_ARITH},
-    [ASC__V_MIN] = {"asc_min", "Min", CASC_OP_MIN_L2, DT_ARITH},
-    [ASC__V_AND] = {"asc_bitwise_and", "And", CASC_OP_AND_L2, DT_BITS},
-    [ASC__V_OR] = {"asc_bitwise_or", "Or", CASC_OP_OR_L2, DT_BITS},
-    [ASC__V_ADDS] = {"asc_adds", "Adds", CASC_OP_ADDS_L2, DT_ARITH},
-    [ASC__V_MULS] = {"asc_muls", "Muls", CASC_OP_MULS_L2, DT_ARITH},
-    [ASC__V_MAXS] = {"asc_maxs", "Maxs", CASC_OP_MAXS_L2, DT_ARITH},
-    [ASC__V_MINS] = {"asc_mins", "Mins", CASC_OP_MINS_L2, DT_ARITH},
-    [ASC__V_LEAKY_RELU] = {"asc_leaky_relu", "LeakyRelu", CASC_OP_LEAKY_RELU_L2,
-                           DT_HF},
-    [ASC__V_EXP] = {"asc_exp", "Exp", CASC_OP_EXP_L2, DT_HF},
-    [ASC__V_LN] = {"asc_ln", "Ln", CASC_OP_LN_L2, DT_HF},
-    [ASC__V_ABS] = {"asc_abs", "Abs", CASC_OP_ABS_L2, DT_HF},
-    [ASC__V_RECIPROCAL] = {"asc_reciprocal", "Reciprocal",
-                           CASC_OP_RECIPROCAL_L2, DT_HF},
-    [ASC__V_SQRT] = {"asc_sqrt", "Sqrt", CASC_OP_SQRT_L2, DT_HF},
-    [ASC__V_RSQRT] = {"asc_rsqrt", "Rsqrt", CASC_OP_RSQRT_L2, DT_HF},
-    [ASC__V_RELU] = {"asc_relu", "Relu", CASC_OP_RELU_L2,
-                     DT_HF | DT(ASC_INT32)},
-    [ASC__V_NOT] = {"asc_bitwise_not", "Not", CASC_OP_NOT_L2, DT_BITS},
-};
-
-static const vop_info *vop_get(asc__vop op) {
-  return (unsigned)op < ASC__V_COUNT_ && k_vops[op].api ? &k_vops[op] : NULL;
-}
-
-/* "half, float, int16, int32" */
-static const char *dtype_list(lang_call *c, unsigned mask) {
-  static const asc_dtype order[] = {
-      ASC_HALF,  ASC_FLOAT, ASC_BF16,   ASC_INT8,   ASC_INT16,  ASC_INT32,
-      ASC_INT64, ASC_UINT8, ASC_UINT16, ASC_UINT32, ASC_UINT64, ASC_DOUBLE};
-  char buf[160];
-  size_t n = 0;
-  buf[0] = '\0';
-  for (unsigned i = 0; i < sizeof order / sizeof order[0]; i++) {
-    if (!(mask & DT(order[i])))
-      continue;
-    const char *name = order[i] == ASC_HALF    ? "half"
-                       : order[i] == ASC_FLOAT ? "float"
-                                               : asc_dtype_name(order[i]);
-    int w = snprintf(buf + n, sizeof buf - n, "%s%s", n ? ", " : "", name);
-    if (w < 0 || (size_t)w >= sizeof buf - n)
-      break;
-    n += (size_t)w;
+/* The vector op an asc.h macro names ("ascendc.add_l2"), if it is a row
+ * of class cls. asc.h names ops by their IR name so that the public
+ * header does not depend on the op table's numbering; a name that is not
+ * such a row is a casc bug, reported at the call like any misuse. */
+static const casc_op_info *vop_row(lang_call *c, const char *opname,
+                                   casc_op_class cls) {
+  casc_op_kind k = opname ? casc_op_kind_lookup(opname, strlen(opname))
+                          : CASC_OP_UNREGISTERED;
+  const casc_op_info *info = casc_op_info_get(k);
+  if (!info || info->cls != cls) {
+    lang_error(c, "'%s' is not a %s vector op", opname ? opname : "(null)",
+               casc_op_class_name(cls));
+    return NULL;
   }
-  return casc_intern_cstr(c->k->ctx, buf);
+  return info;
 }
 
-static const char *dt_name(asc_dtype dt) {
-  return dt == ASC_HALF    ? "half"
-         : dt == ASC_FLOAT ? "float"
-                           : asc_dtype_name(dt);
-}
-
-/* A LocalTensor operand; its dtype in *dt. */
+/* A LocalTensor operand; its element dtype in *dt. */
 static casc_value *vtensor(lang_call *c, asc_local_tensor t, const char *what,
-                           asc_dtype *dt) {
+                           casc_dtype *dt) {
   casc_value *v = lang_value(c, t.p_, t.k_, what);
   if (!v)
     return NULL;
@@ -85,41 +33,43 @@ static casc_value *vtensor(lang_call *c, asc_local_tensor t, const char *what,
     lang_error(c, "%s is not a LocalTensor", what);
     return NULL;
   }
-  *dt = lang_type_dtype(casc_type_elem(v->type));
+  *dt = casc_dtype_of_type(casc_type_elem(v->type));
   return v;
 }
 
-/* dst and every src share one dtype that the op supports. */
-static bool check_dtypes(lang_call *c, const vop_info *vi, unsigned n,
-                         const char *const *names, const asc_dtype *dts) {
+/* dst and every src share one dtype that the op's row accepts (its DTYPES
+ * column; the simulator checks the same column with the same sentence). */
+static bool check_dtypes(lang_call *c, const casc_op_info *vi, unsigned n,
+                         const char *const *names, const casc_dtype *dts) {
+  char why[256];
   for (unsigned i = 0; i < n; i++)
-    if (!(vi->dtypes & DT(dts[i]))) {
-      lang_error(c, "%s has dtype %s; %s supports %s", names[i],
-                 dt_name(dts[i]), vi->cxx, dtype_list(c, vi->dtypes));
+    if (vi->dtypes && !(vi->dtypes & CASC_DT_BIT(dts[i]))) {
+      lang_error(c, "%s",
+                 casc_op_dtype_error(vi, names[i], dts[i], why, sizeof why));
       return false;
     }
   for (unsigned i = 1; i < n; i++)
     if (dts[i] != dts[0]) {
       lang_error(c, "%s has dtype %s but %s has dtype %s; %s needs one dtype",
-                 names[i], dt_name(dts[i]), names[0], dt_name(dts[0]), vi->cxx);
+                 names[i], casc_dtype_pyasc_name(dts[i]), names[0],
+                 casc_dtype_pyasc_name(dts[0]), vi->api);
       return false;
     }
   return true;
 }
 
-void asc_vec_binary_at(const char *file, int line, asc__vop op,
-                       asc_local_tensor dst, asc_local_tensor src0,
-                       asc_local_tensor src1, asc__sv count) {
-  const vop_info *vi = vop_get(op);
+void asc_vec_binary_at(const char *file, int line, const char *api,
+                       const char *opname, asc_local_tensor dst,
+                       asc_local_tensor src0, asc_local_tensor src1,
+                       asc__sv count) {
   lang_call c;
-  if (!lang_begin(&c, vi ? vi->api : "asc_vec_binary", file, line))
+  if (!lang_begin(&c, api, file, line))
     return;
-  if (!vi || vi->kind == CASC_OP_UNREGISTERED || op > ASC__V_OR) {
-    lang_error(&c, "unknown binary vector op %d", (int)op);
+  const casc_op_info *vi = vop_row(&c, opname, CASC_CLS_VBIN_L2);
+  if (!vi)
     return;
-  }
   static const char *const names[3] = {"dst", "src0", "src1"};
-  asc_dtype dts[3] = {ASC_DTYPE_INVALID_};
+  casc_dtype dts[3] = {CASC_DT_INVALID};
   casc_value *ops[4];
   ops[0] = vtensor(&c, dst, "dst", &dts[0]);
   ops[1] = vtensor(&c, src0, "src0", &dts[1]);
@@ -128,22 +78,21 @@ void asc_vec_binary_at(const char *file, int line, asc__vop op,
     return;
   ops[3] = lang_mat(&c, count, c.k->i32, "count");
   if (ops[3])
-    lang_op(&c, vi->kind, 4, ops, 0, NULL, NULL);
+    lang_op(&c, casc_op_info_kind(vi), 4, ops, 0, NULL, NULL);
 }
 
-void asc_vec_scalar_at(const char *file, int line, asc__vop op,
-                       asc_local_tensor dst, asc_local_tensor src,
-                       asc__sv scalar, asc__sv count, bool is_set_mask) {
-  const vop_info *vi = vop_get(op);
+void asc_vec_scalar_at(const char *file, int line, const char *api,
+                       const char *opname, asc_local_tensor dst,
+                       asc_local_tensor src, asc__sv scalar, asc__sv count,
+                       bool is_set_mask) {
   lang_call c;
-  if (!lang_begin(&c, vi ? vi->api : "asc_vec_scalar", file, line))
+  if (!lang_begin(&c, api, file, line))
     return;
-  if (!vi || op < ASC__V_ADDS || op > ASC__V_LEAKY_RELU) {
-    lang_error(&c, "unknown vector-scalar op %d", (int)op);
+  const casc_op_info *vi = vop_row(&c, opname, CASC_CLS_VSCALAR_L2);
+  if (!vi)
     return;
-  }
   static const char *const names[2] = {"dst", "src"};
-  asc_dtype dts[2] = {ASC_DTYPE_INVALID_};
+  casc_dtype dts[2] = {CASC_DT_INVALID};
   casc_value *ops[4];
   ops[0] = vtensor(&c, dst, "dst", &dts[0]);
   ops[1] = vtensor(&c, src, "src", &dts[1]);
@@ -157,22 +106,20 @@ void asc_vec_scalar_at(const char *file, int line, asc__vop op,
   casc_attr *attrs =
       is_set_mask ? lang_attrs1(&c, "isSetMask", casc_attr_unit(c.k->ctx))
                   : NULL;
-  lang_op(&c, vi->kind, 4, ops, 0, NULL, attrs);
+  lang_op(&c, casc_op_info_kind(vi), 4, ops, 0, NULL, attrs);
 }
 
-void asc_vec_unary_at(const char *file, int line, asc__vop op,
-                      asc_local_tensor dst, asc_local_tensor src,
-                      asc__sv count) {
-  const vop_info *vi = vop_get(op);
+void asc_vec_unary_at(const char *file, int line, const char *api,
+                      const char *opname, asc_local_tensor dst,
+                      asc_local_tensor src, asc__sv count) {
   lang_call c;
-  if (!lang_begin(&c, vi ? vi->api : "asc_vec_unary", file, line))
+  if (!lang_begin(&c, api, file, line))
     return;
-  if (!vi || op < ASC__V_EXP) {
-    lang_error(&c, "unknown unary vector op %d", (int)op);
+  const casc_op_info *vi = vop_row(&c, opname, CASC_CLS_VUNARY_L2);
+  if (!vi)
     return;
-  }
   static const char *const names[2] = {"dst", "src"};
-  asc_dtype dts[2] = {ASC_DTYPE_INVALID_};
+  casc_dtype dts[2] = {CASC_DT_INVALID};
   casc_value *ops[3];
   ops[0] = vtensor(&c, dst, "dst", &dts[0]);
   ops[1] = vtensor(&c, src, "src", &dts[1]);
@@ -180,7 +127,7 @@ void asc_vec_unary_at(const char *file, int line, asc__vop op,
     return;
   ops[2] = lang_mat(&c, count, c.k->i32, "count");
   if (ops[2])
-    lang_op(&c, vi->kind, 3, ops, 0, NULL, NULL);
+    lang_op(&c, casc_op_info_kind(vi), 3, ops, 0, NULL, NULL);
 }
 
 void asc_duplicate_at(const char *file, int line, asc_local_tensor dst,
@@ -188,41 +135,17 @@ void asc_duplicate_at(const char *file, int line, asc_local_tensor dst,
   lang_call c;
   if (!lang_begin(&c, "asc_duplicate", file, line))
     return;
-  asc_dtype dt = ASC_DTYPE_INVALID_;
+  const casc_op_info *vi = casc_op_info_get(CASC_OP_DUPLICATE_L2);
+  static const char *const names[1] = {"dst"};
+  casc_dtype dt = CASC_DT_INVALID;
   casc_value *ops[3];
   ops[0] = vtensor(&c, dst, "dst", &dt);
-  if (!ops[0])
+  if (!ops[0] || !check_dtypes(&c, vi, 1, names, &dt))
     return;
-  unsigned ok =
-      DT_HF | DT(ASC_INT16) | DT(ASC_UINT16) | DT(ASC_INT32) | DT(ASC_UINT32);
-  if (!(ok & DT(dt))) {
-    lang_error(&c, "dst has dtype %s; Duplicate supports %s", dt_name(dt),
-               dtype_list(&c, ok));
-    return;
-  }
   ops[1] = lang_mat(&c, scalar, casc_type_elem(ops[0]->type), "scalar");
   ops[2] = ops[1] ? lang_mat(&c, count, c.k->i32, "count") : NULL;
   if (ops[2])
     lang_op(&c, CASC_OP_DUPLICATE_L2, 3, ops, 0, NULL, NULL);
-}
-
-/* Cast pairs supported on Atlas A2 (ASCENDC_FACTS §7 "Cast"). */
-static bool cast_supported(asc_dtype d, asc_dtype s) {
-  static const asc_dtype pairs[][2] = {
-      /* {dst, src} */
-      {ASC_FLOAT, ASC_HALF},  {ASC_FLOAT, ASC_BF16},  {ASC_FLOAT, ASC_INT16},
-      {ASC_HALF, ASC_FLOAT},  {ASC_INT32, ASC_FLOAT}, {ASC_INT16, ASC_FLOAT},
-      {ASC_BF16, ASC_FLOAT},  {ASC_FLOAT, ASC_FLOAT}, {ASC_INT64, ASC_FLOAT},
-      {ASC_INT32, ASC_HALF},  {ASC_INT16, ASC_HALF},  {ASC_INT8, ASC_HALF},
-      {ASC_UINT8, ASC_HALF},  {ASC_HALF, ASC_INT16},  {ASC_FLOAT, ASC_INT32},
-      {ASC_HALF, ASC_INT32},  {ASC_HALF, ASC_INT8},   {ASC_HALF, ASC_UINT8},
-      {ASC_INT16, ASC_INT32}, {ASC_INT64, ASC_INT32}, {ASC_INT32, ASC_INT64},
-      {ASC_FLOAT, ASC_INT64}, {ASC_INT32, ASC_BF16},
-  };
-  for (unsigned i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
-    if (pairs[i][0] == d && pairs[i][1] == s)
-      return true;
-  return false;
 }
 
 void asc_cast_at(const char *file, int line, asc_local_tensor dst,
@@ -230,7 +153,7 @@ void asc_cast_at(const char *file, int line, asc_local_tensor dst,
   lang_call c;
   if (!lang_begin(&c, "asc_cast", file, line))
     return;
-  asc_dtype dd = ASC_DTYPE_INVALID_, sd = ASC_DTYPE_INVALID_;
+  casc_dtype dd = CASC_DT_INVALID, sd = CASC_DT_INVALID;
   casc_value *ops[3];
   ops[0] = vtensor(&c, dst, "dst", &dd);
   ops[1] = vtensor(&c, src, "src", &sd);
@@ -241,9 +164,17 @@ void asc_cast_at(const char *file, int line, asc_local_tensor dst,
     lang_error(&c, "%d is not a valid RoundMode", (int)mode);
     return;
   }
-  if (!cast_supported(dd, sd)) {
-    lang_error(&c, "Cast from %s to %s is not supported", dt_name(sd),
-               dt_name(dd));
+  /* The pairs and modes of the dialect's Cast table (the simulator runs
+   * exactly these). */
+  if (!casc_cast_pair_supported(dd, sd)) {
+    lang_error(&c, "Cast from %s to %s is not supported",
+               casc_dtype_pyasc_name(sd), casc_dtype_pyasc_name(dd));
+    return;
+  }
+  if (!casc_cast_supported(dd, sd, (int)mode)) {
+    lang_error(&c, "Cast from %s to %s does not take RoundMode %s",
+               casc_dtype_pyasc_name(sd), casc_dtype_pyasc_name(dd),
+               casc_enum_cxx(CASC_ENUM_ROUNDMODE, (int)mode));
     return;
   }
   ops[2] = lang_mat(&c, count, c.k->i32, "count");
@@ -252,40 +183,38 @@ void asc_cast_at(const char *file, int line, asc_local_tensor dst,
             lang_attrs1(&c, "roundMode", lang_enum_attr(&c, mode)));
 }
 
-void asc_reduce_at(const char *file, int line, asc__rop op,
-                   asc_local_tensor dst, asc_local_tensor src,
-                   asc_local_tensor tmp, asc__sv count, asc__sv cal_index) {
-  static const char *const apis[] = {"asc_reduce_sum", "asc_reduce_max",
-                                     "asc_reduce_min"};
-  static const char *const cxx[] = {"ReduceSum", "ReduceMax", "ReduceMin"};
-  static const casc_op_kind kinds[] = {
-      CASC_OP_REDUCE_SUM_L2, CASC_OP_REDUCE_MAX_L2, CASC_OP_REDUCE_MIN_L2};
-  unsigned o = (unsigned)op < 3 ? (unsigned)op : 0;
+void asc_reduce_at(const char *file, int line, const char *api,
+                   const char *opname, asc_local_tensor dst,
+                   asc_local_tensor src, asc_local_tensor tmp, asc__sv count,
+                   asc__sv cal_index) {
   lang_call c;
-  if (!lang_begin(&c, apis[o], file, line))
+  if (!lang_begin(&c, api, file, line))
     return;
-  vop_info vi = {apis[o], cxx[o], kinds[o], DT_HF};
+  const casc_op_info *vi = vop_row(&c, opname, CASC_CLS_VREDUCE_L2);
+  if (!vi)
+    return;
   static const char *const names[3] = {"dst", "src", "tmp"};
-  asc_dtype dts[3] = {ASC_DTYPE_INVALID_};
+  casc_dtype dts[3] = {CASC_DT_INVALID};
   casc_value *ops[5];
   ops[0] = vtensor(&c, dst, "dst", &dts[0]);
   ops[1] = vtensor(&c, src, "src", &dts[1]);
   ops[2] = vtensor(&c, tmp, "tmp", &dts[2]);
-  if (c.failed || !check_dtypes(&c, &vi, 3, names, dts))
+  if (c.failed || !check_dtypes(&c, vi, 3, names, dts))
     return;
   /* count is ui32 (emitc.constant / emitc.cast); cal_index is pyasc's
-   * bool_, i.e. i8. */
+   * bool_, i.e. i8, and only ReduceMax / ReduceMin have it (their rows'
+   * fifth operand). */
   ops[3] = lang_mat(&c, count, c.k->ui32, "count");
   if (!ops[3])
     return;
   unsigned n = 4;
-  if (op != ASC__R_SUM) {
+  if (vi->nopnds == 5) {
     ops[4] = lang_mat(&c, cal_index, c.k->i8, "cal_index");
     if (!ops[4])
       return;
     n = 5;
   }
-  lang_op(&c, kinds[o], n, ops, 0, NULL, NULL);
+  lang_op(&c, casc_op_info_kind(vi), n, ops, 0, NULL, NULL);
 }
 
 /* ---- data copy

@@ -2,8 +2,10 @@
  * over numbered value slots. scf.for / scf.if / scf.while become jumps and
  * moves, func.call is inlined (a kernel cannot recurse on the NPU either),
  * constants are written into the initial slot image so they cost nothing
- * at run time. Every other op maps through the op table kind to its SIM_*
- * opcode (sim_ops.def); an op with no entry is reported by name. */
+ * at run time. Every other op maps through the op table kind to its
+ * handler and element kernel (sim_rows.c, from ops.def's CLASS and SIM
+ * columns); an op with none is reported by name, an element type outside
+ * its row's DTYPES with the front end's sentence. */
 #include <stdlib.h>
 #include <string.h>
 
