@@ -925,6 +925,8 @@ void asc_vec_unary_at(const char *file, int line, const char *api,
 #define asc_bitwise_or(d, s0, s1, n) ASC__VBIN(bitwise_or, or, d, s0, s1, n)
 #define asc_add_relu(d, s0, s1, n) ASC__VBIN(add_relu, add_relu, d, s0, s1, n)
 #define asc_sub_relu(d, s0, s1, n) ASC__VBIN(sub_relu, sub_relu, d, s0, s1, n)
+#define asc_fused_abs_sub(d, s0, s1, n)                                        \
+  ASC__VBIN(fused_abs_sub, fused_abs_sub, d, s0, s1, n)
 
 /* Vector-scalar ops: (dst, src, scalar, count[, is_set_mask = true]); the
  * scalar is materialised in the tensor's dtype. */

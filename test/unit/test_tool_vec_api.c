@@ -52,6 +52,7 @@ static const vcase cases[] = {
     {"asc_relu", "ascendc.relu_l2", SH_UN, T_F | T_I32},
     {"asc_bitwise_not", "ascendc.not_l2", SH_UN, T_I16},
     {"asc_neg", "ascendc.neg_l2", SH_UN, T_F | T_I16},
+    {"asc_fused_abs_sub", "ascendc.fused_abs_sub_l2", SH_BIN, T_F},
 };
 #define NCASES (int)(sizeof cases / sizeof cases[0])
 
@@ -164,6 +165,9 @@ static void call(int which, bool isf, asc_local_tensor z, asc_local_tensor x,
   case 25:
     asc_neg(z, x, N);
     break;
+  case 26:
+    asc_fused_abs_sub(z, x, y, N);
+    break;
   default:
     break;
   }
@@ -223,6 +227,8 @@ static double ref(int which, double a, double b) {
     return (double)~(int64_t)a;
   case 25:
     return -a;
+  case 26:
+    return fabs(a - b);
   default:
     return 0;
   }
