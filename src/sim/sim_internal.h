@@ -48,13 +48,6 @@ typedef enum {
 #define SIM_KUNARY_I(n, i) SIM_K_##n,
 #define SIM_KREDUCE(n) SIM_K_##n,
 #include "sim/vec_kernels.def"
-#undef SIM_KBINARY
-#undef SIM_KBINARY_F
-#undef SIM_KBINARY_I
-#undef SIM_KUNARY
-#undef SIM_KUNARY_F
-#undef SIM_KUNARY_I
-#undef SIM_KREDUCE
   SIM_K_COUNT_
 } sim_kernel_id;
 

@@ -89,44 +89,6 @@ static void scalar_elem(sim_block *b, const sim_insn *in, unsigned i,
     sim_store_i(out, dt, v->i);
 }
 
-static float elem_f(const uint8_t *p, unsigned dt) {
-  switch (dt) {
-  case CASC_DT_F16: {
-    uint16_t h;
-    memcpy(&h, p, 2);
-    return sim_h2f(h);
-  }
-  case CASC_DT_BF16: {
-    uint16_t h;
-    memcpy(&h, p, 2);
-    return sim_bf2f(h);
-  }
-  default: {
-    float f;
-    memcpy(&f, p, 4);
-    return f;
-  }
-  }
-}
-
-static void store_f(uint8_t *p, unsigned dt, float v) {
-  switch (dt) {
-  case CASC_DT_F16: {
-    uint16_t h = sim_f2h(v);
-    memcpy(p, &h, 2);
-    return;
-  }
-  case CASC_DT_BF16: {
-    uint16_t h = sim_f2bf(v);
-    memcpy(p, &h, 2);
-    return;
-  }
-  default:
-    memcpy(p, &v, 4);
-    return;
-  }
-}
-
 /* Round a float to dt (the result of one vector instruction). */
 static float rnd(float v, unsigned dt) {
   return dt == CASC_DT_F32 ? v : (float)sim_fround(v, dt);
@@ -280,10 +242,10 @@ static void reduce(unsigned kern, unsigned dt, const uint8_t *src, int64_t n,
     return;
   }
   if (kern != SIM_K_REDUCE_SUM) {
-    float best = elem_f(src, dt);
+    float best = (float)sim_load_f(src, dt);
     int64_t bi = 0;
     for (int64_t i = 1; i < n; i++) {
-      float v = elem_f(src + i * es, dt);
+      float v = (float)sim_load_f(src + i * es, dt);
       if (kern == SIM_K_REDUCE_MAX ? v > best : v < best) {
         best = v;
         bi = i;
@@ -297,7 +259,7 @@ static void reduce(unsigned kern, unsigned dt, const uint8_t *src, int64_t n,
   for (int64_t r0 = 0; r0 < n; r0 += per) {
     int64_t m = n - r0 < per ? n - r0 : per;
     for (int64_t i = 0; i < m; i++)
-      buf[i] = elem_f(src + (r0 + i) * es, dt);
+      buf[i] = (float)sim_load_f(src + (r0 + i) * es, dt);
     while (m > 1) {
       int64_t h = m / 2;
       for (int64_t i = 0; i < h; i++)
@@ -361,7 +323,7 @@ bool sim_exec_vector(sim_block *b, const sim_insn *in) {
     float v;
     int64_t idx;
     reduce(in->kern, dt, sp, n, &v, &idx);
-    store_f(dp, dt, v);
+    sim_store_f(dp, dt, v);
     if (with_index) {
       if (es == 2) {
         uint16_t u = (uint16_t)idx;

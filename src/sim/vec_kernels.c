@@ -100,13 +100,6 @@ static inline int64_t sim_shr(int64_t a, int64_t b, bool uns, int bits) {
 #define SIM_KUNARY_I(n, i) I_UN_(n, i)
 #define SIM_KREDUCE(n)
 #include "sim/vec_kernels.def"
-#undef SIM_KBINARY
-#undef SIM_KBINARY_F
-#undef SIM_KBINARY_I
-#undef SIM_KUNARY
-#undef SIM_KUNARY_F
-#undef SIM_KUNARY_I
-#undef SIM_KREDUCE
 
 /* ---- the table ----------------------------------------------------------- */
 #define F_BIN_ENTRY_(n) .f32_bin = f32_bin_##n, .f32_sca = f32_sca_##n
@@ -124,13 +117,6 @@ static const sim_vkernel kernels[SIM_K_COUNT_] = {
 #define SIM_KUNARY_I(n, i) [SIM_K_##n] = {#n, I_UN_ENTRY_(n)},
 #define SIM_KREDUCE(n) [SIM_K_##n] = {#n, .reduce = true},
 #include "sim/vec_kernels.def"
-#undef SIM_KBINARY
-#undef SIM_KBINARY_F
-#undef SIM_KBINARY_I
-#undef SIM_KUNARY
-#undef SIM_KUNARY_F
-#undef SIM_KUNARY_I
-#undef SIM_KREDUCE
 };
 /* clang-format on */
 
