@@ -577,26 +577,19 @@ static unsigned resolve_pipe(const casc_op *op, const casc_op_info *info) {
   return CASC_PIPE_V;
 }
 
-static const char *enum_attr_name(uint16_t opc) {
-  switch (opc) {
-  case SIM_CMPI:
-  case SIM_CMPF:
-    return "predicate";
-  case SIM_CAST_L2:
-    return "roundMode";
-  case SIM_SET_FLAG:
-  case SIM_WAIT_FLAG:
-  case SIM_ALLOC_EVENT_ID:
-  case SIM_FETCH_EVENT_ID:
-  case SIM_RELEASE_EVENT_ID:
-    return "event";
-  case SIM_PIPE_BARRIER:
-    return "pipe";
-  case SIM_LOCAL_TENSOR_V2:
-    return "pos";
-  default:
-    return NULL;
+/* The enum attribute a handler reads from imm: the row's one required
+ * enum attribute (a predicate, a HardEvent, a RoundMode, a Pipe, a
+ * TPosition), or NULL when the row has none or several. */
+static const char *enum_attr_name(const casc_op_info *info) {
+  const char *name = NULL;
+  for (unsigned i = 0; i < info->nattrs; i++) {
+    if (info->attrs[i].kind != CASC_A_ENUM || info->attrs[i].optional)
+      continue;
+    if (name)
+      return NULL;
+    name = info->attrs[i].name;
   }
+  return name;
 }
 
 /* Operands of a vector family op: the element types its shape requires to
@@ -738,7 +731,7 @@ static bool lower_generic(lowerer *L, casc_op *op) {
     tmp.dt2 = (uint8_t)dt_of(op->operands[0].value->type);
   if (op->nops > 1)
     tmp.dt3 = (uint8_t)dt_of(op->operands[1].value->type);
-  const char *an = enum_attr_name(opc);
+  const char *an = enum_attr_name(info);
   if (an) {
     casc_attr *a = casc_op_attr(op, an);
     if (!a || (a->kind != CASC_ATTR_INTEGER && a->kind != CASC_ATTR_BOOL)) {
