@@ -459,6 +459,12 @@ void sim_block_run(sim_block *b) {
       if (!sim_exec_cast(b, in))
         goto done;
       break;
+    case SIM_VEC_BINARY_REP:
+    case SIM_VEC_SCALAR_REP:
+    case SIM_VEC_UNARY_REP:
+      if (!sim_exec_vector_repeat(b, in))
+        goto done;
+      break;
     case SIM_VEC_BINARY:
     case SIM_VEC_SCALAR:
     case SIM_VEC_UNARY:

@@ -599,11 +599,14 @@ static bool check_vector(lowerer *L, casc_op *op, sim_insn *in,
   unsigned same = 0; /* operands [0, same) share dst's element type */
   switch (in->opc) {
   case SIM_VEC_BINARY:
+  case SIM_VEC_BINARY_REP:
     same = 3;
     break;
   case SIM_VEC_SCALAR:
   case SIM_VEC_UNARY:
   case SIM_VEC_REDUCE:
+  case SIM_VEC_SCALAR_REP:
+  case SIM_VEC_UNARY_REP:
     same = 2;
     break;
   default:
@@ -615,7 +618,8 @@ static bool check_vector(lowerer *L, casc_op *op, sim_insn *in,
       return false;
     }
   if (in->opc != SIM_VEC_DUP && in->opc != SIM_CAST_L2 &&
-      !sim_vkernel_supports(sim_vkernel_get(in->kern), in->opc, in->dt)) {
+      !sim_vkernel_supports(sim_vkernel_get(in->kern), sim_vec_shape(in->opc),
+                            in->dt)) {
     char why[96];
     snprintf(why, sizeof why, "%s on %s", info->api,
              casc_dtype_name((casc_dtype)in->dt));
@@ -679,15 +683,38 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
     }
     break;
   }
-  case SIM_CONSTRUCT:
-    if (op->nres != 1 ||
-        !casc_type_is_asc(op->results[0].type, CASC_ASC_DATA_COPY_PARAMS) ||
-        op->nops != 4) {
+  case SIM_CONSTRUCT: {
+    /* The parameter structs the simulator reads (sim_param_field). */
+    const casc_type *t = op->nres == 1 ? op->results[0].type : NULL;
+    bool ok =
+        t &&
+        ((casc_type_is_asc(t, CASC_ASC_DATA_COPY_PARAMS) && op->nops == 4) ||
+         (casc_type_is_asc(t, CASC_ASC_UNARY_REPEAT_PARAMS) && op->nops == 4) ||
+         (casc_type_is_asc(t, CASC_ASC_BINARY_REPEAT_PARAMS) && op->nops == 6));
+    if (!ok) {
       unsupported(L, op,
-                  "only DataCopyParams(blockCount, blockLen, "
-                  "srcStride, dstStride) is constructed");
+                  "only DataCopyParams(blockCount, blockLen, srcStride, "
+                  "dstStride), UnaryRepeatParams (4 strides) and "
+                  "BinaryRepeatParams (6 strides) are constructed");
       return false;
     }
+    in->imm = op->nops;
+    break;
+  }
+  case SIM_VEC_BINARY_REP:
+  case SIM_VEC_SCALAR_REP:
+  case SIM_VEC_UNARY_REP:
+    /* Without isSetMask the op uses the mask register that SetVectorMask
+     * set, which the simulator does not model. */
+    if (!casc_op_attr(op, "isSetMask")) {
+      unsupported(L, op,
+                  "isSetMask = false (the mask of SetVectorMask) is not "
+                  "modelled");
+      return false;
+    }
+    in->imm2 = info->cls == CASC_CLS_VBIN_L1 ||
+               info->cls == CASC_CLS_VUNARY_L1 ||
+               info->cls == CASC_CLS_VSCALAR_L1;
     break;
   case SIM_QUEUE:
   case SIM_QUE_BIND:

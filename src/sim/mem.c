@@ -543,9 +543,12 @@ bool sim_exec_memory(sim_block *b, const sim_insn *in) {
     r->t = s[in->a[0]].t;
     return true;
   case SIM_CONSTRUCT: {
-    uint64_t v = 0;
-    for (unsigned i = 0; i < 4; i++)
-      v |= (uint64_t)(uint16_t)arg_int(b, in, i) << (16 * i);
+    /* Fields packed into one slot: 16 bits each for the four-field
+     * structs, 8 for BinaryRepeatParams (whose fields are ui8). */
+    unsigned n = (unsigned)in->imm, w = n > 4 ? 8 : 16;
+    uint64_t v = 0, m = (1ull << w) - 1;
+    for (unsigned i = 0; i < n; i++)
+      v |= ((uint64_t)arg_int(b, in, i) & m) << (w * i);
     r->i = (int64_t)v;
     return true;
   }

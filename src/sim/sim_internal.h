@@ -126,7 +126,7 @@ typedef enum {
 
 /* ---- program --------------------------------------------------------------
  */
-#define SIM_MAX_ARGS 6
+#define SIM_MAX_ARGS 8
 typedef struct {
   uint16_t opc;
   uint8_t dt;   /* result type, else operand 0's (element) type */
@@ -413,8 +413,15 @@ bool sim_check_overlap(sim_block *b, const sim_insn *in, unsigned d,
                        const uint8_t *sp, int64_t sbytes);
 bool sim_exec_memory(sim_block *b, const sim_insn *in);
 
-/* vec.c / cast.c */
+/* vec.c / vec_repeat.c / cast.c */
 bool sim_exec_vector(sim_block *b, const sim_insn *in);
+bool sim_exec_vector_repeat(sim_block *b, const sim_insn *in);
+/* One kernel over n contiguous elements (vec.c). */
+void sim_vec_tile(const sim_vkernel *k, unsigned shape, unsigned dt, void *d,
+                  const void *x, const void *y, const uint8_t *c, int64_t n);
+/* The level-2 shape (SIM_VEC_BINARY / _SCALAR / _UNARY) of a vector
+ * handler, for its kernel's loops; other handlers map to themselves. */
+unsigned sim_vec_shape(unsigned opc);
 bool sim_exec_cast(sim_block *b, const sim_insn *in);
 /* Round a finite double to a float format with a RoundMode (cast.c). */
 double sim_round_mode(double x, int mode, unsigned dt, bool saturate);

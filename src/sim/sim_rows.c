@@ -28,24 +28,33 @@
   { SIM_VEC_UNARY, SIM_K_##k, true }
 #define SIMROW_VREDUCE_L2(k)                                                   \
   { SIM_VEC_REDUCE, SIM_K_##k, true }
+/* Levels 0 and 1 (mask + repeat times + strides; the mask a count or a bit
+ * array): one handler per operand shape. */
+#define SIMROW_VBIN_L0(k)                                                      \
+  { SIM_VEC_BINARY_REP, SIM_K_##k, true }
+#define SIMROW_VBIN_L1(k)                                                      \
+  { SIM_VEC_BINARY_REP, SIM_K_##k, true }
+#define SIMROW_VSCALAR_L0(k)                                                   \
+  { SIM_VEC_SCALAR_REP, SIM_K_##k, true }
+#define SIMROW_VSCALAR_L1(k)                                                   \
+  { SIM_VEC_SCALAR_REP, SIM_K_##k, true }
+#define SIMROW_VUNARY_L0(k)                                                    \
+  { SIM_VEC_UNARY_REP, SIM_K_##k, true }
+#define SIMROW_VUNARY_L1(k)                                                    \
+  { SIM_VEC_UNARY_REP, SIM_K_##k, true }
 /* Duplicate and Cast are their class: no kernel to name. */
 #define SIMROW_VDUP_L2(k)                                                      \
   { SIM_VEC_DUP, SIM_K_##k, false }
 #define SIMROW_VCAST_L2(k)                                                     \
   { SIM_CAST_L2, SIM_K_##k, false }
 
-/* Vector forms the simulator does not run yet (mask + repeat, mask arrays,
- * the C++ operators, ops of their own shape): reported by name. The
+/* Vector forms the simulator does not run yet (the C++ operators, the
+ * repeat forms of duplicate/reduce/cast, ops of their own shape): reported
+ * by name. The
  * kernel is kept so that a handler for the class runs all its ops. */
 #define SIMROW_LATER_(k)                                                       \
   { SIM_NONE, SIM_K_##k, false }
-#define SIMROW_VBIN_L0(k) SIMROW_LATER_(k)
-#define SIMROW_VBIN_L1(k) SIMROW_LATER_(k)
 #define SIMROW_VBIN_L3(k) SIMROW_LATER_(k)
-#define SIMROW_VUNARY_L0(k) SIMROW_LATER_(k)
-#define SIMROW_VUNARY_L1(k) SIMROW_LATER_(k)
-#define SIMROW_VSCALAR_L0(k) SIMROW_LATER_(k)
-#define SIMROW_VSCALAR_L1(k) SIMROW_LATER_(k)
 #define SIMROW_VDUP_L0(k) SIMROW_LATER_(k)
 #define SIMROW_VDUP_L1(k) SIMROW_LATER_(k)
 #define SIMROW_VREDUCE_L0(k) SIMROW_LATER_(k)

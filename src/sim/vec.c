@@ -274,6 +274,42 @@ static void reduce(unsigned kern, unsigned dt, const uint8_t *src, int64_t n,
   *idx = 0;
 }
 
+/* One kernel over n contiguous elements of type dt: shape is SIM_VEC_BINARY
+ * (d = x op y), SIM_VEC_SCALAR (d = x op *c, c holding one element of type
+ * dt) or SIM_VEC_UNARY (d = op x). The caller has checked that the kernel
+ * has the loop (sim_vkernel_supports). */
+void sim_vec_tile(const sim_vkernel *k, unsigned shape, unsigned dt, void *d,
+                  const void *x, const void *y, const uint8_t *c, int64_t n) {
+  if (dt == CASC_DT_F32) {
+    float cf = 0;
+    if (shape == SIM_VEC_SCALAR)
+      memcpy(&cf, c, 4);
+    if (shape == SIM_VEC_BINARY)
+      k->f32_bin(d, x, y, n);
+    else if (shape == SIM_VEC_SCALAR)
+      k->f32_sca(d, x, cf, n);
+    else
+      k->f32_un(d, x, n);
+  } else if (dt == CASC_DT_F16 || dt == CASC_DT_BF16) {
+    bool bf = dt == CASC_DT_BF16;
+    if (shape == SIM_VEC_UNARY)
+      h_unary(k, bf, d, x, n);
+    else
+      h_binary(k, bf, d, x, y,
+               shape == SIM_VEC_SCALAR ? (const uint16_t *)(const void *)c
+                                       : NULL,
+               n);
+  } else {
+    int ii = sim_vkernel_int_index(dt);
+    if (shape == SIM_VEC_BINARY)
+      k->i_bin[ii](d, x, y, n);
+    else if (shape == SIM_VEC_SCALAR)
+      k->i_sca[ii](d, x, sim_load_i(c, dt), n);
+    else
+      k->i_un[ii](d, x, n);
+  }
+}
+
 /* The handler of the vector families with a level-2 form (in->opc is
  * SIM_VEC_BINARY / _SCALAR / _UNARY / _DUP / _REDUCE, in->kern the row's
  * element kernel). Lowering has checked the operand types against the
@@ -380,33 +416,7 @@ bool sim_exec_vector(sim_block *b, const sim_insn *in) {
     return true;
   }
 
-  void *d = dp;
-  const void *x = xp, *y = yp;
-  if (dt == CASC_DT_F32) {
-    float cf;
-    memcpy(&cf, c, 4);
-    if (opc == SIM_VEC_BINARY)
-      k->f32_bin(d, x, y, n);
-    else if (opc == SIM_VEC_SCALAR)
-      k->f32_sca(d, x, cf, n);
-    else
-      k->f32_un(d, x, n);
-  } else if (dt == CASC_DT_F16 || dt == CASC_DT_BF16) {
-    bool bf = dt == CASC_DT_BF16;
-    if (opc == SIM_VEC_UNARY)
-      h_unary(k, bf, d, x, n);
-    else
-      h_binary(k, bf, d, x, y,
-               opc == SIM_VEC_SCALAR ? (uint16_t *)(void *)c : NULL, n);
-  } else {
-    int ii = sim_vkernel_int_index(dt);
-    if (opc == SIM_VEC_BINARY)
-      k->i_bin[ii](d, x, y, n);
-    else if (opc == SIM_VEC_SCALAR)
-      k->i_sca[ii](d, x, sim_load_i(c, dt), n);
-    else
-      k->i_un[ii](d, x, n);
-  }
+  sim_vec_tile(k, opc, dt, dp, xp, yp, c, n);
   sim_mark_written(b, dp, bytes);
   return true;
 }

@@ -139,6 +139,19 @@ int sim_vkernel_int_index(unsigned dt) {
   }
 }
 
+unsigned sim_vec_shape(unsigned opc) {
+  switch (opc) {
+  case SIM_VEC_BINARY_REP:
+    return SIM_VEC_BINARY;
+  case SIM_VEC_SCALAR_REP:
+    return SIM_VEC_SCALAR;
+  case SIM_VEC_UNARY_REP:
+    return SIM_VEC_UNARY;
+  default:
+    return opc;
+  }
+}
+
 bool sim_vkernel_supports(const sim_vkernel *k, unsigned opc, unsigned dt) {
   if (!k)
     return false;

@@ -23,7 +23,7 @@ static void test_row_dtypes_have_loops(void) {
       if (!(info->dtypes & CASC_DT_BIT(dt)))
         continue;
       checked++;
-      if (!sim_vkernel_supports(kern, row->opc, dt)) {
+      if (!sim_vkernel_supports(kern, sim_vec_shape(row->opc), dt)) {
         fprintf(stderr, "%s: kernel %s has no loop for %s\n", info->name,
                 kern->name, casc_dtype_name((casc_dtype)dt));
         CHECK(false);
@@ -61,9 +61,11 @@ static void test_rows(void) {
   r = sim_row_of(CASC_OP_ADDS_L2);
   CHECK_EQ_INT(r->opc, SIM_VEC_SCALAR);
   CHECK_EQ_INT(r->kern, SIM_K_ADD);
-  r = sim_row_of(CASC_OP_ADD_L0); /* mask + repeat form: not yet */
-  CHECK_EQ_INT(r->opc, SIM_NONE);
+  r = sim_row_of(CASC_OP_ADD_L0); /* mask + repeat form, same kernel */
+  CHECK_EQ_INT(r->opc, SIM_VEC_BINARY_REP);
   CHECK_EQ_INT(r->kern, SIM_K_ADD);
+  r = sim_row_of(CASC_OP_ADD_L3); /* the C++ operator: not yet */
+  CHECK_EQ_INT(r->opc, SIM_NONE);
   r = sim_row_of(CASC_OP_QUE_BIND_FREE_TENSOR);
   CHECK_EQ_INT(r->opc, SIM_FREE_TENSOR);
   r = sim_row_of(CASC_OP_FUSED_MUL_ADD_L2); /* family, no kernel yet */

@@ -5,6 +5,7 @@
   npytool.py ref OP OUT X [Y] [ARG...]           plain reference computation:
         add (X + Y), leaky_relu (X, slope [, compute dtype]),
         softmax_rows (X, cols)
+        rep (level-0/1 vector op, see rep() below)
   npytool.py cmp A B [TOL]                       compare; exact unless TOL given
   npytool.py rc CODE CMD [ARG...]                run CMD, fail unless it exits CODE
 DTYPE: f32 f16 i32. Results are rounded to the dtype after every operation
@@ -87,6 +88,47 @@ def ref(op, out, *args):
         sys.exit("unknown op " + op)
 
 
+def rep(out, op, x_path, y_path, scalar, mask, repeats, strides, init):
+    """A level-0/1 vector op from its definition, for the simulator's tests:
+    repeat r, element e of an operand with (blk, rep) strides in 32-byte
+    blocks is at byte r*rep*32 + (e // (32/size))*blk*32 + (e % (32/size))*size.
+    mask: 'n:COUNT' (the first COUNT elements of a repeat) or 'b:HI:LO'
+    (bit arrays mask[1], mask[0] in hex). strides: 'db,s0b,s1b,dr,s0r,s1r'.
+    dst starts as `init` everywhere; op: add, mul, adds, exp."""
+    dt, x = read(x_path)
+    _, y = read(y_path) if y_path != "-" else (dt, None)
+    size = FMT[dt][2]
+    per_blk, per_rep = 32 // size, 256 // size
+    if mask.startswith("n:"):
+        sel = list(range(int(mask[2:])))
+    else:
+        _, hi, lo = mask.split(":")
+        bits = (int(hi, 16) << 64) | int(lo, 16)
+        sel = [e for e in range(per_rep) if bits >> e & 1]
+    db, s0b, s1b, dr, s0r, s1r = [int(v) for v in strides.split(",")]
+
+    def idx(r, e, blk, rp):
+        off = r * rp * 32 + (e // per_blk) * blk * 32 + (e % per_blk) * size
+        return off // size
+
+    z = [rnd(dt, float(init))] * len(x)
+    for r in range(int(repeats)):
+        for e in sel:
+            a = x[idx(r, e, s0b, s0r)]
+            if op == "add":
+                v = a + y[idx(r, e, s1b, s1r)]
+            elif op == "mul":
+                v = a * y[idx(r, e, s1b, s1r)]
+            elif op == "adds":
+                v = a + rnd(dt, float(scalar))
+            elif op == "exp":
+                v = math.exp(a)
+            else:
+                sys.exit("unknown op " + op)
+            z[idx(r, e, db, dr)] = rnd(dt, v)
+    write(out, dt, z)
+
+
 def cmp(a, b, tol=None):
     da, va = read(a)
     db, vb = read(b)
@@ -110,4 +152,4 @@ def rc(code, *cmd):
 
 if __name__ == "__main__":
     cmd, rest = sys.argv[1], sys.argv[2:]
-    {"gen": gen, "ref": ref, "cmp": cmp, "rc": rc}[cmd](*rest)
+    {"gen": gen, "ref": ref, "cmp": cmp, "rc": rc, "rep": rep}[cmd](*rest)

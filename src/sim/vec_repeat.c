@@ -1,0 +1,182 @@
+/* Level-0 and level-1 vector ops: the hardware's own form. One call runs
+ * `repeatTimes` repeats; a repeat covers 8 blocks of 32 bytes (256 bytes:
+ * 128 half or 64 float elements); within a repeat, element e lies in block
+ * e / (32 / size), and each operand's blocks are `blkStride` blocks apart
+ * and its repeats `repStride` blocks apart (BinaryRepeatParams /
+ * UnaryRepeatParams). The mask picks the elements of every repeat: at
+ * level 0 a count (the first `mask` elements: 1..128 for 16-bit types,
+ * 1..64 for 32-bit), at level 1 a bit array (mask[0] bit i = element i,
+ * mask[1] bit i = element 64 + i; mask[1] must be 0 for 32-bit types).
+ * Unselected dst elements keep their value. repeatTimes is 0..255; 0 is a
+ * NOP. (Ascend C API reference, "通用参数说明" of the vector APIs; docs:
+ * simulator.md.)
+ *
+ * Each repeat's selected elements are gathered into a contiguous tile, the
+ * op's element kernel runs on it (the same loops as level 2), and the
+ * selected results are scattered back, so the element semantics of a level-0
+ * op are exactly its level-2 op's. */
+#include <string.h>
+
+#include "sim/sim_internal.h"
+
+enum { REP_BYTES = 256, BLK_BYTES = 32, BLKS = 8 };
+
+/* Strides of dst, src0, src1 (in 32-byte blocks) from a packed params slot
+ * (mem.c: BinaryRepeatParams 6 x 8 bits, UnaryRepeatParams 4 x 16 bits). */
+typedef struct {
+  int64_t blk[3], rep[3];
+} strides;
+
+static strides unpack(int64_t packed, bool binary) {
+  uint64_t v = (uint64_t)packed;
+  strides s;
+  if (binary) {
+    for (int i = 0; i < 3; i++) {
+      s.blk[i] = (int64_t)((v >> (8 * i)) & 0xff);
+      s.rep[i] = (int64_t)((v >> (8 * (i + 3))) & 0xff);
+    }
+  } else {
+    s.blk[0] = (int64_t)(v & 0xffff);
+    s.blk[1] = (int64_t)((v >> 16) & 0xffff);
+    s.rep[0] = (int64_t)((v >> 32) & 0xff);
+    s.rep[1] = (int64_t)((v >> 48) & 0xff);
+    s.blk[2] = s.rep[2] = 0;
+  }
+  return s;
+}
+
+/* Byte offset of element e of repeat r for an operand. */
+static int64_t elem_off(int64_t r, int64_t e, int64_t blk, int64_t rep,
+                        unsigned es) {
+  int64_t per_blk = BLK_BYTES / es;
+  return r * rep * BLK_BYTES + (e / per_blk) * blk * BLK_BYTES +
+         (e % per_blk) * (int64_t)es;
+}
+
+bool sim_exec_vector_repeat(sim_block *b, const sim_insn *in) {
+  const unsigned shape = sim_vec_shape(in->opc);
+  const sim_vkernel *k = sim_vkernel_get(in->kern);
+  const unsigned dt = in->dt, es = casc_dtype_size((casc_dtype)dt);
+  const bool bitmask = in->imm2 != 0, binary = shape == SIM_VEC_BINARY;
+  const char *api = sim_api_name(in->op);
+  if (!sim_vkernel_supports(k, shape, dt) || es < 2) {
+    sim_report(b, CASC_CHECK_UNSUPPORTED, CASC_SEV_ERROR, in->op,
+               "'%s' is not supported by the simulator for %s", in->op->name,
+               casc_dtype_name((casc_dtype)dt));
+    return false;
+  }
+  /* Operands: the tensors (dst, src[, src1]) [, scalar], the mask (one
+   * value, or the array), repeatTimes, the params. */
+  const unsigned ntens = binary ? 3 : 2;
+  const unsigned mask0 = ntens + (shape == SIM_VEC_SCALAR);
+  const unsigned nmask = in->nargs - 2 - mask0;
+  const int64_t per_rep = REP_BYTES / es;
+  int64_t repeats = b->slots[in->a[in->nargs - 2]].i;
+  strides st = unpack(b->slots[in->a[in->nargs - 1]].i, binary);
+
+  if (repeats < 0 || repeats > 255) {
+    sim_report(b, CASC_CHECK_BAD_VALUE, CASC_SEV_ERROR, in->op,
+               "%s: repeatTimes is %lld; the hardware takes 0..255", api,
+               (long long)repeats);
+    return false;
+  }
+  /* The selected elements of a repeat, as a 128-bit set. */
+  uint64_t sel[2] = {0, 0};
+  if (!bitmask) {
+    int64_t m = nmask ? b->slots[in->a[mask0]].i : 0;
+    if (m < 1 || m > per_rep) {
+      sim_report(b, CASC_CHECK_BAD_VALUE, CASC_SEV_ERROR, in->op,
+                 "%s: mask is %lld; for %s it is an element count 1..%lld", api,
+                 (long long)m, casc_dtype_name((casc_dtype)dt),
+                 (long long)per_rep);
+      return false;
+    }
+    for (int64_t e = 0; e < m; e++)
+      sel[e / 64] |= 1ull << (e % 64);
+  } else {
+    if (nmask < 1 || nmask > 2) {
+      sim_report(b, CASC_CHECK_BAD_VALUE, CASC_SEV_ERROR, in->op,
+                 "%s: the mask array has %u elements; it has 2 (or 1 for a "
+                 "32-bit type)",
+                 api, nmask);
+      return false;
+    }
+    sel[0] = (uint64_t)b->slots[in->a[mask0]].i;
+    sel[1] = nmask > 1 ? (uint64_t)b->slots[in->a[mask0 + 1]].i : 0;
+    if (per_rep <= 64 && sel[1]) {
+      sim_report(b, CASC_CHECK_BAD_VALUE, CASC_SEV_ERROR, in->op,
+                 "%s: mask[1] is 0x%llx; for a 32-bit type only mask[0] "
+                 "selects elements and mask[1] must be 0",
+                 api, (unsigned long long)sel[1]);
+      return false;
+    }
+    if (!sel[0] && !sel[1]) {
+      sim_report(b, CASC_CHECK_BAD_VALUE, CASC_SEV_ERROR, in->op,
+                 "%s: the mask selects no element", api);
+      return false;
+    }
+  }
+  if (repeats == 0)
+    return true; /* a NOP on A2 */
+
+  /* The extent of each operand (last selected element of the last repeat,
+   * block strides may be 0) is checked once: bounds, liveness, 32 bytes. */
+  int64_t last_e =
+      sel[1] ? 127 - __builtin_clzll(sel[1]) : 63 - __builtin_clzll(sel[0]);
+  uint8_t *base[3] = {NULL, NULL, NULL};
+  for (unsigned o = 0; o < ntens; o++) {
+    int64_t ext = 0;
+    for (int64_t e = 0; e <= last_e; e++) {
+      int64_t off =
+          elem_off(repeats - 1, e, st.blk[o], st.rep[o], es) + (int64_t)es;
+      ext = off > ext ? off : ext;
+      /* repStride may be smaller than a repeat: the first repeat can reach
+       * further than the last. */
+      off = elem_off(0, e, st.blk[o], st.rep[o], es) + (int64_t)es;
+      ext = off > ext ? off : ext;
+    }
+    base[o] = sim_local_access(b, in, o, 0, ext, true);
+    if (!base[o])
+      return false;
+  }
+  _Alignas(8) uint8_t c[8] = {0};
+  if (shape == SIM_VEC_SCALAR) {
+    unsigned sdt = casc_dtype_of_type(in->op->operands[2].value->type);
+    const sim_slot *v = &b->slots[in->a[2]];
+    if (sim_dt_is_float(sdt))
+      sim_store_f(c, dt, v->f);
+    else
+      sim_store_i(c, dt, v->i);
+  }
+
+  _Alignas(16) uint8_t x[REP_BYTES], y[REP_BYTES], d[REP_BYTES];
+  for (int64_t r = 0; r < repeats; r++) {
+    /* Gather every element of the repeat (the kernel runs on the whole
+     * tile; only the selected ones are read from UB and written back). */
+    int64_t n = 0;
+    for (int64_t e = 0; e <= last_e; e++) {
+      if (!(sel[e / 64] >> (e % 64) & 1))
+        continue;
+      const uint8_t *px = base[1] + elem_off(r, e, st.blk[1], st.rep[1], es);
+      sim_check_init(b, in, 1, px, es);
+      memcpy(x + n * es, px, es);
+      if (binary) {
+        const uint8_t *py = base[2] + elem_off(r, e, st.blk[2], st.rep[2], es);
+        sim_check_init(b, in, 2, py, es);
+        memcpy(y + n * es, py, es);
+      }
+      n++;
+    }
+    sim_vec_tile(k, shape, dt, d, x, binary ? y : NULL, c, n);
+    n = 0;
+    for (int64_t e = 0; e <= last_e; e++) {
+      if (!(sel[e / 64] >> (e % 64) & 1))
+        continue;
+      uint8_t *pd = base[0] + elem_off(r, e, st.blk[0], st.rep[0], es);
+      memcpy(pd, d + n * es, es);
+      sim_mark_written(b, pd, es);
+      n++;
+    }
+  }
+  return true;
+}
