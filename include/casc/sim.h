@@ -254,6 +254,11 @@ casc_launch_status casc_sim_run_timed(casc_sim_program *p, unsigned block_dim,
                                       const casc_launch_opts *opts,
                                       casc_buf *trace, casc_launch_result *res);
 
+/* Whether the simulator runs ops of this kind (with the element types the
+ * op's row accepts); an op it does not run is a located "not supported by
+ * the simulator" error when a kernel using it is compiled. */
+bool casc_sim_runs_op(casc_op_kind kind);
+
 /* compile + run + free. */
 casc_launch_status casc_launch(casc_ctx *ctx, casc_op *module,
                                const char *kernel, unsigned block_dim,

@@ -473,7 +473,8 @@ void sim_block_run(sim_block *b) {
       if (!sim_exec_vector(b, in))
         goto done;
       break;
-    case SIM_NONE: /* lowering never emits it */
+    case SIM_NONE: /* lowering never emits these two */
+    case SIM_LOWERED:
     case SIM_OPC_COUNT_:
       goto done;
     }

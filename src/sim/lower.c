@@ -732,6 +732,11 @@ static bool lower_generic(lowerer *L, casc_op *op) {
   uint16_t opc = row->opc;
   if (row->need_kernel && row->kern == SIM_K_NONE)
     opc = SIM_NONE; /* a family the simulator runs, but not this op yet */
+  if (opc == SIM_LOWERED) {
+    /* lower_op and lower_block take these where they belong */
+    unsupported(L, op, "this structural op in this place");
+    return false;
+  }
   if (!opc) {
     unsupported(L, op, NULL);
     return false;

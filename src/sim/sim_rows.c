@@ -71,6 +71,11 @@ static const sim_row rows[CASC_OP_COUNT_] = {
 #undef CASC_OP
 };
 
+bool casc_sim_runs_op(casc_op_kind kind) {
+  const sim_row *r = sim_row_of(kind);
+  return r->opc != SIM_NONE && (!r->need_kernel || r->kern != SIM_K_NONE);
+}
+
 const sim_row *sim_row_of(casc_op_kind kind) {
   static const sim_row none = {SIM_NONE, SIM_K_NONE, false};
   return (unsigned)kind < CASC_OP_COUNT_ ? &rows[kind] : &none;
