@@ -375,9 +375,10 @@ static bool do_init_queue(sim_block *b, const sim_insn *in) {
   casc_hw_queue f;
   queue_facts(q, &f);
   if (!f.valid) {
-    sim_report(b, CASC_CHECK_BAD_VALUE, CASC_SEV_ERROR, in->op,
-               "%s is not a valid queue on arch 2201: %s",
-               sim_queue_desc(q, qd, sizeof qd), f.why);
+    sim_issue *is = sim_report(b, CASC_CHECK_BAD_VALUE, CASC_SEV_ERROR, in->op,
+                               "%s is not a valid queue on arch 2201: %s",
+                               sim_queue_desc(q, qd, sizeof qd), f.why);
+    sim_note_add(is, q->decl->loc, "queue declared here");
     return false;
   }
   q->enq_evt = f.enq_event;
