@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "casc/diag.h"
+#include "dialect/ascend_hw.h"
 #include "dialect/dialect.h"
 #include "passes/fold.h"
 #include "passes/pass_impl.h"
@@ -25,17 +26,17 @@
 #define VS_UNROLL_TRIPS 4096    /* known trip counts followed exactly */
 #define VS_UNROLL_WORK 2000000u /* trips x body ops followed exactly */
 #define VS_BUDGET 50000000ull   /* op x state steps per function */
-#define VS_MAX_HELD 64          /* QBUF_MAX_LEN: buffers of one TPipe */
-#define VS_EVENT_IDS 8          /* QUE_MAX_EVENT on arch 2201 */
-#define VS_MAX_BUFS 64
+/* The hardware's (ascend_hw.h): buffers of one TPipe, ids per HardEvent. */
+#define VS_MAX_HELD CASC_HW_MAX_BUFFERS
+#define VS_EVENT_IDS CASC_HW_EVENT_IDS
+#define VS_MAX_BUFS CASC_HW_MAX_BUFFERS
 #define VS_MAX_CALLS 8     /* nesting of calls followed into their callee */
 #define VS_MAX_CALLEES 256 /* callee bodies numbered per function */
 
-/* Ascend910B1 memory sizes (ASCENDC_FACTS §3). */
-static const int64_t mem_size[VS_NMEM] = {196608, 524288, 65536,
-                                          65536,  131072, 1024};
-static const char *const mem_name[VS_NMEM] = {"UB",  "L1",  "L0A",
-                                              "L0B", "L0C", "BiasTable"};
+/* vs_pipe.bytes is indexed by the local memories of ascend_hw.h that a
+ * TPosition can name (UB ... BiasTable). */
+_Static_assert(VS_NMEM == CASC_HW_MEM_BIAS + 1, "VS_NMEM");
+_Static_assert(VS_NEVENTS >= CASC_HW_EV_COUNT_, "VS_NEVENTS");
 
 /* Diagnostic kinds, pyasc's first: for one op the lowest kind wins. */
 enum {
@@ -55,6 +56,7 @@ enum {
   K_INIT_COUNT,
   K_INIT_NUM,
   K_INIT_LEN,
+  K_INIT_TYPE,
   K_INPLACE,
   K_COUNT_
 };
@@ -186,83 +188,22 @@ static bool is_pipe_type(const casc_type *t) {
 /* ---- hardware facts (ASCENDC_FACTS §1-§3) ----------------------------------
  */
 
-/* HardEvent numbers (IR.md §2.2). */
-enum {
-  EV_MTE2_MTE1 = 0,
-  EV_MTE1_MTE2 = 1,
-  EV_MTE1_M = 2,
-  EV_M_MTE1 = 3,
-  EV_MTE2_V = 4,
-  EV_V_MTE2 = 5,
-  EV_MTE3_V = 6,
-  EV_V_MTE3 = 7,
-  EV_MTE3_MTE1 = 11,
-  EV_MTE1_MTE3 = 12,
-  EV_M_FIX = 17,
-  EV_FIX_M = 18,
-  EV_MTE3_MTE2 = 19,
-  EV_MTE2_MTE3 = 20
-};
-enum {
-  P_GM = 0,
-  P_A1,
-  P_A2,
-  P_B1,
-  P_B2,
-  P_C1,
-  P_C2,
-  P_CO1,
-  P_CO2,
-  P_VECIN,
-  P_VECOUT,
-  P_VECCALC
-};
-
-static bool is_l1(int64_t p) {
-  return p == P_A1 || p == P_B1 || p == P_C1;
-}
-static bool is_ub(int64_t p) {
-  return p == P_VECIN || p == P_VECOUT || p == P_VECCALC;
-}
-
-static int8_t mem_of(int64_t p) {
-  if (is_ub(p))
-    return 0;
-  if (is_l1(p))
-    return 1;
-  switch (p) {
-  case P_A2:
-    return 2;
-  case P_B2:
-    return 3;
-  case P_CO1:
-    return 4;
-  case P_C2:
-    return 5;
-  default:
-    return -1;
-  }
-}
-
-/* Events of a TQueBind<src, dst> (TQue<pos> is TQueBind<GM, pos> for
- * inputs and TQueBind<pos, GM> for outputs). */
-static void queue_events(int64_t src, int64_t dst, int8_t *enq, int8_t *fre) {
-  *enq = *fre = -1;
-  if ((src == P_GM || src == P_CO2) && dst == P_VECIN) {
-    *enq = EV_MTE2_V, *fre = EV_V_MTE2;
-  } else if (src == P_VECOUT && dst == P_GM) {
-    *enq = EV_V_MTE3, *fre = EV_MTE3_V;
-  } else if (src == P_VECIN && dst == P_VECOUT) {
-    *enq = EV_MTE2_MTE3, *fre = EV_MTE3_MTE2;
-  } else if (src == P_VECOUT && is_l1(dst)) {
-    *enq = EV_MTE3_MTE1, *fre = EV_MTE1_MTE3;
-  } else if (src == P_GM && is_l1(dst)) {
-    *enq = EV_MTE2_MTE1, *fre = EV_MTE1_MTE2;
-  } else if (is_l1(src) && (dst == P_A2 || dst == P_B2 || dst == P_C2)) {
-    *enq = EV_MTE1_M, *fre = EV_M_MTE1;
-  } else if (src == P_CO1 && (dst == P_CO2 || dst == P_GM)) {
-    *enq = EV_M_FIX, *fre = EV_FIX_M;
-  }
+/* What the class library makes of a queue type (ascend_hw.h); false for
+ * a type that is no queue. A TBuf<pos> is TQueBind<pos, pos> without
+ * events: only its pool counts. */
+static bool queue_facts(const casc_type *t, casc_hw_queue *f) {
+  if (!t || t->kind != CASC_TYPE_ASC)
+    return false;
+  const int64_t *p = t->u.asc.p;
+  if (t->u.asc.id == CASC_ASC_QUEUE)
+    casc_hw_tque(p[0], f);
+  else if (t->u.asc.id == CASC_ASC_QUE_BIND)
+    casc_hw_tquebind(p[0], p[1], f);
+  else if (t->u.asc.id == CASC_ASC_TBUF)
+    casc_hw_tquebind(p[0], p[0], f);
+  else
+    return false;
+  return true;
 }
 
 static void fill_qinfo(vs_qinfo *qi, const casc_type *t) {
@@ -271,35 +212,25 @@ static void fill_qinfo(vs_qinfo *qi, const casc_type *t) {
   qi->mem = -1;
   qi->pos = -1;
   qi->depth = 1;
-  if (!t || t->kind != CASC_TYPE_ASC)
+  casc_hw_queue f;
+  if (!queue_facts(t, &f))
     return;
-  int64_t src = P_GM, dst = P_GM;
   if (t->u.asc.id == CASC_ASC_QUEUE) {
-    int64_t pos = t->u.asc.p[0];
-    qi->depth = (int32_t)t->u.asc.p[1];
-    qi->pos = (int8_t)pos;
-    if (pos == P_VECOUT || pos == P_CO1)
-      src = pos, dst = pos == P_CO1 ? P_CO2 : P_GM;
-    else if (pos == P_A2 || pos == P_B2 || pos == P_C2)
-      src = P_A1, dst = pos;
-    else
-      dst = pos;
-  } else if (t->u.asc.id == CASC_ASC_QUE_BIND) {
-    src = t->u.asc.p[0];
-    dst = t->u.asc.p[1];
-    qi->depth = (int32_t)t->u.asc.p[2];
-    qi->pos = (int8_t)(src == P_GM ? dst : src);
-  } else if (t->u.asc.id == CASC_ASC_TBUF) {
-    qi->tbuf = 1;
     qi->pos = (int8_t)t->u.asc.p[0];
-    qi->depth = 0;
-    qi->mem = mem_of(qi->pos);
-    return;
+    qi->depth = (int32_t)t->u.asc.p[1];
+  } else if (t->u.asc.id == CASC_ASC_QUE_BIND) {
+    qi->pos = (int8_t)(f.src == CASC_TPOS_GM ? f.dst : f.src);
+    qi->depth = (int32_t)t->u.asc.p[2];
   } else {
-    return;
+    qi->tbuf = 1;
+    qi->pos = (int8_t)f.src;
+    qi->depth = 0;
   }
-  qi->mem = mem_of(qi->pos);
-  queue_events(src, dst, &qi->enq_evt, &qi->free_evt);
+  qi->mem = f.pool < VS_NMEM ? (int8_t)f.pool : -1;
+  if (f.valid && !qi->tbuf) {
+    qi->enq_evt = (int8_t)f.enq_event;
+    qi->free_evt = (int8_t)f.free_event;
+  }
 }
 
 /* ---- diagnostics
@@ -701,7 +632,7 @@ static uint32_t event_ids(vs_ctx *c, const vs_state *s, int e) {
 }
 
 static const char *event_name(int e) {
-  const char *s = casc_enum_cxx(CASC_ENUM_HARDEVENT, e);
+  const char *s = casc_hw_event_name(e);
   return s ? s : "?";
 }
 
@@ -723,7 +654,8 @@ static bool check_events(vs_ctx *c, vs_state *s, casc_op *op, int32_t q, int e,
   vs_diag *d = diag_new(
       c, oid_of(c, op), K_EVENT_LIMIT,
       "%s: all %u event ids of HardEvent %s are already held (by tensors of "
-      "the queues on TPosition %s and by AllocEventID); the NPU allows %d, "
+      "every queue with that event, this %s one included, and by "
+      "AllocEventID); the NPU allows %d, "
       "so this call hangs or breaks synchronisation",
       api, held, event_name(e), q >= 0 ? pos_name(c->qi[q].pos) : "?",
       VS_EVENT_IDS);
@@ -1173,6 +1105,18 @@ static void do_init(vs_ctx *c, vs_state *s, casc_op *op, bool tbuf) {
                (long long)len);
     return;
   }
+  casc_hw_queue f;
+  if (q >= 0 && !tbuf && queue_facts(c->vals[c->qi[q].decl]->type, &f) &&
+      !f.valid) {
+    if (claims(c, s)) {
+      vs_diag *d = diag_new(c, oi, K_INIT_TYPE,
+                            "InitBuffer: this queue type is not valid on "
+                            "arch 2201: %s",
+                            f.why);
+      diag_note(d, vid_loc(c, c->qi[q].decl), "queue declared here");
+    }
+    return;
+  }
   if (p < 0)
     return;
   vs_pipe *ps = &s->p[p];
@@ -1188,16 +1132,17 @@ static void do_init(vs_ctx *c, vs_state *s, casc_op *op, bool tbuf) {
   int m = q >= 0 ? c->qi[q].mem : -1;
   if (m < 0 || !num_known || !len_known)
     return;
-  int64_t bytes = num * ((len + 31) / 32 * 32);
+  int64_t bytes = num * casc_hw_buffer_len(len);
+  int64_t size = casc_hw_mem_default_size((casc_hw_mem)m);
   if (ps->bytes[m] < (int64_t)1 << 50)
     ps->bytes[m] += bytes;
-  if (ps->bytes[m] > mem_size[m] && claims(c, s)) {
-    vs_diag *d =
-        diag_new(c, oi, K_INIT_MEM,
-                 "InitBuffer: the buffers of this TPipe now take "
-                 "%lld bytes of %s, more than its %lld bytes on "
-                 "Ascend910B1",
-                 (long long)ps->bytes[m], mem_name[m], (long long)mem_size[m]);
+  if (ps->bytes[m] > size && claims(c, s)) {
+    vs_diag *d = diag_new(c, oi, K_INIT_MEM,
+                          "InitBuffer: the buffers of this TPipe now take "
+                          "%lld bytes of %s, more than its %lld bytes on "
+                          "Ascend910B1",
+                          (long long)ps->bytes[m],
+                          casc_hw_mem_name((casc_hw_mem)m), (long long)size);
     diag_note(d, vid_loc(c, c->pdecl[p]), "pipe declared here");
   }
 }
@@ -1323,7 +1268,7 @@ static bool transfer(vs_ctx *c, vs_state *s, casc_op *op) {
     return true;
   case CASC_OP_PIPE_ALLOC_EVENT_ID: {
     int64_t e = casc_op_attr_int(op, "event", -1);
-    if (e < 0 || e >= VS_NEVENTS)
+    if (!casc_hw_event_name(e)) /* HardEvent::MAX is no event */
       return true;
     if (claims(c, s) && event_ids(c, s, (int)e) >= VS_EVENT_IDS) {
       diag_new(c, oid_of(c, op), K_EVENT_LIMIT,
@@ -1338,7 +1283,7 @@ static bool transfer(vs_ctx *c, vs_state *s, casc_op *op) {
   }
   case CASC_OP_PIPE_RELEASE_EVENT_ID: {
     int64_t e = casc_op_attr_int(op, "event", -1);
-    if (e >= 0 && e < VS_NEVENTS && s->uevt[e] > 0)
+    if (casc_hw_event_name(e) && s->uevt[e] > 0)
       s->uevt[e]--;
     return true;
   }

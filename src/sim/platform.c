@@ -18,13 +18,14 @@ void casc_platform_default(casc_platform *p) {
   p->cube_core_cnt = 24;
   p->vector_core_cnt = 48;
   p->cube_freq_mhz = 1850;
-  p->ub_size = 196608;
-  p->l1_size = 524288;
-  p->l0_a_size = 65536;
-  p->l0_b_size = 65536;
-  p->l0_c_size = 131072;
-  p->bt_size = 1024;
-  p->fb_size = 7168;
+  /* The memories: ascend_hw.c's sourced Ascend910B1 sizes. */
+  p->ub_size = casc_hw_mem_default_size(CASC_HW_MEM_UB);
+  p->l1_size = casc_hw_mem_default_size(CASC_HW_MEM_L1);
+  p->l0_a_size = casc_hw_mem_default_size(CASC_HW_MEM_L0A);
+  p->l0_b_size = casc_hw_mem_default_size(CASC_HW_MEM_L0B);
+  p->l0_c_size = casc_hw_mem_default_size(CASC_HW_MEM_L0C);
+  p->bt_size = casc_hw_mem_default_size(CASC_HW_MEM_BIAS);
+  p->fb_size = casc_hw_mem_default_size(CASC_HW_MEM_FIXBUF);
   /* [casc.timing]: estimates; the ini file says where each comes from. */
   p->scalar_cycles = 1;
   p->vector_bytes_per_cycle = 256;

@@ -14,46 +14,10 @@
 
 #include "sim/sim_internal.h"
 
-/* HardEvent values (IR.md §2.2). */
-enum {
-  EV_MTE2_MTE1 = 0,
-  EV_MTE1_MTE2 = 1,
-  EV_MTE1_M = 2,
-  EV_M_MTE1 = 3,
-  EV_MTE2_V = 4,
-  EV_V_MTE2 = 5,
-  EV_MTE3_V = 6,
-  EV_V_MTE3 = 7,
-  EV_V_V = 10,
-  EV_MTE3_MTE1 = 11,
-  EV_MTE1_MTE3 = 12,
-  EV_M_FIX = 17,
-  EV_FIX_M = 18,
-  EV_MTE3_MTE2 = 19,
-  EV_MTE2_MTE3 = 20
-};
-
 sim_pool sim_pool_of_pos(int pos) {
-  switch (pos) {
-  case CASC_TPOS_VECIN:
-  case CASC_TPOS_VECOUT:
-  case CASC_TPOS_VECCALC:
-    return SIM_POOL_UB;
-  case CASC_TPOS_A1:
-  case CASC_TPOS_B1:
-  case CASC_TPOS_C1:
-    return SIM_POOL_L1;
-  case CASC_TPOS_A2:
-    return SIM_POOL_L0A;
-  case CASC_TPOS_B2:
-    return SIM_POOL_L0B;
-  case CASC_TPOS_CO1:
-    return SIM_POOL_L0C;
-  case CASC_TPOS_C2:
-    return SIM_POOL_BT;
-  default:
-    return SIM_POOL_COUNT_; /* GM, CO2 (GM on 2201), MAX */
-  }
+  casc_hw_mem m = casc_hw_mem_of_pos(pos);
+  /* GM, CO2 (GM on 2201) and MAX are no pool of the TPipe. */
+  return m < CASC_HW_MEM_LOCAL_COUNT_ ? (sim_pool)m : SIM_POOL_COUNT_;
 }
 
 static const char *pos_name(int pos) {
@@ -62,14 +26,8 @@ static const char *pos_name(int pos) {
 }
 
 static const char *event_name(int evt) {
-  const char *s = casc_enum_cxx(CASC_ENUM_HARDEVENT, evt);
+  const char *s = casc_hw_event_name(evt);
   return s ? s : "?";
-}
-
-static const char *pool_name(int pool) {
-  static const char *const n[SIM_POOL_COUNT_] = {
-      "UB", "L1", "L0A", "L0B", "L0C", "BiasTable", "FB"};
-  return pool >= 0 && pool < SIM_POOL_COUNT_ ? n[pool] : "?";
 }
 
 const char *sim_queue_desc(const sim_queue *q, char *buf, unsigned n) {
@@ -132,91 +90,14 @@ static bool exhausted(sim_block *b, const sim_insn *in, const sim_queue *q,
   return false;
 }
 
-/* Queue events of a queue type (ASCENDC_FACTS §2 table). */
-static bool queue_events(const sim_queue *q, int *enq, int *fre) {
-  int s, d;
-  if (q->kind == SIM_Q_QUEUE) {
-    switch (q->src) {
-    case CASC_TPOS_VECIN:
-      *enq = EV_MTE2_V;
-      *fre = EV_V_MTE2;
-      return true;
-    case CASC_TPOS_VECOUT:
-      *enq = EV_V_MTE3;
-      *fre = EV_MTE3_V;
-      return true;
-    case CASC_TPOS_A1:
-    case CASC_TPOS_B1:
-    case CASC_TPOS_C1:
-      *enq = EV_MTE2_MTE1;
-      *fre = EV_MTE1_MTE2;
-      return true;
-    case CASC_TPOS_A2:
-    case CASC_TPOS_B2:
-    case CASC_TPOS_C2:
-      *enq = EV_MTE1_M;
-      *fre = EV_M_MTE1;
-      return true;
-    case CASC_TPOS_CO1:
-      *enq = EV_M_FIX;
-      *fre = EV_FIX_M;
-      return true;
-    default:
-      return false;
-    }
-  }
-  /* TQueBind: by physical memory of both ends (CO2 is GM on 2201). */
-  s = q->src == CASC_TPOS_CO2 ? (int)SIM_POOL_COUNT_
-                              : (int)sim_pool_of_pos(q->src);
-  d = q->dst == CASC_TPOS_CO2 ? (int)SIM_POOL_COUNT_
-                              : (int)sim_pool_of_pos(q->dst);
-  const int GM = SIM_POOL_COUNT_;
-  if (s == GM && d == SIM_POOL_UB) {
-    *enq = EV_MTE2_V;
-    *fre = EV_V_MTE2;
-    return true;
-  }
-  if (s == SIM_POOL_UB && d == GM) {
-    *enq = EV_V_MTE3;
-    *fre = EV_MTE3_V;
-    return true;
-  }
-  if (s == SIM_POOL_UB && d == SIM_POOL_UB) {
-    *enq = EV_MTE2_MTE3;
-    *fre = EV_MTE3_MTE2;
-    return true;
-  }
-  if (s == SIM_POOL_UB && d == SIM_POOL_L1) {
-    *enq = EV_MTE3_MTE1;
-    *fre = EV_MTE1_MTE3;
-    return true;
-  }
-  if (s == GM && d == SIM_POOL_L1) {
-    *enq = EV_MTE2_MTE1;
-    *fre = EV_MTE1_MTE2;
-    return true;
-  }
-  if (s == SIM_POOL_L1 &&
-      (d == SIM_POOL_L0A || d == SIM_POOL_L0B || d == SIM_POOL_BT)) {
-    *enq = EV_MTE1_M;
-    *fre = EV_M_MTE1;
-    return true;
-  }
-  if (s == SIM_POOL_L0C && d == GM) {
-    *enq = EV_M_FIX;
-    *fre = EV_FIX_M;
-    return true;
-  }
-  return false;
-}
-
-/* Physical pool of a queue's buffers: the end that is not GM. */
-static int queue_pool(const sim_queue *q) {
-  if (q->kind != SIM_Q_BIND)
-    return sim_pool_of_pos(q->src);
-  int s = q->src == CASC_TPOS_CO2 ? (int)SIM_POOL_COUNT_
-                                  : (int)sim_pool_of_pos(q->src);
-  return s != (int)SIM_POOL_COUNT_ ? s : (int)sim_pool_of_pos(q->dst);
+/* What the class library makes of a queue's type (ascend_hw.h): its
+ * events and the pool of its buffers. A TBuf<pos> is TQueBind<pos, pos>
+ * with no events: only its pool counts. */
+static void queue_facts(const sim_queue *q, casc_hw_queue *f) {
+  if (q->kind == SIM_Q_QUEUE)
+    casc_hw_tque(q->src, f);
+  else
+    casc_hw_tquebind(q->src, q->kind == SIM_Q_TBUF ? q->src : q->dst, f);
 }
 
 /* ---- operand helpers -------------------------------------------------------
@@ -388,7 +269,10 @@ static bool do_queue_ctor(sim_block *b, const sim_insn *in) {
   q->depth = (int)in->imm2;
   q->ordinal = qi;
   q->enq_evt = q->free_evt = -1;
-  q->pool = (uint8_t)queue_pool(q);
+  casc_hw_queue f;
+  queue_facts(q, &f);
+  q->pool = (uint8_t)(f.pool < CASC_HW_MEM_LOCAL_COUNT_ ? (int)f.pool
+                                                        : SIM_POOL_COUNT_);
   b->slots[in->r].i = qi;
   return true;
 }
@@ -418,8 +302,9 @@ static bool reserve(sim_block *b, const sim_insn *in, sim_queue *q, int num,
         "InitBuffer for %s: %d buffer(s) of %lld bytes need %s bytes [%lld, "
         "%lld), but %s has %u bytes",
         sim_queue_desc(q, qd, sizeof qd), num, (long long)len,
-        pool_name(q->pool), (long long)start, (long long)end,
-        pool_name(q->pool), b->pool_size[q->pool]);
+        casc_hw_mem_name((casc_hw_mem)q->pool), (long long)start,
+        (long long)end, casc_hw_mem_name((casc_hw_mem)q->pool),
+        b->pool_size[q->pool]);
     sim_note_add(is, q->decl->loc, "queue declared here");
     return false;
   }
@@ -487,21 +372,18 @@ static bool do_init_queue(sim_block *b, const sim_insn *in) {
                sim_queue_desc(q, qd, sizeof qd), q->depth, SIM_MAX_DEPTH);
     return false;
   }
-  if (q->kind == SIM_Q_QUEUE &&
-      (q->src == CASC_TPOS_VECCALC || q->src == CASC_TPOS_GM ||
-       q->src == CASC_TPOS_CO2 || q->src == CASC_TPOS_MAX)) {
-    sim_report(b, CASC_CHECK_BAD_VALUE, CASC_SEV_ERROR, in->op,
-               "%s: %s is not a valid TQue position (use TBuf for VECCALC)",
-               sim_queue_desc(q, qd, sizeof qd), pos_name(q->src));
+  casc_hw_queue f;
+  queue_facts(q, &f);
+  if (!f.valid) {
+    sim_issue *is = sim_report(b, CASC_CHECK_BAD_VALUE, CASC_SEV_ERROR, in->op,
+                               "%s is not a valid queue on arch 2201: %s",
+                               sim_queue_desc(q, qd, sizeof qd), f.why);
+    sim_note_add(is, q->decl->loc, "queue declared here");
     return false;
   }
-  if (!queue_events(q, &q->enq_evt, &q->free_evt)) {
-    sim_report(b, CASC_CHECK_UNSUPPORTED, CASC_SEV_ERROR, in->op,
-               "%s: no hardware event pair for this position pair",
-               sim_queue_desc(q, qd, sizeof qd));
-    return false;
-  }
-  int64_t rlen = (len + 31) / 32 * 32;
+  q->enq_evt = f.enq_event;
+  q->free_evt = f.free_event;
+  int64_t rlen = casc_hw_buffer_len(len);
   if (!reserve(b, in, q, (int)num, rlen))
     return false;
   if (q->depth == 0) {
@@ -548,7 +430,7 @@ static bool do_init_buffer(sim_block *b, const sim_insn *in) {
                sim_queue_desc(q, qd, sizeof qd), (long long)len);
     return false;
   }
-  if (!reserve(b, in, q, 1, (len + 31) / 32 * 32))
+  if (!reserve(b, in, q, 1, casc_hw_buffer_len(len)))
     return false;
   sim_buffer *buf = &b->bufs[q->first];
   buf->state = SIM_BUF_ALLOCATED; /* a TBuf is always usable */
@@ -876,7 +758,7 @@ static bool do_tbuf_get(sim_block *b, const sim_insn *in) {
  * ---------------------------------------------------------------------- */
 
 static bool event_ok(sim_block *b, const sim_insn *in, int64_t evt) {
-  if (evt < 0 || evt >= SIM_NUM_EVENTS - 1) {
+  if (!casc_hw_event_name(evt)) {
     sim_report(b, CASC_CHECK_BAD_EVENT, CASC_SEV_ERROR, in->op,
                "%s: %lld is not a hardware event", sim_api_name(in->op),
                (long long)evt);
@@ -937,7 +819,7 @@ static bool do_events(sim_block *b, const sim_insn *in) {
     int64_t id = sim_sext(b->slots[in->a[0]].i, in->dt2);
     if (!id_ok(b, in, evt, id))
       return false;
-    if (evt == EV_V_V) {
+    if (evt == CASC_HW_EV_V_V) {
       /* SetFlag<V_V> is PipeBarrier<PIPE_V>; WaitFlag<V_V> does nothing. */
       if (in->opc == SIM_SET_FLAG)
         sim_tm_barrier(b, 1 /* PIPE_V */);

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "casc/sim.h"
+#include "dialect/ascend_hw.h"
 #include "dialect/dialect.h"
 
 /* ---- opcodes --------------------------------------------------------------
@@ -112,16 +113,17 @@ typedef union {
   sim_tensor t;
 } sim_slot;
 
-/* Physical memories (ASCENDC_FACTS §3: one bump pointer per pool). */
+/* Physical memories (ASCENDC_FACTS §3: one bump pointer per pool), the
+ * local memories of ascend_hw.h by their numbers. */
 typedef enum {
-  SIM_POOL_UB,
-  SIM_POOL_L1,
-  SIM_POOL_L0A,
-  SIM_POOL_L0B,
-  SIM_POOL_L0C,
-  SIM_POOL_BT,
-  SIM_POOL_FB,
-  SIM_POOL_COUNT_
+  SIM_POOL_UB = CASC_HW_MEM_UB,
+  SIM_POOL_L1 = CASC_HW_MEM_L1,
+  SIM_POOL_L0A = CASC_HW_MEM_L0A,
+  SIM_POOL_L0B = CASC_HW_MEM_L0B,
+  SIM_POOL_L0C = CASC_HW_MEM_L0C,
+  SIM_POOL_BT = CASC_HW_MEM_BIAS,
+  SIM_POOL_FB = CASC_HW_MEM_FIXBUF,
+  SIM_POOL_COUNT_ = CASC_HW_MEM_LOCAL_COUNT_
 } sim_pool;
 
 /* ---- program --------------------------------------------------------------
@@ -165,11 +167,11 @@ void sim_ws_cache_free(casc_sim_program *p);
 
 /* ---- runtime --------------------------------------------------------------
  */
-#define SIM_MAX_BUFFERS 64 /* QBUF_MAX_LEN */
+#define SIM_MAX_BUFFERS CASC_HW_MAX_BUFFERS /* QBUF_MAX_LEN */
 #define SIM_MAX_QUEUES 256
 #define SIM_MAX_DEPTH 64
-#define SIM_NUM_EVENTS 36 /* HardEvent values 0..35 */
-#define SIM_EVENT_IDS 8   /* QUE_MAX_EVENT on arch 2201 */
+#define SIM_NUM_EVENTS CASC_HW_EV_COUNT_ /* HardEvent values 0..34 */
+#define SIM_EVENT_IDS CASC_HW_EVENT_IDS  /* QUE_MAX_EVENT on arch 2201 */
 
 typedef enum {
   SIM_BUF_FREE,
@@ -488,10 +490,39 @@ static inline void sim_tm_barrier(sim_block *b, int pipe_enum) {
   if (b->tm)
     sim_tm_barrier_record(b, pipe_enum);
 }
-/* Pipe of a HardEvent's source / destination (casc_sim_pipe), -1 if the
- * event has none. */
-int sim_event_src_pipe(int evt);
-int sim_event_dst_pipe(int evt);
+/* The simulator's pipe (casc_sim_pipe) of a hardware pipe, -1 for NONE and
+ * COPY, and back. */
+static inline int sim_pipe_of_hw(casc_hw_pipe p) {
+  switch (p) {
+  case CASC_PIPE_S:
+    return CASC_SIM_PIPE_S;
+  case CASC_PIPE_V:
+    return CASC_SIM_PIPE_V;
+  case CASC_PIPE_M:
+    return CASC_SIM_PIPE_M;
+  case CASC_PIPE_MTE1:
+    return CASC_SIM_PIPE_MTE1;
+  case CASC_PIPE_MTE2:
+    return CASC_SIM_PIPE_MTE2;
+  case CASC_PIPE_MTE3:
+    return CASC_SIM_PIPE_MTE3;
+  case CASC_PIPE_FIX:
+    return CASC_SIM_PIPE_FIX;
+  default:
+    return -1;
+  }
+}
+static inline casc_hw_pipe sim_hw_of_pipe(int p) {
+  static const casc_hw_pipe hw[CASC_SIM_PIPE_COUNT_] = {
+      [CASC_SIM_PIPE_S] = CASC_PIPE_S,
+      [CASC_SIM_PIPE_V] = CASC_PIPE_V,
+      [CASC_SIM_PIPE_M] = CASC_PIPE_M,
+      [CASC_SIM_PIPE_MTE1] = CASC_PIPE_MTE1,
+      [CASC_SIM_PIPE_MTE2] = CASC_PIPE_MTE2,
+      [CASC_SIM_PIPE_MTE3] = CASC_PIPE_MTE3,
+      [CASC_SIM_PIPE_FIX] = CASC_PIPE_FIX};
+  return p >= 0 && p < CASC_SIM_PIPE_COUNT_ ? hw[p] : CASC_PIPE_NONE;
+}
 
 /* race.c: the UB shadow of the race detector (one cell per 32 bytes). */
 typedef struct sim_race sim_race;

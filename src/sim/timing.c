@@ -123,72 +123,27 @@ struct sim_timing {
 /* ---- events and pipes ------------------------------------------------------
  */
 
-static int pipe_by_name(const char *s, size_t n) {
-  static const char *const names[NP] = {"S",    "V",    "M",  "MTE1",
-                                        "MTE2", "MTE3", "FIX"};
-  for (int p = 0; p < NP; p++)
-    if (strlen(names[p]) == n && memcmp(names[p], s, n) == 0)
-      return p;
-  return -1;
-}
-
 const char *casc_sim_pipe_name(casc_sim_pipe p) {
-  static const char *const names[NP] = {"S",    "V",    "M",  "MTE1",
-                                        "MTE2", "MTE3", "FIX"};
-  return (unsigned)p < NP ? names[p] : "?";
+  const char *s = casc_hw_pipe_name(sim_hw_of_pipe((int)p));
+  return s ? s : "?";
 }
 
-/* HardEvent names are SRC_DST ("MTE2_V"): the pipes come from the name. */
-static int event_pipe(int evt, bool dst) {
-  const char *s = casc_enum_cxx(CASC_ENUM_HARDEVENT, evt);
-  const char *us = s ? strchr(s, '_') : NULL;
-  if (!us)
-    return -1;
-  return dst ? pipe_by_name(us + 1, strlen(us + 1))
-             : pipe_by_name(s, (size_t)(us - s));
-}
-int sim_event_src_pipe(int evt) {
-  return event_pipe(evt, false);
-}
-int sim_event_dst_pipe(int evt) {
-  return event_pipe(evt, true);
+/* The pipe that runs SetFlag<evt> (set) or that WaitFlag<evt> holds; -1
+ * when evt is not an event. */
+static int flag_pipe(int evt, bool set) {
+  return sim_pipe_of_hw(set ? casc_hw_event_src_pipe(evt)
+                            : casc_hw_event_dst_pipe(evt));
 }
 
 static int pipe_of_insn(const sim_insn *in) {
-  switch (in->pipe) {
-  case CASC_PIPE_V:
-    return CASC_SIM_PIPE_V;
-  case CASC_PIPE_M:
-    return CASC_SIM_PIPE_M;
-  case CASC_PIPE_MTE1:
-    return CASC_SIM_PIPE_MTE1;
-  case CASC_PIPE_MTE2:
-    return CASC_SIM_PIPE_MTE2;
-  case CASC_PIPE_MTE3:
-    return CASC_SIM_PIPE_MTE3;
-  case CASC_PIPE_FIX:
-    return CASC_SIM_PIPE_FIX;
-  default:
-    return S; /* S and structural ops run on the scalar unit */
-  }
+  int p = sim_pipe_of_hw((casc_hw_pipe)in->pipe);
+  return p >= 0 ? p : S; /* structural ops run on the scalar unit */
 }
 
-/* Pipe enum (PIPE_S 0, PIPE_V 1, PIPE_M 2, PIPE_MTE1 3, PIPE_MTE2 4,
- * PIPE_MTE3 5, PIPE_ALL 6, ..., PIPE_FIX 10) to a pipe; -1 = every pipe
+/* The pipe a PipeBarrier of Pipe enum value pe holds; -1 = every pipe
  * (PIPE_ALL, and the pipes 2201 does not have). */
 static int barrier_pipe(int pe) {
-  static const int8_t map[] = {S,
-                               CASC_SIM_PIPE_V,
-                               CASC_SIM_PIPE_M,
-                               CASC_SIM_PIPE_MTE1,
-                               CASC_SIM_PIPE_MTE2,
-                               CASC_SIM_PIPE_MTE3,
-                               -1,
-                               -1,
-                               -1,
-                               -1,
-                               CASC_SIM_PIPE_FIX};
-  return pe >= 0 && pe < (int)sizeof map ? map[pe] : -1;
+  return sim_pipe_of_hw(casc_hw_pipe_of_enum(pe));
 }
 
 /* ---- state -----------------------------------------------------------------
@@ -746,8 +701,7 @@ static void issue_sync(sim_timing *tm, sim_block *b, const sim_insn *in,
       return;
     }
   } else {
-    p = s->kind == R_SET ? sim_event_src_pipe(s->evt)
-                         : sim_event_dst_pipe(s->evt);
+    p = flag_pipe(s->evt, s->kind == R_SET);
     if (p < 0)
       return; /* not a pipe pair (the sanitizer reported the event) */
   }

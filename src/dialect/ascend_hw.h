@@ -1,0 +1,112 @@
+/* The Ascend hardware facts every layer checks kernels against, kept once:
+ * NPU arch 2201 (Atlas A2, Ascend910B1), as the Ascend C class library
+ * computes them (ASCENDC_FACTS §1-§3, §6). verify-sync, the simulator's
+ * queue runtime, its timing model and its race detector all ask here, so a
+ * queue type gets the same events, pool and limits everywhere.
+ *
+ * Positions (TPosition) and events (HardEvent) are the IR's integer values
+ * (casc_tpos, IR.md §2.1 / §2.2); pipes are casc_hw_pipe (dialect.h). */
+#ifndef CASC_DIALECT_ASCEND_HW_H
+#define CASC_DIALECT_ASCEND_HW_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "dialect/dialect.h"
+
+/* ---- limits ---------------------------------------------------------------
+ */
+/* QUE_MAX_EVENT for __NPU_ARCH__ 2201: ids per HardEvent (kernel_macros.h;
+ * ASCENDC_FACTS §1). */
+#define CASC_HW_EVENT_IDS 8
+/* QBUF_MAX_LEN: buffers one TPipe manages, TBufs included (§3). */
+#define CASC_HW_MAX_BUFFERS 64
+/* ONE_BLK_SIZE: InitBuffer rounds every buffer length up to it (§3). */
+#define CASC_HW_BLOCK_BYTES 32
+
+/* The length InitBuffer gives a buffer asked for with `len` bytes. */
+static inline int64_t casc_hw_buffer_len(int64_t len) {
+  return (len + CASC_HW_BLOCK_BYTES - 1) / CASC_HW_BLOCK_BYTES *
+         CASC_HW_BLOCK_BYTES;
+}
+
+/* ---- physical memories (Ascend C's `Hardware`) ------------------------------
+ */
+/* The local memories come first so that they index per-pool tables; GM is
+ * not a pool a TPipe allocates from. */
+typedef enum {
+  CASC_HW_MEM_UB,
+  CASC_HW_MEM_L1,
+  CASC_HW_MEM_L0A,
+  CASC_HW_MEM_L0B,
+  CASC_HW_MEM_L0C,
+  CASC_HW_MEM_BIAS,   /* BiasTable */
+  CASC_HW_MEM_FIXBUF, /* Fixpipe buffer (no TPosition of the IR maps here) */
+  CASC_HW_MEM_LOCAL_COUNT_,
+  CASC_HW_MEM_GM = CASC_HW_MEM_LOCAL_COUNT_,
+  CASC_HW_MEM_NONE /* TPosition MAX or not a position */
+} casc_hw_mem;
+
+/* GetPhyType on arch 2201: the memory behind a TPosition. */
+casc_hw_mem casc_hw_mem_of_pos(int64_t pos);
+/* "UB", "L1", "L0A", "L0B", "L0C", "BiasTable", "FB", "GM"; "?" otherwise. */
+const char *casc_hw_mem_name(casc_hw_mem m);
+/* Bytes of a local memory on Ascend910B1, the default when no platform
+ * file says otherwise (0 for GM / NONE). */
+uint32_t casc_hw_mem_default_size(casc_hw_mem m);
+
+/* ---- pipes -----------------------------------------------------------------
+ */
+/* "S", "V", "M", "MTE1", "MTE2", "MTE3", "FIX"; NULL for NONE and COPY. */
+const char *casc_hw_pipe_name(casc_hw_pipe p);
+/* The pipe of an IR Pipe value (IR.md §2.3: pipe_s 0 ... pipe_fix 10), or
+ * CASC_PIPE_NONE for PIPE_ALL and for the pipes arch 2201 does not have
+ * (SUPPORTED_PIPE in kernel_event.h: S V M MTE1 MTE2 MTE3 FIX). */
+casc_hw_pipe casc_hw_pipe_of_enum(int64_t pipe_enum);
+
+/* ---- events
+ * ------------------------------------------------------------------
+ */
+#define CASC_HW_IN_AIV 1u /* has a slot in HardEventAiv's pool */
+#define CASC_HW_IN_AIC 2u /* has a slot in HardEventAic's pool */
+
+typedef enum {
+#define CASC_HW_EVENT(name, src, dst, pools) CASC_HW_EV_##name,
+#include "dialect/ascend_hw_events.def"
+#undef CASC_HW_EVENT
+  CASC_HW_EV_COUNT_ /* = HardEvent::MAX: not an event */
+} casc_hw_event;
+
+/* "MTE2_V"; NULL when evt is not an event. */
+const char *casc_hw_event_name(int64_t evt);
+/* The pipe that runs SetFlag<evt> / that WaitFlag<evt> holds; NONE when
+ * evt is not an event. */
+casc_hw_pipe casc_hw_event_src_pipe(int64_t evt);
+casc_hw_pipe casc_hw_event_dst_pipe(int64_t evt);
+/* CASC_HW_IN_AIV / CASC_HW_IN_AIC bits; 0 when evt is not an event. */
+unsigned casc_hw_event_pools(int64_t evt);
+/* The HardEvent whose SetFlag in pipe a and WaitFlag in pipe b orders a
+ * before b, or -1 when the hardware has none. */
+int casc_hw_event_between(casc_hw_pipe a, casc_hw_pipe b);
+
+/* ---- queues
+ * ------------------------------------------------------------------
+ */
+/* What the class library makes of a TQueBind<src, dst> (or TQue<pos>). */
+typedef struct {
+  int src, dst;                 /* TQueBind positions (TQue: its two ends) */
+  casc_hw_mem src_mem, dst_mem; /* GetPhyType of the two ends */
+  casc_hw_mem pool; /* GetBufferPos: where InitBuffer puts its buffers */
+  int enq_event;    /* enQueEvt: EnQue sets it, DeQue waits; -1 invalid */
+  int free_event;   /* freeBufEvt: FreeTensor sets, AllocTensor waits */
+  bool valid;       /* the library accepts the type on arch 2201 */
+  char why[160];    /* when !valid: why, as a sentence fragment */
+} casc_hw_queue;
+
+/* TQueBind<src, dst>. Returns q->valid. */
+bool casc_hw_tquebind(int64_t src, int64_t dst, casc_hw_queue *q);
+/* TQue<pos> = TQueBind<GetBufferLogicPos(pos, true), (pos, false)>.
+ * Returns q->valid. */
+bool casc_hw_tque(int64_t pos, casc_hw_queue *q);
+
+#endif
