@@ -1,7 +1,7 @@
 /* bench/parse: throughput of the text layer and the verifier on a large,
  * realistic module. It generates a module of about N ops (default 200 000)
  * made of vector-add kernels in the shape pyasc's pipeline produces
- * (IR.md §9.3), whose loop body (two loads, an add, a store through three
+ * (docs/ir.md §9.3), whose loop body (two loads, an add, a store through three
  * queues) is repeated with fresh SSA values, then times
  *   parse  (casc_parse_module), verify (casc_verify), print (casc_print_op)
  * and reports ops/s, MB/s and the peak resident set size. Figures only: a

@@ -1,8 +1,8 @@
 /* bench/verify: throughput of -ascendc-verify-sync on the large module of
- * bench/parse (vector-add kernels in the shape of IR.md §9.3, the loop body
- * repeated with fresh SSA values; about N ops, default 200 000). The module
- * is generated here, parsed and verified once, then the pass runs K times
- * on it (it does not change the IR) and the best time is reported, with
+ * bench/parse (vector-add kernels in the shape of docs/ir.md §9.3, the loop
+ * body repeated with fresh SSA values; about N ops, default 200 000). The
+ * module is generated here, parsed and verified once, then the pass runs K
+ * times on it (it does not change the IR) and the best time is reported, with
  * the number of warnings (0: the kernels are correct) and the peak RSS.
  *
  *   bench/verify [--ops N] [--iters K] [--unknown-trips] [--input FILE]

@@ -1,5 +1,5 @@
 /* The large module of bench/parse and bench/verify: vector-add kernels in
- * the shape pyasc's pipeline produces (IR.md §9.3), the loop body (two
+ * the shape pyasc's pipeline produces (docs/ir.md §9.3), the loop body (two
  * loads, an add, a store through three queues) repeated with fresh SSA
  * values. One generator, so both benchmarks measure the same module. */
 #include <stdbool.h>
@@ -17,7 +17,7 @@ enum { BODY_REPEATS = 50 };
 #define ARG                                                                    \
   "memref<?xf16, 22> {emitasc.kernel_arg = #emitasc<kernel_arg explicit>}"
 
-/* The loop body of IR.md §9.3 (20 ops); '@' stands for the repetition
+/* The loop body of docs/ir.md §9.3 (20 ops); '@' stands for the repetition
  * number that keeps its SSA names distinct. */
 static const char body[] =
     "      %a@ = ascendc.que_bind.alloc_tensor %qx : " QIN ", " LT "\n"

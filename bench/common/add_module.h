@@ -7,7 +7,7 @@
 #include "casc/buf.h"
 
 /* Append a module of at least target_ops ops (vector-add kernels, the body
- * of IR.md §9.3 repeated) to b; returns the number of ops written (the
+ * of docs/ir.md §9.3 repeated) to b; returns the number of ops written (the
  * implicit scf.yield of each loop not counted). unknown_trips: loop bound
  * is the kernel argument %n instead of the constant 8. */
 unsigned bench_add_module(casc_buf *b, unsigned target_ops, bool unknown_trips);

@@ -1,6 +1,6 @@
 /* Ascend C emitter: prints a module as a complete Ascend C source in the
- * form pyasc's `ascir-translate -mlir-to-ascendc` prints (IR.md §0.4, §6.4),
- * with pyasc's emitter bugs fixed (IR.md §10.18-21). */
+ * form pyasc's `ascir-translate -mlir-to-ascendc` prints (docs/ir.md §0.4
+ * and §6.4), with pyasc's emitter bugs fixed (docs/ir.md §10.18-21). */
 #ifndef CASC_EMIT_H
 #define CASC_EMIT_H
 

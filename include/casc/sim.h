@@ -1,7 +1,8 @@
 /* The CPU simulator: run an ASC-IR kernel on the host, block_dim blocks on a
  * thread pool, with the real TPipe / TQueBind state machine and an always-on
- * sanitizer (ARCHITECTURE §10, ASCENDC_FACTS §1-§7). Also the platform
- * description (platform/<soc>.ini) and NumPy .npy I/O used by `casc run`.
+ * sanitizer (docs/architecture.md §10, docs/ascendc-facts.md §1-§7). Also
+ * the platform description (platform/<soc>.ini) and the NumPy .npy I/O that
+ * `casc run` uses.
  *
  * Everything the simulator has to say about a kernel is a located diagnostic
  * through the context's handler (see diag.h), emitted after the launch in a

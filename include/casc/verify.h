@@ -1,6 +1,6 @@
 /* -verify-diagnostics: check the diagnostics a run produces against the
  * `// expected-<severity>[-re][@<where>] {{text}}` annotations written in its
- * input, as MLIR's SourceMgrDiagnosticVerifierHandler does (IR.md §7).
+ * input, as MLIR's SourceMgrDiagnosticVerifierHandler does (docs/ir.md §7).
  *
  *   severity  error | warning | note | remark
  *   where     (none) same line; @below the next line that is not itself an

@@ -1,8 +1,8 @@
-/* TPipe, TQue, TQueBind and TBuf (pyasc asc.language.fwk; IR.md §3). */
+/* TPipe, TQue, TQueBind and TBuf (pyasc asc.language.fwk; docs/ir.md §3). */
 #include "lang/lang_internal.h"
 
 static bool tpos_valid(lang_call *c, asc_tposition pos, const char *what) {
-  /* MAX parses in the IR but has no Ascend C spelling (IR.md §10.11). */
+  /* MAX parses in the IR but has no Ascend C spelling (docs/ir.md §10.11). */
   if ((int)pos < ASC_TPOSITION_GM || (int)pos >= ASC_TPOSITION_MAX) {
     lang_error(c, "%s: %d is not a valid TPosition", what, (int)pos);
     return false;
@@ -87,7 +87,7 @@ asc_tquebind asc_tquebind_at(const char *file, int line, asc_tposition src,
   return r;
 }
 
-/* pyasc's TBuf first builds a stray que_bind (IR.md §10.12); that is a bug
+/* pyasc's TBuf first builds a stray que_bind (docs/ir.md §10.12); that is a bug
  * and is not reproduced: only the tbuf op is recorded. */
 asc_tbuf asc_tbuf_at(const char *file, int line, asc_tposition pos) {
   lang_call c;

@@ -334,7 +334,7 @@ asc__frame *asc__if_open(const char *file, int line, asc__sv cond) {
   if (v && v->type != k->i1) {
     if (v->type->kind == CASC_TYPE_INTEGER) {
       /* `if n:` on an integer: n != 0 (pyasc truncates to i1, which tests
-       * the low bit only; IR.md §10.23). */
+       * the low bit only; docs/ir.md §10.23). */
       casc_value *zero = lang_mat(&c, asc__sv_i(0), v->type, "condition");
       casc_value *ops[2] = {v, zero};
       casc_attr *pred = casc_attr_int(k->ctx, k->i64, 1 /* ne */);

@@ -1,5 +1,5 @@
 /* GlobalAddress, GlobalTensor and LocalTensor (pyasc asc.language.core;
- * IR.md §4). */
+ * docs/ir.md §4). */
 #include <stdint.h>
 
 #include "lang/lang_internal.h"

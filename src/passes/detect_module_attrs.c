@@ -1,5 +1,5 @@
 /* -ascendc-detect-kernel-type and -ascendc-detect-enable-debug: module unit
- * attributes the launcher reads (IR.md §2.5): asc.compile_mix when a
+ * attributes the launcher reads (docs/ir.md §2.5): asc.compile_mix when a
  * matmul object is registered (a mixed cube/vector kernel), asc.enable_debug
  * when printf or dump_tensor is used. */
 #include "passes/module_passes.h"

@@ -1,5 +1,5 @@
 /* -ascendc-generate-boilerplate: the includes at the top of the module
- * (IR.md §6.3): kernel_operator.h always, lib/matmul_intf.h when a matmul
+ * (docs/ir.md §6.3): kernel_operator.h always, lib/matmul_intf.h when a matmul
  * object is registered, the list-tensor header when tensor descriptors are
  * used. */
 #include "dialect/dialect.h"

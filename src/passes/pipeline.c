@@ -1,7 +1,7 @@
-/* pyasc's compile pipeline (python/asc/runtime/compiler.py, IR.md §6.1):
+/* pyasc's compile pipeline (python/asc/runtime/compiler.py, docs/ir.md §6.1):
  * lowering, optimising, post-processing, with verify-sync at the end.
  *
- * Where casc deliberately differs (IR.md "Where casc deliberately
+ * Where casc deliberately differs (docs/ir.md "Where casc deliberately
  * differs"): materialize-tensor frees at the last use, legalize-kernel-args
  * adds the ffts_addr argument only to kernels that need it, and verify-sync
  * is on by default. Option pyasc_compat restores pyasc's exact list.

@@ -1,4 +1,4 @@
-/* The C front end builds the ops pyasc's front end builds (IR.md §6.2):
+/* The C front end builds the ops pyasc's front end builds (docs/ir.md §6.2):
  * op order, operand types, attributes, constants at their use, scf.for /
  * scf.if with iter_args and results, kernel argument conventions. The IR is
  * inspected through the IR API (the printer has its own tests). */

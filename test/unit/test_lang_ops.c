@@ -1,5 +1,5 @@
 /* Operand types and attributes of the ops the API records, one API at a
- * time, against IR.md's per-op sections: unsigned indices and counts,
+ * time, against docs/ir.md's per-op sections: unsigned indices and counts,
  * DataCopyParams, event ids, enum attributes, LocalTensorAuto shapes,
  * scalar conversions. */
 #include <string.h>

@@ -61,7 +61,7 @@ static void test_round_modes(void) {
   /* saturation */
   CHECK(sim_round_mode(1e6, 1, CASC_DT_F16, true) == 65504.0);
   CHECK(sim_round_mode(-1e6, 1, CASC_DT_F16, true) == -65504.0);
-  /* supported pairs follow ASCENDC_FACTS §7 */
+  /* supported pairs follow docs/ascendc-facts.md §7.2 */
   CHECK(casc_cast_supported(CASC_DT_F16, CASC_DT_F32, 6));
   CHECK(casc_cast_supported(CASC_DT_F32, CASC_DT_F16, 0));
   CHECK(!casc_cast_supported(CASC_DT_F32, CASC_DT_F16, 1));

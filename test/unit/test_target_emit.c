@@ -1,5 +1,5 @@
 /* Ascend C emitter: IR built with the builder API, emitted C++ compared
- * with the exact text (IR.md §9.3 -> §9.4) and with the fixed pyasc bugs;
+ * with the exact text (docs/ir.md §9.3 -> §9.4) and with the fixed pyasc bugs;
  * the emitted kernels are also compiled against test/ascendc-stub. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -115,7 +115,7 @@ static int compiles(const char *cpp) {
   return ok;
 }
 
-/* The vector-add kernel of IR.md §9.3, built op by op. */
+/* The vector-add kernel of docs/ir.md §9.3, built op by op. */
 static void build_add_custom(fx *f) {
   casc_ctx *c = f->ctx;
   casc_type *f16 = casc_type_float(c, CASC_F16), *i32 = casc_type_i32(c);
@@ -382,7 +382,7 @@ static void test_unprintable_op(void) {
   fx_free(&f);
 }
 
-/* L1 mask lists get distinct names in one function (IR.md §10.18); scf.if
+/* L1 mask lists get distinct names in one function (docs/ir.md §10.18); scf.if
  * results become variables. */
 static void test_mask_lists_and_if(void) {
   fx f;

@@ -1,4 +1,4 @@
-/* scf ops as C++ control flow (IR.md §6.2): results become variables
+/* scf ops as C++ control flow (docs/ir.md §6.2): results become variables
  * declared before the statement and assigned by scf.yield / scf.condition;
  * loop-carried values (iter_args, while arguments) become variables
  * initialised from the inits and reassigned at the end of each iteration.

@@ -1,5 +1,5 @@
-// The default pipeline (pyasc's order, IR.md §6.1) on front-end shaped IR:
-// helpers are inlined and dropped, constants hoisted and uniqued, automatic
+// The default pipeline (pyasc's order, docs/ir.md §6.1) on front-end shaped
+// IR: helpers are inlined and dropped, constants hoisted and uniqued, automatic
 // tensors get queues (freed after their last use), one TPipe remains, the
 // kernel arguments are marked, and verify-sync finds nothing to report.
 // RUN: casc opt -pipeline=default -verify-diagnostics %s | FileCheck %s

@@ -1,5 +1,5 @@
-// pyasc's emitter bugs, fixed (IR.md §10.18-21): unique constant names in a
-// scope, true/false for i1, unsigned predicates on unsigned operands, bf16
+// pyasc's emitter bugs, fixed (docs/ir.md §10.18-21): unique constant names
+// in a scope, true/false for i1, unsigned predicates on unsigned operands, bf16
 // as bfloat16_t, external functions printed as declarations, L1 mask arrays
 // with distinct names.
 // RUN: casc translate -mlir-to-ascendc %s | FileCheck %s

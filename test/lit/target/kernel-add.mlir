@@ -1,4 +1,4 @@
-// The vector-add kernel after pyasc's pipeline (IR.md §9.3) emitted as
+// The vector-add kernel after pyasc's pipeline (docs/ir.md §9.3) emitted as
 // Ascend C, then compiled against the declaration-only API stub.
 // RUN: casc translate -mlir-to-ascendc %s | FileCheck %s --match-full-lines --strict-whitespace
 // RUN: casc translate -mlir-to-ascendc %s -o %t.cpp && g++ -std=c++17 -fsyntax-only -x c++ -I%casc_src/test/ascendc-stub %t.cpp

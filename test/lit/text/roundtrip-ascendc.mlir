@@ -1,5 +1,5 @@
-// Every in-scope ascendc op (IR.md §3-§5) in the form pyasc prints it, which is
-// a fixed point of casc's printer: custom form, generic form and back.
+// Every in-scope ascendc op (docs/ir.md §3-§5) in the form pyasc prints it,
+// which is a fixed point of casc's printer: custom form, generic form and back.
 // RUN: casc opt %s | casc opt | FileCheck %s
 // RUN: casc opt %s --mlir-print-op-generic | casc opt | FileCheck %s
 

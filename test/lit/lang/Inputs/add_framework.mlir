@@ -1,5 +1,5 @@
 // The kernel of examples/add_framework.c written by hand as ASC-IR, in the
-// form pyasc's front end builds it (IR.md §6.2): every constant is
+// form pyasc's front end builds it (docs/ir.md §6.2): every constant is
 // materialised right before its use, the loop bounds right before the loop,
 // and the copy_in/compute/copy_out helpers are inlined.
 module {
