@@ -434,7 +434,7 @@ static inline asc__tensor asc__t_global(asc_global_tensor t) {
 /* clang-format on */
 
 /* ======================================================================== */
-/* Kernel arguments (IR.md §1.3 conventions; each gets a NameLoc "name")    */
+/* Kernel arguments (docs/ir.md §1.3 conventions; each gets a NameLoc "name") */
 
 /* GlobalAddress argument: memref<?xT, 22> (C++ `__gm__ T*`). */
 asc_gm_addr asc_arg_gm_at(const char *file, int line, asc_kernel *k,
@@ -588,7 +588,7 @@ void asc__frame_cleanup(asc__frame **f);
 #define ASC_ELSE ASC__IF_IMPL(ASC__UNIQ(asc__frame_), asc__else_open(ASC__AT))
 
 /* ======================================================================== */
-/* Framework: TPipe, TQue, TQueBind, TBuf (IR.md §3)                         */
+/* Framework: TPipe, TQue, TQueBind, TBuf (docs/ir.md §3)                     */
 
 asc_tpipe asc_tpipe_at(const char *file, int line);
 asc_tquebind asc_tque_at(const char *file, int line, asc_tposition pos,
@@ -724,7 +724,7 @@ asc_local_tensor asc_tbuf_get_with_offset_at(const char *file, int line,
   asc_tbuf_get_with_offset_at(ASC__AT, b, ASC__I(size), ASC__I(off), dt)
 
 /* ======================================================================== */
-/* Tensors (IR.md §4)                                                        */
+/* Tensors (docs/ir.md §4)                                                    */
 
 /* GlobalAddress `x + offset` (index_cast + emitasc.ptr_offset). */
 asc_gm_addr asc_gm_addr_add_at(const char *file, int line, asc_gm_addr a,
@@ -856,7 +856,7 @@ asc_local_tensor asc_localtensorauto_at(const char *file, int line,
 #define asc_localtensor_dtype(t) asc_localtensor_dtype_at(ASC__AT, t)
 
 /* ======================================================================== */
-/* Basic ops (IR.md §5)                                                      */
+/* Basic ops (docs/ir.md §5)                                                  */
 
 /* asc.DataCopyParams(block_count, block_len, src_stride, dst_stride):
  * ascendc.construct with i32 operands and [ui16 x 4] field types. */

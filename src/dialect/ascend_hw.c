@@ -1,7 +1,8 @@
 /* Hardware facts of NPU arch 2201 (ascend_hw.h). Every table cites where
  * its rows come from; [SRC] is the Ascend C class library, hicann/asc-devkit
  * (impl/basic_api/kernel_event.h @ 05cedc8c, find_string id 68422726288;
- * include/basic_api/kernel_tpipe.h @ 7932167a), as ASCENDC_FACTS tags it. */
+ * include/basic_api/kernel_tpipe.h @ 7932167a), as docs/ascendc-facts.md tags
+ * it. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -14,7 +15,7 @@
 
 /* GetPhyType [SRC kernel_event.h], the `__NPU_ARCH__ == 2201` branch: C1 is
  * L1, C2 the BiasTable and CO2 global memory on this arch. Indexed by
- * TPosition (IR.md §2.1). */
+ * TPosition (docs/ir.md §2.1). */
 static const casc_hw_mem mem_of_pos[CASC_TPOS_MAX] = {
     [CASC_TPOS_GM] = CASC_HW_MEM_GM,     [CASC_TPOS_A1] = CASC_HW_MEM_L1,
     [CASC_TPOS_A2] = CASC_HW_MEM_L0A,    [CASC_TPOS_B1] = CASC_HW_MEM_L1,
@@ -35,12 +36,12 @@ const char *casc_hw_mem_name(casc_hw_mem m) {
 }
 
 uint32_t casc_hw_mem_default_size(casc_hw_mem m) {
-  /* Ascend910B1 (ASCENDC_FACTS §3 "Capacities"): UB TOTAL_UB_SIZE = 192 KiB
-   * [SRC kernel_utils_constants.h; TOOLS ascend910B1_ini.h UB_SIZE]; L1
-   * 512 KiB as the CPU model has it [SRC; TOOLS L1_SIZE]; L0A/L0B 64 KiB,
-   * L0C 128 KiB [SRC; DOC 2201 constraints]; BiasTable 1 KiB and Fixpipe
-   * buffer 7 KiB in the CPU model [SRC]. platform/Ascend910B1.ini repeats
-   * them for the simulator, which may be given another file. */
+  /* Ascend910B1 (docs/ascendc-facts.md §3 "Capacities"): UB TOTAL_UB_SIZE = 192
+   * KiB [SRC kernel_utils_constants.h; TOOLS ascend910B1_ini.h UB_SIZE]; L1 512
+   * KiB as the CPU model has it [SRC; TOOLS L1_SIZE]; L0A/L0B 64 KiB, L0C 128
+   * KiB [SRC; DOC 2201 constraints]; BiasTable 1 KiB and Fixpipe buffer 7 KiB
+   * in the CPU model [SRC]. platform/Ascend910B1.ini repeats them for the
+   * simulator, which may be given another file. */
   static const uint32_t sizes[CASC_HW_MEM_LOCAL_COUNT_] = {
       [CASC_HW_MEM_UB] = 196608,  [CASC_HW_MEM_L1] = 524288,
       [CASC_HW_MEM_L0A] = 65536,  [CASC_HW_MEM_L0B] = 65536,
@@ -75,7 +76,7 @@ const char *casc_hw_pipe_name(casc_hw_pipe p) {
 }
 
 casc_hw_pipe casc_hw_pipe_of_enum(int64_t pipe_enum) {
-  /* The IR's Pipe values (IR.md §2.3) are pipe_t's; PIPE_ALL (6) and
+  /* The IR's Pipe values (docs/ir.md §2.3) are pipe_t's; PIPE_ALL (6) and
    * PIPE_MTE4 / MTE5 / V2 (7-9) are not in 2201's SUPPORTED_PIPE [SRC]. */
   static const casc_hw_pipe pipes[] = {
       CASC_PIPE_S,    CASC_PIPE_V,    CASC_PIPE_M,    CASC_PIPE_MTE1,

@@ -1,11 +1,11 @@
 /* The Ascend hardware facts every layer checks kernels against, kept once:
  * NPU arch 2201 (Atlas A2, Ascend910B1), as the Ascend C class library
- * computes them (ASCENDC_FACTS §1-§3, §6). verify-sync, the simulator's
+ * computes them (docs/ascendc-facts.md §1-§3, §6). verify-sync, the simulator's
  * queue runtime, its timing model and its race detector all ask here, so a
  * queue type gets the same events, pool and limits everywhere.
  *
  * Positions (TPosition) and events (HardEvent) are the IR's integer values
- * (casc_tpos, IR.md §2.1 / §2.2); pipes are casc_hw_pipe (dialect.h). */
+ * (casc_tpos, docs/ir.md §2.1 / §2.2); pipes are casc_hw_pipe (dialect.h). */
 #ifndef CASC_DIALECT_ASCEND_HW_H
 #define CASC_DIALECT_ASCEND_HW_H
 
@@ -17,7 +17,7 @@
 /* ---- limits ---------------------------------------------------------------
  */
 /* QUE_MAX_EVENT for __NPU_ARCH__ 2201: ids per HardEvent (kernel_macros.h;
- * ASCENDC_FACTS §1). */
+ * docs/ascendc-facts.md §1). */
 #define CASC_HW_EVENT_IDS 8
 /* QBUF_MAX_LEN: buffers one TPipe manages, TBufs included (§3). */
 #define CASC_HW_MAX_BUFFERS 64
@@ -59,7 +59,7 @@ uint32_t casc_hw_mem_default_size(casc_hw_mem m);
  */
 /* "S", "V", "M", "MTE1", "MTE2", "MTE3", "FIX"; NULL for NONE and COPY. */
 const char *casc_hw_pipe_name(casc_hw_pipe p);
-/* The pipe of an IR Pipe value (IR.md §2.3: pipe_s 0 ... pipe_fix 10), or
+/* The pipe of an IR Pipe value (docs/ir.md §2.3: pipe_s 0 ... pipe_fix 10), or
  * CASC_PIPE_NONE for PIPE_ALL and for the pipes arch 2201 does not have
  * (SUPPORTED_PIPE in kernel_event.h: S V M MTE1 MTE2 MTE3 FIX). */
 casc_hw_pipe casc_hw_pipe_of_enum(int64_t pipe_enum);

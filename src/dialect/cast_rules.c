@@ -1,5 +1,5 @@
 /* Cast (level 2) on Atlas A2: the (dst, src) dtype pairs the hardware
- * converts and the RoundModes documented for each (docs: ASCENDC_FACTS §7
+ * converts and the RoundModes documented for each (docs/ascendc-facts.md §7
  * "Cast"). One table for the C front end, which rejects the others when
  * the kernel is built, and the simulator, which runs exactly these. */
 #include "dialect/dialect.h"

@@ -1,6 +1,6 @@
 /* The op table, type table and enum table, as seen by every internal layer.
  * ops.def is the single source of truth for ops: the parser, printer,
- * verifier, emitter and simulator all read it (ARCHITECTURE §3). */
+ * verifier, emitter and simulator all read it (docs/architecture.md §3). */
 #ifndef CASC_DIALECT_H
 #define CASC_DIALECT_H
 
@@ -60,8 +60,8 @@ enum {
   CASC_OP_COUNT_
 };
 
-/* Hardware pipe an op is issued to (ASCENDC_FACTS §6). COPY = decided by
- * the operand types (GM->UB MTE2, UB->GM MTE3, UB->UB V). */
+/* Hardware pipe an op is issued to (docs/ascendc-facts.md §6). COPY = decided
+ * by the operand types (GM->UB MTE2, UB->GM MTE3, UB->UB V). */
 typedef enum {
   CASC_PIPE_NONE, /* structural / no hardware work (func, scf, constants) */
   CASC_PIPE_S,
@@ -89,7 +89,7 @@ bool casc_op_class_is_vector(casc_op_class c);
 
 /* Element-type sets of the DTYPES column: masks of CASC_DT_BIT(casc_dtype).
  * The vector sets are the types the Ascend C reference lists for the op on
- * Atlas A2 (docs: ASCENDC_FACTS §7 for Add; the API reference per op). */
+ * Atlas A2 (docs/ascendc-facts.md §7 for Add; the API reference per op). */
 #define CASC_DTS_ANY 0u /* not restricted by the table */
 #define CASC_DTS_INT                                                           \
   (CASC_DT_BIT(CASC_DT_BOOL) | CASC_DT_BIT(CASC_DT_I8) |                       \

@@ -1,4 +1,4 @@
-/* Basic ops (pyasc asc.language.basic; IR.md §5): data copies, level-2
+/* Basic ops (pyasc asc.language.basic; docs/ir.md §5): data copies, level-2
  * vector ops, casts, reductions, synchronisation, block index/count.
  * Dtype rules follow pyasc's check_type where it has one and the Ascend C
  * documentation for Atlas A2 where it has none. */

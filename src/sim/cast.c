@@ -1,5 +1,5 @@
-/* Cast (level 2) with every RoundMode of ASCENDC_FACTS §7, for the pairs
- * A2 supports and only with the modes documented for each pair. Overflow
+/* Cast (level 2) with every RoundMode of docs/ascendc-facts.md §7, for the
+ * pairs A2 supports and only with the modes documented for each pair. Overflow
  * saturates (the default mode of the hardware); NaN converts to 0 for
  * integer targets and stays NaN for float targets; infinities stay
  * infinite for float targets. CAST_NONE rounds like CAST_RINT where the

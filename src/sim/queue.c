@@ -1,4 +1,4 @@
-/* The TPipe / TQueBind / TBuf state machine (ASCENDC_FACTS §1-§4), with
+/* The TPipe / TQueBind / TBuf state machine (docs/ascendc-facts.md §1-§4), with
  * every misuse the CPU-debug library asserts on (and a few it misses)
  * reported as a located error that stops the block:
  *  - InitBuffer: 32-byte length rounding, one bump pointer per physical

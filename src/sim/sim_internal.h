@@ -113,7 +113,7 @@ typedef union {
   sim_tensor t;
 } sim_slot;
 
-/* Physical memories (ASCENDC_FACTS §3: one bump pointer per pool), the
+/* Physical memories (docs/ascendc-facts.md §3: one bump pointer per pool), the
  * local memories of ascend_hw.h by their numbers. */
 typedef enum {
   SIM_POOL_UB = CASC_HW_MEM_UB,

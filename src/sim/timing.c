@@ -1,4 +1,4 @@
-/* The pipeline timing model (docs/timing.md, ASCENDC_FACTS §2 and §6).
+/* The pipeline timing model (docs/timing.md, docs/ascendc-facts.md §2 and §6).
  *
  * It runs beside the functional interpreter and never changes what the
  * kernel computes: after each instruction has run, sim_tm_commit issues it
@@ -8,16 +8,17 @@
  * the pipe's issue resource is free: it holds that resource for its bytes
  * over the pipe's rate (at least the platform's min_op_cycles) and completes
  * the pipe's latency later. So a pipe starts its next op while earlier ones are
- * still in flight (ASCENDC_FACTS §6), and a small transfer costs the pipe
- * little throughput but still takes the full latency to land. Pipes run in
+ * still in flight (docs/ascendc-facts.md §6), and a small transfer costs the
+ * pipe little throughput but still takes the full latency to land. Pipes run in
  * parallel and meet only through flags: SetFlag<SRC_DST> is issued in SRC like
  * any op and sets the flag once every earlier op of SRC has completed (it does
  * not hold back SRC's later ops); WaitFlag<SRC_DST> holds DST's later ops until
  * the flag is set; PipeBarrier<p> holds p's later ops until its earlier ones
- * have completed. Queue ops make the flags of ASCENDC_FACTS §2 (queue.c calls
- * sim_tm_flag), explicit set_flag / wait_flag / pipe_barrier are the user's. A
- * V op that touches UB an unfinished V op writes (or writes what one reads)
- * waits for V to drain: the PipeBarrier<PIPE_V> the compiler inserts there.
+ * have completed. Queue ops make the flags of docs/ascendc-facts.md §2 (queue.c
+ * calls sim_tm_flag), explicit set_flag / wait_flag / pipe_barrier are the
+ * user's. A V op that touches UB an unfinished V op writes (or writes what one
+ * reads) waits for V to drain: the PipeBarrier<PIPE_V> the compiler inserts
+ * there.
  *
  * A WaitFlag may come before its SetFlag in program order (the wait is in
  * another pipe than the scalar unit, which goes on issuing): such a wait
@@ -720,8 +721,8 @@ void sim_tm_commit(sim_block *b, const sim_insn *in) {
   int p = pipe_of_insn(in);
   if (p == S && tm->ncur) {
     /* A scalar access to UB (GetValue / SetValue): the compiler makes the
-     * scalar unit wait for the pipes first (ASCENDC_FACTS §2); modelled as
-     * waiting for all of them. */
+     * scalar unit wait for the pipes first (docs/ascendc-facts.md §2); modelled
+     * as waiting for all of them. */
     if (!scalar_drain(tm, b, in, sim_api_name(in->op)))
       goto reset;
     tm->vc[S][S] = ++tm->seq[S];

@@ -2,10 +2,10 @@
  * element kernel (vec_kernels.c) as a plain C loop over the whole tile,
  * which the compiler vectorises for float and the integer types; this file
  * checks the operands and picks the loop. half and bfloat16 are widened to
- * float, computed, and rounded to nearest-even per op (ASCENDC_FACTS §7: the
- * CPU-debug half class does the same). Integer arithmetic wraps in the element
- * type. Every operand is resolved through sim_local_access first, so a tile
- * loop only ever sees in-bounds, live, aligned UB. */
+ * float, computed, and rounded to nearest-even per op (docs/ascendc-facts.md
+ * §7: the CPU-debug half class does the same). Integer arithmetic wraps in the
+ * element type. Every operand is resolved through sim_local_access first, so a
+ * tile loop only ever sees in-bounds, live, aligned UB. */
 #include <math.h>
 #include <string.h>
 
@@ -94,7 +94,7 @@ static float rnd(float v, unsigned dt) {
   return dt == CASC_DT_F32 ? v : (float)sim_fround(v, dt);
 }
 
-/* ReduceSum / ReduceMax / ReduceMin, level 2 on A2 (ASCENDC_FACTS §7):
+/* ReduceSum / ReduceMax / ReduceMin, level 2 on A2 (docs/ascendc-facts.md §7):
  * within each 256-byte repeat a pairwise tree (adjacent pairs, an odd tail
  * element carried up), then the repeat results combined in order. Max/min
  * return the first index of the extreme value. */

@@ -1,8 +1,9 @@
 /* The hardware facts of src/dialect/ascend_hw.{h,c}, one row per rule, each
  * row naming where the rule comes from. A failing row prints its source, so
- * a disagreement can be settled against it. Tags as in ASCENDC_FACTS.md:
+ * a disagreement can be settled against it. Tags as in docs/ascendc-facts.md:
  * [SRC] hicann/asc-devkit (kernel_event.h @ 05cedc8c, kernel_tpipe.h @
- * 7932167a), [DOC] the Ascend C docs, [FACTS §n] ASCENDC_FACTS.md. */
+ * 7932167a), [DOC] the Ascend C docs, [docs/ascendc-facts.md §n]
+ * docs/ascendc-facts.md. */
 #include <string.h>
 
 #include "check.h"
@@ -25,11 +26,13 @@ typedef struct {
 
 static const queue_row queue_rows[] = {
     {TQUE, P(VECIN), 0, E(MTE2_V), E(V_MTE2), M(UB), NULL,
-     "FACTS §2 table: TQue<VECIN> = TQueBind<GM,VECIN>, GM->UB"},
+     "docs/ascendc-facts.md §2 table: TQue<VECIN> = TQueBind<GM,VECIN>, "
+     "GM->UB"},
     {TQUE, P(VECOUT), 0, E(V_MTE3), E(MTE3_V), M(UB), NULL,
-     "FACTS §2 table: TQue<VECOUT> = TQueBind<VECOUT,GM>, UB->GM"},
+     "docs/ascendc-facts.md §2 table: TQue<VECOUT> = TQueBind<VECOUT,GM>, "
+     "UB->GM"},
     {TQUEBIND, P(VECIN), P(VECOUT), E(MTE2_MTE3), E(MTE3_MTE2), M(UB), NULL,
-     "FACTS §2 table: TQueBind<VECIN,VECOUT>, UB->UB"},
+     "docs/ascendc-facts.md §2 table: TQueBind<VECIN,VECOUT>, UB->UB"},
     {TQUEBIND, P(GM), P(VECOUT), E(MTE2_V), E(V_MTE2), M(UB), NULL,
      "[SRC] GetQueEvt(GetPhyType(GM)=GM, GetPhyType(VECOUT)=UB): the "
      "logical name VECOUT does not matter (issue 10)"},
@@ -38,30 +41,32 @@ static const queue_row queue_rows[] = {
     {TQUEBIND, P(VECCALC), P(GM), E(V_MTE3), E(MTE3_V), M(UB), NULL,
      "[SRC] GetQueEvt(UB, GM); only TQue asserts pos != VECCALC"},
     {TQUEBIND, P(CO2), P(VECIN), E(MTE2_V), E(V_MTE2), M(UB), NULL,
-     "FACTS §2 table: TQueBind<CO2,VECIN>, CO2 is GM on 2201"},
+     "docs/ascendc-facts.md §2 table: TQueBind<CO2,VECIN>, CO2 is GM on 2201"},
     {TQUEBIND, P(VECOUT), P(A1), E(MTE3_MTE1), E(MTE1_MTE3), M(L1), NULL,
-     "FACTS §2 table: TQueBind<VECOUT,A1>; GetBufferPos puts the buffers "
+     "docs/ascendc-facts.md §2 table: TQueBind<VECOUT,A1>; GetBufferPos puts "
+     "the buffers "
      "at the destination [SRC]"},
     {TQUE, P(A1), 0, E(MTE2_MTE1), E(MTE1_MTE2), M(L1), NULL,
-     "FACTS §2 table: TQue<A1>, GM->L1"},
+     "docs/ascendc-facts.md §2 table: TQue<A1>, GM->L1"},
     {TQUE, P(B1), 0, E(MTE2_MTE1), E(MTE1_MTE2), M(L1), NULL,
-     "FACTS §2 table: TQue<B1>, GM->L1"},
+     "docs/ascendc-facts.md §2 table: TQue<B1>, GM->L1"},
     {TQUE, P(C1), 0, E(MTE2_MTE1), E(MTE1_MTE2), M(L1), NULL,
-     "FACTS §2 table: TQue<C1>, GM->L1 (C1 is L1 on 2201)"},
+     "docs/ascendc-facts.md §2 table: TQue<C1>, GM->L1 (C1 is L1 on 2201)"},
     {TQUE, P(A2), 0, E(MTE1_M), E(M_MTE1), M(L0A), NULL,
-     "FACTS §2 table: TQue<A2> = TQueBind<A1,A2>, L1->L0A"},
+     "docs/ascendc-facts.md §2 table: TQue<A2> = TQueBind<A1,A2>, L1->L0A"},
     {TQUE, P(B2), 0, E(MTE1_M), E(M_MTE1), M(L0B), NULL,
-     "FACTS §2 table: TQue<B2> = TQueBind<B1,B2>, L1->L0B"},
+     "docs/ascendc-facts.md §2 table: TQue<B2> = TQueBind<B1,B2>, L1->L0B"},
     {TQUE, P(C2), 0, E(MTE1_M), E(M_MTE1), M(BIAS), NULL,
-     "FACTS §2 table: TQue<C2>, L1->BiasTable"},
+     "docs/ascendc-facts.md §2 table: TQue<C2>, L1->BiasTable"},
     {TQUE, P(CO1), 0, E(M_FIX), E(FIX_M), M(L0C), NULL,
-     "FACTS §2 table: TQue<CO1> = TQueBind<CO1,CO2>, L0C->GM"},
+     "docs/ascendc-facts.md §2 table: TQue<CO1> = TQueBind<CO1,CO2>, L0C->GM"},
     {TQUEBIND, P(GM), P(A2), E(MTE2_M), E(M_MTE2), M(L0A), NULL,
      "[SRC] GetQueEvt(GM, L0A)"},
     {TQUE, P(CO2), 0, -1, -1, M(GM), "GM -> GM",
-     "FACTS §2 table: TQue<CO2> is GM->GM on 2201, not usable"},
+     "docs/ascendc-facts.md §2 table: TQue<CO2> is GM->GM on 2201, not usable"},
     {TQUE, P(VECCALC), 0, -1, -1, M(UB), "use TBuf for VECCALC",
-     "FACTS §2 table: GetBufferLogicPos asserts pos != VECCALC"},
+     "docs/ascendc-facts.md §2 table: GetBufferLogicPos asserts pos != "
+     "VECCALC"},
     {TQUE, P(GM), 0, -1, -1, M(GM), "GM is not a TQue position",
      "[SRC] GetBufferLogicPos asserts pos != GM"},
     {TQUEBIND, P(GM), P(GM), -1, -1, M(GM), "GM -> GM",
@@ -98,9 +103,9 @@ static void test_queue_rules(void) {
   }
 }
 
-/* GetPhyType on arch 2201 [SRC kernel_event.h], FACTS §3 "Address
- * assignment": VECIN/VECOUT/VECCALC share UB, A1/B1/C1 share L1, A2 L0A,
- * B2 L0B, CO1 L0C, C2 the BiasTable, CO2 is GM. */
+/* GetPhyType on arch 2201 [SRC kernel_event.h], docs/ascendc-facts.md §3
+ * "Address assignment": VECIN/VECOUT/VECCALC share UB, A1/B1/C1 share L1, A2
+ * L0A, B2 L0B, CO1 L0C, C2 the BiasTable, CO2 is GM. */
 static void test_position_memories(void) {
   static const casc_hw_mem want[CASC_TPOS_MAX + 1] = {
       [P(GM)] = M(GM),    [P(A1)] = M(L1),     [P(A2)] = M(L0A),
@@ -117,7 +122,7 @@ static void test_position_memories(void) {
 }
 
 /* The event table against the IR's enum (enums.def keeps the keywords and
- * C++ names, IR.md §2.2) and against its own naming rule: HardEvent names
+ * C++ names, docs/ir.md §2.2) and against its own naming rule: HardEvent names
  * are SRC_DST [SRC kernel_event.h "// src_dst"]. */
 static void test_event_table(void) {
   const casc_enum_info *ie = casc_enum_get(CASC_ENUM_HARDEVENT);
@@ -137,7 +142,7 @@ static void test_event_table(void) {
     aic += (casc_hw_event_pools(e) & CASC_HW_IN_AIC) != 0;
   }
   /* HardEventAiv has 13 events, HardEventAic 24 [SRC kernel_event.h;
-   * FACTS §2 "Event-pool details"]. */
+   * docs/ascendc-facts.md §2 "Event-pool details"]. */
   CHECK_EQ_INT(aiv, 13);
   CHECK_EQ_INT(aic, 24);
   CHECK(casc_hw_event_name(CASC_HW_EV_COUNT_) == NULL);
@@ -154,17 +159,19 @@ typedef struct {
 
 /* Which SetFlag/WaitFlag pair orders pipe a before pipe b (the race
  * detector's hint): SetFlag<SRC_DST> runs in SRC, WaitFlag in DST [DOC
- * 核内同步能力概述, FACTS §2 "Event semantics"]. */
+ * 核内同步能力概述, docs/ascendc-facts.md §2 "Event semantics"]. */
 static const between_row between_rows[] = {
-    {CASC_PIPE_MTE2, CASC_PIPE_V, E(MTE2_V), "FACTS §2: GM->UB load, V uses"},
-    {CASC_PIPE_V, CASC_PIPE_MTE3, E(V_MTE3), "FACTS §2: V writes, MTE3 out"},
+    {CASC_PIPE_MTE2, CASC_PIPE_V, E(MTE2_V),
+     "docs/ascendc-facts.md §2: GM->UB load, V uses"},
+    {CASC_PIPE_V, CASC_PIPE_MTE3, E(V_MTE3),
+     "docs/ascendc-facts.md §2: V writes, MTE3 out"},
     {CASC_PIPE_MTE3, CASC_PIPE_MTE2, E(MTE3_MTE2),
-     "FACTS §2: UB->UB queues' free event"},
+     "docs/ascendc-facts.md §2: UB->UB queues' free event"},
     {CASC_PIPE_V, CASC_PIPE_V, E(V_V), "[SRC] V_V is PipeBarrier<PIPE_V>"},
     {CASC_PIPE_M, CASC_PIPE_S, E(M_S), "[SRC] HardEvent M_S"},
     {CASC_PIPE_S, CASC_PIPE_M, -1, "[SRC] HardEvent has no S_M"},
     {CASC_PIPE_MTE2, CASC_PIPE_MTE2, -1,
-     "FACTS §2: same-pipe order is PipeBarrier's job"},
+     "docs/ascendc-facts.md §2: same-pipe order is PipeBarrier's job"},
 };
 
 static void test_event_between(void) {
@@ -175,8 +182,8 @@ static void test_event_between(void) {
   }
 }
 
-/* IR Pipe values (IR.md §2.3) to pipes; 2201's SUPPORTED_PIPE is S V M MTE1
- * MTE2 MTE3 FIX [SRC kernel_event.h]. */
+/* IR Pipe values (docs/ir.md §2.3) to pipes; 2201's SUPPORTED_PIPE is S V M
+ * MTE1 MTE2 MTE3 FIX [SRC kernel_event.h]. */
 static void test_pipes(void) {
   static const casc_hw_pipe want[] = {
       CASC_PIPE_S,    CASC_PIPE_V,    CASC_PIPE_M,    CASC_PIPE_MTE1,
@@ -198,9 +205,9 @@ static void test_pipes(void) {
 }
 
 /* Limits and sizes: QUE_MAX_EVENT 8 and QBUF_MAX_LEN 64 [SRC
- * kernel_macros.h, FACTS §1, §3]; InitBuffer rounds lengths up to 32 bytes
- * [SRC kernel_tpipe_impl.h, DOC InitBuffer]; Ascend910B1 capacities
- * [FACTS §3 "Capacities"]. */
+ * kernel_macros.h, docs/ascendc-facts.md §1, §3]; InitBuffer rounds lengths up
+ * to 32 bytes [SRC kernel_tpipe_impl.h, DOC InitBuffer]; Ascend910B1 capacities
+ * [docs/ascendc-facts.md §3 "Capacities"]. */
 static void test_limits(void) {
   CHECK_EQ_INT(CASC_HW_EVENT_IDS, 8);
   CHECK_EQ_INT(CASC_HW_MAX_BUFFERS, 64);

@@ -1,5 +1,5 @@
 // verify-sync and the simulator answer from the same hardware facts
-// (src/dialect/ascend_hw.c, ASCENDC_FACTS §2): a queue's events follow the
+// (src/dialect/ascend_hw.c, docs/ascendc-facts.md §2): a queue's events follow the
 // physical memories of its two ends (GetQueEvt), so every case below gets
 // one finding from each, at the same op, or none from either. verify-sync
 // used to give TQueBind<GM, VECOUT> and <VECOUT, VECIN> no event, and passed
