@@ -642,6 +642,18 @@ static bool parse_attr_elem(fparse *f, int idx) {
 
 static bool parse_list(fparse *f, const fe *e, unsigned n);
 
+/* Does the next token start a value of attribute as? */
+static bool attr_starts_here(fparse *f, const casc_attr_spec *as) {
+  casc_parser *p = f->p;
+  if (as->kind == CASC_A_ENUM)
+    return pp_is(p, CASC_TK_BARE) &&
+           casc_enum_parse((casc_enum_kind)as->enum_kind, p->tok.p,
+                           p->tok.len) >= 0;
+  if (stripped_attr_prefix(as->name))
+    return pp_is(p, CASC_TK_LESS);
+  return pp_attr_start(p);
+}
+
 /* Does the optional group start here? Decided by its first element. */
 static bool group_present(fparse *f, const fe *g) {
   casc_parser *p = f->p;
@@ -655,16 +667,8 @@ static bool group_present(fparse *f, const fe *g) {
     case FE_OPERAND:
     case FE_OPERANDS:
       return pp_is(p, CASC_TK_PERCENT);
-    case FE_ATTR: {
-      const casc_attr_spec *as = &f->info->attrs[e->idx];
-      if (as->kind == CASC_A_ENUM)
-        return pp_is(p, CASC_TK_BARE) &&
-               casc_enum_parse((casc_enum_kind)as->enum_kind, p->tok.p,
-                               p->tok.len) >= 0;
-      if (stripped_attr_prefix(as->name))
-        return pp_is(p, CASC_TK_LESS);
-      return pp_attr_start(p);
-    }
+    case FE_ATTR:
+      return attr_starts_here(f, &f->info->attrs[e->idx]);
     case FE_TYPE:
     case FE_FUNC_TYPE:
     case FE_SELECT_TYPE:
@@ -693,6 +697,11 @@ static bool parse_elem_p(fparse *f, const fe *e) {
   case FE_RESULT:
     return pp_error(p, "result variable used outside of a type directive");
   case FE_ATTR:
+    /* An optional attribute outside an optional group (the else branch of
+     * `($a^):($b)?`) is printed as nothing when it is absent: read it so. */
+    if (f->info->attrs[e->idx].optional &&
+        !attr_starts_here(f, &f->info->attrs[e->idx]))
+      return true;
     return parse_attr_elem(f, e->idx);
   case FE_TYPE:
     return parse_type_elem(f, e);

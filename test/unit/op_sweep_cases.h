@@ -1,0 +1,189 @@
+/* Hand-written modules for the rows of the op table that op_synth.h cannot
+ * build from the row alone, for the table sweep (test_tool_op_sweep.c).
+ * Each has a minimal and a full form, and each keeps the kernel signature
+ * of op_synth.h (`@sweep(%gm: memref<?xf32, 22>)`) so the simulator step
+ * launches it the same way. Why each row is here:
+ *
+ *   builtin.module  it is the module every case lives in (full: named)
+ *   func.func       it is the kernel itself; the row has no regions
+ *                   (full: private helper with argument/result attributes
+ *                   and an external declaration)
+ *   func.return     a terminator: only valid as the last op of a function
+ *                   whose type it matches
+ *   func.call       needs a callee symbol with a matching function type
+ *   scf.for / scf.if / scf.while / scf.index_switch
+ *                   regions, block arguments and yields that the op table
+ *                   does not describe
+ *   scf.yield / scf.condition
+ *                   terminators of those regions only
+ */
+#ifndef CASC_TEST_OP_SWEEP_CASES_H
+#define CASC_TEST_OP_SWEEP_CASES_H
+
+#include <stdbool.h>
+#include <string.h>
+
+#define SWEEP_KERNEL_OPEN                                                      \
+  "  func.func @sweep(%gm: memref<?xf32, 22>) attributes {ascendc.aicore, "    \
+  "ascendc.global} {\n"
+
+static const char hand_module_min[] =
+    "module {\n" SWEEP_KERNEL_OPEN "    return\n"
+    "  }\n"
+    "}\n";
+
+static const char hand_module_full[] =
+    "module @sweep_module attributes {ascendc.sweep} {\n" SWEEP_KERNEL_OPEN
+    "    return\n"
+    "  }\n"
+    "}\n";
+
+/* A private helper with argument and result attributes, an external
+ * declaration, and a kernel that calls the helper. */
+static const char hand_func_full[] =
+    "module {\n"
+    "  func.func private @ext(i32) -> i32\n"
+    "  func.func private @helper(%x: i32 {ascendc.sweep}) -> (i32 "
+    "{ascendc.sweep}) {\n"
+    "    %c1 = arith.constant 1 : i32\n"
+    "    %y = arith.addi %x, %c1 : i32\n"
+    "    return %y : i32\n"
+    "  }\n" SWEEP_KERNEL_OPEN "    %c2 = arith.constant 2 : i32\n"
+    "    %r = call @helper(%c2) : (i32) -> i32\n"
+    "    return\n"
+    "  }\n"
+    "}\n";
+
+static const char hand_call_min[] =
+    "module {\n"
+    "  func.func @noop() {\n"
+    "    return\n"
+    "  }\n" SWEEP_KERNEL_OPEN "    call @noop() : () -> ()\n"
+    "    return\n"
+    "  }\n"
+    "}\n";
+
+static const char hand_for_min[] =
+    "module {\n" SWEEP_KERNEL_OPEN "    %c0 = arith.constant 0 : index\n"
+    "    %c4 = arith.constant 4 : index\n"
+    "    %c1 = arith.constant 1 : index\n"
+    "    scf.for %i = %c0 to %c4 step %c1 {\n"
+    "    }\n"
+    "    return\n"
+    "  }\n"
+    "}\n";
+
+static const char hand_for_full[] =
+    "module {\n" SWEEP_KERNEL_OPEN "    %c0 = arith.constant 0 : i32\n"
+    "    %c4 = arith.constant 4 : i32\n"
+    "    %c1 = arith.constant 1 : i32\n"
+    "    %s = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %c0) -> (i32) "
+    " : i32 {\n"
+    "      %n = arith.addi %acc, %i : i32\n"
+    "      scf.yield %n : i32\n"
+    "    }\n"
+    "    return\n"
+    "  }\n"
+    "}\n";
+
+static const char hand_if_min[] =
+    "module {\n" SWEEP_KERNEL_OPEN "    %t = arith.constant true\n"
+    "    scf.if %t {\n"
+    "    }\n"
+    "    return\n"
+    "  }\n"
+    "}\n";
+
+static const char hand_if_full[] =
+    "module {\n" SWEEP_KERNEL_OPEN "    %t = arith.constant true\n"
+    "    %a = arith.constant 1 : i32\n"
+    "    %b = arith.constant 2 : i32\n"
+    "    %r = scf.if %t -> (i32) {\n"
+    "      scf.yield %a : i32\n"
+    "    } else {\n"
+    "      scf.yield %b : i32\n"
+    "    }\n"
+    "    return\n"
+    "  }\n"
+    "}\n";
+
+static const char hand_while_min[] =
+    "module {\n" SWEEP_KERNEL_OPEN "    %f = arith.constant false\n"
+    "    scf.while : () -> () {\n"
+    "      scf.condition(%f)\n"
+    "    } do {\n"
+    "      scf.yield\n"
+    "    }\n"
+    "    return\n"
+    "  }\n"
+    "}\n";
+
+static const char hand_while_full[] =
+    "module {\n" SWEEP_KERNEL_OPEN "    %c0 = arith.constant 0 : i32\n"
+    "    %c1 = arith.constant 1 : i32\n"
+    "    %c4 = arith.constant 4 : i32\n"
+    "    %r = scf.while (%a = %c0) : (i32) -> i32 {\n"
+    "      %lt = arith.cmpi slt, %a, %c4 : i32\n"
+    "      scf.condition(%lt) %a : i32\n"
+    "    } do {\n"
+    "    ^bb0(%b: i32):\n"
+    "      %n = arith.addi %b, %c1 : i32\n"
+    "      scf.yield %n : i32\n"
+    "    }\n"
+    "    return\n"
+    "  }\n"
+    "}\n";
+
+static const char hand_switch_min[] =
+    "module {\n" SWEEP_KERNEL_OPEN "    %c1 = arith.constant 1 : index\n"
+    "    scf.index_switch %c1\n"
+    "    default {\n"
+    "    }\n"
+    "    return\n"
+    "  }\n"
+    "}\n";
+
+static const char hand_switch_full[] =
+    "module {\n" SWEEP_KERNEL_OPEN "    %c1 = arith.constant 1 : index\n"
+    "    %a = arith.constant 1 : i32\n"
+    "    %b = arith.constant 2 : i32\n"
+    "    %r = scf.index_switch %c1 -> i32\n"
+    "    case 0 {\n"
+    "      scf.yield %a : i32\n"
+    "    }\n"
+    "    case 1 {\n"
+    "      scf.yield %b : i32\n"
+    "    }\n"
+    "    default {\n"
+    "      scf.yield %a : i32\n"
+    "    }\n"
+    "    return\n"
+    "  }\n"
+    "}\n";
+
+static const struct {
+  const char *op;
+  const char *min, *full;
+} hand_cases[] = {
+    {"builtin.module", hand_module_min, hand_module_full},
+    {"func.func", hand_module_min, hand_func_full},
+    {"func.return", hand_module_min, hand_func_full},
+    {"func.call", hand_call_min, hand_func_full},
+    {"scf.for", hand_for_min, hand_for_full},
+    {"scf.if", hand_if_min, hand_if_full},
+    {"scf.while", hand_while_min, hand_while_full},
+    {"scf.condition", hand_while_min, hand_while_full},
+    {"scf.yield", hand_for_full, hand_if_full},
+    {"scf.index_switch", hand_switch_min, hand_switch_full},
+};
+
+/* The hand-written module of row `op` (full or minimal form), or NULL if
+ * the row is synthesised. */
+static const char *hand_case(const char *op, bool full) {
+  for (size_t i = 0; i < sizeof hand_cases / sizeof hand_cases[0]; i++)
+    if (strcmp(hand_cases[i].op, op) == 0)
+      return full ? hand_cases[i].full : hand_cases[i].min;
+  return NULL;
+}
+
+#endif /* CASC_TEST_OP_SWEEP_CASES_H */

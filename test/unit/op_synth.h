@@ -1,0 +1,584 @@
+/* Synthesis of a minimal valid op for one row of the op table, for the
+ * table sweep (test_tool_op_sweep.c). The op is built with the builder API
+ * inside a kernel function `@sweep(%gm: memref<?xf32, 22>)`; each operand
+ * gets a value made by ordinary producer ops placed before it (constants,
+ * a TPipe, queues and TBufs with their InitBuffer, GlobalTensors bound to
+ * %gm, API structs by ascendc.construct), so that the simulator sees a
+ * kernel it can run as far as it models the ops.
+ *
+ * Types follow the row's constraints (constraints.def): one fixed choice
+ * per constraint, and for `Any` a choice by operand name where the name
+ * says what the API expects (dst/src are tensors, scalar is an element).
+ * `=other` ties are honoured. Tensors hold f32 (int16 for the bitwise
+ * APIs). Values are small and sane (counts of 64 elements in 1 KiB
+ * buffers) but nothing depends on them: the sweep asks for
+ * run-or-clean-reject, not for results.
+ *
+ * Header-only and static, like check.h, so a test stays one translation
+ * unit. */
+#ifndef CASC_TEST_OP_SYNTH_H
+#define CASC_TEST_OP_SYNTH_H
+
+#include <stdio.h>
+#include <string.h>
+
+#include "casc/ir.h"
+#include "dialect/dialect.h"
+
+#define SYNTH_KERNEL "sweep"
+#define SYNTH_GM_ELEMS 1024u /* f32 elements behind %gm */
+#define SYNTH_UB_BYTES 1024  /* bytes of each queue / TBuf buffer */
+#define SYNTH_COUNT 64       /* elements an op is asked to process */
+
+typedef struct {
+  casc_ctx *ctx;
+  casc_builder b;
+  const casc_op_info *row;
+  /* Variant: optional operands and attributes present (variadic groups get
+   * two values), or all absent. `alt` takes the other branch of formats
+   * with alternatives (`(a^):(b)?`): see synth_alternatives[]. */
+  bool full, alt;
+  casc_type *elem; /* element type of the row's local tensors and scalars */
+  casc_op *module, *kernel;
+  casc_value *gm;
+  casc_value *pipe;  /* made on first use */
+  casc_value *queue; /* the row's queue operand, once made */
+  bool row_inits;    /* the row itself is an InitBuffer: do not init */
+  const char *error; /* why synthesis failed */
+  char error_buf[256];
+} synth;
+
+/* ---- small builders ------------------------------------------------------ */
+
+static casc_attr *synth_dict1(synth *s, const char *name, casc_attr *v) {
+  casc_named_attr a = {casc_intern_cstr(s->ctx, name), v};
+  return casc_attr_dict(s->ctx, 1, &a);
+}
+
+static casc_value *synth_op1(synth *s, casc_op_kind k, unsigned n,
+                             casc_value **ops, casc_type *res,
+                             casc_attr *attrs) {
+  casc_op *o =
+      casc_build(&s->b, k, n, ops, res ? 1 : 0, res ? &res : NULL, attrs, 0);
+  return res ? casc_op_result(o, 0) : NULL;
+}
+
+/* A constant of scalar type t: arith.constant for signless integers, index
+ * and floats, emitc.constant for signed/unsigned integers (MLIR's arith
+ * takes signless types only; pyasc uses emitc.constant for the others). */
+static casc_value *synth_const(synth *s, casc_type *t, int64_t v) {
+  casc_attr *val;
+  if (t->kind == CASC_TYPE_FLOAT)
+    val = casc_attr_float(s->ctx, t, (double)v);
+  else if (casc_type_is_int_of(t, 1, CASC_SIGNLESS))
+    val = casc_attr_int(s->ctx, t, v != 0);
+  else
+    val = casc_attr_int(s->ctx, t, v);
+  bool arith =
+      t->kind != CASC_TYPE_INTEGER || t->u.integer.sign == CASC_SIGNLESS;
+  return synth_op1(s, arith ? CASC_OP_ARITH_CONSTANT : CASC_OP_EMITC_CONSTANT,
+                   0, NULL, t, synth_dict1(s, "value", val));
+}
+
+static casc_type *synth_f32(synth *s) {
+  return casc_type_float(s->ctx, CASC_F32);
+}
+
+static casc_value *synth_i32(synth *s, int64_t v) {
+  return synth_const(s, casc_type_i32(s->ctx), v);
+}
+
+static casc_value *synth_pipe(synth *s) {
+  if (!s->pipe)
+    s->pipe = synth_op1(s, CASC_OP_PIPE, 0, NULL, casc_type_pipe(s->ctx), NULL);
+  return s->pipe;
+}
+
+/* `ascendc.pipe.init_queue %pipe, %q, 2, SYNTH_UB_BYTES` (or init_buffer
+ * for a TBuf), unless the row under test is the initialisation. */
+static void synth_init_buffer(synth *s, casc_value *q, bool tbuf) {
+  if (s->row_inits)
+    return;
+  casc_value *pipe = synth_pipe(s);
+  casc_value *len = synth_i32(s, SYNTH_UB_BYTES);
+  if (tbuf) {
+    casc_value *ops[3] = {pipe, q, len};
+    synth_op1(s, CASC_OP_PIPE_INIT_BUFFER, 3, ops, NULL, NULL);
+  } else {
+    casc_value *ops[4] = {pipe, q, synth_i32(s, 2), len};
+    synth_op1(s, CASC_OP_PIPE_INIT_QUEUE, 4, ops, NULL, NULL);
+  }
+}
+
+static casc_value *synth_local_tensor(synth *s, casc_type *t) {
+  if (s->queue) /* a tensor of the row's own queue */
+    return synth_op1(s, CASC_OP_QUE_BIND_ALLOC_TENSOR, 1, &s->queue, t, NULL);
+  synth_pipe(s); /* declared before the buffers it owns */
+  casc_value *buf = synth_op1(s, CASC_OP_TBUF, 0, NULL,
+                              casc_type_tbuf(s->ctx, CASC_TPOS_VECCALC), NULL);
+  synth_init_buffer(s, buf, true);
+  return synth_op1(s, CASC_OP_TBUF_GET_TENSOR, 1, &buf, t, NULL);
+}
+
+static casc_value *synth_global_tensor(synth *s, casc_type *t) {
+  casc_value *g = synth_op1(s, CASC_OP_GLOBAL_TENSOR, 0, NULL, t, NULL);
+  casc_value *ops[2] = {g, s->gm};
+  synth_op1(s, CASC_OP_GLOBAL_TENSOR_SET_GLOBAL_BUFFER, 2, ops, NULL, NULL);
+  return g;
+}
+
+/* An API struct: DataCopyParams(1, 2, 0, 0) as pyasc builds it (the one the
+ * simulator models), any other struct default-constructed. */
+static casc_value *synth_struct(synth *s, casc_type *t) {
+  if (!casc_type_is_asc(t, CASC_ASC_DATA_COPY_PARAMS))
+    return synth_op1(s, CASC_OP_CONSTRUCT, 0, NULL, t, NULL);
+  static const int64_t fields[4] = {1, 2, 0, 0};
+  casc_value *ops[4];
+  casc_attr *types[4];
+  for (unsigned i = 0; i < 4; i++) {
+    ops[i] = synth_i32(s, fields[i]);
+    types[i] = casc_attr_type(s->ctx, casc_type_int(s->ctx, 16, CASC_UNSIGNED));
+  }
+  return synth_op1(s, CASC_OP_CONSTRUCT, 4, ops, t,
+                   synth_dict1(s, "types", casc_attr_array(s->ctx, 4, types)));
+}
+
+/* ---- type and value choice ---------------------------------------------- */
+
+static bool synth_name_in(const char *name, const char *const *list) {
+  for (; *list; list++)
+    if (strcmp(name, *list) == 0)
+      return true;
+  return false;
+}
+
+/* APIs whose tensors hold integers only (bitwise ops: int16/uint16 in
+ * Ascend C); every other row's tensors hold f32. */
+static const char *const synth_int16_apis[] = {"And",       "Or",         "Not",
+                                               "ShiftLeft", "ShiftRight", NULL};
+
+/* Operand names that are tensors in the Ascend C API even where the row
+ * says `Any` (the vector ops of IR.md §5). */
+static const char *const synth_tensor_names[] = {
+    "dst", "src", "src0", "src1", "sharedTmpBuffer", "src0Offset", NULL};
+/* Operand names that are one element of the tensors' type. */
+static const char *const synth_element_names[] = {"scalar", "paddingValue",
+                                                  NULL};
+
+static bool synth_row_has_tensor(const casc_op_info *info) {
+  for (unsigned i = 0; i < info->nopnds; i++)
+    if (info->opnds[i].c == CASC_C_LOCAL_TENSOR ||
+        info->opnds[i].c == CASC_C_GLOBAL_TENSOR ||
+        info->opnds[i].c == CASC_C_TENSOR ||
+        synth_name_in(info->opnds[i].name, synth_tensor_names))
+      return true;
+  return false;
+}
+
+static casc_type *synth_type(synth *s, const casc_arg_spec *spec) {
+  casc_ctx *ctx = s->ctx;
+  const char *n = spec->name;
+  switch (spec->c) {
+  case CASC_C_ANY:
+    if (synth_name_in(n, synth_tensor_names))
+      return casc_type_local_tensor(ctx, s->elem);
+    if (synth_name_in(n, synth_element_names) ||
+        (strcmp(n, "value") == 0 && synth_row_has_tensor(s->row)))
+      return s->elem;
+    return casc_type_i32(ctx);
+  case CASC_C_ANY_INT:
+  case CASC_C_SIGNLESS_INT:
+  case CASC_C_INT_OR_INDEX:
+  case CASC_C_ANY_INT_OR_INDEX:
+  case CASC_C_INT_OR_FLOAT:
+  case CASC_C_SCALAR:
+    return casc_type_i32(ctx);
+  case CASC_C_ANY_FLOAT:
+    return synth_f32(s);
+  case CASC_C_LOCAL_TENSOR:
+    return casc_type_local_tensor(ctx, s->elem);
+  case CASC_C_GLOBAL_TENSOR:
+    return casc_type_global_tensor(ctx, synth_f32(s));
+  case CASC_C_TENSOR: /* a copy reads GM and writes UB */
+    return strncmp(n, "src", 3) == 0
+               ? casc_type_global_tensor(ctx, synth_f32(s))
+               : casc_type_local_tensor(ctx, s->elem);
+  case CASC_C_QUEUE_LIKE:
+  case CASC_C_QUEUE:
+    return casc_type_queue(ctx, CASC_TPOS_VECIN, 2);
+  case CASC_C_QUE_BIND:
+    return casc_type_que_bind(ctx, CASC_TPOS_VECIN, CASC_TPOS_VECOUT, 2);
+  case CASC_C_TBUF:
+    return casc_type_tbuf(ctx, CASC_TPOS_VECCALC);
+  case CASC_C_TBUF_POOL: {
+    int64_t p[3] = {CASC_TPOS_VECCALC, 1, 0};
+    return casc_type_asc(ctx, CASC_ASC_TBUF_POOL, p, 0, NULL, NULL);
+  }
+  case CASC_C_MEMREF:
+    return casc_type_gm_memref(ctx, synth_f32(s));
+  case CASC_C_ASC_TYPE:
+    return casc_type_asc(ctx, CASC_ASC_MASK, NULL, 0, NULL, NULL);
+  case CASC_C_DATA_COPY_PAD_EXT_PARAMS:
+    return casc_type_asc(ctx, CASC_ASC_DATA_COPY_PAD_EXT_PARAMS, NULL, 0, NULL,
+                         synth_f32(s));
+  default:
+    return casc_constraint_buildable(ctx, spec->c);
+  }
+}
+
+/* The integer an operand named n gets (names of the Ascend C API). */
+static int64_t synth_int_value(const char *n) {
+  static const char *const counts[] = {"calCount", "count",   "size", "len",
+                                       "tileSize", "dataLen", "mask", NULL};
+  static const char *const zeros[] = {"offset", "index",   "bufOffset", "addr",
+                                      "id",     "eventId", NULL};
+  if (strcmp(n, "num") == 0)
+    return 2;
+  if (strcmp(n, "length") == 0)
+    return SYNTH_UB_BYTES;
+  if (synth_name_in(n, counts))
+    return SYNTH_COUNT;
+  if (synth_name_in(n, zeros))
+    return 0;
+  return 1;
+}
+
+static casc_value *synth_value(synth *s, casc_type *t, const char *name) {
+  switch (t->kind) {
+  case CASC_TYPE_INTEGER:
+  case CASC_TYPE_INDEX:
+  case CASC_TYPE_FLOAT:
+    return synth_const(s, t, synth_int_value(name));
+  case CASC_TYPE_MEMREF:
+    return t == s->gm->type ? s->gm : NULL;
+  case CASC_TYPE_ASC:
+    break;
+  default:
+    return NULL;
+  }
+  if (casc_type_is_asc(t, CASC_ASC_PIPE))
+    return synth_pipe(s);
+  if (casc_type_is_local_tensor(t))
+    return synth_local_tensor(s, t);
+  if (casc_type_is_global_tensor(t))
+    return synth_global_tensor(s, t);
+  if (casc_type_is_asc(t, CASC_ASC_QUEUE) ||
+      casc_type_is_asc(t, CASC_ASC_QUE_BIND)) {
+    synth_pipe(s);
+    casc_value *q = synth_op1(
+        s,
+        casc_type_is_asc(t, CASC_ASC_QUEUE) ? CASC_OP_QUEUE : CASC_OP_QUE_BIND,
+        0, NULL, t, NULL);
+    synth_init_buffer(s, q, false);
+    if (!s->queue)
+      s->queue = q;
+    return q;
+  }
+  if (casc_type_is_asc(t, CASC_ASC_TBUF)) {
+    synth_pipe(s);
+    casc_value *b = synth_op1(s, CASC_OP_TBUF, 0, NULL, t, NULL);
+    synth_init_buffer(s, b, true);
+    return b;
+  }
+  if (casc_type_is_asc(t, CASC_ASC_TBUF_POOL))
+    return synth_op1(s, CASC_OP_TBUFPOOL, 0, NULL, t, NULL);
+  return synth_struct(s, t);
+}
+
+/* ---- attributes -----------------------------------------------------------
+ */
+
+/* A valid value of each enum: the one a kernel would most plausibly use. */
+static int64_t synth_enum_value(int enum_kind) {
+  switch (enum_kind) {
+  case CASC_ENUM_TPOSITION:
+    return CASC_TPOS_VECIN;
+  case CASC_ENUM_HARDEVENT:
+    return casc_enum_parse(CASC_ENUM_HARDEVENT, "v_mte3", 6);
+  case CASC_ENUM_PIPE:
+    return casc_enum_parse(CASC_ENUM_PIPE, "pipe_v", 6);
+  case CASC_ENUM_CMPI:
+    return casc_enum_parse(CASC_ENUM_CMPI, "slt", 3);
+  case CASC_ENUM_CMPF:
+    return casc_enum_parse(CASC_ENUM_CMPF, "olt", 3);
+  default: /* RoundMode: CAST_RINT, which every conversion has */
+    return 1;
+  }
+}
+
+/* `Any` attributes of arith ops are MLIR enum attributes (IR.md §2). */
+static const struct {
+  const char *name, *value;
+} synth_any_attrs[] = {
+    {"fastmath", "#arith.fastmath<fast>"},
+    {"overflowFlags", "#arith.overflow<nsw>"},
+    {"roundingmode", "#arith.roundingmode<to_nearest_even>"},
+};
+
+/* A constant's value: of the type of the op's result where that is a
+ * scalar. */
+static casc_attr *synth_typed_value(casc_ctx *ctx, casc_type *res0) {
+  if (res0 && res0->kind == CASC_TYPE_FLOAT)
+    return casc_attr_float(ctx, res0, 1.0);
+  if (res0 &&
+      (res0->kind == CASC_TYPE_INTEGER || res0->kind == CASC_TYPE_INDEX))
+    return casc_attr_int(ctx, res0, 1);
+  return casc_attr_int(ctx, casc_type_i32(ctx), 1);
+}
+
+static casc_attr *synth_attr(synth *s, const casc_attr_spec *as,
+                             casc_type *res0, unsigned nops,
+                             casc_value *const *ops) {
+  casc_ctx *ctx = s->ctx;
+  switch (as->kind) {
+  case CASC_A_UNIT:
+    return casc_attr_unit(ctx);
+  case CASC_A_INT:
+  case CASC_A_I32:
+    return casc_attr_int(ctx, casc_type_i32(ctx), 1);
+  case CASC_A_I64:
+    return casc_attr_int(ctx, casc_type_i64(ctx), 1);
+  case CASC_A_INDEX:
+    return casc_attr_int(ctx, casc_type_index(ctx), 1);
+  case CASC_A_FLOAT:
+    return casc_attr_float(ctx, synth_f32(s), 0.5);
+  case CASC_A_STR:
+    if (strcmp(as->name, "include") == 0)
+      return casc_attr_string(ctx, "kernel_operator.h", 17);
+    return casc_attr_string(ctx, "// sweep", 8);
+  case CASC_A_TYPE:
+    return casc_attr_type(ctx, casc_type_i32(ctx));
+  case CASC_A_ARRAY: {
+    /* `types` of ascendc.construct: the declared type of each field. */
+    casc_attr *elems[CASC_MAX_ARGS];
+    unsigned n = 0;
+    if (strcmp(as->name, "types") == 0)
+      for (; n < nops && n < CASC_MAX_ARGS; n++)
+        elems[n] = casc_attr_type(ctx, ops[n]->type);
+    return casc_attr_array(ctx, n, elems);
+  }
+  case CASC_A_DICT:
+    return casc_attr_dict(ctx, 0, NULL);
+  case CASC_A_ENUM: {
+    /* Stored as the parser stores it (MLIR: i64 for the arith
+     * predicates, i32 for the others). */
+    bool i64 =
+        as->enum_kind == CASC_ENUM_CMPI || as->enum_kind == CASC_ENUM_CMPF;
+    return casc_attr_int(ctx, i64 ? casc_type_i64(ctx) : casc_type_i32(ctx),
+                         synth_enum_value(as->enum_kind));
+  }
+  case CASC_A_SYM: {
+    const char *path = SYNTH_KERNEL;
+    return casc_attr_symref(ctx, 1, &path);
+  }
+  case CASC_A_ANY:
+    for (size_t i = 0; i < sizeof synth_any_attrs / sizeof synth_any_attrs[0];
+         i++)
+      if (strcmp(as->name, synth_any_attrs[i].name) == 0)
+        return casc_attr_opaque(ctx, synth_any_attrs[i].value);
+    return synth_typed_value(ctx, res0);
+  case CASC_A_TYPED:
+  default:
+    return synth_typed_value(ctx, res0);
+  }
+}
+
+/* Formats with alternatives, `($a^ ...):($b)?`: a or b, never both. The
+ * full variant has the anchor a, the alternative variant b. */
+static const struct {
+  const char *op, *anchor, *other;
+} synth_alternatives[] = {
+    {"emitasc.ptr_offset", "dynamicOffset", "staticOffset"},
+    {"emitasc.variable", "dynamicInit", "staticInit"},
+};
+
+/* Is part `name` of the row present in this variant? */
+static bool synth_present(const synth *s, const char *name, bool optional) {
+  if (!optional)
+    return true;
+  for (size_t i = 0;
+       i < sizeof synth_alternatives / sizeof synth_alternatives[0]; i++)
+    if (strcmp(s->row->name, synth_alternatives[i].op) == 0) {
+      if (strcmp(name, synth_alternatives[i].anchor) == 0)
+        return s->full && !s->alt;
+      if (strcmp(name, synth_alternatives[i].other) == 0)
+        return s->full && s->alt;
+    }
+  return s->full;
+}
+
+static bool synth_has_alternative(const casc_op_info *info) {
+  for (size_t i = 0;
+       i < sizeof synth_alternatives / sizeof synth_alternatives[0]; i++)
+    if (strcmp(info->name, synth_alternatives[i].op) == 0)
+      return true;
+  return false;
+}
+
+static bool row_has_optional_parts(const casc_op_info *info) {
+  for (unsigned i = 0; i < info->nopnds; i++)
+    if (info->opnds[i].card)
+      return true;
+  for (unsigned i = 0; i < info->nattrs; i++)
+    if (info->attrs[i].optional)
+      return true;
+  return false;
+}
+
+/* ---- the module -----------------------------------------------------------
+ */
+
+/* module { func.func @sweep(%gm: memref<?xf32, 22>) attributes
+ * {ascendc.aicore, ascendc.global} { return } }, insertion point before the
+ * return. */
+static void synth_init(synth *s, casc_ctx *ctx, const casc_op_info *row,
+                       bool full, bool alt) {
+  memset(s, 0, sizeof *s);
+  s->ctx = ctx;
+  s->row = row;
+  s->full = full;
+  s->alt = alt;
+  s->row_inits =
+      strstr(row->name, ".init_queue") || strstr(row->name, ".init_buffer");
+  s->elem = synth_name_in(row->api, synth_int16_apis)
+                ? casc_type_int(ctx, 16, CASC_SIGNLESS)
+                : synth_f32(s);
+  casc_loc *unk = casc_loc_unknown(ctx);
+  casc_builder_init(&s->b, ctx);
+  s->b.loc = unk;
+  s->module = casc_module_create(ctx, unk);
+  casc_builder_set_end(&s->b, casc_module_body(s->module));
+  casc_type *gmt = casc_type_gm_memref(ctx, synth_f32(s));
+  casc_type *ft = casc_type_func(ctx, 1, &gmt, 0, NULL);
+  casc_named_attr at[4] = {
+      {casc_intern_cstr(ctx, "sym_name"),
+       casc_attr_string(ctx, SYNTH_KERNEL, strlen(SYNTH_KERNEL))},
+      {casc_intern_cstr(ctx, "function_type"), casc_attr_type(ctx, ft)},
+      {casc_intern_cstr(ctx, "ascendc.aicore"), casc_attr_unit(ctx)},
+      {casc_intern_cstr(ctx, "ascendc.global"), casc_attr_unit(ctx)}};
+  s->kernel = casc_build(&s->b, CASC_OP_FUNC_FUNC, 0, NULL, 0, NULL,
+                         casc_attr_dict(ctx, 4, at), 1);
+  casc_block *entry = casc_region_entry(ctx, casc_op_region(s->kernel, 0));
+  s->gm = casc_block_add_arg(ctx, entry, gmt, casc_loc_name(ctx, "gm", NULL));
+  casc_builder_set_end(&s->b, entry);
+  casc_op *ret =
+      casc_build(&s->b, CASC_OP_FUNC_RETURN, 0, NULL, 0, NULL, NULL, 0);
+  casc_builder_set_before(&s->b, ret);
+}
+
+static casc_op *synth_fail(synth *s, const char *fmt, const char *arg) {
+  snprintf(s->error_buf, sizeof s->error_buf, fmt, arg);
+  s->error = s->error_buf;
+  return NULL;
+}
+
+/* Build the row's op (kind) at the insertion point; NULL with s->error if
+ * the row's specs cannot be satisfied by this synthesiser. */
+static casc_op *synth_row(synth *s, casc_op_kind kind) {
+  const casc_op_info *info = s->row;
+  casc_type *ot[CASC_MAX_ARGS], *rt[4];
+  for (unsigned i = 0; i < info->nress; i++)
+    rt[i] = synth_type(s, &info->ress[i]);
+  for (unsigned i = 0; i < info->nopnds; i++)
+    ot[i] = synth_type(s, &info->opnds[i]);
+  /* `=other` ties: two passes settle chains (a=b, b=result). */
+  for (int pass = 0; pass < 2; pass++) {
+    for (unsigned i = 0; i < info->nress; i++) {
+      int o = info->ress[i].same_as;
+      if (o >= 100)
+        rt[i] = rt[o - 100];
+      else if (o >= 0)
+        rt[i] = ot[o];
+    }
+    for (unsigned i = 0; i < info->nopnds; i++) {
+      int o = info->opnds[i].same_as;
+      if (o >= 100)
+        ot[i] = rt[o - 100];
+      else if (o >= 0)
+        ot[i] = ot[o];
+    }
+  }
+  for (unsigned i = 0; i < info->nress; i++)
+    if (!rt[i] || !casc_constraint_check(info->ress[i].c, rt[i]))
+      return synth_fail(s, "no type for result '%s'", info->ress[i].name);
+  for (unsigned i = 0; i < info->nopnds; i++)
+    if (!ot[i] || !casc_constraint_check(info->opnds[i].c, ot[i]))
+      return synth_fail(s, "no type for operand '%s'", info->opnds[i].name);
+
+  casc_value *ops[2 * CASC_MAX_ARGS];
+  unsigned nops = 0, seg[CASC_MAX_ARGS], nflex = 0;
+  for (unsigned i = 0; i < info->nopnds; i++) {
+    const casc_arg_spec *sp = &info->opnds[i];
+    unsigned n = 1;
+    if (sp->card)
+      n = synth_present(s, sp->name, true) ? (sp->card == '*' ? 2 : 1) : 0;
+    nflex += sp->card != 0;
+    seg[i] = n;
+    for (unsigned k = 0; k < n; k++) {
+      casc_value *v = synth_value(s, ot[i], sp->name);
+      if (!v)
+        return synth_fail(s, "no value for operand '%s'", sp->name);
+      ops[nops++] = v;
+    }
+  }
+  casc_named_attr attrs[CASC_MAX_ARGS + 1];
+  unsigned na = 0;
+  for (unsigned i = 0; i < info->nattrs; i++) {
+    const casc_attr_spec *as = &info->attrs[i];
+    if (!synth_present(s, as->name, as->optional))
+      continue;
+    attrs[na].name = casc_intern_cstr(s->ctx, as->name);
+    attrs[na].value = synth_attr(s, as, info->nress ? rt[0] : NULL, nops, ops);
+    na++;
+  }
+  if (nflex > 1) { /* MLIR's rule: the group sizes are recorded */
+    char buf[128] = "array<i32";
+    size_t len = strlen(buf);
+    for (unsigned i = 0; i < info->nopnds; i++)
+      len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%u",
+                              i ? ", " : ": ", seg[i]);
+    snprintf(buf + len, sizeof buf - len, ">");
+    attrs[na].name = casc_intern_cstr(s->ctx, "operandSegmentSizes");
+    attrs[na].value = casc_attr_opaque(s->ctx, casc_intern_cstr(s->ctx, buf));
+    na++;
+  }
+  return casc_build(&s->b, kind, nops, ops, info->nress, rt,
+                    na ? casc_attr_dict(s->ctx, na, attrs) : NULL, 0);
+}
+
+/* ---- finding ops again ------------------------------------------------------
+ */
+
+/* The `count`-th op named `name` in walk order (find mode), or the index
+ * of `target` among them (count mode). */
+typedef struct {
+  const char *name;
+  casc_op *target;
+  unsigned count;
+  casc_op *found;
+  bool done;
+} find_nth_ctx;
+
+static bool find_nth(casc_op *op, void *user) {
+  find_nth_ctx *f = user;
+  if (f->done || strcmp(op->name, f->name) != 0)
+    return true;
+  if (f->target) {
+    if (op == f->target)
+      f->done = true;
+    else
+      f->count++;
+  } else if (f->count-- == 0) {
+    f->found = op;
+    f->done = true;
+  }
+  return true;
+}
+
+static bool has_op_named(casc_op *module, const char *name) {
+  find_nth_ctx f = {name, NULL, 0, NULL, false};
+  casc_walk_pre(module, find_nth, &f);
+  return f.found != NULL;
+}
+
+#endif /* CASC_TEST_OP_SYNTH_H */
