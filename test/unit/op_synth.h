@@ -158,7 +158,7 @@ static const char *const synth_int16_apis[] = {"And",       "Or",         "Not",
                                                "ShiftLeft", "ShiftRight", NULL};
 
 /* Operand names that are tensors in the Ascend C API even where the row
- * says `Any` (the vector ops of IR.md §5). */
+ * says `Any` (the vector ops of docs/ir.md §5). */
 static const char *const synth_tensor_names[] = {
     "dst", "src", "src0", "src1", "sharedTmpBuffer", "src0Offset", NULL};
 /* Operand names that are one element of the tensors' type. */
@@ -306,7 +306,7 @@ static int64_t synth_enum_value(int enum_kind) {
   }
 }
 
-/* `Any` attributes of arith ops are MLIR enum attributes (IR.md §2). */
+/* `Any` attributes of arith ops are MLIR enum attributes (docs/ir.md §2). */
 static const struct {
   const char *name, *value;
 } synth_any_attrs[] = {
