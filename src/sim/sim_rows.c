@@ -18,6 +18,8 @@
 #define SIMROW_SYNC(h) SIMROW_HANDLER_(h)
 #define SIMROW_SYS(h) SIMROW_HANDLER_(h)
 #define SIMROW_MISC(h) SIMROW_HANDLER_(h)
+#define SIMROW_CUBE(h) SIMROW_HANDLER_(h)
+#define SIMROW_ADV(h) SIMROW_HANDLER_(h)
 
 /* Vector families with a handler: the SIM column names the kernel. */
 #define SIMROW_VBIN_L2(k)                                                      \

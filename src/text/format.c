@@ -884,7 +884,11 @@ bool casc_format_parse(casc_parser *p, pp_op_state *st) {
   casc_type **ot = casc_arena_alloc(&p->tmp, (nflat ? nflat : 1) * sizeof *ot);
   if (!ot)
     return pp_error(p, "out of memory");
-  if (f.have_all_otypes) {
+  /* Like ODS, an op that declares no operands resolves none: the types of a
+   * `type(operands)` directive are parsed and dropped (pyasc's tests write
+   * `ascendc.set_atomic_none : () -> ()`). */
+  if (f.have_all_otypes && info->nopnds == 0) {
+  } else if (f.have_all_otypes) {
     if (f.nall_otypes != nflat)
       return pp_custom_error_at(p, f.opline, f.opcol,
                                 "%u operands present, but expected %u", nflat,

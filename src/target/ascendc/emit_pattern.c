@@ -23,20 +23,29 @@
  *              C++ name of operand `ref`; a second array of the same name
  *              in the function gets a `_N` suffix (pyasc reuses the name,
  *              a C++ redefinition); expands to the array's name
+ *   $name:U    the C++ type of that value with integers spelt unsigned
+ *              (also #name:U for a type attribute)
+ *   $name:D    declares result `name` on its own line before the statement
+ *              (`T vN;`, for APIs that return values through reference
+ *              parameters) and expands to its name
  *   #name      attribute `name`: a unit attribute prints 1 or 0 (present or
  *              absent), an enum attribute its C++ enumerator
  *              (AscendC::HardEvent::MTE2_V, PIPE_V, ...), an integer its
- *              decimal value
+ *              decimal value, a type attribute its C++ type, a string
+ *              attribute its raw text
  *   #name(P,A,B,...)  an integer attribute through an inline table: value
  *              k prints P followed by the k-th name ("-" = no such value)
  *   @          the op's Ascend C API name (ops.def's api column)
  *   ?name{...} the text in braces only if optional operand `name` is present
  *   \c         the character c itself (for a literal [ $ # @ ? { } \)
  *
- * A single-result op gets `T vN = ` in front of the pattern's text; a
+ * A single-result op gets `T vN = ` in front of the pattern's text (`~`
+ * first: T with integers spelt unsigned); a
  * pattern starting with `&` declares a reference instead (`T& vN = ...`),
  * one starting with `!` declares nothing (the text is a whole statement,
- * e.g. `!$dst = $src0.@($src1)`). */
+ * e.g. `!$dst = $src0.@($src1)`; the only form an op with several results
+ * may use). A newline in a pattern starts a statement line of its own at
+ * the current indentation. */
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
@@ -178,6 +187,20 @@ static const char *value_array(pat_ctx *p, const char *n, size_t len,
   return ok ? name : NULL;
 }
 
+/* `T vN;` for result v on its own line; its name goes into the statement. */
+static bool declare_result(pat_ctx *p, casc_buf *b, casc_value *v) {
+  casc_buf line;
+  casc_buf_init(&line);
+  bool ok = casc_em_decl(p->e, &line, v, p->op);
+  if (ok) {
+    casc_em_indent(p->e);
+    casc_buf_printf(p->e->out, "%s;\n", line.data);
+    casc_buf_puts(b, casc_em_name(p->e, v, p->op));
+  }
+  casc_buf_free(&line);
+  return ok;
+}
+
 static bool attr_text(pat_ctx *p, casc_buf *b, const char *n, size_t len,
                       const char **pp) {
   char key[128];
@@ -222,6 +245,18 @@ static bool attr_text(pat_ctx *p, casc_buf *b, const char *n, size_t len,
   }
   if (spec >= 0 && p->info->attrs[spec].kind == CASC_A_UNIT) {
     casc_buf_puts(b, a ? "1" : "0");
+    return true;
+  }
+  if (a && a->kind == CASC_ATTR_TYPE) {
+    if (s[0] == ':' && s[1] == 'U') {
+      *pp = s + 2;
+      return casc_em_type_unsigned(b, a->type) ||
+             bad(p, "no C++ type for type attribute", n, len);
+    }
+    return casc_em_type_at(p->e, b, a->type, p->op);
+  }
+  if (a && a->kind == CASC_ATTR_STRING) {
+    casc_buf_put(b, a->u.str.s, a->u.str.len);
     return true;
   }
   int64_t v;
@@ -269,9 +304,16 @@ static bool expand(pat_ctx *p, casc_buf *b, const char *s, const char *end) {
       if (!len || !lookup(p, n, len, &v, &count, &begin))
         return bad(p, "no operand or result", n, len);
       s = n + len;
-      if (*s == ':' && s + 1 < end && strchr("TEMA", s[1])) {
+      if (*s == ':' && s + 1 < end && strchr("TEMADU", s[1])) {
         char k = s[1];
         s += 2;
+        if (k == 'D') {
+          if (begin != (unsigned)-1)
+            return bad(p, "declaration of a non-result", n, len);
+          if (!declare_result(p, b, v))
+            return false;
+          continue;
+        }
         if (k == 'A') {
           const char *name = value_array(p, n, len, begin, count, &s, end);
           if (!name)
@@ -288,6 +330,11 @@ static bool expand(pat_ctx *p, casc_buf *b, const char *s, const char *end) {
         }
         if (!v)
           return bad(p, "absent operand", n, len);
+        if (k == 'U') {
+          if (!casc_em_type_unsigned(b, v->type))
+            return bad(p, "no C++ type for", n, len);
+          continue;
+        }
         const casc_type *t = k == 'T' ? v->type : casc_type_elem(v->type);
         if (!casc_em_type_at(p->e, b, t, p->op))
           return false;
@@ -317,6 +364,11 @@ static bool expand(pat_ctx *p, casc_buf *b, const char *s, const char *end) {
       if (count && !expand(p, b, open + 1, close))
         return false;
       s = close + 1;
+    } else if (c == '\n') {
+      casc_buf_putc(b, c);
+      for (unsigned i = 0; i < p->e->indent; i++)
+        casc_buf_puts(b, "  ");
+      s++;
     } else {
       casc_buf_putc(b, c);
       s++;
@@ -326,8 +378,11 @@ static bool expand(pat_ctx *p, casc_buf *b, const char *s, const char *end) {
 }
 
 /* `T vN = ` / `T& vN = ` for the op's single result. */
-static bool result_prefix(casc_emitter *e, casc_buf *b, casc_op *op, bool ref) {
-  if (!casc_em_type_at(e, b, op->results[0].type, op))
+static bool result_prefix(casc_emitter *e, casc_buf *b, casc_op *op, bool ref,
+                          bool as_unsigned) {
+  if (as_unsigned && !casc_em_type_unsigned(b, op->results[0].type))
+    return casc_em_fail(e, op, "unable to emit a C++ type for its result");
+  if (!as_unsigned && !casc_em_type_at(e, b, op->results[0].type, op))
     return false;
   const char *n = casc_em_define(e, &op->results[0]);
   if (!n)
@@ -378,7 +433,7 @@ static bool generic(casc_emitter *e, casc_op *op, const casc_op_info *info,
     ok = operand_names(e, &call, op, 0);
   }
   if (ok && op->nres == 1)
-    ok = result_prefix(e, b, op, false);
+    ok = result_prefix(e, b, op, false, false);
   if (ok)
     casc_buf_printf(b, "%s)", call.data);
   casc_buf_free(&call);
@@ -386,7 +441,11 @@ static bool generic(casc_emitter *e, casc_op *op, const casc_op_info *info,
 }
 
 bool casc_em_table(casc_emitter *e, casc_op *op, bool *semi) {
-  (void)semi;
+  /* ascendc.noop marks a place in the IR and prints nothing, as in pyasc. */
+  if (op->kind == CASC_OP_NOOP) {
+    *semi = false;
+    return true;
+  }
   const casc_op_info *info = casc_op_info_of(op);
   if (!info)
     return casc_em_fail(e, op, "unable to find printer for op");
@@ -398,18 +457,18 @@ bool casc_em_table(casc_emitter *e, casc_op *op, bool *semi) {
     ok = generic(e, op, info, &stmt);
   } else {
     pat_ctx p = {e, op, info, &stmt};
-    bool ref = *pat == '&', bare = *pat == '!';
-    if (ref || bare)
+    bool ref = *pat == '&', bare = *pat == '!', uns = *pat == '~';
+    if (ref || bare || uns)
       pat++;
     /* Expand first (operands are named and mask lists declared), then put
      * the result declaration in front. */
     casc_buf body;
     casc_buf_init(&body);
     ok = expand(&p, &body, pat, pat + strlen(pat));
-    if (ok && op->nres > 1)
+    if (ok && op->nres > 1 && !bare)
       ok = casc_em_fail(e, op, "unable to find printer for op");
     if (ok && op->nres == 1 && !bare)
-      ok = result_prefix(e, &stmt, op, ref);
+      ok = result_prefix(e, &stmt, op, ref, uns);
     if (ok)
       casc_buf_put(&stmt, body.data ? body.data : "", body.len);
     casc_buf_free(&body);

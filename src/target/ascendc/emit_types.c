@@ -78,7 +78,7 @@ static bool asc_type(casc_buf *b, const casc_type *t) {
   return false;
 }
 
-bool casc_em_type(casc_buf *b, const casc_type *t) {
+static bool em_type(casc_buf *b, const casc_type *t, bool as_unsigned) {
   if (!t)
     return false;
   switch (t->kind) {
@@ -90,8 +90,9 @@ bool casc_em_type(casc_buf *b, const casc_type *t) {
     }
     if (w != 8 && w != 16 && w != 32 && w != 64)
       return false;
-    casc_buf_printf(b, "%sint%u_t",
-                    t->u.integer.sign == CASC_UNSIGNED ? "u" : "", w);
+    casc_buf_printf(
+        b, "%sint%u_t",
+        as_unsigned || t->u.integer.sign == CASC_UNSIGNED ? "u" : "", w);
     return true;
   }
   case CASC_TYPE_INDEX:
@@ -120,7 +121,7 @@ bool casc_em_type(casc_buf *b, const casc_type *t) {
       return false;
     casc_buf inner;
     casc_buf_init(&inner);
-    bool ok = casc_em_type(&inner, t->u.memref.elem);
+    bool ok = em_type(&inner, t->u.memref.elem, as_unsigned);
     if (ok)
       casc_buf_printf(b, "%s%s*", q, inner.data);
     casc_buf_free(&inner);
@@ -144,6 +145,14 @@ bool casc_em_type(casc_buf *b, const casc_type *t) {
   default:
     return false;
   }
+}
+
+bool casc_em_type(casc_buf *b, const casc_type *t) {
+  return em_type(b, t, false);
+}
+
+bool casc_em_type_unsigned(casc_buf *b, const casc_type *t) {
+  return em_type(b, t, true);
 }
 
 bool casc_em_type_at(casc_emitter *e, casc_buf *b, const casc_type *t,

@@ -37,6 +37,10 @@ const char *casc_em_fresh(casc_emitter *e, const char *base);
  */
 /* Append the C++ spelling of t; false (nothing appended) if t has none. */
 bool casc_em_type(casc_buf *b, const casc_type *t);
+/* The same with integers spelt unsigned (pyasc's emitAsUnsigned, used by a
+ * few APIs that take raw bytes or mask types): i8 -> uint8_t, memref<?xi8>
+ * -> uint8_t*. */
+bool casc_em_type_unsigned(casc_buf *b, const casc_type *t);
 /* As casc_em_type, reporting "unable to emit C++ type" at op on failure. */
 bool casc_em_type_at(casc_emitter *e, casc_buf *b, const casc_type *t,
                      casc_op *op);
