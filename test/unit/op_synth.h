@@ -301,8 +301,10 @@ static int64_t synth_enum_value(int enum_kind) {
     return casc_enum_parse(CASC_ENUM_CMPI, "slt", 3);
   case CASC_ENUM_CMPF:
     return casc_enum_parse(CASC_ENUM_CMPF, "olt", 3);
-  default: /* RoundMode: CAST_RINT, which every conversion has */
+  case CASC_ENUM_ROUNDMODE: /* CAST_RINT, which every conversion has */
     return 1;
+  default: /* the first value (AtomicOp, GatherMaskMode have only one) */
+    return 0;
   }
 }
 
