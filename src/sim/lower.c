@@ -684,21 +684,35 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
     break;
   }
   case SIM_CONSTRUCT: {
-    /* The parameter structs the simulator reads (sim_param_field). */
+    /* The parameter structs the simulator reads (sim_field): each field is
+     * a slot of its own, allocated here next to each other; the struct's
+     * value is the index of the first. */
+    static const struct {
+      casc_asc_type t;
+      unsigned nfields;
+    } structs[] = {
+        {CASC_ASC_DATA_COPY_PARAMS, 4},
+        {CASC_ASC_UNARY_REPEAT_PARAMS, 4},
+        {CASC_ASC_BINARY_REPEAT_PARAMS, 6},
+        {CASC_ASC_DATA_COPY_PAD_PARAMS, 4},
+        {CASC_ASC_DATA_COPY_EXT_PARAMS, 5},
+        {CASC_ASC_DATA_COPY_PAD_EXT_PARAMS, 4},
+    };
     const casc_type *t = op->nres == 1 ? op->results[0].type : NULL;
-    bool ok =
-        t &&
-        ((casc_type_is_asc(t, CASC_ASC_DATA_COPY_PARAMS) && op->nops == 4) ||
-         (casc_type_is_asc(t, CASC_ASC_UNARY_REPEAT_PARAMS) && op->nops == 4) ||
-         (casc_type_is_asc(t, CASC_ASC_BINARY_REPEAT_PARAMS) && op->nops == 6));
+    bool ok = false;
+    for (unsigned i = 0; t && i < sizeof structs / sizeof structs[0]; i++)
+      ok |= casc_type_is_asc(t, structs[i].t) && op->nops == structs[i].nfields;
     if (!ok) {
       unsupported(L, op,
-                  "only DataCopyParams(blockCount, blockLen, srcStride, "
-                  "dstStride), UnaryRepeatParams (4 strides) and "
-                  "BinaryRepeatParams (6 strides) are constructed");
+                  "only DataCopyParams, DataCopyExtParams, DataCopyPadParams, "
+                  "DataCopyPadExtParams, UnaryRepeatParams and "
+                  "BinaryRepeatParams are constructed, with all their fields");
       return false;
     }
     in->imm = op->nops;
+    in->imm2 = new_slot(L, op);
+    for (unsigned i = 1; i < op->nops; i++)
+      new_slot(L, op);
     break;
   }
   case SIM_VEC_BINARY_REP:

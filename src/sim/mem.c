@@ -404,9 +404,8 @@ static bool data_copy(sim_block *b, const sim_insn *in) {
     return copy_bytes(b, in, dl, sl, 0, 0, n);
   }
   /* DataCopyParams: blockCount blocks of blockLen x 32 B, gaps in 32 B. */
-  uint64_t p = (uint64_t)b->slots[in->a[2]].i;
-  int64_t bc = (uint16_t)p, bl = (uint16_t)(p >> 16);
-  int64_t sg = (uint16_t)(p >> 32), dg = (uint16_t)(p >> 48);
+  int64_t bc = sim_field(b, in, 2, 0), bl = sim_field(b, in, 2, 1);
+  int64_t sg = sim_field(b, in, 2, 2), dg = sim_field(b, in, 2, 3);
   if (bc > 4095)
     return bad_value(b, in, "blockCount (at most 4095)", bc);
   if (bc == 0 || bl == 0)
@@ -543,13 +542,17 @@ bool sim_exec_memory(sim_block *b, const sim_insn *in) {
     r->t = s[in->a[0]].t;
     return true;
   case SIM_CONSTRUCT: {
-    /* Fields packed into one slot: 16 bits each for the four-field
-     * structs, 8 for BinaryRepeatParams (whose fields are ui8). */
-    unsigned n = (unsigned)in->imm, w = n > 4 ? 8 : 16;
-    uint64_t v = 0, m = (1ull << w) - 1;
-    for (unsigned i = 0; i < n; i++)
-      v |= ((uint64_t)arg_int(b, in, i) & m) << (w * i);
-    r->i = (int64_t)v;
+    /* Each field in its slot (lower.c), converted to the field's type
+     * (the op's `types` attribute: ui8, ui16, ui32, ui64, i1). */
+    casc_attr *types = casc_op_attr(op, "types");
+    for (unsigned i = 0; i < (unsigned)in->imm; i++) {
+      int64_t v = s[in->a[i]].i;
+      if (types && types->kind == CASC_ATTR_ARRAY && i < types->u.array.n &&
+          types->u.array.elems[i]->kind == CASC_ATTR_TYPE)
+        v = sim_norm(v, casc_dtype_of_type(types->u.array.elems[i]->type));
+      s[in->imm2 + i].i = v;
+    }
+    r->i = in->imm2;
     return true;
   }
   case SIM_DATA_COPY_L2:

@@ -382,6 +382,13 @@ void sim_end_of_kernel(sim_block *b);
 const char *sim_queue_desc(const sim_queue *q, char *buf, unsigned n);
 sim_pool sim_pool_of_pos(int pos);
 
+/* Field i of the struct operand opnd (ascendc.construct keeps each field
+ * in a slot of its own; the struct's value is the first one's index). */
+static inline int64_t sim_field(const sim_block *b, const sim_insn *in,
+                                unsigned opnd, unsigned i) {
+  return b->slots[b->slots[in->a[opnd]].i + i].i;
+}
+
 /* mem.c */
 /* Resolve local tensor operand `opnd` of in for an access of `bytes` bytes
  * at byte_off from its start: checks the buffer's state (freed, enqueued),

@@ -21,26 +21,21 @@
 
 enum { REP_BYTES = 256, BLK_BYTES = 32, BLKS = 8 };
 
-/* Strides of dst, src0, src1 (in 32-byte blocks) from a packed params slot
- * (mem.c: BinaryRepeatParams 6 x 8 bits, UnaryRepeatParams 4 x 16 bits). */
+/* Strides of dst, src0, src1 in 32-byte blocks, from the params operand
+ * (BinaryRepeatParams: dst, src0, src1 block strides, then the three repeat
+ * strides; UnaryRepeatParams: dst, src block strides, then dst, src repeat
+ * strides). */
 typedef struct {
   int64_t blk[3], rep[3];
 } strides;
 
-static strides unpack(int64_t packed, bool binary) {
-  uint64_t v = (uint64_t)packed;
-  strides s;
-  if (binary) {
-    for (int i = 0; i < 3; i++) {
-      s.blk[i] = (int64_t)((v >> (8 * i)) & 0xff);
-      s.rep[i] = (int64_t)((v >> (8 * (i + 3))) & 0xff);
-    }
-  } else {
-    s.blk[0] = (int64_t)(v & 0xffff);
-    s.blk[1] = (int64_t)((v >> 16) & 0xffff);
-    s.rep[0] = (int64_t)((v >> 32) & 0xff);
-    s.rep[1] = (int64_t)((v >> 48) & 0xff);
-    s.blk[2] = s.rep[2] = 0;
+static strides params_of(const sim_block *b, const sim_insn *in, bool binary) {
+  unsigned o = in->nargs - 1;
+  strides s = {{0, 0, 0}, {0, 0, 0}};
+  unsigned n = binary ? 3 : 2;
+  for (unsigned i = 0; i < n; i++) {
+    s.blk[i] = sim_field(b, in, o, i);
+    s.rep[i] = sim_field(b, in, o, n + i);
   }
   return s;
 }
@@ -72,7 +67,7 @@ bool sim_exec_vector_repeat(sim_block *b, const sim_insn *in) {
   const unsigned nmask = in->nargs - 2 - mask0;
   const int64_t per_rep = REP_BYTES / es;
   int64_t repeats = b->slots[in->a[in->nargs - 2]].i;
-  strides st = unpack(b->slots[in->a[in->nargs - 1]].i, binary);
+  strides st = params_of(b, in, binary);
 
   if (repeats < 0 || repeats > 255) {
     sim_report(b, CASC_CHECK_BAD_VALUE, CASC_SEV_ERROR, in->op,
