@@ -74,6 +74,11 @@ size_t casc_loc_format(const casc_loc *loc, char *buf, size_t n);
 /* Render "file:line:col: error: message" plus one line per note, the form
  * of clang and MLIR, to a stream the caller chose. */
 void casc_diag_print(const casc_diag *d, FILE *out);
+/* A ready-made handler for programs that want clang-style diagnostics:
+ *   casc_ctx_set_diag_handler(ctx, casc_diag_print_handler, stderr);
+ * prints each diagnostic with casc_diag_print to the FILE * given as the
+ * handler's user data (NULL means stderr). */
+void casc_diag_print_handler(const casc_diag *d, void *stream);
 
 /* A handler that keeps every diagnostic, for tools and tests. */
 typedef struct {
