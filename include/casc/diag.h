@@ -4,6 +4,9 @@
  * reaches stderr and the exit code. */
 #ifndef CASC_DIAG_H
 #define CASC_DIAG_H
+/* What the public headers declare is the exported API: the library is
+ * compiled with -fvisibility=hidden (CMakeLists.txt). */
+#pragma GCC visibility push(default)
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -91,4 +94,5 @@ void casc_diag_list_free(casc_diag_list *l);
 #ifdef __cplusplus
 }
 #endif
+#pragma GCC visibility pop
 #endif

@@ -2,6 +2,9 @@
  * -split-input-file support. */
 #ifndef CASC_TEXT_H
 #define CASC_TEXT_H
+/* What the public headers declare is the exported API: the library is
+ * compiled with -fvisibility=hidden (CMakeLists.txt). */
+#pragma GCC visibility push(default)
 
 #include <stdio.h>
 
@@ -56,4 +59,5 @@ bool casc_split_input(const char *text, size_t len, casc_chunk_fn fn,
 #ifdef __cplusplus
 }
 #endif
+#pragma GCC visibility pop
 #endif
