@@ -37,15 +37,10 @@ bool example_parse_args(int argc, char **argv, const char *prog,
   return true;
 }
 
-static void print_diag(const casc_diag *d, void *user) {
-  (void)user;
-  casc_diag_print(d, stderr);
-}
-
 casc_ctx *example_ctx_new(void) {
   casc_ctx *ctx = casc_ctx_new();
   if (ctx)
-    casc_ctx_set_diag_handler(ctx, print_diag, NULL);
+    casc_ctx_set_diag_handler(ctx, casc_diag_print_handler, stderr);
   return ctx;
 }
 

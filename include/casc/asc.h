@@ -110,6 +110,9 @@
  */
 #ifndef CASC_ASC_H
 #define CASC_ASC_H
+/* What the public headers declare is the exported API: the library is
+ * compiled with -fvisibility=hidden (CMakeLists.txt). */
+#pragma GCC visibility push(default)
 
 #include <stdbool.h>
 
@@ -1006,4 +1009,5 @@ asc_int asc_get_block_num_at(const char *file, int line);
 #ifdef __cplusplus
 }
 #endif
+#pragma GCC visibility pop
 #endif /* CASC_ASC_H */

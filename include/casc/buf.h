@@ -1,6 +1,9 @@
 /* A growable byte buffer: the output sink of the printer and the emitter. */
 #ifndef CASC_BUF_H
 #define CASC_BUF_H
+/* What the public headers declare is the exported API: the library is
+ * compiled with -fvisibility=hidden (CMakeLists.txt). */
+#pragma GCC visibility push(default)
 
 #include <stdarg.h>
 #include <stdbool.h>
@@ -29,4 +32,5 @@ void casc_buf_vprintf(casc_buf *b, const char *fmt, va_list ap);
 #ifdef __cplusplus
 }
 #endif
+#pragma GCC visibility pop
 #endif

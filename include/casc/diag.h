@@ -4,6 +4,9 @@
  * reaches stderr and the exit code. */
 #ifndef CASC_DIAG_H
 #define CASC_DIAG_H
+/* What the public headers declare is the exported API: the library is
+ * compiled with -fvisibility=hidden (CMakeLists.txt). */
+#pragma GCC visibility push(default)
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -74,6 +77,11 @@ size_t casc_loc_format(const casc_loc *loc, char *buf, size_t n);
 /* Render "file:line:col: error: message" plus one line per note, the form
  * of clang and MLIR, to a stream the caller chose. */
 void casc_diag_print(const casc_diag *d, FILE *out);
+/* A ready-made handler for programs that want clang-style diagnostics:
+ *   casc_ctx_set_diag_handler(ctx, casc_diag_print_handler, stderr);
+ * prints each diagnostic with casc_diag_print to the FILE * given as the
+ * handler's user data (NULL means stderr). */
+void casc_diag_print_handler(const casc_diag *d, void *stream);
 
 /* A handler that keeps every diagnostic, for tools and tests. */
 typedef struct {
@@ -86,4 +94,5 @@ void casc_diag_list_free(casc_diag_list *l);
 #ifdef __cplusplus
 }
 #endif
+#pragma GCC visibility pop
 #endif

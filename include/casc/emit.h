@@ -3,6 +3,9 @@
  * and §6.4), with pyasc's emitter bugs fixed (docs/ir.md §10.18-21). */
 #ifndef CASC_EMIT_H
 #define CASC_EMIT_H
+/* What the public headers declare is the exported API: the library is
+ * compiled with -fvisibility=hidden (CMakeLists.txt). */
+#pragma GCC visibility push(default)
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -28,4 +31,5 @@ bool casc_emit_ascendc(casc_ctx *ctx, casc_op *module, FILE *out);
 #ifdef __cplusplus
 }
 #endif
+#pragma GCC visibility pop
 #endif

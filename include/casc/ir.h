@@ -10,6 +10,9 @@
  * context's diagnostic handler (see diag.h) and signalled by return values. */
 #ifndef CASC_IR_H
 #define CASC_IR_H
+/* What the public headers declare is the exported API: the library is
+ * compiled with -fvisibility=hidden (CMakeLists.txt). */
+#pragma GCC visibility push(default)
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -513,4 +516,5 @@ casc_dtype casc_dtype_of_type(const casc_type *t);
 #ifdef __cplusplus
 }
 #endif
+#pragma GCC visibility pop
 #endif

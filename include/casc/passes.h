@@ -1,6 +1,9 @@
 /* Passes, registered under pyasc's flag names, and pipelines. */
 #ifndef CASC_PASSES_H
 #define CASC_PASSES_H
+/* What the public headers declare is the exported API: the library is
+ * compiled with -fvisibility=hidden (CMakeLists.txt). */
+#pragma GCC visibility push(default)
 
 #include "casc/ir.h"
 
@@ -50,4 +53,5 @@ bool casc_compile(casc_ctx *ctx, casc_op *module,
 #ifdef __cplusplus
 }
 #endif
+#pragma GCC visibility pop
 #endif

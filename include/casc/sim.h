@@ -12,6 +12,9 @@
  * caller's buffers, every unified-buffer access against the block's UB. */
 #ifndef CASC_SIM_H
 #define CASC_SIM_H
+/* What the public headers declare is the exported API: the library is
+ * compiled with -fvisibility=hidden (CMakeLists.txt). */
+#pragma GCC visibility push(default)
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -290,4 +293,5 @@ void casc_npy_free(casc_npy *a);
 #ifdef __cplusplus
 }
 #endif
+#pragma GCC visibility pop
 #endif

@@ -2,6 +2,9 @@
  * -split-input-file support. */
 #ifndef CASC_TEXT_H
 #define CASC_TEXT_H
+/* What the public headers declare is the exported API: the library is
+ * compiled with -fvisibility=hidden (CMakeLists.txt). */
+#pragma GCC visibility push(default)
 
 #include <stdio.h>
 
@@ -20,6 +23,11 @@ extern "C" {
  * verified: call casc_verify. */
 casc_op *casc_parse_module(casc_ctx *ctx, const char *text, size_t len,
                            const char *filename, unsigned first_line);
+/* casc_parse_module on the contents of the file at `path`, which also names
+ * the buffer in locations. A file that cannot be opened or read is an error
+ * located at "path:0:0" saying why. NULL after any error. The text is not
+ * needed after the call. */
+casc_op *casc_parse_file(casc_ctx *ctx, const char *path);
 
 typedef struct {
   bool generic;   /* --mlir-print-op-generic */
@@ -51,4 +59,5 @@ bool casc_split_input(const char *text, size_t len, casc_chunk_fn fn,
 #ifdef __cplusplus
 }
 #endif
+#pragma GCC visibility pop
 #endif

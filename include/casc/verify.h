@@ -16,6 +16,9 @@
  * malformed annotations) in a list for the caller to report. */
 #ifndef CASC_VERIFY_H
 #define CASC_VERIFY_H
+/* What the public headers declare is the exported API: the library is
+ * compiled with -fvisibility=hidden (CMakeLists.txt). */
+#pragma GCC visibility push(default)
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -71,4 +74,5 @@ bool casc_diag_verifier_oom(const casc_diag_verifier *v);
 #ifdef __cplusplus
 }
 #endif
+#pragma GCC visibility pop
 #endif

@@ -148,6 +148,10 @@ void casc_diag_print(const casc_diag *d, FILE *out) {
     print_one(d->notes[i].loc, "note", d->notes[i].msg, out);
 }
 
+void casc_diag_print_handler(const casc_diag *d, void *stream) {
+  casc_diag_print(d, stream ? (FILE *)stream : stderr);
+}
+
 void casc_diag_collect(const casc_diag *d, void *list) {
   casc_diag_list *l = list;
   if (l->n == l->cap) {
