@@ -893,7 +893,8 @@ bool casc_format_parse(casc_parser *p, pp_op_state *st) {
       return pp_custom_error_at(p, f.opline, f.opcol,
                                 "%u operands present, but expected %u", nflat,
                                 f.nall_otypes);
-    memcpy(ot, f.all_otypes, nflat * sizeof *ot);
+    if (nflat) /* f.all_otypes is NULL for an op without operands */
+      memcpy(ot, f.all_otypes, nflat * sizeof *ot);
   } else {
     unsigned k = 0;
     for (unsigned i = 0; i < info->nopnds; i++) {
