@@ -5,7 +5,7 @@
 #include "dialect/dialect.h"
 #include "passes/cleanup.h"
 #include "passes/fold.h"
-#include "passes/ptrmap.h"
+#include "util/ptrmap.h"
 
 casc_op *casc_build_const_int(casc_builder *b, casc_type *type, int64_t v) {
   casc_named_attr e = {casc_intern_cstr(b->ctx, "value"),

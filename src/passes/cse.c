@@ -9,7 +9,7 @@
 #include "dialect/dialect.h"
 #include "passes/cleanup.h"
 #include "passes/pass_impl.h"
-#include "passes/ptrmap.h"
+#include "util/ptrmap.h"
 
 typedef struct {
   casc_op *op;

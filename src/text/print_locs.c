@@ -21,8 +21,8 @@ typedef struct {
 struct pr_alias_state {
   alias_entry *e;
   unsigned n, cap;
-  pr_ptrmap index; /* loc -> entry index + 1 */
-  unsigned *order; /* entry indices in alias-number order */
+  casc_ptrmap index; /* loc -> entry index + 1 */
+  unsigned *order;   /* entry indices in alias-number order */
 };
 
 pr_alias_state *pr_aliases_new(void) {
@@ -36,7 +36,7 @@ void pr_aliases_free(pr_alias_state *a) {
     free(a->e[i].children);
   free(a->e);
   free(a->order);
-  pr_ptrmap_free(&a->index);
+  casc_ptrmap_free(&a->index);
   free(a);
 }
 
@@ -84,7 +84,7 @@ static unsigned visit(casc_printer *pr, casc_loc *loc, bool can_defer,
                       unsigned level) {
   pr_alias_state *a = pr->aliases;
   uintptr_t idx;
-  if (pr_ptrmap_get(&a->index, loc, &idx)) {
+  if (casc_ptrmap_find(&a->index, loc, &idx)) {
     if (!can_defer)
       mark_nondeferrable(a, (unsigned)idx - 1);
     return (unsigned)idx - 1;
@@ -104,7 +104,7 @@ static unsigned visit(casc_printer *pr, casc_loc *loc, bool can_defer,
   a->e[me].loc = loc;
   a->e[me].depth = 1;
   a->e[me].can_defer = can_defer;
-  if (!pr_ptrmap_put(&a->index, loc, me + 1)) {
+  if (!casc_ptrmap_put(&a->index, loc, me + 1)) {
     pr->oom = true;
     return (unsigned)-1;
   }
@@ -183,7 +183,7 @@ const char *pr_alias_name(casc_printer *pr, casc_loc *loc) {
   if (!pr->aliases || pr->collecting)
     return NULL;
   uintptr_t idx;
-  if (!pr_ptrmap_get(&pr->aliases->index, loc, &idx))
+  if (!casc_ptrmap_find(&pr->aliases->index, loc, &idx))
     return NULL;
   return pr->aliases->e[idx - 1].name;
 }

@@ -13,74 +13,6 @@
 #include "text/printer.h"
 #include "util/hashmap.h"
 
-/* ---- pointer map ------------------------------------------------------- */
-
-static size_t ptr_hash(const void *p) {
-  uintptr_t x = (uintptr_t)p;
-  x ^= x >> 33;
-  x *= 0xff51afd7ed558ccdULL;
-  x ^= x >> 33;
-  return (size_t)x;
-}
-
-static bool rehash(pr_ptrmap *m, size_t ncap) {
-  const void **keys = calloc(ncap, sizeof *keys);
-  uintptr_t *vals = calloc(ncap, sizeof *vals);
-  if (!keys || !vals) {
-    free(keys);
-    free(vals);
-    return false;
-  }
-  for (size_t i = 0; i < m->cap; i++) {
-    if (!m->keys[i])
-      continue;
-    size_t s = ptr_hash(m->keys[i]) & (ncap - 1);
-    while (keys[s])
-      s = (s + 1) & (ncap - 1);
-    keys[s] = m->keys[i];
-    vals[s] = m->vals[i];
-  }
-  free(m->keys);
-  free(m->vals);
-  m->keys = keys;
-  m->vals = vals;
-  m->cap = ncap;
-  return true;
-}
-
-bool pr_ptrmap_put(pr_ptrmap *m, const void *key, uintptr_t val) {
-  if ((m->count + 1) * 2 > m->cap && !rehash(m, m->cap ? m->cap * 2 : 64))
-    return false;
-  size_t s = ptr_hash(key) & (m->cap - 1);
-  while (m->keys[s] && m->keys[s] != key)
-    s = (s + 1) & (m->cap - 1);
-  if (!m->keys[s])
-    m->count++;
-  m->keys[s] = key;
-  m->vals[s] = val;
-  return true;
-}
-
-bool pr_ptrmap_get(const pr_ptrmap *m, const void *key, uintptr_t *val) {
-  if (!m->cap)
-    return false;
-  size_t s = ptr_hash(key) & (m->cap - 1);
-  while (m->keys[s]) {
-    if (m->keys[s] == key) {
-      *val = m->vals[s];
-      return true;
-    }
-    s = (s + 1) & (m->cap - 1);
-  }
-  return false;
-}
-
-void pr_ptrmap_free(pr_ptrmap *m) {
-  free(m->keys);
-  free(m->vals);
-  memset(m, 0, sizeof *m);
-}
-
 /* ---- used-name set with scopes ----------------------------------------- */
 /* Chained hash set; names are removed in LIFO order when a scope closes,
  * so the removed node is always the head of its bucket. */
@@ -250,13 +182,13 @@ static const char *unique_name(namer *nm, const char *name) {
 
 static void set_name(namer *nm, casc_value *v, const char *name) {
   const char *s = unique_name(nm, name);
-  if (!s || !pr_ptrmap_put(&nm->pr->values, v, (uintptr_t)s))
+  if (!s || !casc_ptrmap_put(&nm->pr->values, v, (uintptr_t)s))
     nm->ok = false;
 }
 
 static void set_number(namer *nm, casc_value *v) {
-  if (!pr_ptrmap_put(&nm->pr->values, v,
-                     ((uintptr_t)nm->next_value++ << 1) | 1))
+  if (!casc_ptrmap_put(&nm->pr->values, v,
+                       ((uintptr_t)nm->next_value++ << 1) | 1))
     nm->ok = false;
 }
 
@@ -334,7 +266,7 @@ static void number_op(namer *nm, casc_op *op) {
 static void number_region(namer *nm, casc_region *r) {
   unsigned next_block = 0;
   for (casc_block *b = r->first; b; b = b->next) {
-    if (!pr_ptrmap_put(&nm->pr->blocks, b, next_block++))
+    if (!casc_ptrmap_put(&nm->pr->blocks, b, next_block++))
       nm->ok = false;
     bool entry = b == r->first;
     for (unsigned i = 0; i < b->nargs; i++) {

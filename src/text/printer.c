@@ -47,7 +47,7 @@ void pr_indent(casc_printer *pr) {
 /* True if result v has a name of its own (not only its op's result 0). */
 static bool own_name(casc_printer *pr, casc_value *v) {
   uintptr_t id;
-  return v->def && v->index > 0 && pr_ptrmap_get(&pr->values, v, &id);
+  return v->def && v->index > 0 && casc_ptrmap_find(&pr->values, v, &id);
 }
 
 /* `%name` without a result number; false if v has no name. */
@@ -58,7 +58,7 @@ static bool value_base(casc_printer *pr, casc_value *v) {
   }
   casc_value *key = v->def && !own_name(pr, v) ? casc_op_result(v->def, 0) : v;
   uintptr_t id;
-  if (!pr_ptrmap_get(&pr->values, key, &id)) {
+  if (!casc_ptrmap_find(&pr->values, key, &id)) {
     pr_puts(pr, "<<UNKNOWN SSA VALUE>>");
     return false;
   }
@@ -86,7 +86,7 @@ void pr_value_list(casc_printer *pr, casc_use *uses, unsigned n) {
 
 void pr_block_label(casc_printer *pr, casc_block *b) {
   uintptr_t n = 0;
-  pr_ptrmap_get(&pr->blocks, b, &n);
+  casc_ptrmap_find(&pr->blocks, b, &n);
   pr_printf(pr, "^bb%lu", (unsigned long)n);
 }
 
@@ -408,8 +408,8 @@ void casc_print_op(casc_ctx *ctx, casc_op *op, const casc_print_flags *flags,
   if (pr.oom)
     out->oom = true;
   pr_aliases_free(pr.aliases);
-  pr_ptrmap_free(&pr.values);
-  pr_ptrmap_free(&pr.blocks);
+  casc_ptrmap_free(&pr.values);
+  casc_ptrmap_free(&pr.blocks);
   casc_arena_free(&pr.tmp);
 }
 
