@@ -7,6 +7,7 @@
 
 #include "casc/diag.h"
 #include "ir/ctx_internal.h"
+#include "util/grow.h"
 
 void casc_ctx_set_diag_handler(casc_ctx *ctx, casc_diag_handler fn,
                                void *user) {
@@ -61,7 +62,10 @@ casc_diag *casc_diag_begin(casc_ctx *ctx, casc_severity sev, casc_loc *loc,
 
 void casc_diag_note(casc_diag *d, casc_loc *loc, const char *fmt, ...) {
   if (d->nnotes == d->cap_notes) {
-    unsigned ncap = d->cap_notes ? d->cap_notes * 2 : 4;
+    unsigned ncap;
+    if (!casc_grow_cap(d->cap_notes, d->nnotes + 1, sizeof(casc_diag_note_t),
+                       &ncap))
+      return;
     casc_diag_note_t *nn = casc_ctx_alloc(d->ctx, ncap * sizeof(*nn));
     if (!nn)
       return;
@@ -151,12 +155,12 @@ void casc_diag_print(const casc_diag *d, FILE *out) {
 void casc_diag_collect(const casc_diag *d, void *list) {
   casc_diag_list *l = list;
   if (l->n == l->cap) {
-    unsigned ncap = l->cap ? l->cap * 2 : 16;
-    const casc_diag **ni = realloc(l->items, ncap * sizeof(*ni));
-    if (!ni)
+    const casc_diag **ni = casc_grow(l->items, &l->cap, l->n + 1, sizeof(*ni));
+    if (!ni) {
+      l->dropped++;
       return;
+    }
     l->items = ni;
-    l->cap = ncap;
   }
   l->items[l->n++] = d;
 }
@@ -164,5 +168,5 @@ void casc_diag_collect(const casc_diag *d, void *list) {
 void casc_diag_list_free(casc_diag_list *l) {
   free(l->items);
   l->items = NULL;
-  l->n = l->cap = 0;
+  l->n = l->cap = l->dropped = 0;
 }

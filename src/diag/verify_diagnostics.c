@@ -31,6 +31,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/grow.h"
+
 typedef struct {
   casc_severity sev;
   int64_t line;             /* the line a diagnostic must be on */
@@ -67,14 +69,13 @@ static void add_problem(casc_diag_verifier *v, const char *file, unsigned line,
 static void add_problem(casc_diag_verifier *v, const char *file, unsigned line,
                         unsigned col, const char *fmt, ...) {
   if (v->nprobs == v->cap_probs) {
-    unsigned cap = v->cap_probs ? v->cap_probs * 2 : 8;
-    casc_verify_problem *p = realloc(v->probs, cap * sizeof *p);
+    casc_verify_problem *p =
+        casc_grow(v->probs, &v->cap_probs, v->nprobs + 1, sizeof *p);
     if (!p) {
       v->oom = true;
       return;
     }
     v->probs = p;
-    v->cap_probs = cap;
   }
   va_list ap, ap2;
   va_start(ap, fmt);
@@ -308,14 +309,12 @@ static bool compile_regex(casc_diag_verifier *v, expectation *e) {
 
 static expectation *push_expectation(casc_diag_verifier *v) {
   if (v->nexps == v->cap_exps) {
-    unsigned cap = v->cap_exps ? v->cap_exps * 2 : 16;
-    expectation *p = realloc(v->exps, cap * sizeof *p);
+    expectation *p = casc_grow(v->exps, &v->cap_exps, v->nexps + 1, sizeof *p);
     if (!p) {
       v->oom = true;
       return NULL;
     }
     v->exps = p;
-    v->cap_exps = cap;
   }
   expectation *e = &v->exps[v->nexps];
   memset(e, 0, sizeof *e);
@@ -380,15 +379,14 @@ static void scan(casc_diag_verifier *v, const char *text, size_t len,
           break;
         case 'b':
           if (npending == cap_pending) {
-            unsigned cap = cap_pending ? cap_pending * 2 : 4;
-            unsigned *p = realloc(pending, cap * sizeof *p);
+            unsigned *p =
+                casc_grow(pending, &cap_pending, npending + 1, sizeof *p);
             if (!p) {
               v->oom = true;
               keep = false;
               break;
             }
             pending = p;
-            cap_pending = cap;
           }
           pending[npending++] = v->nexps;
           break;
@@ -480,13 +478,14 @@ static void process_one(casc_diag_verifier *v, const casc_loc *loc,
   }
   if (near)
     add_problem(v, v->filename, near->at_line, near->at_col,
-                "'%s' diagnostic emitted when expecting a '%s'", casc_severity_name(sev),
-                casc_severity_name(near->sev));
+                "'%s' diagnostic emitted when expecting a '%s'",
+                casc_severity_name(sev), casc_severity_name(near->sev));
   else if (fl)
     add_problem(v, fl->u.file.file, fl->u.file.line, fl->u.file.col,
                 "unexpected %s: %s", casc_severity_name(sev), msg);
   else
-    add_problem(v, NULL, 0, 0, "unexpected %s: %s", casc_severity_name(sev), msg);
+    add_problem(v, NULL, 0, 0, "unexpected %s: %s", casc_severity_name(sev),
+                msg);
 }
 
 void casc_diag_verifier_process(casc_diag_verifier *v, const casc_diag *d) {
@@ -510,8 +509,8 @@ bool casc_diag_verifier_finish(casc_diag_verifier *v) {
     expectation *e = &v->exps[i];
     if (!e->matched)
       add_problem(v, v->filename, e->at_line, e->at_col,
-                  "expected %s \"%s\" was not produced", casc_severity_name(e->sev),
-                  e->text);
+                  "expected %s \"%s\" was not produced",
+                  casc_severity_name(e->sev), e->text);
   }
   return v->nprobs == 0 && !v->oom;
 }

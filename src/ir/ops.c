@@ -3,6 +3,7 @@
 
 #include "dialect/dialect.h"
 #include "ir/ctx_internal.h"
+#include "util/grow.h"
 
 static void use_link(casc_use *u, casc_value *v) {
   u->value = v;
@@ -113,9 +114,9 @@ void casc_op_set_operand(casc_op *op, unsigned i, casc_value *v) {
 static bool grow_operands(casc_ctx *ctx, casc_op *op, unsigned need) {
   if (need <= op->cap_ops)
     return true;
-  unsigned ncap = op->cap_ops ? op->cap_ops * 2 : 4;
-  while (ncap < need)
-    ncap *= 2;
+  unsigned ncap;
+  if (!casc_grow_cap(op->cap_ops, need, sizeof(casc_use), &ncap))
+    return false;
   casc_use *nu = casc_ctx_alloc(ctx, ncap * sizeof(casc_use));
   if (!nu)
     return false;

@@ -5,6 +5,7 @@
 #include "dialect/dialect.h"
 #include "passes/cleanup.h"
 #include "passes/fold.h"
+#include "util/grow.h"
 #include "util/ptrmap.h"
 
 casc_op *casc_build_const_int(casc_builder *b, casc_type *type, int64_t v) {
@@ -31,14 +32,12 @@ typedef casc_op_list op_list;
 static bool collect(casc_op *op, void *user) {
   op_list *l = user;
   if (l->n == l->cap) {
-    size_t ncap = l->cap ? l->cap * 2 : 256;
-    casc_op **n = realloc(l->ops, ncap * sizeof *n);
+    casc_op **n = casc_grow(l->ops, &l->cap, l->n + 1, sizeof *n);
     if (!n) {
       l->oom = true;
       return false;
     }
     l->ops = n;
-    l->cap = ncap;
   }
   l->ops[l->n++] = op;
   return true;

@@ -20,7 +20,7 @@ enum {
  * first so that the caller may change the IR while going through them. */
 typedef struct {
   casc_op **ops;
-  size_t n, cap;
+  unsigned n, cap;
   bool oom;
 } casc_op_list;
 bool casc_collect_ops(casc_op *root, bool post, casc_op_list *l);

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 
 #include "passes/clone.h"
+#include "util/grow.h"
 
 void casc_value_map_init(casc_value_map *m) {
   casc_ptrmap_init(&m->idx);
@@ -18,14 +19,12 @@ void casc_value_map_free(casc_value_map *m) {
 
 void casc_value_map_put(casc_value_map *m, casc_value *from, casc_value *to) {
   if (m->n == m->cap) {
-    uint32_t ncap = m->cap ? m->cap * 2 : 64;
-    casc_value **n = realloc(m->vals, ncap * sizeof *n);
+    casc_value **n = casc_grow(m->vals, &m->cap, m->n + 1, sizeof *n);
     if (!n) {
       m->oom = true;
       return;
     }
     m->vals = n;
-    m->cap = ncap;
   }
   if (!casc_ptrmap_put(&m->idx, from, m->n)) {
     m->oom = true;

@@ -9,6 +9,7 @@
 #include "dialect/dialect.h"
 #include "passes/cleanup.h"
 #include "passes/pass_impl.h"
+#include "util/grow.h"
 #include "util/ptrmap.h"
 
 typedef struct {
@@ -92,14 +93,12 @@ static void cse_block(table *t, casc_block *b) {
       continue;
     }
     if (t->n == t->cap) {
-      uint32_t ncap = t->cap ? t->cap * 2 : 256;
-      entry *ne = realloc(t->e, ncap * sizeof *ne);
+      entry *ne = casc_grow(t->e, &t->cap, t->n + 1, sizeof *ne);
       if (!ne) {
         t->oom = true;
         return;
       }
       t->e = ne;
-      t->cap = ncap;
     }
     t->e[t->n].op = op;
     t->e[t->n].hash = h;

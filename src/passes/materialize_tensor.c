@@ -24,6 +24,7 @@
 #include "dialect/dialect.h"
 #include "passes/cleanup.h"
 #include "passes/pass_impl.h"
+#include "util/grow.h"
 
 typedef struct {
   casc_op **ops;
@@ -36,14 +37,12 @@ static bool collect_auto(casc_op *op, void *user) {
   if (op->kind != CASC_OP_LOCAL_TENSOR_AUTO)
     return true;
   if (l->n == l->cap) {
-    unsigned ncap = l->cap ? l->cap * 2 : 16;
-    casc_op **n = realloc(l->ops, ncap * sizeof *n);
+    casc_op **n = casc_grow(l->ops, &l->cap, l->n + 1, sizeof *n);
     if (!n) {
       l->oom = true;
       return false;
     }
     l->ops = n;
-    l->cap = ncap;
   }
   l->ops[l->n++] = op;
   return true;

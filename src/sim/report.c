@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "sim/sim_internal.h"
+#include "util/grow.h"
 
 static char *vformat(const char *fmt, va_list ap) {
   va_list ap2;
@@ -36,12 +37,10 @@ sim_issue *sim_report(sim_block *b, casc_sim_check c, casc_severity sev,
   }
   sim_issue_list *l = &b->issues;
   if (l->n == l->cap) {
-    unsigned nc = l->cap ? l->cap * 2 : 8;
-    sim_issue *ni = realloc(l->items, nc * sizeof *ni);
+    sim_issue *ni = casc_grow(l->items, &l->cap, l->n + 1, sizeof *ni);
     if (!ni)
       return &dropped_issue;
     l->items = ni;
-    l->cap = nc;
   }
   sim_issue *is = &l->items[l->n];
   va_list ap;

@@ -24,18 +24,15 @@ static bool parse_assignments(casc_parser *p, pp_arg **args, unsigned *nargs,
     return true;
   do {
     if (*nargs == cap) {
-      unsigned nc = cap ? cap * 2 : 8;
-      pp_arg *na = casc_arena_alloc(&p->tmp, nc * sizeof *na);
-      pp_ssa_use *nu = casc_arena_alloc(&p->tmp, nc * sizeof *nu);
+      unsigned cap_inits = cap;
+      pp_arg *na =
+          casc_arena_grow(&p->tmp, *args, *nargs, &cap, *nargs + 1, sizeof *na);
+      pp_ssa_use *nu = casc_arena_grow(&p->tmp, *inits, ni, &cap_inits,
+                                       *nargs + 1, sizeof *nu);
       if (!na || !nu)
         return pp_error(p, "out of memory");
-      if (*nargs)
-        memcpy(na, *args, *nargs * sizeof *na);
-      if (ni)
-        memcpy(nu, *inits, ni * sizeof *nu);
       *args = na;
       *inits = nu;
-      cap = nc;
     }
     pp_arg *a = &(*args)[*nargs];
     memset(a, 0, sizeof *a);

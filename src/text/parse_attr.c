@@ -7,8 +7,8 @@
 
 #include "casc/buf.h"
 #include "casc/text.h"
-#include "util/float_text.h"
 #include "text/parser.h"
+#include "util/float_text.h"
 
 /* Keywords whose `<...>` body is kept as text. */
 static const char *const opaque_kws[] = {
@@ -223,16 +223,13 @@ static casc_attr *parse_array(casc_parser *p) {
   if (!pp_consume(p, CASC_TK_RSQUARE)) {
     do {
       if (n == cap) {
-        unsigned nc = cap ? cap * 2 : 8;
-        casc_attr **ne = casc_arena_alloc(&p->tmp, nc * sizeof *ne);
+        casc_attr **ne =
+            casc_arena_grow(&p->tmp, elems, n, &cap, n + 1, sizeof *ne);
         if (!ne) {
           pp_error(p, "out of memory");
           return NULL;
         }
-        if (n)
-          memcpy(ne, elems, n * sizeof *ne);
         elems = ne;
-        cap = nc;
       }
       casc_attr *a = pp_parse_attr(p);
       if (!a)
@@ -291,16 +288,13 @@ casc_attr *pp_parse_dict(casc_parser *p) {
         v = casc_attr_unit(p->ctx);
       }
       if (n == cap) {
-        unsigned nc = cap ? cap * 2 : 8;
-        casc_named_attr *ne = casc_arena_alloc(&p->tmp, nc * sizeof *ne);
+        casc_named_attr *ne =
+            casc_arena_grow(&p->tmp, ents, n, &cap, n + 1, sizeof *ne);
         if (!ne) {
           pp_error(p, "out of memory");
           goto out;
         }
-        if (n)
-          memcpy(ne, ents, n * sizeof *ne);
         ents = ne;
-        cap = nc;
       }
       ents[n].name = key;
       ents[n].value = v;

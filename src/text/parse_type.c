@@ -83,14 +83,11 @@ bool pp_parse_type_list(casc_parser *p, casc_type ***types, unsigned *n) {
   *types = NULL;
   do {
     if (*n == cap) {
-      unsigned nc = cap ? cap * 2 : 4;
-      casc_type **nt = casc_arena_alloc(&p->tmp, nc * sizeof *nt);
+      casc_type **nt =
+          casc_arena_grow(&p->tmp, *types, *n, &cap, *n + 1, sizeof *nt);
       if (!nt)
         return pp_error(p, "out of memory");
-      if (*n)
-        memcpy(nt, *types, *n * sizeof *nt);
       *types = nt;
-      cap = nc;
     }
     casc_type *t = pp_parse_type(p);
     if (!t)
@@ -193,14 +190,11 @@ static bool scan_dims(casc_parser *p, int64_t **dims, unsigned *rank,
     }
     c++;
     if (*rank == cap) {
-      unsigned nc = cap ? cap * 2 : 4;
-      int64_t *nd = casc_arena_alloc(&p->tmp, nc * sizeof *nd);
+      int64_t *nd =
+          casc_arena_grow(&p->tmp, *dims, *rank, &cap, *rank + 1, sizeof *nd);
       if (!nd)
         return pp_error(p, "out of memory");
-      if (*rank)
-        memcpy(nd, *dims, *rank * sizeof *nd);
       *dims = nd;
-      cap = nc;
     }
     (*dims)[(*rank)++] = d;
   }

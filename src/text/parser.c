@@ -257,12 +257,11 @@ bool pp_define(casc_parser *p, const pp_ssa_use *u, casc_value **vals,
     return pp_error_at(p, u->line, u->col, "redefinition of SSA value '%.*s'",
                        (int)u->len, u->name);
   if (p->ndefs == p->cap_defs) {
-    unsigned nc = p->cap_defs ? p->cap_defs * 2 : 256;
-    pp_ssa_entry **nd = realloc(p->defs, nc * sizeof *nd);
+    pp_ssa_entry **nd =
+        casc_grow(p->defs, &p->cap_defs, p->ndefs + 1, sizeof *nd);
     if (!nd)
       return pp_error(p, "out of memory");
     p->defs = nd;
-    p->cap_defs = nc;
   }
   if (p->ndefs >= p->nbuckets && !ssa_grow(p))
     return pp_error(p, "out of memory");
@@ -374,14 +373,11 @@ bool pp_parse_ssa_use_list(casc_parser *p, pp_ssa_use **uses, unsigned *n,
   unsigned cap = 0;
   do {
     if (*n == cap) {
-      unsigned nc = cap ? cap * 2 : 8;
-      pp_ssa_use *nu = casc_arena_alloc(&p->tmp, nc * sizeof *nu);
+      pp_ssa_use *nu =
+          casc_arena_grow(&p->tmp, *uses, *n, &cap, *n + 1, sizeof *nu);
       if (!nu)
         return pp_error(p, "out of memory");
-      if (*n)
-        memcpy(nu, *uses, *n * sizeof *nu);
       *uses = nu;
-      cap = nc;
     }
     if (!pp_parse_ssa_use(p, &(*uses)[*n]))
       return false;
@@ -393,28 +389,22 @@ bool pp_parse_ssa_use_list(casc_parser *p, pp_ssa_use **uses, unsigned *n,
 /* ------------------------------------------------------------------------ */
 /* Op state                                                                  */
 
-static bool grow(void **arr, unsigned *cap, unsigned n, size_t elem) {
-  if (n < *cap)
-    return true;
-  unsigned nc = *cap ? *cap * 2 : 4;
-  void *na = realloc(*arr, nc * elem);
-  if (!na)
-    return false;
-  *arr = na;
-  *cap = nc;
-  return true;
-}
-
 bool pp_state_add_operand(pp_op_state *st, casc_value *v) {
-  if (!grow((void **)&st->ops, &st->cap_ops, st->nops, sizeof *st->ops))
+  casc_value **ops =
+      casc_grow(st->ops, &st->cap_ops, st->nops + 1, sizeof *st->ops);
+  if (!ops)
     return false;
+  st->ops = ops;
   st->ops[st->nops++] = v;
   return true;
 }
 
 bool pp_state_add_result(pp_op_state *st, casc_type *t) {
-  if (!grow((void **)&st->res, &st->cap_res, st->nres, sizeof *st->res))
+  casc_type **res =
+      casc_grow(st->res, &st->cap_res, st->nres + 1, sizeof *st->res);
+  if (!res)
     return false;
+  st->res = res;
   st->res[st->nres++] = t;
   return true;
 }
@@ -427,9 +417,14 @@ bool pp_state_add_attr(casc_parser *p, pp_op_state *st, const char *name,
                       "attribute '%s' occurs more than once in the "
                       "attribute list",
                       name);
-  if (!grow((void **)&st->attrs, &st->cap_attrs, st->nattrs, sizeof *st->attrs))
+  casc_named_attr *attrs =
+      casc_grow(st->attrs, &st->cap_attrs, st->nattrs + 1, sizeof *st->attrs);
+  const char *iname = attrs ? casc_intern_cstr(p->ctx, name) : NULL;
+  if (attrs)
+    st->attrs = attrs;
+  if (!iname)
     return pp_error(p, "out of memory");
-  st->attrs[st->nattrs].name = casc_intern_cstr(p->ctx, name);
+  st->attrs[st->nattrs].name = iname;
   st->attrs[st->nattrs].value = value;
   st->nattrs++;
   return true;
@@ -446,11 +441,13 @@ bool pp_state_add_dict(casc_parser *p, pp_op_state *st, casc_attr *dict) {
 }
 
 casc_region *pp_state_add_region(casc_parser *p, pp_op_state *st) {
-  if (!grow((void **)&st->regions, &st->cap_regions, st->nregions,
-            sizeof *st->regions)) {
+  casc_region **regions = casc_grow(st->regions, &st->cap_regions,
+                                    st->nregions + 1, sizeof *st->regions);
+  if (!regions) {
     pp_error(p, "out of memory");
     return NULL;
   }
+  st->regions = regions;
   casc_region *r = casc_ctx_alloc(p->ctx, sizeof *r);
   if (!r) {
     pp_error(p, "out of memory");
@@ -522,18 +519,15 @@ static bool label_add(casc_parser *p, label_set *ls, const casc_tok *t) {
       return pp_error_at(p, t->line, t->col, "redefinition of block '%.*s'",
                          (int)t->len, t->p);
   if (ls->n == ls->cap) {
-    unsigned nc = ls->cap ? ls->cap * 2 : 4;
-    const char **nn = casc_arena_alloc(&p->tmp, nc * sizeof *nn);
-    size_t *nl = casc_arena_alloc(&p->tmp, nc * sizeof *nl);
+    unsigned lens_cap = ls->cap;
+    const char **nn = casc_arena_grow(&p->tmp, ls->names, ls->n, &ls->cap,
+                                      ls->n + 1, sizeof *nn);
+    size_t *nl = casc_arena_grow(&p->tmp, ls->lens, ls->n, &lens_cap, ls->n + 1,
+                                 sizeof *nl);
     if (!nn || !nl)
       return pp_error(p, "out of memory");
-    if (ls->n) {
-      memcpy(nn, ls->names, ls->n * sizeof *nn);
-      memcpy(nl, ls->lens, ls->n * sizeof *nl);
-    }
     ls->names = nn;
     ls->lens = nl;
-    ls->cap = nc;
   }
   ls->names[ls->n] = t->p;
   ls->lens[ls->n] = t->len;
@@ -796,18 +790,17 @@ static bool parse_op(casc_parser *p) {
   if (pp_is(p, CASC_TK_PERCENT)) {
     do {
       if (nnames == cap) {
-        unsigned nc = cap * 2;
-        pp_ssa_use *nn = casc_arena_alloc(&p->tmp, nc * sizeof *nn);
-        unsigned *ncnt = casc_arena_alloc(&p->tmp, nc * sizeof *ncnt);
+        unsigned counts_cap = cap;
+        pp_ssa_use *nn = casc_arena_grow(&p->tmp, names, nnames, &cap,
+                                         nnames + 1, sizeof *nn);
+        unsigned *ncnt = casc_arena_grow(&p->tmp, counts, nnames, &counts_cap,
+                                         nnames + 1, sizeof *ncnt);
         if (!nn || !ncnt) {
           pp_error(p, "out of memory");
           goto out;
         }
-        memcpy(nn, names, nnames * sizeof *nn);
-        memcpy(ncnt, counts, nnames * sizeof *ncnt);
         names = nn;
         counts = ncnt;
-        cap = nc;
       }
       casc_tok t = p->tok;
       if (!pp_parse_ssa_use(p, &names[nnames]))

@@ -12,6 +12,7 @@
 #include "dialect/dialect.h"
 #include "text/lexer.h"
 #include "util/arena.h"
+#include "util/grow.h"
 #include "util/hashmap.h"
 
 /* Nesting limit for types, attributes, locations and regions: deeper input

@@ -90,14 +90,12 @@ static unsigned visit(casc_printer *pr, casc_loc *loc, bool can_defer,
     return (unsigned)idx - 1;
   }
   if (a->n == a->cap) {
-    unsigned nc = a->cap ? a->cap * 2 : 64;
-    alias_entry *ne = realloc(a->e, nc * sizeof *ne);
+    alias_entry *ne = casc_grow(a->e, &a->cap, a->n + 1, sizeof *ne);
     if (!ne) {
       pr->oom = true;
       return (unsigned)-1;
     }
     a->e = ne;
-    a->cap = nc;
   }
   unsigned me = a->n++;
   memset(&a->e[me], 0, sizeof a->e[me]);

@@ -61,12 +61,10 @@ static bool ns_grow(name_set *ns) {
 static bool ns_insert(casc_printer *pr, name_set *ns, const char *s,
                       size_t len) {
   if (ns->n == ns->cap) {
-    unsigned nc = ns->cap ? ns->cap * 2 : 64;
-    name_node **st = realloc(ns->stack, nc * sizeof *st);
+    name_node **st = casc_grow(ns->stack, &ns->cap, ns->n + 1, sizeof *st);
     if (!st)
       return false;
     ns->stack = st;
-    ns->cap = nc;
   }
   if (ns->n >= ns->nbuckets && !ns_grow(ns))
     return false;
@@ -85,12 +83,11 @@ static bool ns_insert(casc_printer *pr, name_set *ns, const char *s,
 
 static bool ns_push_scope(name_set *ns) {
   if (ns->nmarks == ns->cap_marks) {
-    unsigned nc = ns->cap_marks ? ns->cap_marks * 2 : 16;
-    unsigned *m = realloc(ns->marks, nc * sizeof *m);
+    unsigned *m =
+        casc_grow(ns->marks, &ns->cap_marks, ns->nmarks + 1, sizeof *m);
     if (!m)
       return false;
     ns->marks = m;
-    ns->cap_marks = nc;
   }
   ns->marks[ns->nmarks++] = ns->n;
   return true;
@@ -283,6 +280,17 @@ static void number_region(namer *nm, casc_region *r) {
   }
 }
 
+/* The regions still to number, as a stack (deep nesting must not recurse). */
+static bool push_region(name_ctx **stack, unsigned *n, unsigned *cap,
+                        name_ctx c) {
+  name_ctx *s = casc_grow(*stack, cap, *n + 1, sizeof *s);
+  if (!s)
+    return false;
+  *stack = s;
+  s[(*n)++] = c;
+  return true;
+}
+
 bool pr_names_build(casc_printer *pr, casc_op *top) {
   namer nm;
   memset(&nm, 0, sizeof nm);
@@ -297,16 +305,11 @@ bool pr_names_build(casc_printer *pr, casc_op *top) {
     goto done;
   }
   for (unsigned i = 0; i < top->nregions; i++) {
-    if (n == cap) {
-      cap = cap ? cap * 2 : 64;
-      name_ctx *ns = realloc(stack, cap * sizeof *ns);
-      if (!ns) {
-        nm.ok = false;
-        goto done;
-      }
-      stack = ns;
+    if (!push_region(&stack, &n, &cap,
+                     (name_ctx){&top->regions[i], 0, 0, 0, nm.used.nmarks})) {
+      nm.ok = false;
+      goto done;
     }
-    stack[n++] = (name_ctx){&top->regions[i], 0, 0, 0, nm.used.nmarks};
   }
   number_op(&nm, top);
   while (n && nm.ok) {
@@ -326,17 +329,13 @@ bool pr_names_build(casc_printer *pr, casc_op *top) {
     for (casc_block *b = c.region->first; b; b = b->next)
       for (casc_op *op = b->first; op; op = op->next)
         for (unsigned i = 0; i < op->nregions; i++) {
-          if (n == cap) {
-            cap = cap ? cap * 2 : 64;
-            name_ctx *ns = realloc(stack, cap * sizeof *ns);
-            if (!ns) {
-              nm.ok = false;
-              goto done;
-            }
-            stack = ns;
+          if (!push_region(&stack, &n, &cap,
+                           (name_ctx){&op->regions[i], nm.next_value,
+                                      nm.next_arg, nm.next_conflict,
+                                      nm.used.nmarks})) {
+            nm.ok = false;
+            goto done;
           }
-          stack[n++] = (name_ctx){&op->regions[i], nm.next_value, nm.next_arg,
-                                  nm.next_conflict, nm.used.nmarks};
         }
   }
 done:

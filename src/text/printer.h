@@ -13,6 +13,7 @@
 #include "casc/text.h"
 #include "dialect/dialect.h"
 #include "util/arena.h"
+#include "util/grow.h"
 #include "util/ptrmap.h"
 
 typedef struct pr_alias_state pr_alias_state;
