@@ -7,6 +7,7 @@
 
 #include "casc/diag.h"
 #include "ir/ctx_internal.h"
+#include "util/alloc.h"
 #include "util/grow.h"
 
 void casc_ctx_set_diag_handler(casc_ctx *ctx, casc_diag_handler fn,
@@ -166,7 +167,7 @@ void casc_diag_collect(const casc_diag *d, void *list) {
 }
 
 void casc_diag_list_free(casc_diag_list *l) {
-  free(l->items);
+  casc_free(l->items);
   l->items = NULL;
   l->n = l->cap = l->dropped = 0;
 }

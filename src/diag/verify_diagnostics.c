@@ -31,6 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/alloc.h"
 #include "util/grow.h"
 
 typedef struct {
@@ -54,7 +55,7 @@ struct casc_diag_verifier {
 };
 
 static char *dup_n(const char *s, size_t n) {
-  char *p = malloc(n + 1);
+  char *p = casc_malloc(n + 1);
   if (p) {
     memcpy(p, s, n);
     p[n] = '\0';
@@ -82,12 +83,12 @@ static void add_problem(casc_diag_verifier *v, const char *file, unsigned line,
   va_copy(ap2, ap);
   int n = vsnprintf(NULL, 0, fmt, ap);
   va_end(ap);
-  char *msg = n >= 0 ? malloc((size_t)n + 1) : NULL;
+  char *msg = n >= 0 ? casc_malloc((size_t)n + 1) : NULL;
   char *f = file ? dup_n(file, strlen(file)) : NULL;
   if (!msg || (file && !f)) {
     va_end(ap2);
-    free(msg);
-    free(f);
+    casc_free(msg);
+    casc_free(f);
     v->oom = true;
     return;
   }
@@ -240,7 +241,7 @@ static const char *regex_error_text(int code) {
 static bool compile_regex(casc_diag_verifier *v, expectation *e) {
   size_t n = strlen(e->text);
   /* Worst case: every literal char escaped, plus 2 per group. */
-  char *pat = malloc(2 * n + 1);
+  char *pat = casc_malloc(2 * n + 1);
   if (!pat) {
     v->oom = true;
     return false;
@@ -260,7 +261,7 @@ static bool compile_regex(casc_diag_verifier *v, expectation *e) {
     s = open + 2;
     const char *close = find_n(s, (size_t)(end - s), "}}");
     if (!close) {
-      free(pat);
+      casc_free(pat);
       add_problem(v, v->filename, e->at_line, e->at_col,
                   "found start of regex with no end '}}'");
       return false;
@@ -272,7 +273,7 @@ static bool compile_regex(casc_diag_verifier *v, expectation *e) {
     } else {
       char *block = dup_n(s, blen);
       if (!block) {
-        free(pat);
+        casc_free(pat);
         v->oom = true;
         return false;
       }
@@ -282,10 +283,10 @@ static bool compile_regex(casc_diag_verifier *v, expectation *e) {
         regfree(&tmp);
       else
         err = regex_error_text(rc);
-      free(block);
+      casc_free(block);
     }
     if (err) {
-      free(pat);
+      casc_free(pat);
       add_problem(v, v->filename, e->at_line, e->at_col, "invalid regex: %s",
                   err);
       return false;
@@ -298,7 +299,7 @@ static bool compile_regex(casc_diag_verifier *v, expectation *e) {
   }
   pat[k] = '\0';
   int rc = regcomp(&e->re, pat, REG_EXTENDED | REG_NOSUB);
-  free(pat);
+  casc_free(pat);
   if (rc != 0) {
     add_problem(v, v->filename, e->at_line, e->at_col, "invalid regex: %s",
                 regex_error_text(rc));
@@ -360,7 +361,7 @@ static void scan(casc_diag_verifier *v, const char *text, size_t len,
       }
       e->is_regex = a.is_regex;
       if (a.is_regex && !compile_regex(v, e)) {
-        free(e->text); /* dropped, as MLIR drops it */
+        casc_free(e->text); /* dropped, as MLIR drops it */
         e->text = NULL;
       } else {
         bool keep = true;
@@ -398,7 +399,7 @@ static void scan(casc_diag_verifier *v, const char *text, size_t len,
         } else {
           if (e->is_regex)
             regfree(&e->re);
-          free(e->text);
+          casc_free(e->text);
         }
       }
     }
@@ -409,19 +410,19 @@ static void scan(casc_diag_verifier *v, const char *text, size_t len,
   /* A dangling @below points at the last line, as in MLIR. */
   for (unsigned i = 0; i < npending; i++)
     v->exps[pending[i]].line = (int64_t)first_line + idx;
-  free(pending);
+  casc_free(pending);
 }
 
 casc_diag_verifier *casc_diag_verifier_new(const char *filename,
                                            const char *text, size_t len,
                                            unsigned first_line) {
-  casc_diag_verifier *v = calloc(1, sizeof *v);
+  casc_diag_verifier *v = casc_calloc(1, sizeof *v);
   if (!v)
     return NULL;
   v->filename =
       dup_n(filename ? filename : "", filename ? strlen(filename) : 0);
   if (!v->filename) {
-    free(v);
+    casc_free(v);
     return NULL;
   }
   if (text)
@@ -435,16 +436,16 @@ void casc_diag_verifier_free(casc_diag_verifier *v) {
   for (unsigned i = 0; i < v->nexps; i++) {
     if (v->exps[i].is_regex)
       regfree(&v->exps[i].re);
-    free(v->exps[i].text);
+    casc_free(v->exps[i].text);
   }
   for (unsigned i = 0; i < v->nprobs; i++) {
-    free((char *)v->probs[i].file);
-    free((char *)v->probs[i].msg);
+    casc_free((char *)v->probs[i].file);
+    casc_free((char *)v->probs[i].msg);
   }
-  free(v->exps);
-  free(v->probs);
-  free(v->filename);
-  free(v);
+  casc_free(v->exps);
+  casc_free(v->probs);
+  casc_free(v->filename);
+  casc_free(v);
 }
 
 /* ---- matching diagnostics ------------------------------------------------ */

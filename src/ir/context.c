@@ -2,9 +2,10 @@
 #include <string.h>
 
 #include "ir/ctx_internal.h"
+#include "util/alloc.h"
 
 casc_ctx *casc_ctx_new(void) {
-  casc_ctx *ctx = calloc(1, sizeof(*ctx));
+  casc_ctx *ctx = casc_calloc(1, sizeof(*ctx));
   if (!ctx)
     return NULL;
   casc_arena_init(&ctx->arena);
@@ -35,7 +36,7 @@ void casc_ctx_free(casc_ctx *ctx) {
   casc_hm_free(&ctx->attrs);
   casc_hm_free(&ctx->locs);
   casc_arena_free(&ctx->arena);
-  free(ctx);
+  casc_free(ctx);
 }
 
 void *casc_ctx_alloc(casc_ctx *ctx, size_t size) {
@@ -85,7 +86,7 @@ void casc_key_put(casc_key *k, const void *data, size_t n) {
     size_t ncap = k->cap * 2;
     while (ncap < k->len + n)
       ncap *= 2;
-    unsigned char *np = malloc(ncap);
+    unsigned char *np = casc_malloc(ncap);
     if (!np) {
       /* Poison the key: a failed key can only miss, and the miss path's
        * allocation will fail too, so the caller sees NULL. */
@@ -94,7 +95,7 @@ void casc_key_put(casc_key *k, const void *data, size_t n) {
     }
     memcpy(np, k->p, k->len);
     if (k->p != k->small)
-      free(k->p);
+      casc_free(k->p);
     k->p = np;
     k->cap = ncap;
   }
@@ -116,7 +117,7 @@ void casc_key_str(casc_key *k, const char *s) {
 
 void casc_key_done(casc_key *k) {
   if (k->p != k->small)
-    free(k->p);
+    casc_free(k->p);
   k->p = k->small;
   k->len = 0;
 }

@@ -5,6 +5,7 @@
 #include "dialect/dialect.h"
 #include "passes/cleanup.h"
 #include "passes/fold.h"
+#include "util/alloc.h"
 #include "util/grow.h"
 #include "util/ptrmap.h"
 
@@ -55,7 +56,7 @@ bool casc_collect_ops(casc_op *root, bool post, casc_op_list *l) {
 }
 
 void casc_op_list_free(casc_op_list *l) {
-  free(l->ops);
+  casc_free(l->ops);
   l->ops = NULL;
   l->n = l->cap = 0;
 }
@@ -158,14 +159,14 @@ static bool fold_all(casc_ctx *ctx, casc_op *func, bool *oom) {
     casc_walk_post(func, collect, &l);
     if (l.oom) {
       *oom = true;
-      free(l.ops);
+      casc_free(l.ops);
       return changed;
     }
     bool any = false;
     for (size_t i = 0; i < l.n; i++)
       if (l.ops[i] != func && fold_op(ctx, l.ops[i]))
         any = true;
-    free(l.ops);
+    casc_free(l.ops);
     if (!any)
       break;
     changed = true;
@@ -192,14 +193,14 @@ static bool hoist_all(casc_ctx *ctx, casc_op *func, bool *oom) {
   casc_walk_pre(func, collect, &l);
   if (l.oom) {
     *oom = true;
-    free(l.ops);
+    casc_free(l.ops);
     return false;
   }
   bool changed = false;
-  casc_op **kept = malloc((l.n ? l.n : 1) * sizeof *kept);
+  casc_op **kept = casc_malloc((l.n ? l.n : 1) * sizeof *kept);
   if (!kept) {
     *oom = true;
-    free(l.ops);
+    casc_free(l.ops);
     return false;
   }
   size_t nk = 0;
@@ -249,8 +250,8 @@ static bool hoist_all(casc_ctx *ctx, casc_op *func, bool *oom) {
     cursor = op;
   }
   casc_ptrmap_free(&first);
-  free(kept);
-  free(l.ops);
+  casc_free(kept);
+  casc_free(l.ops);
   return changed;
 }
 
@@ -261,7 +262,7 @@ static bool dce_all(casc_op *func, bool *oom) {
     casc_walk_post(func, collect, &l);
     if (l.oom) {
       *oom = true;
-      free(l.ops);
+      casc_free(l.ops);
       return changed;
     }
     bool any = false;
@@ -278,7 +279,7 @@ static bool dce_all(casc_op *func, bool *oom) {
         any = true;
       }
     }
-    free(l.ops);
+    casc_free(l.ops);
     if (!any)
       break;
     changed = true;

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 
 #include "passes/clone.h"
+#include "util/alloc.h"
 #include "util/grow.h"
 
 void casc_value_map_init(casc_value_map *m) {
@@ -13,7 +14,7 @@ void casc_value_map_init(casc_value_map *m) {
 
 void casc_value_map_free(casc_value_map *m) {
   casc_ptrmap_free(&m->idx);
-  free(m->vals);
+  casc_free(m->vals);
   casc_value_map_init(m);
 }
 
@@ -41,14 +42,16 @@ casc_value *casc_value_map_get(const casc_value_map *m, casc_value *v) {
 casc_op *casc_clone_op(casc_ctx *ctx, casc_op *op, casc_value_map *m,
                        casc_loc_fn loc_fn, void *user) {
   casc_value *small[8];
-  casc_value **ops = op->nops <= 8 ? small : malloc(op->nops * sizeof *ops);
+  casc_value **ops =
+      op->nops <= 8 ? small : casc_malloc(op->nops * sizeof *ops);
   casc_type *tsmall[8];
-  casc_type **types = op->nres <= 8 ? tsmall : malloc(op->nres * sizeof *types);
+  casc_type **types =
+      op->nres <= 8 ? tsmall : casc_malloc(op->nres * sizeof *types);
   if (!ops || !types) {
     if (ops != small)
-      free(ops);
+      casc_free(ops);
     if (types != tsmall)
-      free(types);
+      casc_free(types);
     m->oom = true;
     return NULL;
   }
@@ -60,9 +63,9 @@ casc_op *casc_clone_op(casc_ctx *ctx, casc_op *op, casc_value_map *m,
   casc_op *c = casc_op_create(ctx, op->name, loc, op->nops, ops, op->nres,
                               types, op->attrs, op->nregions);
   if (ops != small)
-    free(ops);
+    casc_free(ops);
   if (types != tsmall)
-    free(types);
+    casc_free(types);
   if (!c) {
     m->oom = true;
     return NULL;

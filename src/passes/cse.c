@@ -9,6 +9,7 @@
 #include "dialect/dialect.h"
 #include "passes/cleanup.h"
 #include "passes/pass_impl.h"
+#include "util/alloc.h"
 #include "util/grow.h"
 #include "util/ptrmap.h"
 
@@ -123,7 +124,7 @@ bool casc_pass_cse(casc_ctx *ctx, casc_op *module, const char *options) {
     casc_ptrmap_init(&t.top);
     cse_op(&t, f);
     bool oom = t.oom;
-    free(t.e);
+    casc_free(t.e);
     casc_ptrmap_free(&t.top);
     if (oom) {
       casc_emit_error(ctx, f->loc, "out of memory in cse");

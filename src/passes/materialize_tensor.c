@@ -24,6 +24,7 @@
 #include "dialect/dialect.h"
 #include "passes/cleanup.h"
 #include "passes/pass_impl.h"
+#include "util/alloc.h"
 #include "util/grow.h"
 
 typedef struct {
@@ -226,7 +227,7 @@ bool casc_pass_materialize_tensor(casc_ctx *ctx, casc_op *module,
     auto_list l = {0};
     casc_walk_pre(f, collect_auto, &l);
     if (l.oom) {
-      free(l.ops);
+      casc_free(l.ops);
       casc_emit_error(ctx, f->loc, "out of memory");
       return false;
     }
@@ -236,7 +237,7 @@ bool casc_pass_materialize_tensor(casc_ctx *ctx, casc_op *module,
       ok &= materialize_one(ctx, l.ops[i], at_last_use);
     if (l.n)
       casc_cleanup_func(ctx, f, CASC_CLEANUP_ALL);
-    free(l.ops);
+    casc_free(l.ops);
   }
   return ok;
 }

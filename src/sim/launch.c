@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "sim/sim_internal.h"
+#include "util/alloc.h"
 
 #define MAX_BLOCK_DIM 65535u /* blockDim is a uint16 on the NPU */
 
@@ -51,18 +52,18 @@ struct sim_workspace {
 static void ws_destroy(sim_workspace *w) {
   if (!w)
     return;
-  free(w->b.slots);
-  free(w->ub_raw);
-  free(w->b.wfull);
-  free(w->b.wpart);
-  free(w->b.wbyte);
-  free(w->b.queues);
+  casc_free(w->b.slots);
+  casc_free(w->ub_raw);
+  casc_free(w->b.wfull);
+  casc_free(w->b.wpart);
+  casc_free(w->b.wbyte);
+  casc_free(w->b.queues);
   sim_tm_free(w->b.tm);
-  free(w);
+  casc_free(w);
 }
 
 static sim_workspace *ws_create(const sim_launch *L) {
-  sim_workspace *w = calloc(1, sizeof *w);
+  sim_workspace *w = casc_calloc(1, sizeof *w);
   if (!w)
     return NULL;
   /* UB and its shadow are whole 32-byte blocks (a platform's ub_size may
@@ -70,13 +71,13 @@ static sim_workspace *ws_create(const sim_launch *L) {
   uint32_t ub_size = L->plat->ub_size;
   uint32_t nblk = (uint32_t)(((uint64_t)ub_size + 31) / 32);
   w->ub_size = ub_size;
-  w->b.slots = malloc(L->prog->nslots * sizeof *w->b.slots);
-  w->ub_raw = malloc((size_t)nblk * 32 + 64);
+  w->b.slots = casc_malloc(L->prog->nslots * sizeof *w->b.slots);
+  w->ub_raw = casc_malloc((size_t)nblk * 32 + 64);
   w->b.ub_words = (nblk + 63) / 64;
-  w->b.wfull = malloc(w->b.ub_words * sizeof *w->b.wfull);
-  w->b.wpart = malloc(w->b.ub_words * sizeof *w->b.wpart);
-  w->b.wbyte = malloc((size_t)nblk * 32);
-  w->b.queues = malloc(SIM_MAX_QUEUES * sizeof *w->b.queues);
+  w->b.wfull = casc_malloc(w->b.ub_words * sizeof *w->b.wfull);
+  w->b.wpart = casc_malloc(w->b.ub_words * sizeof *w->b.wpart);
+  w->b.wbyte = casc_malloc((size_t)nblk * 32);
+  w->b.queues = casc_malloc(SIM_MAX_QUEUES * sizeof *w->b.queues);
   if (!w->b.slots || !w->ub_raw || !w->b.wfull || !w->b.wpart || !w->b.wbyte ||
       !w->b.queues) {
     ws_destroy(w);
@@ -251,20 +252,20 @@ static void emit_all(casc_ctx *ctx, const casc_sim_program *p,
     total += lists[i].n;
   if (!total)
     return;
-  flat_issue *fl = calloc(total, sizeof *fl);
+  flat_issue *fl = casc_calloc(total, sizeof *fl);
   unsigned hcap = 16;
   while (hcap < total * 2)
     hcap *= 2;
-  int *table = malloc(hcap * sizeof *table);
-  unsigned *blocks = malloc(total * sizeof *blocks);
+  int *table = casc_malloc(hcap * sizeof *table);
+  unsigned *blocks = casc_malloc(total * sizeof *blocks);
   casc_sim_issue *out = res ? casc_ctx_alloc(ctx, total * sizeof *out) : NULL;
   if (!fl || !table || !blocks) {
     casc_emit_error(ctx, p->func->loc,
                     "out of memory while reporting %u simulator diagnostics",
                     total);
-    free(fl);
-    free(table);
-    free(blocks);
+    casc_free(fl);
+    casc_free(table);
+    casc_free(blocks);
     return;
   }
   for (unsigned i = 0; i < hcap; i++)
@@ -313,9 +314,9 @@ static void emit_all(casc_ctx *ctx, const casc_sim_program *p,
       casc_diag_note(d, (casc_loc *)is->notes[n].loc, "%s", is->notes[n].msg);
     casc_diag_emit(d);
   }
-  free(fl);
-  free(table);
-  free(blocks);
+  casc_free(fl);
+  casc_free(table);
+  casc_free(blocks);
 }
 
 /* ---- arguments
@@ -424,7 +425,7 @@ static void summarize_timing(casc_ctx *ctx, const casc_platform *plat,
   unsigned ncores = plat->vector_core_cnt ? plat->vector_core_cnt : 1;
   if (ncores > n)
     ncores = n;
-  uint64_t *core_free = calloc(ncores, sizeof *core_free);
+  uint64_t *core_free = casc_calloc(ncores, sizeof *core_free);
   memset(out, 0, sizeof *out);
   if (!core_free) {
     casc_emit_error(ctx, NULL, "out of memory for the timing summary");
@@ -446,7 +447,7 @@ static void summarize_timing(casc_ctx *ctx, const casc_platform *plat,
       busy[p] += bt[i].busy[p];
     out->races += bt[i].races;
   }
-  free(core_free);
+  casc_free(core_free);
   out->valid = true;
   out->clock_mhz = plat->cube_freq_mhz;
   out->seconds = (double)out->cycles / ((double)plat->cube_freq_mhz * 1e6);
@@ -490,15 +491,15 @@ static casc_launch_status run(casc_sim_program *p, unsigned block_dim,
       res->errors = 1;
     return CASC_LAUNCH_BAD_LAUNCH;
   }
-  sim_gm *gm = calloc(p->nparams + 1, sizeof *gm);
-  int64_t *si = calloc(p->nparams + 1, sizeof *si);
-  double *sf = calloc(p->nparams + 1, sizeof *sf);
+  sim_gm *gm = casc_calloc(p->nparams + 1, sizeof *gm);
+  int64_t *si = casc_calloc(p->nparams + 1, sizeof *si);
+  double *sf = casc_calloc(p->nparams + 1, sizeof *sf);
   uint64_t ffts_word = 0;
-  sim_issue_list *lists = calloc(block_dim, sizeof *lists);
-  bool *failed = calloc(block_dim, sizeof *failed);
-  uint64_t *steps = calloc(block_dim, sizeof *steps);
-  casc_block_timing *bt = timing ? calloc(block_dim, sizeof *bt) : NULL;
-  sim_slices *slices = trace ? calloc(block_dim, sizeof *slices) : NULL;
+  sim_issue_list *lists = casc_calloc(block_dim, sizeof *lists);
+  bool *failed = casc_calloc(block_dim, sizeof *failed);
+  uint64_t *steps = casc_calloc(block_dim, sizeof *steps);
+  casc_block_timing *bt = timing ? casc_calloc(block_dim, sizeof *bt) : NULL;
+  sim_slices *slices = trace ? casc_calloc(block_dim, sizeof *slices) : NULL;
   casc_launch_status st = CASC_LAUNCH_BAD_LAUNCH;
   if (!gm || !si || !sf || !lists || !failed || !steps || (timing && !bt) ||
       (trace && !slices)) {
@@ -509,7 +510,7 @@ static casc_launch_status run(casc_sim_program *p, unsigned block_dim,
     goto out;
 
   /* Scalars go into the initial slot image of a private copy. */
-  sim_slot *init = malloc(p->nslots * sizeof *init);
+  sim_slot *init = casc_malloc(p->nslots * sizeof *init);
   if (!init) {
     casc_emit_error(ctx, p->func->loc, "out of memory for the launch");
     goto out;
@@ -574,7 +575,7 @@ static casc_launch_status run(casc_sim_program *p, unsigned block_dim,
     pthread_join(tids[t], NULL);
   double t1 = now_seconds();
   pthread_mutex_destroy(&ps.oom_lock);
-  free(init);
+  casc_free(init);
 
   if (ps.oom && atomic_load(&ps.next) < block_dim) {
     casc_emit_error(ctx, p->func->loc,
@@ -614,17 +615,17 @@ out:
   if (lists)
     for (unsigned i = 0; i < block_dim; i++)
       sim_issue_list_free(&lists[i]);
-  free(lists);
+  casc_free(lists);
   if (slices)
     for (unsigned i = 0; i < block_dim; i++)
-      free(slices[i].items);
-  free(slices);
-  free(bt);
-  free(failed);
-  free(steps);
-  free(gm);
-  free(si);
-  free(sf);
+      casc_free(slices[i].items);
+  casc_free(slices);
+  casc_free(bt);
+  casc_free(failed);
+  casc_free(steps);
+  casc_free(gm);
+  casc_free(si);
+  casc_free(sf);
   return st;
 }
 

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "sim/sim_internal.h"
+#include "util/alloc.h"
 #include "util/read_file.h"
 
 static const struct {
@@ -205,7 +206,7 @@ bool casc_npy_parse(casc_ctx *ctx, const void *bytes, size_t len,
     return fail(ctx, filename, "%s: trailing bytes after the .npy data",
                 filename);
   out->count = count;
-  out->data = malloc(need ? need : 1);
+  out->data = casc_malloc(need ? need : 1);
   if (!out->data)
     return fail(ctx, filename, "%s: out of memory", filename);
   memcpy(out->data, b + data, need);
@@ -289,7 +290,7 @@ bool casc_npy_write(casc_ctx *ctx, const char *path, const casc_npy *a) {
 }
 
 void casc_npy_free(casc_npy *a) {
-  free(a->data);
+  casc_free(a->data);
   a->data = NULL;
   a->count = 0;
 }

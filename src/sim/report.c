@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "sim/sim_internal.h"
+#include "util/alloc.h"
 #include "util/grow.h"
 
 static char *vformat(const char *fmt, va_list ap) {
@@ -16,7 +17,7 @@ static char *vformat(const char *fmt, va_list ap) {
   va_end(ap2);
   if (n < 0)
     n = 0;
-  char *s = malloc((size_t)n + 1);
+  char *s = casc_malloc((size_t)n + 1);
   if (s)
     vsnprintf(s, (size_t)n + 1, fmt, ap);
   return s;
@@ -75,11 +76,11 @@ void sim_note_add(sim_issue *is, const casc_loc *loc, const char *fmt, ...) {
 
 void sim_issue_list_free(sim_issue_list *l) {
   for (unsigned i = 0; i < l->n; i++) {
-    free(l->items[i].msg);
+    casc_free(l->items[i].msg);
     for (unsigned j = 0; j < l->items[i].nnotes; j++)
-      free(l->items[i].notes[j].msg);
+      casc_free(l->items[i].notes[j].msg);
   }
-  free(l->items);
+  casc_free(l->items);
   l->items = NULL;
   l->n = l->cap = 0;
 }

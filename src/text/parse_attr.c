@@ -8,6 +8,7 @@
 #include "casc/buf.h"
 #include "casc/text.h"
 #include "text/parser.h"
+#include "util/alloc.h"
 #include "util/float_text.h"
 
 /* Keywords whose `<...>` body is kept as text. */
@@ -351,7 +352,7 @@ static casc_attr *parse_symref(casc_parser *p) {
 static const char *join(casc_parser *p, const char *a, size_t an,
                         const char *b) {
   size_t bn = b ? strlen(b) : 0;
-  char *buf = malloc(an + bn + 1);
+  char *buf = casc_malloc(an + bn + 1);
   if (!buf) {
     pp_error(p, "out of memory");
     return NULL;
@@ -360,7 +361,7 @@ static const char *join(casc_parser *p, const char *a, size_t an,
   if (bn)
     memcpy(buf + an, b, bn);
   const char *s = casc_intern(p->ctx, buf, an + bn);
-  free(buf);
+  casc_free(buf);
   return s;
 }
 

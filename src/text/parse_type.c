@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "text/parser.h"
+#include "util/alloc.h"
 
 static bool is_digit(char c) {
   return c >= '0' && c <= '9';
@@ -434,7 +435,7 @@ static casc_type *parse_excl(casc_parser *p) {
     if (!b)
       return NULL;
     size_t bl = strlen(b);
-    char *buf = malloc(ml + bl + 1);
+    char *buf = casc_malloc(ml + bl + 1);
     if (!buf) {
       pp_error(p, "out of memory");
       return NULL;
@@ -442,7 +443,7 @@ static casc_type *parse_excl(casc_parser *p) {
     memcpy(buf, mn, ml);
     memcpy(buf + ml, b, bl);
     body = casc_intern(p->ctx, buf, ml + bl);
-    free(buf);
+    casc_free(buf);
   } else {
     body = casc_intern(p->ctx, mn, ml);
   }
@@ -516,7 +517,7 @@ static casc_type *parse_type_inner(casc_parser *p) {
       if (!b)
         return NULL;
       size_t bl = strlen(b);
-      char *buf = malloc(t.len + bl + 1);
+      char *buf = casc_malloc(t.len + bl + 1);
       if (!buf) {
         pp_error(p, "out of memory");
         return NULL;
@@ -524,7 +525,7 @@ static casc_type *parse_type_inner(casc_parser *p) {
       memcpy(buf, t.p, t.len);
       memcpy(buf + t.len, b, bl);
       const char *body = casc_intern(p->ctx, buf, t.len + bl);
-      free(buf);
+      casc_free(buf);
       return casc_type_opaque(p->ctx, "", body);
     }
   pp_error(p, "expected non-function type");

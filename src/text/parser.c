@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "casc/text.h"
+#include "util/alloc.h"
 #include "util/hashmap.h"
 
 /* ------------------------------------------------------------------------ */
@@ -160,7 +161,7 @@ const char *pp_string_value(casc_parser *p, size_t *len) {
     blen--;
   }
   char small[256];
-  char *buf = blen < sizeof small ? small : malloc(blen + 1);
+  char *buf = blen < sizeof small ? small : casc_malloc(blen + 1);
   if (!buf) {
     pp_error(p, "out of memory");
     return NULL;
@@ -168,7 +169,7 @@ const char *pp_string_value(casc_parser *p, size_t *len) {
   size_t n = casc_lex_unescape(body, blen, buf);
   const char *s = casc_intern(p->ctx, buf, n);
   if (buf != small)
-    free(buf);
+    casc_free(buf);
   if (len)
     *len = n;
   return s;
@@ -235,7 +236,7 @@ static bool ssa_grow(casc_parser *p) {
   /* Rehash keeps each chain's relative (LIFO) order: entries are moved
    * oldest first by walking the definition stack. */
   unsigned nb = p->nbuckets * 2;
-  pp_ssa_entry **b = calloc(nb, sizeof *b);
+  pp_ssa_entry **b = casc_calloc(nb, sizeof *b);
   if (!b)
     return false;
   for (unsigned i = 0; i < p->ndefs; i++) {
@@ -244,7 +245,7 @@ static bool ssa_grow(casc_parser *p) {
     e->next = b[s];
     b[s] = e;
   }
-  free(p->buckets);
+  casc_free(p->buckets);
   p->buckets = b;
   p->nbuckets = nb;
   return true;
@@ -458,10 +459,10 @@ casc_region *pp_state_add_region(casc_parser *p, pp_op_state *st) {
 }
 
 static void state_free(pp_op_state *st) {
-  free(st->ops);
-  free(st->res);
-  free(st->attrs);
-  free(st->regions);
+  casc_free(st->ops);
+  casc_free(st->res);
+  casc_free(st->attrs);
+  casc_free(st->regions);
 }
 
 void pp_ensure_terminator(casc_parser *p, casc_block *b, casc_op_kind kind,
@@ -971,8 +972,8 @@ static bool parse_top(casc_parser *p, casc_block *body) {
 }
 
 static void parser_free(casc_parser *p) {
-  free(p->buckets);
-  free(p->defs);
+  casc_free(p->buckets);
+  casc_free(p->defs);
   casc_hm_free(&p->hash_aliases);
   casc_hm_free(&p->excl_aliases);
   casc_arena_free(&p->tmp);
@@ -988,7 +989,7 @@ casc_op *casc_parse_module(casc_ctx *ctx, const char *text, size_t len,
   casc_hm_init(&p.hash_aliases);
   casc_hm_init(&p.excl_aliases);
   p.nbuckets = 256;
-  p.buckets = calloc(p.nbuckets, sizeof *p.buckets);
+  p.buckets = casc_calloc(p.nbuckets, sizeof *p.buckets);
   p.default_dialect = "builtin";
   if (!p.buckets || !p.filename) {
     casc_emit_error(ctx, casc_loc_unknown(ctx), "out of memory");

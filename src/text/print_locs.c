@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "text/printer.h"
+#include "util/alloc.h"
 
 typedef struct {
   casc_loc *loc;
@@ -26,18 +27,18 @@ struct pr_alias_state {
 };
 
 pr_alias_state *pr_aliases_new(void) {
-  return calloc(1, sizeof(pr_alias_state));
+  return casc_calloc(1, sizeof(pr_alias_state));
 }
 
 void pr_aliases_free(pr_alias_state *a) {
   if (!a)
     return;
   for (unsigned i = 0; i < a->n; i++)
-    free(a->e[i].children);
-  free(a->e);
-  free(a->order);
+    casc_free(a->e[i].children);
+  casc_free(a->e);
+  casc_free(a->order);
   casc_ptrmap_free(&a->index);
-  free(a);
+  casc_free(a);
 }
 
 static void mark_nondeferrable(pr_alias_state *a, unsigned i) {
@@ -108,7 +109,7 @@ static unsigned visit(casc_printer *pr, casc_loc *loc, bool can_defer,
   }
   unsigned nc = nchildren_of(loc);
   if (nc && level < 1000) {
-    unsigned *ch = calloc(nc, sizeof *ch);
+    unsigned *ch = casc_calloc(nc, sizeof *ch);
     if (!ch) {
       pr->oom = true;
       return (unsigned)-1;
@@ -120,7 +121,7 @@ static unsigned visit(casc_printer *pr, casc_loc *loc, bool can_defer,
         continue;
       unsigned ci = visit(pr, c, can_defer, level + 1);
       if (ci == (unsigned)-1) {
-        free(ch);
+        casc_free(ch);
         return ci;
       }
       ch[k++] = ci;
@@ -145,7 +146,7 @@ void pr_aliases_finish(casc_printer *pr) {
   pr_alias_state *a = pr->aliases;
   if (!a || !a->n)
     return;
-  a->order = malloc(a->n * sizeof *a->order);
+  a->order = casc_malloc(a->n * sizeof *a->order);
   if (!a->order) {
     pr->oom = true;
     return;

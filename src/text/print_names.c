@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "text/printer.h"
+#include "util/alloc.h"
 #include "util/hashmap.h"
 
 /* ---- used-name set with scopes ----------------------------------------- */
@@ -43,7 +44,7 @@ static bool ns_contains(name_set *ns, const char *s, size_t len) {
 
 static bool ns_grow(name_set *ns) {
   unsigned nb = ns->nbuckets * 2;
-  name_node **b = calloc(nb, sizeof *b);
+  name_node **b = casc_calloc(nb, sizeof *b);
   if (!b)
     return false;
   for (unsigned i = 0; i < ns->n; i++) {
@@ -52,7 +53,7 @@ static bool ns_grow(name_set *ns) {
     e->next = b[s];
     b[s] = e;
   }
-  free(ns->buckets);
+  casc_free(ns->buckets);
   ns->buckets = b;
   ns->nbuckets = nb;
   return true;
@@ -297,7 +298,7 @@ bool pr_names_build(casc_printer *pr, casc_op *top) {
   nm.pr = pr;
   nm.ok = true;
   nm.used.nbuckets = 64;
-  nm.used.buckets = calloc(nm.used.nbuckets, sizeof *nm.used.buckets);
+  nm.used.buckets = casc_calloc(nm.used.nbuckets, sizeof *nm.used.buckets);
   name_ctx *stack = NULL;
   unsigned n = 0, cap = 0;
   if (!nm.used.buckets || !ns_push_scope(&nm.used)) {
@@ -339,9 +340,9 @@ bool pr_names_build(casc_printer *pr, casc_op *top) {
         }
   }
 done:
-  free(stack);
-  free(nm.used.buckets);
-  free(nm.used.stack);
-  free(nm.used.marks);
+  casc_free(stack);
+  casc_free(nm.used.buckets);
+  casc_free(nm.used.stack);
+  casc_free(nm.used.marks);
   return nm.ok;
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "text/printer.h"
+#include "util/alloc.h"
 
 /* ---- output ------------------------------------------------------------ */
 
@@ -226,12 +227,12 @@ static void split_attrs(casc_printer *pr, casc_op *op, casc_attr **props,
   *rest = NULL;
   casc_attr *attrs = op->attrs;
   unsigned n = attrs && attrs->kind == CASC_ATTR_DICT ? attrs->u.dict.n : 0;
-  casc_named_attr *p = calloc(n + 8, sizeof *p);
-  casc_named_attr *r = calloc(n + 1, sizeof *r);
+  casc_named_attr *p = casc_calloc(n + 8, sizeof *p);
+  casc_named_attr *r = casc_calloc(n + 1, sizeof *r);
   if (!p || !r) {
     pr->oom = true;
-    free(p);
-    free(r);
+    casc_free(p);
+    casc_free(r);
     return;
   }
   unsigned np = 0, nr = 0;
@@ -260,7 +261,7 @@ static void split_attrs(casc_printer *pr, casc_op *op, casc_attr **props,
       if (entry->args[i]->arg_attrs && entry->args[i]->arg_attrs->u.dict.n)
         any = true;
     if (any) {
-      casc_attr **ds = calloc(entry->nargs, sizeof *ds);
+      casc_attr **ds = casc_calloc(entry->nargs, sizeof *ds);
       if (ds) {
         for (unsigned i = 0; i < entry->nargs; i++)
           ds[i] = entry->args[i]->arg_attrs ? entry->args[i]->arg_attrs
@@ -268,7 +269,7 @@ static void split_attrs(casc_printer *pr, casc_op *op, casc_attr **props,
         p[np].name = casc_intern_cstr(pr->ctx, "arg_attrs");
         p[np].value = casc_attr_array(pr->ctx, entry->nargs, ds);
         np++;
-        free(ds);
+        casc_free(ds);
       }
     }
   }
@@ -276,8 +277,8 @@ static void split_attrs(casc_printer *pr, casc_op *op, casc_attr **props,
     *props = casc_attr_dict(pr->ctx, np, p);
   if (nr)
     *rest = casc_attr_dict(pr->ctx, nr, r);
-  free(p);
-  free(r);
+  casc_free(p);
+  casc_free(r);
 }
 
 static void print_generic(casc_printer *pr, casc_op *op) {

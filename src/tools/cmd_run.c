@@ -21,6 +21,7 @@
 #include "casc/sim.h"
 #include "casc/text.h"
 #include "tools/cli_util.h"
+#include "util/alloc.h"
 
 #define MAX_BINDINGS 64
 
@@ -103,7 +104,7 @@ static bool add_binding(binding *list, unsigned *n, const char *spec,
     return false;
   }
   size_t nl = (size_t)(eq - spec);
-  char *name = malloc(nl + 1);
+  char *name = casc_malloc(nl + 1);
   if (!name)
     return false;
   memcpy(name, spec, nl);
@@ -191,9 +192,9 @@ static int parse_args(int argc, char **argv, run_opts *o) {
 
 static void free_bindings(run_opts *o) {
   for (unsigned i = 0; i < o->nargs; i++)
-    free((char *)o->args[i].name);
+    casc_free((char *)o->args[i].name);
   for (unsigned i = 0; i < o->nouts; i++)
-    free((char *)o->outs[i].name);
+    casc_free((char *)o->outs[i].name);
 }
 
 static const binding *find(const binding *l, unsigned n, const char *name) {
@@ -263,7 +264,7 @@ static bool gm_arg(casc_ctx *ctx, const char *name, const char *v,
     gb->arr.dtype = want;
     gb->arr.ndim = 1;
     gb->arr.shape[0] = gb->arr.count = (size_t)n;
-    gb->arr.data = calloc(n ? n : 1, casc_dtype_size(want));
+    gb->arr.data = casc_calloc(n ? n : 1, casc_dtype_size(want));
     if (!gb->arr.data) {
       casc_cli_error("run", "--arg %s: out of memory", name);
       return false;
@@ -405,8 +406,8 @@ int casc_cmd_run(int argc, char **argv) {
     goto out;
 
   unsigned np = casc_sim_num_params(prog);
-  bufs = calloc(np + 1, sizeof *bufs);
-  args = calloc(np + 1, sizeof *args);
+  bufs = casc_calloc(np + 1, sizeof *bufs);
+  args = casc_calloc(np + 1, sizeof *args);
   if (!bufs || !args) {
     casc_cli_error("run", "out of memory");
     goto out;
@@ -522,11 +523,11 @@ out:
   if (bufs)
     for (unsigned j = 0; j < casc_sim_num_params(prog); j++)
       casc_npy_free(&bufs[j].arr);
-  free(bufs);
-  free(args);
+  casc_free(bufs);
+  casc_free(args);
   casc_sim_program_free(prog);
   casc_ctx_free(ctx);
-  free(text);
+  casc_free(text);
   free_bindings(&o);
   return rc;
 }

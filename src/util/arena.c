@@ -1,4 +1,5 @@
 #include "util/arena.h"
+#include "util/alloc.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -29,7 +30,7 @@ void *casc_arena_alloc(casc_arena *a, size_t size) {
       want = ARENA_MAX_CHUNK;
     if (want < size)
       want = size;
-    casc_arena_chunk *n = malloc(sizeof(*n) + want);
+    casc_arena_chunk *n = casc_malloc(sizeof(*n) + want);
     if (!n)
       return NULL;
     n->size = want;
@@ -56,7 +57,7 @@ void casc_arena_free(casc_arena *a) {
   casc_arena_chunk *c = a->head;
   while (c) {
     casc_arena_chunk *n = c->next;
-    free(c);
+    casc_free(c);
     c = n;
   }
   a->head = NULL;

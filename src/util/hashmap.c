@@ -1,4 +1,5 @@
 #include "util/hashmap.h"
+#include "util/alloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -20,7 +21,7 @@ void casc_hm_init(casc_hashmap *m) {
 }
 
 void casc_hm_free(casc_hashmap *m) {
-  free(m->slots);
+  casc_free(m->slots);
   casc_hm_init(m);
 }
 
@@ -40,7 +41,7 @@ void *casc_hm_get(const casc_hashmap *m, const void *key, size_t len,
 
 static bool grow(casc_hashmap *m) {
   size_t ncap = m->cap ? m->cap * 2 : 64;
-  casc_hm_slot *ns = calloc(ncap, sizeof(*ns));
+  casc_hm_slot *ns = casc_calloc(ncap, sizeof(*ns));
   if (!ns)
     return false;
   for (size_t i = 0; i < m->cap; i++) {
@@ -52,7 +53,7 @@ static bool grow(casc_hashmap *m) {
       j = (j + 1) & (ncap - 1);
     ns[j] = *s;
   }
-  free(m->slots);
+  casc_free(m->slots);
   m->slots = ns;
   m->cap = ncap;
   return true;
