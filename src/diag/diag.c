@@ -27,7 +27,7 @@ static const char *vformat(casc_ctx *ctx, const char *fmt, va_list ap) {
   char *s = casc_ctx_alloc(ctx, (size_t)n + 1);
   if (!s) {
     va_end(ap2);
-    return "";
+    return "out of memory (the message was lost)";
   }
   vsnprintf(s, (size_t)n + 1, fmt, ap2);
   va_end(ap2);

@@ -39,8 +39,25 @@ void casc_ctx_free(casc_ctx *ctx) {
   casc_free(ctx);
 }
 
+/* Sticky and reported once, here, because most callers only see a NULL and
+ * cannot tell whether anyone said why; the flag is set before reporting so
+ * that the report's own allocations cannot recurse. */
+void casc_ctx_report_oom(casc_ctx *ctx) {
+  if (ctx->oom)
+    return;
+  ctx->oom = true;
+  casc_emit_error(ctx, ctx->unknown_loc, "out of memory");
+}
+
+bool casc_ctx_out_of_memory(const casc_ctx *ctx) {
+  return ctx->oom;
+}
+
 void *casc_ctx_alloc(casc_ctx *ctx, size_t size) {
-  return casc_arena_alloc(&ctx->arena, size);
+  void *p = casc_arena_alloc(&ctx->arena, size);
+  if (!p)
+    casc_ctx_report_oom(ctx);
+  return p;
 }
 
 void *casc_ctx_dup(casc_ctx *ctx, const void *src, size_t n) {
@@ -62,8 +79,10 @@ const char *casc_intern(casc_ctx *ctx, const char *s, size_t len) {
     return NULL;
   memcpy(copy, s, len);
   copy[len] = 0;
-  if (!casc_hm_put(&ctx->strings, copy, len, h, copy))
+  if (!casc_hm_put(&ctx->strings, copy, len, h, copy)) {
+    casc_ctx_report_oom(ctx);
     return NULL;
+  }
   return copy;
 }
 
@@ -77,10 +96,11 @@ void casc_key_init(casc_key *k) {
   k->p = k->small;
   k->len = 0;
   k->cap = sizeof k->small;
+  k->failed = false;
 }
 
 void casc_key_put(casc_key *k, const void *data, size_t n) {
-  if (n == 0)
+  if (n == 0 || k->failed)
     return;
   if (k->len + n > k->cap) {
     size_t ncap = k->cap * 2;
@@ -88,9 +108,9 @@ void casc_key_put(casc_key *k, const void *data, size_t n) {
       ncap *= 2;
     unsigned char *np = casc_malloc(ncap);
     if (!np) {
-      /* Poison the key: a failed key can only miss, and the miss path's
-       * allocation will fail too, so the caller sees NULL. */
-      k->len = 0;
+      /* An incomplete key could equal another object's whole key, so it
+       * must not be looked up at all: casc_uniq fails on it. */
+      k->failed = true;
       return;
     }
     memcpy(np, k->p, k->len);
@@ -124,6 +144,11 @@ void casc_key_done(casc_key *k) {
 
 void *casc_uniq(casc_ctx *ctx, casc_hashmap *map, casc_key *k,
                 void *(*make)(casc_ctx *ctx, void *arg), void *arg) {
+  if (k->failed) {
+    casc_key_done(k);
+    casc_ctx_report_oom(ctx);
+    return NULL;
+  }
   uint64_t h = casc_hash_bytes(k->p, k->len);
   void *found = casc_hm_get(map, k->p, k->len, h);
   if (found) {
@@ -132,8 +157,10 @@ void *casc_uniq(casc_ctx *ctx, casc_hashmap *map, casc_key *k,
   }
   void *obj = make(ctx, arg);
   unsigned char *kc = obj ? casc_ctx_alloc(ctx, k->len ? k->len : 1) : NULL;
-  if (!kc || !casc_hm_put(map, memcpy(kc, k->p, k->len), k->len, h, obj))
+  if (!kc || !casc_hm_put(map, memcpy(kc, k->p, k->len), k->len, h, obj)) {
+    casc_ctx_report_oom(ctx);
     obj = NULL;
+  }
   casc_key_done(k);
   return obj;
 }

@@ -44,7 +44,8 @@ static bool collect(casc_op *op, void *user) {
   return true;
 }
 
-bool casc_collect_ops(casc_op *root, bool post, casc_op_list *l) {
+bool casc_collect_ops(casc_ctx *ctx, casc_op *root, bool post,
+                      casc_op_list *l) {
   l->ops = NULL;
   l->n = l->cap = 0;
   l->oom = false;
@@ -52,6 +53,8 @@ bool casc_collect_ops(casc_op *root, bool post, casc_op_list *l) {
     casc_walk_post(root, collect, l);
   else
     casc_walk_pre(root, collect, l);
+  if (l->oom)
+    casc_emit_error(ctx, root->loc, "out of memory");
   return !l->oom;
 }
 
@@ -71,6 +74,8 @@ static void replace_with_const(casc_ctx *ctx, casc_op *op, int64_t v) {
   casc_builder_set_before(&b, op);
   b.loc = op->loc;
   casc_op *c = casc_build_const_int(&b, op->results[0].type, v);
+  if (!c)
+    return; /* out of memory: reported by the context, op stays */
   casc_value_replace_all_uses(&op->results[0], &c->results[0]);
   casc_op_erase(op);
 }

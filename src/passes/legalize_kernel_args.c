@@ -53,8 +53,10 @@ static void legalize(casc_ctx *ctx, casc_op *f, bool add_ffts) {
   casc_type *ft = casc_func_type(f);
   unsigned nin = ft ? ft->u.func.nin : 0;
   casc_type **in = casc_malloc((nin + 1) * sizeof *in);
-  if (!in)
+  if (!in) {
+    casc_emit_error(ctx, f->loc, "out of memory");
     return;
+  }
   for (unsigned i = 0; i < nin; i++)
     in[i] = ft->u.func.in[i];
   in[nin] = mt;

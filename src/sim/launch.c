@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "sim/issues_lost.h"
 #include "sim/sim_internal.h"
 #include "util/alloc.h"
 
@@ -195,8 +196,8 @@ static bool same_issue(const sim_issue *a, const sim_issue *b) {
       strcmp(a->msg, b->msg) != 0 || a->nnotes != b->nnotes)
     return false;
   for (unsigned i = 0; i < a->nnotes; i++)
-    if (a->notes[i].loc != b->notes[i].loc ||
-        strcmp(a->notes[i].msg, b->notes[i].msg) != 0)
+    if (a->notes[i].loc != b->notes[i].loc || !a->notes[i].msg ||
+        !b->notes[i].msg || strcmp(a->notes[i].msg, b->notes[i].msg) != 0)
       return false;
   return true;
 }
@@ -244,14 +245,32 @@ static const char *arena_str(casc_ctx *ctx, const char *s) {
   return p ? p : "";
 }
 
-static void emit_all(casc_ctx *ctx, const casc_sim_program *p,
-                     sim_issue_list *lists, unsigned nblocks,
-                     casc_launch_result *res) {
+/* Emits the issues of every block; false when some were lost for lack of
+ * memory (reported): `lost` issues that sim_report could not record, and
+ * notes recorded without their text. */
+static bool emit_all(casc_ctx *ctx, const casc_sim_program *p,
+                     sim_issue_list *lists, unsigned long lost,
+                     unsigned nblocks, casc_launch_result *res) {
+  unsigned lost_notes = 0;
+  for (unsigned i = 0; i < nblocks; i++)
+    for (unsigned j = 0; j < lists[i].n; j++)
+      for (unsigned k = 0; k < lists[i].items[j].nnotes; k++)
+        lost_notes += !lists[i].items[j].notes[k].msg;
+  if (lost)
+    casc_emit_error(ctx, p->func->loc,
+                    "out of memory: %lu simulator diagnostic(s) were lost",
+                    lost);
+  if (lost_notes)
+    casc_emit_error(ctx, p->func->loc,
+                    "out of memory: %u note(s) of the diagnostics below were "
+                    "lost",
+                    lost_notes);
+  lost += lost_notes;
   unsigned total = 0;
   for (unsigned i = 0; i < nblocks; i++)
     total += lists[i].n;
   if (!total)
-    return;
+    return !lost;
   flat_issue *fl = casc_calloc(total, sizeof *fl);
   unsigned hcap = 16;
   while (hcap < total * 2)
@@ -266,7 +285,7 @@ static void emit_all(casc_ctx *ctx, const casc_sim_program *p,
     casc_free(fl);
     casc_free(table);
     casc_free(blocks);
-    return;
+    return false;
   }
   for (unsigned i = 0; i < hcap; i++)
     table[i] = -1;
@@ -311,12 +330,14 @@ static void emit_all(casc_ctx *ctx, const casc_sim_program *p,
     casc_loc *loc = is->loc ? (casc_loc *)is->loc : p->func->loc;
     casc_diag *d = casc_diag_begin(ctx, is->sev, loc, "%s: %s", bt, is->msg);
     for (unsigned n = 0; n < is->nnotes; n++)
-      casc_diag_note(d, (casc_loc *)is->notes[n].loc, "%s", is->notes[n].msg);
+      if (is->notes[n].msg)
+        casc_diag_note(d, (casc_loc *)is->notes[n].loc, "%s", is->notes[n].msg);
     casc_diag_emit(d);
   }
   casc_free(fl);
   casc_free(table);
   casc_free(blocks);
+  return !lost;
 }
 
 /* ---- arguments
@@ -419,7 +440,7 @@ static bool bind_args(casc_ctx *ctx, const casc_sim_program *p,
 /* The launch as the hardware runs it: blocks go, in order, to whichever of
  * the vector_core_cnt cores is free first (lowest core on a tie), so a
  * block_dim above the core count runs in waves. Deterministic. */
-static void summarize_timing(casc_ctx *ctx, const casc_platform *plat,
+static bool summarize_timing(casc_ctx *ctx, const casc_platform *plat,
                              casc_block_timing *bt, unsigned n,
                              casc_timing *out) {
   unsigned ncores = plat->vector_core_cnt ? plat->vector_core_cnt : 1;
@@ -429,7 +450,7 @@ static void summarize_timing(casc_ctx *ctx, const casc_platform *plat,
   memset(out, 0, sizeof *out);
   if (!core_free) {
     casc_emit_error(ctx, NULL, "out of memory for the timing summary");
-    return;
+    return false;
   }
   uint64_t busy[CASC_SIM_PIPE_COUNT_] = {0}, total = 0;
   for (unsigned i = 0; i < n; i++) {
@@ -455,8 +476,10 @@ static void summarize_timing(casc_ctx *ctx, const casc_platform *plat,
   for (int p = 0; p < CASC_SIM_PIPE_COUNT_; p++)
     out->busy_fraction[p] = total ? (double)busy[p] / (double)total : 0.0;
   out->blocks = casc_ctx_alloc(ctx, n * sizeof *bt);
-  if (out->blocks)
-    memcpy(out->blocks, bt, n * sizeof *bt);
+  if (!out->blocks)
+    return false; /* reported by the context */
+  memcpy(out->blocks, bt, n * sizeof *bt);
+  return true;
 }
 
 static casc_launch_status run(casc_sim_program *p, unsigned block_dim,
@@ -504,6 +527,7 @@ static casc_launch_status run(casc_sim_program *p, unsigned block_dim,
   if (!gm || !si || !sf || !lists || !failed || !steps || (timing && !bt) ||
       (trace && !slices)) {
     casc_emit_error(ctx, p->func->loc, "out of memory for the launch");
+    st = CASC_LAUNCH_OUT_OF_MEMORY;
     goto out;
   }
   if (!bind_args(ctx, p, args, nargs, gm, si, sf, &ffts_word))
@@ -513,6 +537,7 @@ static casc_launch_status run(casc_sim_program *p, unsigned block_dim,
   sim_slot *init = casc_malloc(p->nslots * sizeof *init);
   if (!init) {
     casc_emit_error(ctx, p->func->loc, "out of memory for the launch");
+    st = CASC_LAUNCH_OUT_OF_MEMORY;
     goto out;
   }
   memcpy(init, p->init, p->nslots * sizeof *init);
@@ -562,6 +587,7 @@ static casc_launch_status run(casc_sim_program *p, unsigned block_dim,
   ps.slices = slices;
   pthread_mutex_init(&ps.oom_lock, NULL);
 
+  unsigned long lost0 = sim_issues_lost();
   double t0 = now_seconds();
   pthread_t tids[256];
   unsigned started = 0;
@@ -580,9 +606,11 @@ static casc_launch_status run(casc_sim_program *p, unsigned block_dim,
   if (ps.oom && atomic_load(&ps.next) < block_dim) {
     casc_emit_error(ctx, p->func->loc,
                     "out of memory for the simulator's per-thread state");
+    st = CASC_LAUNCH_OUT_OF_MEMORY;
     goto out;
   }
-  emit_all(ctx, p, lists, block_dim, res);
+  bool complete =
+      emit_all(ctx, p, lists, sim_issues_lost() - lost0, block_dim, res);
   unsigned errors = 0, warnings = 0, nfail = 0;
   uint64_t total_steps = 0;
   for (unsigned i = 0; i < block_dim; i++) {
@@ -602,15 +630,17 @@ static casc_launch_status run(casc_sim_program *p, unsigned block_dim,
   }
   if (timing) {
     casc_timing tmg;
-    summarize_timing(ctx, &plat, bt, block_dim, &tmg);
+    complete &= summarize_timing(ctx, &plat, bt, block_dim, &tmg);
     if (res)
       res->timing = tmg;
     if (trace && tmg.valid)
       sim_trace_write(trace, p, &plat, slices, bt, block_dim);
   }
-  st = errors ? CASC_LAUNCH_KERNEL_ERROR : CASC_LAUNCH_OK;
+  st = !complete ? CASC_LAUNCH_OUT_OF_MEMORY
+       : errors  ? CASC_LAUNCH_KERNEL_ERROR
+                 : CASC_LAUNCH_OK;
 out:
-  if (st == CASC_LAUNCH_BAD_LAUNCH && res)
+  if ((st == CASC_LAUNCH_BAD_LAUNCH || st == CASC_LAUNCH_OUT_OF_MEMORY) && res)
     res->errors = casc_ctx_error_count(ctx) - errs0;
   if (lists)
     for (unsigned i = 0; i < block_dim; i++)

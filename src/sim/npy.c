@@ -207,8 +207,10 @@ bool casc_npy_parse(casc_ctx *ctx, const void *bytes, size_t len,
                 filename);
   out->count = count;
   out->data = casc_malloc(need ? need : 1);
-  if (!out->data)
-    return fail(ctx, filename, "%s: out of memory", filename);
+  if (!out->data) {
+    casc_ctx_report_oom(ctx);
+    return false;
+  }
   memcpy(out->data, b + data, need);
   return true;
 }
@@ -223,8 +225,11 @@ bool casc_npy_read(casc_ctx *ctx, const char *path, casc_npy *out) {
   }
   casc_buf buf;
   casc_buf_init(&buf);
-  bool ok = casc_read_stream(f, (size_t)1 << 40, &buf) == CASC_READ_OK;
-  if (!ok)
+  casc_read_status st = casc_read_stream(f, (size_t)1 << 40, &buf);
+  bool ok = st == CASC_READ_OK;
+  if (st == CASC_READ_NO_MEMORY)
+    casc_ctx_report_oom(ctx);
+  else if (!ok)
     casc_emit_error(ctx, casc_loc_file(ctx, path, 0, 0), "cannot read %s",
                     path);
   fclose(f);

@@ -97,13 +97,13 @@ bool casc_custom_parse_for(casc_parser *p, pp_op_state *st) {
   pp_ensure_terminator(p, body->first, CASC_OP_SCF_YIELD, st->loc);
   for (unsigned i = 0; i < 3; i++) {
     casc_value *v = pp_resolve(p, &bounds[i], ivt);
-    if (!v || !pp_state_add_operand(st, v))
+    if (!v || !pp_state_add_operand(p, st, v))
       return false;
   }
   for (unsigned i = 0; i < nr; i++) {
     casc_value *v = pp_resolve(p, &inits[i], rtypes[i]);
-    if (!v || !pp_state_add_operand(st, v) ||
-        !pp_state_add_result(st, rtypes[i]))
+    if (!v || !pp_state_add_operand(p, st, v) ||
+        !pp_state_add_result(p, st, rtypes[i]))
       return false;
   }
   casc_attr *d = NULL;
@@ -166,7 +166,7 @@ bool casc_custom_parse_if(casc_parser *p, pp_op_state *st) {
   if (!pp_parse_ssa_use(p, &cond))
     return false;
   casc_value *c = pp_resolve(p, &cond, casc_type_i1(p->ctx));
-  if (!c || !pp_state_add_operand(st, c))
+  if (!c || !pp_state_add_operand(p, st, c))
     return false;
   if (pp_consume(p, CASC_TK_ARROW)) {
     casc_type **rt;
@@ -174,7 +174,7 @@ bool casc_custom_parse_if(casc_parser *p, pp_op_state *st) {
     if (!pp_parse_result_types(p, &rt, &nr))
       return false;
     for (unsigned i = 0; i < nr; i++)
-      if (!pp_state_add_result(st, rt[i]))
+      if (!pp_state_add_result(p, st, rt[i]))
         return pp_error(p, "out of memory");
   }
   casc_region *then_r = pp_state_add_region(p, st);
@@ -249,12 +249,12 @@ bool casc_custom_parse_while(casc_parser *p, pp_op_state *st) {
                        nargs, ft->u.func.nin);
   for (unsigned i = 0; i < nargs; i++) {
     casc_value *v = pp_resolve(p, &inits[i], ft->u.func.in[i]);
-    if (!v || !pp_state_add_operand(st, v))
+    if (!v || !pp_state_add_operand(p, st, v))
       return false;
     args[i].type = ft->u.func.in[i];
   }
   for (unsigned i = 0; i < ft->u.func.nout; i++)
-    if (!pp_state_add_result(st, ft->u.func.out[i]))
+    if (!pp_state_add_result(p, st, ft->u.func.out[i]))
       return pp_error(p, "out of memory");
   casc_region *before = pp_state_add_region(p, st);
   casc_region *after = before ? pp_state_add_region(p, st) : NULL;
@@ -303,7 +303,7 @@ void casc_custom_print_index_switch(casc_printer *pr, casc_op *op);
 bool casc_custom_parse_index_switch(casc_parser *p, pp_op_state *st) {
   casc_value *arg;
   if (!pp_parse_operand(p, casc_type_index(p->ctx), &arg) ||
-      !pp_state_add_operand(st, arg))
+      !pp_state_add_operand(p, st, arg))
     return false;
   casc_attr *d = NULL;
   if (!pp_parse_opt_dict(p, &d) || !pp_state_add_dict(p, st, d))
@@ -315,7 +315,7 @@ bool casc_custom_parse_index_switch(casc_parser *p, pp_op_state *st) {
                                  : !pp_parse_type_list(p, &rt, &nr))
       return false;
     for (unsigned i = 0; i < nr; i++)
-      if (!pp_state_add_result(st, rt[i]))
+      if (!pp_state_add_result(p, st, rt[i]))
         return pp_error(p, "out of memory");
   }
   casc_region *dflt = pp_state_add_region(p, st);

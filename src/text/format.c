@@ -965,7 +965,7 @@ bool casc_format_parse(casc_parser *p, pp_op_state *st) {
                          "custom op '%s' cannot infer the type of operand #%u",
                          st->name, k);
     casc_value *v = pp_resolve(p, &flat[k], ot[k]);
-    if (!v || !pp_state_add_operand(st, v))
+    if (!v || !pp_state_add_operand(p, st, v))
       return false;
   }
   for (unsigned k = 0; k < nrt; k++) {
@@ -973,7 +973,7 @@ bool casc_format_parse(casc_parser *p, pp_op_state *st) {
       return pp_error_at(p, line, col,
                          "custom op '%s' cannot infer the type of result #%u",
                          st->name, k);
-    if (!pp_state_add_result(st, rt[k]))
+    if (!pp_state_add_result(p, st, rt[k]))
       return pp_error(p, "out of memory");
   }
   unsigned nflex = 0;

@@ -80,6 +80,10 @@ static bool verror_at(casc_parser *p, unsigned line, unsigned col,
   if (p->failed)
     return false;
   p->failed = true;
+  /* After the context ran out of memory, what the parser sees next (a
+   * missing type, say) is a consequence; the cause is already reported. */
+  if (casc_ctx_out_of_memory(p->ctx))
+    return false;
   char msg[1024];
   vsnprintf(msg, sizeof msg, fmt, ap);
   casc_emit_error(p->ctx, pp_loc_at(p, line, col), "%s%s", prefix, msg);
@@ -96,6 +100,8 @@ bool pp_error(casc_parser *p, const char *fmt, ...) {
     if (p->failed)
       return false;
     p->failed = true;
+    if (casc_ctx_out_of_memory(p->ctx))
+      return false;
     casc_emit_error(p->ctx, pp_loc_at(p, t.line, t.col), "%s", t.err);
     return false;
   }
@@ -390,21 +396,21 @@ bool pp_parse_ssa_use_list(casc_parser *p, pp_ssa_use **uses, unsigned *n,
 /* ------------------------------------------------------------------------ */
 /* Op state                                                                  */
 
-bool pp_state_add_operand(pp_op_state *st, casc_value *v) {
+bool pp_state_add_operand(casc_parser *p, pp_op_state *st, casc_value *v) {
   casc_value **ops =
       casc_grow(st->ops, &st->cap_ops, st->nops + 1, sizeof *st->ops);
   if (!ops)
-    return false;
+    return pp_error(p, "out of memory");
   st->ops = ops;
   st->ops[st->nops++] = v;
   return true;
 }
 
-bool pp_state_add_result(pp_op_state *st, casc_type *t) {
+bool pp_state_add_result(casc_parser *p, pp_op_state *st, casc_type *t) {
   casc_type **res =
       casc_grow(st->res, &st->cap_res, st->nres + 1, sizeof *st->res);
   if (!res)
-    return false;
+    return pp_error(p, "out of memory");
   st->res = res;
   st->res[st->nres++] = t;
   return true;
@@ -712,11 +718,11 @@ static bool parse_generic_body(casc_parser *p, pp_op_state *st,
                        nuses, nuses == 1 ? "" : "s", ft->u.func.nin);
   for (unsigned i = 0; i < nuses; i++) {
     casc_value *v = pp_resolve(p, &uses[i], ft->u.func.in[i]);
-    if (!v || !pp_state_add_operand(st, v))
+    if (!v || !pp_state_add_operand(p, st, v))
       return false;
   }
   for (unsigned i = 0; i < ft->u.func.nout; i++)
-    if (!pp_state_add_result(st, ft->u.func.out[i]))
+    if (!pp_state_add_result(p, st, ft->u.func.out[i]))
       return pp_error(p, "out of memory");
   if (!st->info) {
     /* Unregistered: properties stay separate and survive as written. */
@@ -943,7 +949,11 @@ static bool parse_op(casc_parser *p) {
       goto out;
     r += counts[i];
   }
-  ok = true;
+  /* The context reported running out of memory: the op may lack an
+   * attribute or a type that a NULL from its constructor dropped. */
+  ok = !casc_ctx_out_of_memory(p->ctx);
+  if (!ok)
+    p->failed = true;
 out:
   state_free(&st);
   pp_leave(p);
@@ -1022,6 +1032,8 @@ casc_op *casc_parse_module(casc_ctx *ctx, const char *text, size_t len,
       result = wrapper;
     }
   }
+  if (casc_ctx_out_of_memory(ctx))
+    result = NULL; /* reported by the context; the IR may be incomplete */
   parser_free(&p);
   return result;
 }

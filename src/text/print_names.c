@@ -210,18 +210,18 @@ static bool constant_name(casc_op *op, char *buf, size_t n) {
     snprintf(buf, n, "%s", v->u.i.v ? "true" : "false");
     return true;
   }
-  casc_buf tb;
-  casc_buf_init(&tb);
-  if (t && t->kind == CASC_TYPE_INTEGER) {
-    casc_buf_putc(&tb, '_');
-    casc_text_put_type(&tb, t);
-  }
+  /* `_i32`, `_si8`, `_ui64` as the type prints; nothing for index. */
+  char suffix[32] = "";
+  if (t && t->kind == CASC_TYPE_INTEGER)
+    snprintf(suffix, sizeof suffix, "_%s%u",
+             t->u.integer.sign == CASC_SIGNED     ? "si"
+             : t->u.integer.sign == CASC_UNSIGNED ? "ui"
+                                                  : "i",
+             t->u.integer.width);
   if (t && t->kind == CASC_TYPE_INTEGER && t->u.integer.sign == CASC_UNSIGNED)
-    snprintf(buf, n, "c%llu%s", (unsigned long long)v->u.i.v,
-             tb.data ? tb.data : "");
+    snprintf(buf, n, "c%llu%s", (unsigned long long)v->u.i.v, suffix);
   else
-    snprintf(buf, n, "c%lld%s", (long long)v->u.i.v, tb.data ? tb.data : "");
-  casc_buf_free(&tb);
+    snprintf(buf, n, "c%lld%s", (long long)v->u.i.v, suffix);
   return true;
 }
 

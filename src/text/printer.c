@@ -262,6 +262,7 @@ static void split_attrs(casc_printer *pr, casc_op *op, casc_attr **props,
         any = true;
     if (any) {
       casc_attr **ds = casc_calloc(entry->nargs, sizeof *ds);
+      pr->oom |= !ds;
       if (ds) {
         for (unsigned i = 0; i < entry->nargs; i++)
           ds[i] = entry->args[i]->arg_attrs ? entry->args[i]->arg_attrs
@@ -384,8 +385,11 @@ void casc_print_op(casc_ctx *ctx, casc_op *op, const casc_print_flags *flags,
     casc_arena_free(&pr.tmp);
     return;
   }
-  pr_names_build(&pr, op);
-  if (pr.flags.debuginfo) {
+  /* Running out of memory anywhere marks the output (out->oom) rather
+   * than print names or aliases that were never assigned. */
+  if (!pr_names_build(&pr, op))
+    pr.oom = true;
+  if (pr.flags.debuginfo && !pr.oom) {
     pr.aliases = pr_aliases_new();
     if (pr.aliases) {
       casc_buf scratch;
@@ -395,18 +399,25 @@ void casc_print_op(casc_ctx *ctx, casc_op *op, const casc_print_flags *flags,
       print_op_full(&pr, op);
       pr.collecting = false;
       pr.out = out;
+      pr.oom |= scratch.oom;
       casc_buf_free(&scratch);
       pr_aliases_finish(&pr);
       pr_aliases_print(&pr, false);
+    } else {
+      pr.oom = true;
     }
   }
-  pr.indent = 0;
-  pr.default_dialect = "builtin";
-  print_op_full(&pr, op);
-  pr_newline(&pr);
-  if (pr.aliases)
-    pr_aliases_print(&pr, true);
-  if (pr.oom)
+  if (!pr.oom) {
+    pr.indent = 0;
+    pr.default_dialect = "builtin";
+    print_op_full(&pr, op);
+    pr_newline(&pr);
+    if (pr.aliases)
+      pr_aliases_print(&pr, true);
+  }
+  /* The context running out (an attribute the printer builds, a name it
+   * interns) loses part of the text as surely as the buffer would. */
+  if (pr.oom || (ctx && casc_ctx_out_of_memory(ctx)))
     out->oom = true;
   pr_aliases_free(pr.aliases);
   casc_ptrmap_free(&pr.values);

@@ -251,7 +251,7 @@ static casc_op *transform(casc_ctx *ctx, const opt_options *o, const char *name,
     return NULL;
   for (unsigned i = 0; i < o->nsteps; i++) {
     const step *s = &o->steps[i];
-    bool ok = s->pass ? s->pass->run(ctx, module, s->options)
+    bool ok = s->pass ? casc_run_pass(ctx, module, s->pass, s->options)
                       : casc_run_pipeline(ctx, module, s->options);
     /* As mlir-opt (-verify-each): a pass must leave valid IR behind. */
     if (!ok || !casc_verify(ctx, module))
