@@ -4,6 +4,7 @@
 #include "dialect/dialect.h"
 #include "ir/ctx_internal.h"
 #include "util/grow.h"
+#include "util/invariant.h"
 
 static void use_link(casc_use *u, casc_value *v) {
   u->value = v;
@@ -22,6 +23,9 @@ static void use_link(casc_use *u, casc_value *v) {
 static void use_unlink(casc_use *u) {
   if (!u->prevp)
     return;
+  /* The list is doubly linked through prevp: whatever points at u must be
+   * the link that prevp names. */
+  CASC_ASSERT(*u->prevp == u);
   *u->prevp = u->next;
   if (u->next)
     u->next->prevp = u->prevp;

@@ -11,6 +11,7 @@
 #include "casc/text.h"
 #include "util/alloc.h"
 #include "util/hashmap.h"
+#include "util/invariant.h"
 
 /* ------------------------------------------------------------------------ */
 /* Tokens and errors                                                         */
@@ -156,6 +157,7 @@ bool pp_enter(casc_parser *p) {
 }
 
 void pp_leave(casc_parser *p) {
+  CASC_ASSERT(p->depth > 0); /* every pp_leave pairs with a pp_enter */
   p->depth--;
 }
 

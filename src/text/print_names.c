@@ -13,6 +13,7 @@
 #include "text/printer.h"
 #include "util/alloc.h"
 #include "util/hashmap.h"
+#include "util/invariant.h"
 
 /* ---- used-name set with scopes ----------------------------------------- */
 /* Chained hash set; names are removed in LIFO order when a scope closes,
@@ -95,6 +96,7 @@ static bool ns_push_scope(name_set *ns) {
 }
 
 static void ns_pop_scope(name_set *ns) {
+  CASC_ASSERT(ns->nmarks > 0); /* scopes close in the order they opened */
   unsigned mark = ns->marks[--ns->nmarks];
   while (ns->n > mark) {
     name_node *e = ns->stack[--ns->n];

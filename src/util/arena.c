@@ -1,9 +1,11 @@
 #include "util/arena.h"
-#include "util/alloc.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "util/alloc.h"
+#include "util/invariant.h"
 
 /* Chunks grow geometrically up to 1 MiB so a tiny context stays tiny and a
  * 200k-op module does not make thousands of mallocs. */
@@ -49,6 +51,7 @@ void *casc_arena_alloc(casc_arena *a, size_t size) {
   }
   void *p = c->data + c->used;
   c->used += size;
+  CASC_ASSERT(c->used <= c->size);
   memset(p, 0, size);
   return p;
 }

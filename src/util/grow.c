@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "util/alloc.h"
+#include "util/invariant.h"
 
 bool casc_grow_cap(unsigned cap, unsigned need, size_t elem, unsigned *out) {
   unsigned n = cap ? cap : CASC_GROW_MIN;
@@ -33,6 +34,7 @@ void *casc_grow(void *p, unsigned *cap, unsigned need, size_t elem) {
 
 void *casc_arena_grow(casc_arena *a, void *p, unsigned n, unsigned *cap,
                       unsigned need, size_t elem) {
+  CASC_ASSERT(n <= *cap && (n == 0 || p)); /* the elements to copy exist */
   if (p && need <= *cap)
     return p;
   unsigned nc;

@@ -1,8 +1,9 @@
 #include "util/hashmap.h"
-#include "util/alloc.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+#include "util/alloc.h"
 
 /* FNV-1a, 64-bit: keys are short structural records, so simplicity wins. */
 uint64_t casc_hash_bytes(const void *p, size_t n) {

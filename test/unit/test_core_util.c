@@ -1,13 +1,17 @@
 /* util: the pointer map, the growth helper and the allocator's fault
  * injection, against simple models. */
 #include <limits.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "util/alloc.h"
 #include "util/arena.h"
 #include "util/grow.h"
+#include "util/invariant.h"
 #include "util/ptrmap.h"
 
 /* Thousands of keys with a plain array as the model: every key maps to its
@@ -169,6 +173,26 @@ static void test_fail_nth(void) {
   CHECK_EQ_INT(casc_alloc_count(), 4); /* no longer counting */
 }
 
+/* A broken invariant traps in Debug and sanitizer builds and costs nothing
+ * in Release (the library must never abort there). Checked in a child so
+ * that the trap does not end the test. */
+static void test_assert_traps_only_in_debug(void) {
+  volatile int broken = 1;
+  pid_t pid = fork();
+  REQUIRE(pid >= 0);
+  if (pid == 0) {
+    CASC_ASSERT(broken == 0);
+    _exit(0);
+  }
+  int status = 0;
+  REQUIRE(waitpid(pid, &status, 0) == pid);
+#ifdef NDEBUG
+  CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+#else
+  CHECK(WIFSIGNALED(status));
+#endif
+}
+
 int main(void) {
   RUN_TEST(test_ptrmap_matches_model);
   RUN_TEST(test_ptrmap_overwrite_does_not_allocate);
@@ -177,5 +201,6 @@ int main(void) {
   RUN_TEST(test_grow_keeps_contents);
   RUN_TEST(test_arena_grow);
   RUN_TEST(test_fail_nth);
+  RUN_TEST(test_assert_traps_only_in_debug);
   return CHECK_SUMMARY();
 }
