@@ -87,8 +87,16 @@ bool casc_ptrmap_find(const casc_ptrmap *m, const void *key, uintptr_t *val) {
   }
 }
 
+/* Its own loop rather than a call to casc_ptrmap_find: verify-sync looks a
+ * value up for nearly every operand it visits. */
 uintptr_t casc_ptrmap_get(const casc_ptrmap *m, const void *key,
                           uintptr_t dflt) {
-  uintptr_t v;
-  return casc_ptrmap_find(m, key, &v) ? v : dflt;
+  if (!m->cap || !key)
+    return dflt;
+  for (size_t s = slot_of(key, m->cap);; s = (s + 1) & (m->cap - 1)) {
+    if (m->slots[s].key == key)
+      return m->slots[s].val;
+    if (!m->slots[s].key)
+      return dflt;
+  }
 }
