@@ -14,32 +14,37 @@ static size_t slot_of(const void *key, size_t cap) {
 }
 
 void casc_ptrmap_init(casc_ptrmap *m) {
-  m->slots = NULL;
+  m->keys = NULL;
+  m->vals = NULL;
   m->cap = m->n = 0;
 }
 
 void casc_ptrmap_free(casc_ptrmap *m) {
-  casc_free(m->slots);
+  casc_free(m->keys); /* vals share the allocation */
   casc_ptrmap_init(m);
 }
 
 static bool rehash(casc_ptrmap *m) {
   size_t ncap = m->cap ? m->cap * 2 : 64;
-  if (ncap < m->cap || ncap > SIZE_MAX / sizeof(casc_ptrmap_slot))
+  size_t per = sizeof(void *) + sizeof(uintptr_t);
+  if (ncap < m->cap || ncap > SIZE_MAX / per)
     return false;
-  casc_ptrmap_slot *ns = casc_calloc(ncap, sizeof *ns);
-  if (!ns)
+  const void **nk = casc_calloc(ncap, per);
+  if (!nk)
     return false;
+  uintptr_t *nv = (uintptr_t *)(nk + ncap);
   for (size_t i = 0; i < m->cap; i++) {
-    if (!m->slots[i].key)
+    if (!m->keys[i])
       continue;
-    size_t s = slot_of(m->slots[i].key, ncap);
-    while (ns[s].key)
+    size_t s = slot_of(m->keys[i], ncap);
+    while (nk[s])
       s = (s + 1) & (ncap - 1);
-    ns[s] = m->slots[i];
+    nk[s] = m->keys[i];
+    nv[s] = m->vals[i];
   }
-  casc_free(m->slots);
-  m->slots = ns;
+  casc_free(m->keys);
+  m->keys = nk;
+  m->vals = nv;
   m->cap = ncap;
   return true;
 }
@@ -51,14 +56,14 @@ bool casc_ptrmap_put(casc_ptrmap *m, const void *key, uintptr_t val) {
    * sequences stay short. */
   if (m->cap) {
     size_t s = slot_of(key, m->cap);
-    for (; m->slots[s].key; s = (s + 1) & (m->cap - 1))
-      if (m->slots[s].key == key) {
-        m->slots[s].val = val;
+    for (; m->keys[s]; s = (s + 1) & (m->cap - 1))
+      if (m->keys[s] == key) {
+        m->vals[s] = val;
         return true;
       }
     if ((m->n + 1) * 2 <= m->cap) {
-      m->slots[s].key = key;
-      m->slots[s].val = val;
+      m->keys[s] = key;
+      m->vals[s] = val;
       m->n++;
       return true;
     }
@@ -66,10 +71,10 @@ bool casc_ptrmap_put(casc_ptrmap *m, const void *key, uintptr_t val) {
   if (!rehash(m))
     return false;
   size_t s = slot_of(key, m->cap);
-  while (m->slots[s].key)
+  while (m->keys[s])
     s = (s + 1) & (m->cap - 1);
-  m->slots[s].key = key;
-  m->slots[s].val = val;
+  m->keys[s] = key;
+  m->vals[s] = val;
   m->n++;
   return true;
 }
@@ -77,14 +82,12 @@ bool casc_ptrmap_put(casc_ptrmap *m, const void *key, uintptr_t val) {
 bool casc_ptrmap_find(const casc_ptrmap *m, const void *key, uintptr_t *val) {
   if (!m->cap || !key)
     return false;
-  for (size_t s = slot_of(key, m->cap);; s = (s + 1) & (m->cap - 1)) {
-    if (m->slots[s].key == key) {
-      *val = m->slots[s].val;
+  for (size_t s = slot_of(key, m->cap); m->keys[s]; s = (s + 1) & (m->cap - 1))
+    if (m->keys[s] == key) {
+      *val = m->vals[s];
       return true;
     }
-    if (!m->slots[s].key)
-      return false;
-  }
+  return false;
 }
 
 /* Its own loop rather than a call to casc_ptrmap_find: verify-sync looks a
@@ -93,10 +96,9 @@ uintptr_t casc_ptrmap_get(const casc_ptrmap *m, const void *key,
                           uintptr_t dflt) {
   if (!m->cap || !key)
     return dflt;
-  for (size_t s = slot_of(key, m->cap);; s = (s + 1) & (m->cap - 1)) {
-    if (m->slots[s].key == key)
-      return m->slots[s].val;
-    if (!m->slots[s].key)
+  size_t mask = m->cap - 1, s = slot_of(key, m->cap);
+  for (const void *k; (k = m->keys[s]) != key; s = (s + 1) & mask)
+    if (!k)
       return dflt;
-  }
+  return m->vals[s];
 }

@@ -44,7 +44,7 @@ static void test_ptrmap_matches_model(void) {
   CHECK_EQ_INT(bad, 0);
   CHECK_EQ_INT(casc_ptrmap_get(&m, NULL, 5), 5);
   casc_ptrmap_free(&m);
-  CHECK(m.slots == NULL && m.cap == 0 && m.n == 0);
+  CHECK(m.keys == NULL && m.vals == NULL && m.cap == 0 && m.n == 0);
 }
 
 /* An overwrite must succeed even when the allocator fails: cse restores
