@@ -398,22 +398,28 @@ bool pp_parse_ssa_use_list(casc_parser *p, pp_ssa_use **uses, unsigned *n,
 /* ------------------------------------------------------------------------ */
 /* Op state                                                                  */
 
+/* The capacity checks stay here so that the common case (room left)
+ * makes no call: the parser adds every operand and result this way. */
 bool pp_state_add_operand(casc_parser *p, pp_op_state *st, casc_value *v) {
-  casc_value **ops =
-      casc_grow(st->ops, &st->cap_ops, st->nops + 1, sizeof *st->ops);
-  if (!ops)
-    return pp_error(p, "out of memory");
-  st->ops = ops;
+  if (st->nops == st->cap_ops) {
+    casc_value **ops =
+        casc_grow(st->ops, &st->cap_ops, st->nops + 1, sizeof *st->ops);
+    if (!ops)
+      return pp_error(p, "out of memory");
+    st->ops = ops;
+  }
   st->ops[st->nops++] = v;
   return true;
 }
 
 bool pp_state_add_result(casc_parser *p, pp_op_state *st, casc_type *t) {
-  casc_type **res =
-      casc_grow(st->res, &st->cap_res, st->nres + 1, sizeof *st->res);
-  if (!res)
-    return pp_error(p, "out of memory");
-  st->res = res;
+  if (st->nres == st->cap_res) {
+    casc_type **res =
+        casc_grow(st->res, &st->cap_res, st->nres + 1, sizeof *st->res);
+    if (!res)
+      return pp_error(p, "out of memory");
+    st->res = res;
+  }
   st->res[st->nres++] = t;
   return true;
 }
@@ -426,11 +432,14 @@ bool pp_state_add_attr(casc_parser *p, pp_op_state *st, const char *name,
                       "attribute '%s' occurs more than once in the "
                       "attribute list",
                       name);
-  casc_named_attr *attrs =
-      casc_grow(st->attrs, &st->cap_attrs, st->nattrs + 1, sizeof *st->attrs);
-  const char *iname = attrs ? casc_intern_cstr(p->ctx, name) : NULL;
-  if (attrs)
+  if (st->nattrs == st->cap_attrs) {
+    casc_named_attr *attrs =
+        casc_grow(st->attrs, &st->cap_attrs, st->nattrs + 1, sizeof *st->attrs);
+    if (!attrs)
+      return pp_error(p, "out of memory");
     st->attrs = attrs;
+  }
+  const char *iname = casc_intern_cstr(p->ctx, name);
   if (!iname)
     return pp_error(p, "out of memory");
   st->attrs[st->nattrs].name = iname;
@@ -450,13 +459,15 @@ bool pp_state_add_dict(casc_parser *p, pp_op_state *st, casc_attr *dict) {
 }
 
 casc_region *pp_state_add_region(casc_parser *p, pp_op_state *st) {
-  casc_region **regions = casc_grow(st->regions, &st->cap_regions,
-                                    st->nregions + 1, sizeof *st->regions);
-  if (!regions) {
-    pp_error(p, "out of memory");
-    return NULL;
+  if (st->nregions == st->cap_regions) {
+    casc_region **regions = casc_grow(st->regions, &st->cap_regions,
+                                      st->nregions + 1, sizeof *st->regions);
+    if (!regions) {
+      pp_error(p, "out of memory");
+      return NULL;
+    }
+    st->regions = regions;
   }
-  st->regions = regions;
   casc_region *r = casc_ctx_alloc(p->ctx, sizeof *r);
   if (!r) {
     pp_error(p, "out of memory");

@@ -286,11 +286,13 @@ static void number_region(namer *nm, casc_region *r) {
 /* The regions still to number, as a stack (deep nesting must not recurse). */
 static bool push_region(name_ctx **stack, unsigned *n, unsigned *cap,
                         name_ctx c) {
-  name_ctx *s = casc_grow(*stack, cap, *n + 1, sizeof *s);
-  if (!s)
-    return false;
-  *stack = s;
-  s[(*n)++] = c;
+  if (*n == *cap) {
+    name_ctx *s = casc_grow(*stack, cap, *n + 1, sizeof *s);
+    if (!s)
+      return false;
+    *stack = s;
+  }
+  (*stack)[(*n)++] = c;
   return true;
 }
 
