@@ -3,6 +3,8 @@
 #   make test   build, then run every test (C unit tests + the lit suite)
 #   make asan   the same in a Debug build with AddressSanitizer + UBSan
 #   make valgrind  run every C unit test under valgrind (uses $(BUILD))
+#   make faultinject  the ASan build, then a slice of the lit corpus with
+#               allocation N failing, for every N (scripts/faultinject.py)
 #   make bench  Release build of bench/, then run bench/parse
 #   make fuzz   build the libFuzzer harnesses (clang); make fuzz-run runs
 #               one (FUZZER=parse_fuzz|passes_fuzz|verify_fuzz) for
@@ -13,7 +15,8 @@ SANITIZE ?= OFF
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 GEN := $(shell command -v ninja >/dev/null 2>&1 && echo "-G Ninja")
 
-.PHONY: all build test demo demo-ir clean asan valgrind bench fuzz fuzz-run
+.PHONY: all build test demo demo-ir clean asan valgrind faultinject bench fuzz \
+        fuzz-run
 
 all: build
 
@@ -52,6 +55,15 @@ valgrind: build
 	done; \
 	if [ -n "$$failed" ]; then \
 	  echo "valgrind: failed:$$failed (exit 99 = valgrind error)"; exit 1; fi
+
+# Every allocation of each casc command of a lit slice is made to fail in
+# turn; each run must end in a clean error or the clean run's output, with
+# no crash, hang or sanitizer report (leaks included). ASAN_BUILD may be
+# an existing ASan build (CI passes its own).
+ASAN_BUILD ?= build-asan
+faultinject:
+	$(MAKE) build BUILD=$(ASAN_BUILD) TYPE=Debug SANITIZE=ON
+	python3 scripts/faultinject.py $(ASAN_BUILD) --jobs $(JOBS)
 
 BENCH_BUILD ?= build-bench
 bench:

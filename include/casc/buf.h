@@ -28,6 +28,11 @@ void casc_buf_putc(casc_buf *b, char c);
 void casc_buf_printf(casc_buf *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void casc_buf_vprintf(casc_buf *b, const char *fmt, va_list ap);
+/* The text as a C string: "" while nothing is stored (data is NULL until
+ * the first write, and stays NULL when that write ran out of memory). */
+static inline const char *casc_buf_str(const casc_buf *b) {
+  return b->data ? b->data : "";
+}
 
 #ifdef __cplusplus
 }

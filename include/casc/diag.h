@@ -87,6 +87,7 @@ void casc_diag_print_handler(const casc_diag *d, void *stream);
 typedef struct {
   const casc_diag **items;
   unsigned n, cap;
+  unsigned dropped; /* diagnostics not kept for lack of memory */
 } casc_diag_list;
 void casc_diag_collect(const casc_diag *d, void *list);
 void casc_diag_list_free(casc_diag_list *l);

@@ -42,6 +42,15 @@ void casc_ctx_free(casc_ctx *ctx);
 /* Arena allocation owned by the context (zeroed, 16-byte aligned). Returns
  * NULL only when the system is out of memory. */
 void *casc_ctx_alloc(casc_ctx *ctx, size_t size);
+/* True once the context failed to get memory (for an object, a string, a
+ * uniquing table), or a function working for it reported running out with
+ * casc_ctx_report_oom. The first time is reported as an "out of memory"
+ * error through the handler. The IR may since have lost parts that void
+ * mutators such as casc_op_set_attr could not add, so casc_verify fails
+ * from then on: a caller can tell a failure for lack of memory from one
+ * for bad input by asking here. */
+bool casc_ctx_out_of_memory(const casc_ctx *ctx);
+void casc_ctx_report_oom(casc_ctx *ctx);
 /* Interned, NUL-terminated copy of s[0..len); equal strings share a pointer. */
 const char *casc_intern(casc_ctx *ctx, const char *s, size_t len);
 const char *casc_intern_cstr(casc_ctx *ctx, const char *s);

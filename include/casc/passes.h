@@ -26,6 +26,11 @@ typedef struct {
 unsigned casc_pass_count(void);
 const casc_pass_info *casc_pass_at(unsigned i);
 const casc_pass_info *casc_pass_lookup(const char *flag, size_t len);
+/* Runs one pass. It failed when it says so, and also when it reported an
+ * error while returning true: a helper deep inside it (out of memory, say)
+ * may have reported a failure that the pass could not propagate. */
+bool casc_run_pass(casc_ctx *ctx, casc_op *module, const casc_pass_info *pass,
+                   const char *options);
 
 /* Named pipelines ("default" = pyasc's order, IR.md §6.1, with casc's
  * improvements; "pyasc" = pyasc's exact pass list and options). An unknown

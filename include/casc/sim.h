@@ -220,7 +220,9 @@ typedef struct {
 typedef enum {
   CASC_LAUNCH_OK = 0,       /* ran; no errors (warnings possible) */
   CASC_LAUNCH_KERNEL_ERROR, /* ran; at least one block reported an error */
-  CASC_LAUNCH_BAD_LAUNCH    /* did not run: bad module, kernel or args */
+  CASC_LAUNCH_BAD_LAUNCH,   /* did not run: bad module, kernel or args */
+  CASC_LAUNCH_OUT_OF_MEMORY /* did not run, or its results or diagnostics
+                               are incomplete: out of memory (reported) */
 } casc_launch_status;
 
 /* ------------------------------------------------------------------------ */

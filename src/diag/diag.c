@@ -7,6 +7,8 @@
 
 #include "casc/diag.h"
 #include "ir/ctx_internal.h"
+#include "util/alloc.h"
+#include "util/grow.h"
 
 void casc_ctx_set_diag_handler(casc_ctx *ctx, casc_diag_handler fn,
                                void *user) {
@@ -25,7 +27,7 @@ static const char *vformat(casc_ctx *ctx, const char *fmt, va_list ap) {
   char *s = casc_ctx_alloc(ctx, (size_t)n + 1);
   if (!s) {
     va_end(ap2);
-    return "";
+    return "out of memory (the message was lost)";
   }
   vsnprintf(s, (size_t)n + 1, fmt, ap2);
   va_end(ap2);
@@ -61,7 +63,10 @@ casc_diag *casc_diag_begin(casc_ctx *ctx, casc_severity sev, casc_loc *loc,
 
 void casc_diag_note(casc_diag *d, casc_loc *loc, const char *fmt, ...) {
   if (d->nnotes == d->cap_notes) {
-    unsigned ncap = d->cap_notes ? d->cap_notes * 2 : 4;
+    unsigned ncap;
+    if (!casc_grow_cap(d->cap_notes, d->nnotes + 1, sizeof(casc_diag_note_t),
+                       &ncap))
+      return;
     casc_diag_note_t *nn = casc_ctx_alloc(d->ctx, ncap * sizeof(*nn));
     if (!nn)
       return;
@@ -155,18 +160,18 @@ void casc_diag_print_handler(const casc_diag *d, void *stream) {
 void casc_diag_collect(const casc_diag *d, void *list) {
   casc_diag_list *l = list;
   if (l->n == l->cap) {
-    unsigned ncap = l->cap ? l->cap * 2 : 16;
-    const casc_diag **ni = realloc(l->items, ncap * sizeof(*ni));
-    if (!ni)
+    const casc_diag **ni = casc_grow(l->items, &l->cap, l->n + 1, sizeof(*ni));
+    if (!ni) {
+      l->dropped++;
       return;
+    }
     l->items = ni;
-    l->cap = ncap;
   }
   l->items[l->n++] = d;
 }
 
 void casc_diag_list_free(casc_diag_list *l) {
-  free(l->items);
+  casc_free(l->items);
   l->items = NULL;
-  l->n = l->cap = 0;
+  l->n = l->cap = l->dropped = 0;
 }

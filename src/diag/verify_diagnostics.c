@@ -31,6 +31,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/alloc.h"
+#include "util/grow.h"
+
 typedef struct {
   casc_severity sev;
   int64_t line;             /* the line a diagnostic must be on */
@@ -52,7 +55,7 @@ struct casc_diag_verifier {
 };
 
 static char *dup_n(const char *s, size_t n) {
-  char *p = malloc(n + 1);
+  char *p = casc_malloc(n + 1);
   if (p) {
     memcpy(p, s, n);
     p[n] = '\0';
@@ -67,26 +70,25 @@ static void add_problem(casc_diag_verifier *v, const char *file, unsigned line,
 static void add_problem(casc_diag_verifier *v, const char *file, unsigned line,
                         unsigned col, const char *fmt, ...) {
   if (v->nprobs == v->cap_probs) {
-    unsigned cap = v->cap_probs ? v->cap_probs * 2 : 8;
-    casc_verify_problem *p = realloc(v->probs, cap * sizeof *p);
+    casc_verify_problem *p =
+        casc_grow(v->probs, &v->cap_probs, v->nprobs + 1, sizeof *p);
     if (!p) {
       v->oom = true;
       return;
     }
     v->probs = p;
-    v->cap_probs = cap;
   }
   va_list ap, ap2;
   va_start(ap, fmt);
   va_copy(ap2, ap);
   int n = vsnprintf(NULL, 0, fmt, ap);
   va_end(ap);
-  char *msg = n >= 0 ? malloc((size_t)n + 1) : NULL;
+  char *msg = n >= 0 ? casc_malloc((size_t)n + 1) : NULL;
   char *f = file ? dup_n(file, strlen(file)) : NULL;
   if (!msg || (file && !f)) {
     va_end(ap2);
-    free(msg);
-    free(f);
+    casc_free(msg);
+    casc_free(f);
     v->oom = true;
     return;
   }
@@ -239,7 +241,7 @@ static const char *regex_error_text(int code) {
 static bool compile_regex(casc_diag_verifier *v, expectation *e) {
   size_t n = strlen(e->text);
   /* Worst case: every literal char escaped, plus 2 per group. */
-  char *pat = malloc(2 * n + 1);
+  char *pat = casc_malloc(2 * n + 1);
   if (!pat) {
     v->oom = true;
     return false;
@@ -259,7 +261,7 @@ static bool compile_regex(casc_diag_verifier *v, expectation *e) {
     s = open + 2;
     const char *close = find_n(s, (size_t)(end - s), "}}");
     if (!close) {
-      free(pat);
+      casc_free(pat);
       add_problem(v, v->filename, e->at_line, e->at_col,
                   "found start of regex with no end '}}'");
       return false;
@@ -271,7 +273,7 @@ static bool compile_regex(casc_diag_verifier *v, expectation *e) {
     } else {
       char *block = dup_n(s, blen);
       if (!block) {
-        free(pat);
+        casc_free(pat);
         v->oom = true;
         return false;
       }
@@ -281,10 +283,10 @@ static bool compile_regex(casc_diag_verifier *v, expectation *e) {
         regfree(&tmp);
       else
         err = regex_error_text(rc);
-      free(block);
+      casc_free(block);
     }
     if (err) {
-      free(pat);
+      casc_free(pat);
       add_problem(v, v->filename, e->at_line, e->at_col, "invalid regex: %s",
                   err);
       return false;
@@ -297,7 +299,7 @@ static bool compile_regex(casc_diag_verifier *v, expectation *e) {
   }
   pat[k] = '\0';
   int rc = regcomp(&e->re, pat, REG_EXTENDED | REG_NOSUB);
-  free(pat);
+  casc_free(pat);
   if (rc != 0) {
     add_problem(v, v->filename, e->at_line, e->at_col, "invalid regex: %s",
                 regex_error_text(rc));
@@ -308,14 +310,12 @@ static bool compile_regex(casc_diag_verifier *v, expectation *e) {
 
 static expectation *push_expectation(casc_diag_verifier *v) {
   if (v->nexps == v->cap_exps) {
-    unsigned cap = v->cap_exps ? v->cap_exps * 2 : 16;
-    expectation *p = realloc(v->exps, cap * sizeof *p);
+    expectation *p = casc_grow(v->exps, &v->cap_exps, v->nexps + 1, sizeof *p);
     if (!p) {
       v->oom = true;
       return NULL;
     }
     v->exps = p;
-    v->cap_exps = cap;
   }
   expectation *e = &v->exps[v->nexps];
   memset(e, 0, sizeof *e);
@@ -361,7 +361,7 @@ static void scan(casc_diag_verifier *v, const char *text, size_t len,
       }
       e->is_regex = a.is_regex;
       if (a.is_regex && !compile_regex(v, e)) {
-        free(e->text); /* dropped, as MLIR drops it */
+        casc_free(e->text); /* dropped, as MLIR drops it */
         e->text = NULL;
       } else {
         bool keep = true;
@@ -380,15 +380,14 @@ static void scan(casc_diag_verifier *v, const char *text, size_t len,
           break;
         case 'b':
           if (npending == cap_pending) {
-            unsigned cap = cap_pending ? cap_pending * 2 : 4;
-            unsigned *p = realloc(pending, cap * sizeof *p);
+            unsigned *p =
+                casc_grow(pending, &cap_pending, npending + 1, sizeof *p);
             if (!p) {
               v->oom = true;
               keep = false;
               break;
             }
             pending = p;
-            cap_pending = cap;
           }
           pending[npending++] = v->nexps;
           break;
@@ -400,7 +399,7 @@ static void scan(casc_diag_verifier *v, const char *text, size_t len,
         } else {
           if (e->is_regex)
             regfree(&e->re);
-          free(e->text);
+          casc_free(e->text);
         }
       }
     }
@@ -411,19 +410,19 @@ static void scan(casc_diag_verifier *v, const char *text, size_t len,
   /* A dangling @below points at the last line, as in MLIR. */
   for (unsigned i = 0; i < npending; i++)
     v->exps[pending[i]].line = (int64_t)first_line + idx;
-  free(pending);
+  casc_free(pending);
 }
 
 casc_diag_verifier *casc_diag_verifier_new(const char *filename,
                                            const char *text, size_t len,
                                            unsigned first_line) {
-  casc_diag_verifier *v = calloc(1, sizeof *v);
+  casc_diag_verifier *v = casc_calloc(1, sizeof *v);
   if (!v)
     return NULL;
   v->filename =
       dup_n(filename ? filename : "", filename ? strlen(filename) : 0);
   if (!v->filename) {
-    free(v);
+    casc_free(v);
     return NULL;
   }
   if (text)
@@ -437,16 +436,16 @@ void casc_diag_verifier_free(casc_diag_verifier *v) {
   for (unsigned i = 0; i < v->nexps; i++) {
     if (v->exps[i].is_regex)
       regfree(&v->exps[i].re);
-    free(v->exps[i].text);
+    casc_free(v->exps[i].text);
   }
   for (unsigned i = 0; i < v->nprobs; i++) {
-    free((char *)v->probs[i].file);
-    free((char *)v->probs[i].msg);
+    casc_free((char *)v->probs[i].file);
+    casc_free((char *)v->probs[i].msg);
   }
-  free(v->exps);
-  free(v->probs);
-  free(v->filename);
-  free(v);
+  casc_free(v->exps);
+  casc_free(v->probs);
+  casc_free(v->filename);
+  casc_free(v);
 }
 
 /* ---- matching diagnostics ------------------------------------------------ */
@@ -480,13 +479,14 @@ static void process_one(casc_diag_verifier *v, const casc_loc *loc,
   }
   if (near)
     add_problem(v, v->filename, near->at_line, near->at_col,
-                "'%s' diagnostic emitted when expecting a '%s'", casc_severity_name(sev),
-                casc_severity_name(near->sev));
+                "'%s' diagnostic emitted when expecting a '%s'",
+                casc_severity_name(sev), casc_severity_name(near->sev));
   else if (fl)
     add_problem(v, fl->u.file.file, fl->u.file.line, fl->u.file.col,
                 "unexpected %s: %s", casc_severity_name(sev), msg);
   else
-    add_problem(v, NULL, 0, 0, "unexpected %s: %s", casc_severity_name(sev), msg);
+    add_problem(v, NULL, 0, 0, "unexpected %s: %s", casc_severity_name(sev),
+                msg);
 }
 
 void casc_diag_verifier_process(casc_diag_verifier *v, const casc_diag *d) {
@@ -510,8 +510,8 @@ bool casc_diag_verifier_finish(casc_diag_verifier *v) {
     expectation *e = &v->exps[i];
     if (!e->matched)
       add_problem(v, v->filename, e->at_line, e->at_col,
-                  "expected %s \"%s\" was not produced", casc_severity_name(e->sev),
-                  e->text);
+                  "expected %s \"%s\" was not produced",
+                  casc_severity_name(e->sev), e->text);
   }
   return v->nprobs == 0 && !v->oom;
 }

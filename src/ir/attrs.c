@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "ir/ctx_internal.h"
+#include "util/alloc.h"
 
 static void *make_attr(casc_ctx *ctx, void *arg) {
   const casc_attr *proto = arg;
@@ -127,7 +128,7 @@ static int cmp_named(const void *a, const void *b) {
 casc_attr *casc_attr_dict(casc_ctx *ctx, unsigned n,
                           const casc_named_attr *entries) {
   casc_named_attr small[16] = {{0}};
-  casc_named_attr *tmp = n <= 16 ? small : malloc(n * sizeof(*tmp));
+  casc_named_attr *tmp = n <= 16 ? small : casc_malloc(n * sizeof(*tmp));
   if (!tmp)
     return NULL;
   unsigned m = 0;
@@ -156,7 +157,7 @@ casc_attr *casc_attr_dict(casc_ctx *ctx, unsigned n,
   }
   casc_attr *r = uniq(ctx, &proto, &k);
   if (tmp != small)
-    free(tmp);
+    casc_free(tmp);
   return r;
 }
 
@@ -171,7 +172,7 @@ casc_attr *casc_attr_type(casc_ctx *ctx, casc_type *t) {
 casc_attr *casc_attr_symref(casc_ctx *ctx, unsigned n,
                             const char *const *path) {
   const char *small[8] = {0};
-  const char **tmp = n <= 8 ? small : malloc(n * sizeof(*tmp));
+  const char **tmp = n <= 8 ? small : casc_malloc(n * sizeof(*tmp));
   if (!tmp)
     return NULL;
   casc_key k;
@@ -186,7 +187,7 @@ casc_attr *casc_attr_symref(casc_ctx *ctx, unsigned n,
   proto.u.sym.path = tmp;
   casc_attr *r = uniq(ctx, &proto, &k);
   if (tmp != small)
-    free(tmp);
+    casc_free(tmp);
   return r;
 }
 
@@ -221,7 +222,8 @@ casc_attr *casc_dict_set(casc_ctx *ctx, const casc_attr *dict, const char *name,
                          casc_attr *value) {
   unsigned n = dict && dict->kind == CASC_ATTR_DICT ? dict->u.dict.n : 0;
   casc_named_attr small[16] = {{0}};
-  casc_named_attr *tmp = n + 1 <= 16 ? small : malloc((n + 1) * sizeof(*tmp));
+  casc_named_attr *tmp =
+      n + 1 <= 16 ? small : casc_malloc((n + 1) * sizeof(*tmp));
   if (!tmp)
     return NULL;
   unsigned m = 0;
@@ -235,6 +237,6 @@ casc_attr *casc_dict_set(casc_ctx *ctx, const casc_attr *dict, const char *name,
   }
   casc_attr *r = casc_attr_dict(ctx, m, tmp);
   if (tmp != small)
-    free(tmp);
+    casc_free(tmp);
   return r;
 }

@@ -1,6 +1,7 @@
 /* Blocks, regions, linking ops into blocks, erasing. */
 #include "dialect/dialect.h"
 #include "ir/ctx_internal.h"
+#include "util/grow.h"
 
 casc_block *casc_block_create(casc_ctx *ctx) {
   return casc_ctx_alloc(ctx, sizeof(casc_block));
@@ -9,7 +10,9 @@ casc_block *casc_block_create(casc_ctx *ctx) {
 casc_value *casc_block_add_arg(casc_ctx *ctx, casc_block *b, casc_type *t,
                                casc_loc *loc) {
   if (b->nargs == b->cap_args) {
-    unsigned ncap = b->cap_args ? b->cap_args * 2 : 4;
+    unsigned ncap;
+    if (!casc_grow_cap(b->cap_args, b->nargs + 1, sizeof(casc_value *), &ncap))
+      return NULL;
     casc_value **na = casc_ctx_alloc(ctx, ncap * sizeof(*na));
     if (!na)
       return NULL;

@@ -2,9 +2,10 @@
 #include <string.h>
 
 #include "ir/ctx_internal.h"
+#include "util/alloc.h"
 
 casc_ctx *casc_ctx_new(void) {
-  casc_ctx *ctx = calloc(1, sizeof(*ctx));
+  casc_ctx *ctx = casc_calloc(1, sizeof(*ctx));
   if (!ctx)
     return NULL;
   casc_arena_init(&ctx->arena);
@@ -35,11 +36,28 @@ void casc_ctx_free(casc_ctx *ctx) {
   casc_hm_free(&ctx->attrs);
   casc_hm_free(&ctx->locs);
   casc_arena_free(&ctx->arena);
-  free(ctx);
+  casc_free(ctx);
+}
+
+/* Sticky and reported once, here, because most callers only see a NULL and
+ * cannot tell whether anyone said why; the flag is set before reporting so
+ * that the report's own allocations cannot recurse. */
+void casc_ctx_report_oom(casc_ctx *ctx) {
+  if (ctx->oom)
+    return;
+  ctx->oom = true;
+  casc_emit_error(ctx, ctx->unknown_loc, "out of memory");
+}
+
+bool casc_ctx_out_of_memory(const casc_ctx *ctx) {
+  return ctx->oom;
 }
 
 void *casc_ctx_alloc(casc_ctx *ctx, size_t size) {
-  return casc_arena_alloc(&ctx->arena, size);
+  void *p = casc_arena_alloc(&ctx->arena, size);
+  if (!p)
+    casc_ctx_report_oom(ctx);
+  return p;
 }
 
 void *casc_ctx_dup(casc_ctx *ctx, const void *src, size_t n) {
@@ -61,8 +79,10 @@ const char *casc_intern(casc_ctx *ctx, const char *s, size_t len) {
     return NULL;
   memcpy(copy, s, len);
   copy[len] = 0;
-  if (!casc_hm_put(&ctx->strings, copy, len, h, copy))
+  if (!casc_hm_put(&ctx->strings, copy, len, h, copy)) {
+    casc_ctx_report_oom(ctx);
     return NULL;
+  }
   return copy;
 }
 
@@ -76,25 +96,26 @@ void casc_key_init(casc_key *k) {
   k->p = k->small;
   k->len = 0;
   k->cap = sizeof k->small;
+  k->failed = false;
 }
 
 void casc_key_put(casc_key *k, const void *data, size_t n) {
-  if (n == 0)
+  if (n == 0 || k->failed)
     return;
   if (k->len + n > k->cap) {
     size_t ncap = k->cap * 2;
     while (ncap < k->len + n)
       ncap *= 2;
-    unsigned char *np = malloc(ncap);
+    unsigned char *np = casc_malloc(ncap);
     if (!np) {
-      /* Poison the key: a failed key can only miss, and the miss path's
-       * allocation will fail too, so the caller sees NULL. */
-      k->len = 0;
+      /* An incomplete key could equal another object's whole key, so it
+       * must not be looked up at all: casc_uniq fails on it. */
+      k->failed = true;
       return;
     }
     memcpy(np, k->p, k->len);
     if (k->p != k->small)
-      free(k->p);
+      casc_free(k->p);
     k->p = np;
     k->cap = ncap;
   }
@@ -116,13 +137,18 @@ void casc_key_str(casc_key *k, const char *s) {
 
 void casc_key_done(casc_key *k) {
   if (k->p != k->small)
-    free(k->p);
+    casc_free(k->p);
   k->p = k->small;
   k->len = 0;
 }
 
 void *casc_uniq(casc_ctx *ctx, casc_hashmap *map, casc_key *k,
                 void *(*make)(casc_ctx *ctx, void *arg), void *arg) {
+  if (k->failed) {
+    casc_key_done(k);
+    casc_ctx_report_oom(ctx);
+    return NULL;
+  }
   uint64_t h = casc_hash_bytes(k->p, k->len);
   void *found = casc_hm_get(map, k->p, k->len, h);
   if (found) {
@@ -131,8 +157,10 @@ void *casc_uniq(casc_ctx *ctx, casc_hashmap *map, casc_key *k,
   }
   void *obj = make(ctx, arg);
   unsigned char *kc = obj ? casc_ctx_alloc(ctx, k->len ? k->len : 1) : NULL;
-  if (!kc || !casc_hm_put(map, memcpy(kc, k->p, k->len), k->len, h, obj))
+  if (!kc || !casc_hm_put(map, memcpy(kc, k->p, k->len), k->len, h, obj)) {
+    casc_ctx_report_oom(ctx);
     obj = NULL;
+  }
   casc_key_done(k);
   return obj;
 }

@@ -17,6 +17,7 @@ struct casc_ctx {
   casc_diag_handler diag_fn;
   void *diag_user;
   unsigned nerrors;
+  bool oom; /* see casc_ctx_out_of_memory */
   /* frequently used uniqued objects */
   casc_type *t_i1, *t_i8, *t_i32, *t_i64, *t_index;
   casc_loc *unknown_loc;
@@ -27,6 +28,7 @@ struct casc_ctx {
 typedef struct {
   unsigned char *p;
   size_t len, cap;
+  bool failed; /* a put did not fit: the key is incomplete */
   unsigned char small[256];
 } casc_key;
 

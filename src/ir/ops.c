@@ -3,6 +3,8 @@
 
 #include "dialect/dialect.h"
 #include "ir/ctx_internal.h"
+#include "util/grow.h"
+#include "util/invariant.h"
 
 static void use_link(casc_use *u, casc_value *v) {
   u->value = v;
@@ -21,6 +23,9 @@ static void use_link(casc_use *u, casc_value *v) {
 static void use_unlink(casc_use *u) {
   if (!u->prevp)
     return;
+  /* The list is doubly linked through prevp: whatever points at u must be
+   * the link that prevp names. */
+  CASC_ASSERT(*u->prevp == u);
   *u->prevp = u->next;
   if (u->next)
     u->next->prevp = u->prevp;
@@ -113,9 +118,9 @@ void casc_op_set_operand(casc_op *op, unsigned i, casc_value *v) {
 static bool grow_operands(casc_ctx *ctx, casc_op *op, unsigned need) {
   if (need <= op->cap_ops)
     return true;
-  unsigned ncap = op->cap_ops ? op->cap_ops * 2 : 4;
-  while (ncap < need)
-    ncap *= 2;
+  unsigned ncap;
+  if (!casc_grow_cap(op->cap_ops, need, sizeof(casc_use), &ncap))
+    return false;
   casc_use *nu = casc_ctx_alloc(ctx, ncap * sizeof(casc_use));
   if (!nu)
     return false;

@@ -185,7 +185,12 @@ const char *casc_type_str(casc_ctx *ctx, const casc_type *t) {
   casc_buf b;
   casc_buf_init(&b);
   casc_type_format(t, &b);
-  const char *s = casc_intern(ctx, b.data ? b.data : "", b.len);
+  if (b.oom) { /* a truncated spelling would name another type */
+    casc_buf_free(&b);
+    casc_ctx_report_oom(ctx);
+    return "<out of memory>";
+  }
+  const char *s = casc_intern(ctx, casc_buf_str(&b), b.len);
   casc_buf_free(&b);
-  return s ? s : "";
+  return s ? s : "<out of memory>";
 }

@@ -8,14 +8,16 @@
 #include "casc/diag.h"
 #include "dialect/dialect.h"
 #include "ir/ctx_internal.h"
+#include "util/ptrmap.h"
 
 typedef struct {
   casc_ctx *ctx;
   bool ok;
   /* Position of each op in its block, valid for the blocks on the current
    * walk path (numbered before their ops are checked). Keyed by op
-   * pointer through a hash map so casc_op needs no extra field. */
-  casc_hashmap order;
+   * pointer through a map so casc_op needs no extra field. */
+  casc_ptrmap order;
+  bool oom; /* numbering failed: dominance cannot be checked */
 } verifier;
 
 static void fail(verifier *v, const casc_op *op, const char *fmt, ...)
@@ -29,26 +31,20 @@ static void fail(verifier *v, const casc_op *op, const char *fmt, ...) {
   casc_buf_printf(&b, "'%s' op ", op->name);
   casc_buf_vprintf(&b, fmt, ap);
   va_end(ap);
-  casc_emit_error(v->ctx, op->loc, "%s", b.data ? b.data : "");
+  casc_emit_error(v->ctx, op->loc, "%s",
+                  b.oom ? "out of memory while verifying" : b.data);
   casc_buf_free(&b);
   v->ok = false;
 }
 
 static uintptr_t order_of(verifier *v, const casc_op *op) {
-  return (uintptr_t)casc_hm_get(&v->order, &op, sizeof op,
-                                casc_hash_bytes(&op, sizeof op));
+  return casc_ptrmap_get(&v->order, op, 0);
 }
 
 static void number_block(verifier *v, casc_block *b) {
   uintptr_t i = 1;
-  for (casc_op *o = b->first; o; o = o->next) {
-    casc_op **key = casc_ctx_alloc(v->ctx, sizeof *key);
-    if (!key)
-      return;
-    *key = o;
-    casc_hm_put(&v->order, key, sizeof *key, casc_hash_bytes(key, sizeof *key),
-                (void *)i++);
-  }
+  for (casc_op *o = b->first; o && !v->oom; o = o->next)
+    v->oom = !casc_ptrmap_put(&v->order, o, i++);
 }
 
 /* Is value `val` visible at `user` (defined before it in the same block or
@@ -346,8 +342,9 @@ static void check_structure(verifier *v, casc_op *op) {
     else if (rt) {
       for (unsigned i = 0; i < op->nops; i++)
         if (op->operands[i].value->type != ft->u.func.in[i])
-          fail(v, op, "operand type mismatch: expected operand type '%s', "
-                      "but provided '%s' for operand number %u",
+          fail(v, op,
+               "operand type mismatch: expected operand type '%s', "
+               "but provided '%s' for operand number %u",
                casc_type_str(ctx, ft->u.func.in[i]),
                casc_type_str(ctx, op->operands[i].value->type), i);
       for (unsigned i = 0; i < op->nres; i++)
@@ -385,6 +382,8 @@ static void verify_region(verifier *v, casc_op *op, casc_region *r,
                           const casc_op_info *info) {
   for (casc_block *b = r->first; b; b = b->next) {
     number_block(v, b);
+    if (v->oom)
+      return;
     for (casc_op *o = b->first; o; o = o->next)
       verify_op(v, o);
     bool need_term = !info || !(info->flags & CASC_F_NO_TERM);
@@ -432,11 +431,21 @@ static void verify_op(verifier *v, casc_op *op) {
 }
 
 bool casc_verify(casc_ctx *ctx, casc_op *op) {
+  /* A context that ran out of memory may hold IR that lost an attribute
+   * or an operand without its builder noticing (casc_op_set_attr and
+   * others return nothing); it is never valid. */
+  if (casc_ctx_out_of_memory(ctx))
+    return false;
   verifier v = {.ctx = ctx, .ok = true};
-  casc_hm_init(&v.order);
+  casc_ptrmap_init(&v.order);
   if (op->parent)
     number_block(&v, op->parent);
-  verify_op(&v, op);
-  casc_hm_free(&v.order);
+  if (!v.oom)
+    verify_op(&v, op);
+  if (v.oom) {
+    casc_emit_error(ctx, op->loc, "out of memory while verifying");
+    v.ok = false;
+  }
+  casc_ptrmap_free(&v.order);
   return v.ok;
 }

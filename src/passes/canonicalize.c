@@ -130,7 +130,7 @@ bool casc_canonicalize_func(casc_ctx *ctx, casc_op *f) {
   for (int round = 0; round < 16; round++) {
     bool any = casc_cleanup_func(ctx, f, CASC_CLEANUP_FOLD | CASC_CLEANUP_DCE);
     casc_op_list l;
-    if (!casc_collect_ops(f, true, &l)) {
+    if (!casc_collect_ops(ctx, f, true, &l)) {
       casc_op_list_free(&l);
       return false;
     }

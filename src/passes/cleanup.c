@@ -5,7 +5,9 @@
 #include "dialect/dialect.h"
 #include "passes/cleanup.h"
 #include "passes/fold.h"
-#include "passes/ptrmap.h"
+#include "util/alloc.h"
+#include "util/grow.h"
+#include "util/ptrmap.h"
 
 casc_op *casc_build_const_int(casc_builder *b, casc_type *type, int64_t v) {
   casc_named_attr e = {casc_intern_cstr(b->ctx, "value"),
@@ -31,20 +33,19 @@ typedef casc_op_list op_list;
 static bool collect(casc_op *op, void *user) {
   op_list *l = user;
   if (l->n == l->cap) {
-    size_t ncap = l->cap ? l->cap * 2 : 256;
-    casc_op **n = realloc(l->ops, ncap * sizeof *n);
+    casc_op **n = casc_grow(l->ops, &l->cap, l->n + 1, sizeof *n);
     if (!n) {
       l->oom = true;
       return false;
     }
     l->ops = n;
-    l->cap = ncap;
   }
   l->ops[l->n++] = op;
   return true;
 }
 
-bool casc_collect_ops(casc_op *root, bool post, casc_op_list *l) {
+bool casc_collect_ops(casc_ctx *ctx, casc_op *root, bool post,
+                      casc_op_list *l) {
   l->ops = NULL;
   l->n = l->cap = 0;
   l->oom = false;
@@ -52,11 +53,13 @@ bool casc_collect_ops(casc_op *root, bool post, casc_op_list *l) {
     casc_walk_post(root, collect, l);
   else
     casc_walk_pre(root, collect, l);
+  if (l->oom)
+    casc_emit_error(ctx, root->loc, "out of memory");
   return !l->oom;
 }
 
 void casc_op_list_free(casc_op_list *l) {
-  free(l->ops);
+  casc_free(l->ops);
   l->ops = NULL;
   l->n = l->cap = 0;
 }
@@ -71,6 +74,8 @@ static void replace_with_const(casc_ctx *ctx, casc_op *op, int64_t v) {
   casc_builder_set_before(&b, op);
   b.loc = op->loc;
   casc_op *c = casc_build_const_int(&b, op->results[0].type, v);
+  if (!c)
+    return; /* out of memory: reported by the context, op stays */
   casc_value_replace_all_uses(&op->results[0], &c->results[0]);
   casc_op_erase(op);
 }
@@ -159,14 +164,14 @@ static bool fold_all(casc_ctx *ctx, casc_op *func, bool *oom) {
     casc_walk_post(func, collect, &l);
     if (l.oom) {
       *oom = true;
-      free(l.ops);
+      casc_free(l.ops);
       return changed;
     }
     bool any = false;
     for (size_t i = 0; i < l.n; i++)
       if (l.ops[i] != func && fold_op(ctx, l.ops[i]))
         any = true;
-    free(l.ops);
+    casc_free(l.ops);
     if (!any)
       break;
     changed = true;
@@ -193,14 +198,14 @@ static bool hoist_all(casc_ctx *ctx, casc_op *func, bool *oom) {
   casc_walk_pre(func, collect, &l);
   if (l.oom) {
     *oom = true;
-    free(l.ops);
+    casc_free(l.ops);
     return false;
   }
   bool changed = false;
-  casc_op **kept = malloc((l.n ? l.n : 1) * sizeof *kept);
+  casc_op **kept = casc_malloc((l.n ? l.n : 1) * sizeof *kept);
   if (!kept) {
     *oom = true;
-    free(l.ops);
+    casc_free(l.ops);
     return false;
   }
   size_t nk = 0;
@@ -250,8 +255,8 @@ static bool hoist_all(casc_ctx *ctx, casc_op *func, bool *oom) {
     cursor = op;
   }
   casc_ptrmap_free(&first);
-  free(kept);
-  free(l.ops);
+  casc_free(kept);
+  casc_free(l.ops);
   return changed;
 }
 
@@ -262,7 +267,7 @@ static bool dce_all(casc_op *func, bool *oom) {
     casc_walk_post(func, collect, &l);
     if (l.oom) {
       *oom = true;
-      free(l.ops);
+      casc_free(l.ops);
       return changed;
     }
     bool any = false;
@@ -279,7 +284,7 @@ static bool dce_all(casc_op *func, bool *oom) {
         any = true;
       }
     }
-    free(l.ops);
+    casc_free(l.ops);
     if (!any)
       break;
     changed = true;

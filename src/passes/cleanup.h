@@ -17,13 +17,14 @@ enum {
 };
 
 /* Every op nested in root (root included), pre- or post-order, collected
- * first so that the caller may change the IR while going through them. */
+ * first so that the caller may change the IR while going through them.
+ * Running out of memory is reported (at root) and returns false. */
 typedef struct {
   casc_op **ops;
-  size_t n, cap;
+  unsigned n, cap;
   bool oom;
 } casc_op_list;
-bool casc_collect_ops(casc_op *root, bool post, casc_op_list *l);
+bool casc_collect_ops(casc_ctx *ctx, casc_op *root, bool post, casc_op_list *l);
 void casc_op_list_free(casc_op_list *l);
 
 /* Creates `arith.constant v : type` (integer-like type) at the builder. */

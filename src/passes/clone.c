@@ -2,6 +2,8 @@
 #include <stdlib.h>
 
 #include "passes/clone.h"
+#include "util/alloc.h"
+#include "util/grow.h"
 
 void casc_value_map_init(casc_value_map *m) {
   casc_ptrmap_init(&m->idx);
@@ -12,20 +14,18 @@ void casc_value_map_init(casc_value_map *m) {
 
 void casc_value_map_free(casc_value_map *m) {
   casc_ptrmap_free(&m->idx);
-  free(m->vals);
+  casc_free(m->vals);
   casc_value_map_init(m);
 }
 
 void casc_value_map_put(casc_value_map *m, casc_value *from, casc_value *to) {
   if (m->n == m->cap) {
-    uint32_t ncap = m->cap ? m->cap * 2 : 64;
-    casc_value **n = realloc(m->vals, ncap * sizeof *n);
+    casc_value **n = casc_grow(m->vals, &m->cap, m->n + 1, sizeof *n);
     if (!n) {
       m->oom = true;
       return;
     }
     m->vals = n;
-    m->cap = ncap;
   }
   if (!casc_ptrmap_put(&m->idx, from, m->n)) {
     m->oom = true;
@@ -42,14 +42,16 @@ casc_value *casc_value_map_get(const casc_value_map *m, casc_value *v) {
 casc_op *casc_clone_op(casc_ctx *ctx, casc_op *op, casc_value_map *m,
                        casc_loc_fn loc_fn, void *user) {
   casc_value *small[8];
-  casc_value **ops = op->nops <= 8 ? small : malloc(op->nops * sizeof *ops);
+  casc_value **ops =
+      op->nops <= 8 ? small : casc_malloc(op->nops * sizeof *ops);
   casc_type *tsmall[8];
-  casc_type **types = op->nres <= 8 ? tsmall : malloc(op->nres * sizeof *types);
+  casc_type **types =
+      op->nres <= 8 ? tsmall : casc_malloc(op->nres * sizeof *types);
   if (!ops || !types) {
     if (ops != small)
-      free(ops);
+      casc_free(ops);
     if (types != tsmall)
-      free(types);
+      casc_free(types);
     m->oom = true;
     return NULL;
   }
@@ -61,9 +63,9 @@ casc_op *casc_clone_op(casc_ctx *ctx, casc_op *op, casc_value_map *m,
   casc_op *c = casc_op_create(ctx, op->name, loc, op->nops, ops, op->nres,
                               types, op->attrs, op->nregions);
   if (ops != small)
-    free(ops);
+    casc_free(ops);
   if (types != tsmall)
-    free(types);
+    casc_free(types);
   if (!c) {
     m->oom = true;
     return NULL;

@@ -3,7 +3,7 @@
 #define CASC_PASSES_CLONE_H
 
 #include "casc/ir.h"
-#include "passes/ptrmap.h"
+#include "util/ptrmap.h"
 
 /* Old value -> new value. */
 typedef struct {

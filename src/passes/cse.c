@@ -9,7 +9,9 @@
 #include "dialect/dialect.h"
 #include "passes/cleanup.h"
 #include "passes/pass_impl.h"
-#include "passes/ptrmap.h"
+#include "util/alloc.h"
+#include "util/grow.h"
+#include "util/ptrmap.h"
 
 typedef struct {
   casc_op *op;
@@ -92,14 +94,12 @@ static void cse_block(table *t, casc_block *b) {
       continue;
     }
     if (t->n == t->cap) {
-      uint32_t ncap = t->cap ? t->cap * 2 : 256;
-      entry *ne = realloc(t->e, ncap * sizeof *ne);
+      entry *ne = casc_grow(t->e, &t->cap, t->n + 1, sizeof *ne);
       if (!ne) {
         t->oom = true;
         return;
       }
       t->e = ne;
-      t->cap = ncap;
     }
     t->e[t->n].op = op;
     t->e[t->n].hash = h;
@@ -124,7 +124,7 @@ bool casc_pass_cse(casc_ctx *ctx, casc_op *module, const char *options) {
     casc_ptrmap_init(&t.top);
     cse_op(&t, f);
     bool oom = t.oom;
-    free(t.e);
+    casc_free(t.e);
     casc_ptrmap_free(&t.top);
     if (oom) {
       casc_emit_error(ctx, f->loc, "out of memory in cse");

@@ -42,7 +42,7 @@ static bool hoist_func(casc_ctx *ctx, casc_op *f,
                        bool (*pred)(const casc_op *)) {
   for (int round = 0; round < 64; round++) {
     casc_op_list l;
-    if (!casc_collect_ops(f, false, &l)) {
+    if (!casc_collect_ops(ctx, f, false, &l)) {
       casc_op_list_free(&l);
       return false;
     }

@@ -53,9 +53,8 @@ bool casc_pass_inline(casc_ctx *ctx, casc_op *module, const char *options) {
   (void)options;
   for (int round = 0; round < MAX_ROUNDS; round++) {
     casc_op_list l;
-    if (!casc_collect_ops(module, false, &l)) {
+    if (!casc_collect_ops(ctx, module, false, &l)) {
       casc_op_list_free(&l);
-      casc_emit_error(ctx, module->loc, "out of memory while inlining");
       return false;
     }
     bool any = false;

@@ -67,9 +67,10 @@ static void stage_results(casc_ctx *ctx, casc_op *op) {
         continue;
       set_unit(ctx, dst, "output", true);
       casc_builder_set_after(&b, op);
-      casc_value *cnt =
-          casc_build_const_int(&b, casc_type_i64(ctx), count)->results;
-      casc_value *o[3] = {&dst->results[0], res, cnt};
+      casc_op *cnt = casc_build_const_int(&b, casc_type_i64(ctx), count);
+      if (!cnt)
+        continue; /* out of memory: reported by the context */
+      casc_value *o[3] = {&dst->results[0], res, &cnt->results[0]};
       casc_build(&b, CASC_OP_DATA_COPY_L2, 3, o, 0, NULL, NULL, 0);
       casc_op_set_operand(copy, 1, &dst->results[0]);
     }
@@ -83,7 +84,7 @@ bool casc_pass_input_output_tensor(casc_ctx *ctx, casc_op *module,
     if (f->kind != CASC_OP_FUNC_FUNC || !f->nregions || !f->regions[0].first)
       continue;
     casc_op_list l;
-    if (!casc_collect_ops(f, false, &l)) {
+    if (!casc_collect_ops(ctx, f, false, &l)) {
       casc_op_list_free(&l);
       return false;
     }

@@ -15,6 +15,7 @@
 #include "dialect/dialect.h"
 #include "passes/module_passes.h"
 #include "passes/pass_impl.h"
+#include "util/alloc.h"
 
 /* An argument already marked keeps its kind (running the pass twice
  * changes nothing). */
@@ -51,15 +52,17 @@ static void legalize(casc_ctx *ctx, casc_op *f, bool add_ffts) {
   mark(ctx, ffts, 1);
   casc_type *ft = casc_func_type(f);
   unsigned nin = ft ? ft->u.func.nin : 0;
-  casc_type **in = malloc((nin + 1) * sizeof *in);
-  if (!in)
+  casc_type **in = casc_malloc((nin + 1) * sizeof *in);
+  if (!in) {
+    casc_emit_error(ctx, f->loc, "out of memory");
     return;
+  }
   for (unsigned i = 0; i < nin; i++)
     in[i] = ft->u.func.in[i];
   in[nin] = mt;
   casc_type *nft = casc_type_func(ctx, nin + 1, in, ft ? ft->u.func.nout : 0,
                                   ft ? ft->u.func.out : NULL);
-  free(in);
+  casc_free(in);
   casc_op_set_attr(ctx, f, "function_type", casc_attr_type(ctx, nft));
   casc_op *set =
       casc_op_create_kind(ctx, CASC_OP_SET_FFTS_BASE_ADDR,

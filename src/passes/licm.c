@@ -60,7 +60,7 @@ bool casc_pass_licm(casc_ctx *ctx, casc_op *module, const char *options) {
   (void)options;
   for (int round = 0; round < 16; round++) {
     casc_op_list l;
-    if (!casc_collect_ops(module, true, &l)) {
+    if (!casc_collect_ops(ctx, module, true, &l)) {
       casc_op_list_free(&l);
       return false;
     }

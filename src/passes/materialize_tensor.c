@@ -24,6 +24,8 @@
 #include "dialect/dialect.h"
 #include "passes/cleanup.h"
 #include "passes/pass_impl.h"
+#include "util/alloc.h"
+#include "util/grow.h"
 
 typedef struct {
   casc_op **ops;
@@ -36,14 +38,12 @@ static bool collect_auto(casc_op *op, void *user) {
   if (op->kind != CASC_OP_LOCAL_TENSOR_AUTO)
     return true;
   if (l->n == l->cap) {
-    unsigned ncap = l->cap ? l->cap * 2 : 16;
-    casc_op **n = realloc(l->ops, ncap * sizeof *n);
+    casc_op **n = casc_grow(l->ops, &l->cap, l->n + 1, sizeof *n);
     if (!n) {
       l->oom = true;
       return false;
     }
     l->ops = n;
-    l->cap = ncap;
   }
   l->ops[l->n++] = op;
   return true;
@@ -105,8 +105,15 @@ static bool const_int(const casc_value *v, int64_t *out) {
   return true;
 }
 
+/* The single result of a freshly built op, NULL when building failed (out
+ * of memory, already reported by the context). */
+static casc_value *result_of(casc_op *op) {
+  return op ? &op->results[0] : NULL;
+}
+
 /* Byte length as an i64 value, built before `at` (pyasc multiplies the
- * element size by each dynamic dimension in turn; constant factors fold). */
+ * element size by each dynamic dimension in turn; constant factors fold).
+ * NULL when out of memory. */
 static casc_value *length_of(casc_ctx *ctx, casc_op *at, casc_builder *b) {
   casc_type *t = at->results[0].type;
   casc_type *i64 = casc_type_i64(ctx);
@@ -116,7 +123,7 @@ static casc_value *length_of(casc_ctx *ctx, casc_op *at, casc_builder *b) {
     int64_t n = elem;
     for (unsigned i = 0; i < t->u.asc.rank; i++)
       n *= t->u.asc.shape[i];
-    return casc_build_const_int(b, i64, n)->results;
+    return result_of(casc_build_const_int(b, i64, n));
   }
   int64_t folded = elem;
   casc_value *acc = NULL;
@@ -132,12 +139,16 @@ static casc_value *length_of(casc_ctx *ctx, casc_op *at, casc_builder *b) {
     if (!acc) {
       /* const * dim: the constant goes to the right (commutative fold). */
       lhs = d;
-      rhs = casc_build_const_int(b, i64, folded)->results;
+      rhs = result_of(casc_build_const_int(b, i64, folded));
+      if (!rhs)
+        return NULL;
     }
     casc_value *o[2] = {lhs, rhs};
-    acc = casc_build(b, CASC_OP_ARITH_MULI, 2, o, 1, &i64, NULL, 0)->results;
+    acc = result_of(casc_build(b, CASC_OP_ARITH_MULI, 2, o, 1, &i64, NULL, 0));
+    if (!acc)
+      return NULL;
   }
-  return acc ? acc : casc_build_const_int(b, i64, folded)->results;
+  return acc ? acc : result_of(casc_build_const_int(b, i64, folded));
 }
 
 static bool materialize_one(casc_ctx *ctx, casc_op *op, bool at_last_use) {
@@ -159,18 +170,27 @@ static bool materialize_one(casc_ctx *ctx, casc_op *op, bool at_last_use) {
   casc_builder_init(&b, ctx);
   casc_builder_set_before(&b, op);
   b.loc = op->loc;
+  /* Out of memory part-way leaves half-built ops in the function; the
+   * context reported it and fails verification, so only stop here. */
   casc_value *len = length_of(ctx, op, &b);
   casc_type *pt = casc_type_pipe(ctx);
   casc_value *pipe =
-      casc_build(&b, CASC_OP_PIPE, 0, NULL, 1, &pt, NULL, 0)->results;
+      len ? result_of(casc_build(&b, CASC_OP_PIPE, 0, NULL, 1, &pt, NULL, 0))
+          : NULL;
+  if (!pipe)
+    return false;
   casc_op *repl;
   if (!input && !output) {
     casc_type *bt = casc_type_tbuf(ctx, CASC_TPOS_VECCALC);
     casc_value *buf =
-        casc_build(&b, CASC_OP_TBUF, 0, NULL, 1, &bt, NULL, 0)->results;
+        result_of(casc_build(&b, CASC_OP_TBUF, 0, NULL, 1, &bt, NULL, 0));
     casc_value *io[3] = {pipe, buf, len};
-    casc_build(&b, CASC_OP_PIPE_INIT_BUFFER, 3, io, 0, NULL, NULL, 0);
+    if (!buf ||
+        !casc_build(&b, CASC_OP_PIPE_INIT_BUFFER, 3, io, 0, NULL, NULL, 0))
+      return false;
     repl = casc_build(&b, CASC_OP_TBUF_GET_TENSOR, 1, &buf, 1, &t, NULL, 0);
+    if (!repl)
+      return false;
     casc_value_replace_all_uses(&op->results[0], &repl->results[0]);
     casc_op_erase(op);
     return true;
@@ -178,11 +198,15 @@ static bool materialize_one(casc_ctx *ctx, casc_op *op, bool at_last_use) {
   casc_type *qt =
       casc_type_queue(ctx, output ? CASC_TPOS_VECOUT : CASC_TPOS_VECIN, 1);
   casc_value *q =
-      casc_build(&b, CASC_OP_QUEUE, 0, NULL, 1, &qt, NULL, 0)->results;
-  casc_value *num = casc_build_const_int(&b, casc_type_i32(ctx), 1)->results;
+      result_of(casc_build(&b, CASC_OP_QUEUE, 0, NULL, 1, &qt, NULL, 0));
+  casc_value *num =
+      q ? result_of(casc_build_const_int(&b, casc_type_i32(ctx), 1)) : NULL;
   casc_value *io[4] = {pipe, q, num, len};
-  casc_build(&b, CASC_OP_PIPE_INIT_QUEUE, 4, io, 0, NULL, NULL, 0);
+  if (!num || !casc_build(&b, CASC_OP_PIPE_INIT_QUEUE, 4, io, 0, NULL, NULL, 0))
+    return false;
   repl = casc_build(&b, CASC_OP_QUE_BIND_ALLOC_TENSOR, 1, &q, 1, &t, NULL, 0);
+  if (!repl)
+    return false;
   casc_value *tensor = &repl->results[0];
   casc_value_replace_all_uses(&op->results[0], tensor);
   casc_op_erase(op);
@@ -194,6 +218,8 @@ static bool materialize_one(casc_ctx *ctx, casc_op *op, bool at_last_use) {
   casc_value *fo[2] = {q, tensor};
   casc_op *fr = casc_op_create_kind(ctx, CASC_OP_QUE_BIND_FREE_TENSOR,
                                     repl->loc, 2, fo, 0, NULL, NULL, 0);
+  if (!fr)
+    return false;
   if (at_last_use && !term_uses)
     casc_op_insert_after(last ? last : repl, fr);
   else if (term)
@@ -227,7 +253,7 @@ bool casc_pass_materialize_tensor(casc_ctx *ctx, casc_op *module,
     auto_list l = {0};
     casc_walk_pre(f, collect_auto, &l);
     if (l.oom) {
-      free(l.ops);
+      casc_free(l.ops);
       casc_emit_error(ctx, f->loc, "out of memory");
       return false;
     }
@@ -237,7 +263,7 @@ bool casc_pass_materialize_tensor(casc_ctx *ctx, casc_op *module,
       ok &= materialize_one(ctx, l.ops[i], at_last_use);
     if (l.n)
       casc_cleanup_func(ctx, f, CASC_CLEANUP_ALL);
-    free(l.ops);
+    casc_free(l.ops);
   }
   return ok;
 }

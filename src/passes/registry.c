@@ -36,6 +36,13 @@ void casc_compile_options_init(casc_compile_options *o) {
   o->pyasc_compat = false;
 }
 
+bool casc_run_pass(casc_ctx *ctx, casc_op *module, const casc_pass_info *pass,
+                   const char *options) {
+  unsigned errors = casc_ctx_error_count(ctx);
+  bool ok = pass->run(ctx, module, options);
+  return ok && casc_ctx_error_count(ctx) == errors;
+}
+
 /* Runs one step by flag; a flag missing from the registry is an error
  * (a pipeline must never silently skip work). */
 static bool run_step(casc_ctx *ctx, casc_op *module, const char *flag,
@@ -47,7 +54,7 @@ static bool run_step(casc_ctx *ctx, casc_op *module, const char *flag,
                     flag);
     return false;
   }
-  return p->run(ctx, module, options);
+  return casc_run_pass(ctx, module, p, options);
 }
 
 bool casc_compile(casc_ctx *ctx, casc_op *module,

@@ -14,7 +14,7 @@ bool casc_pass_unify_pipe(casc_ctx *ctx, casc_op *module, const char *options) {
     if (f->kind != CASC_OP_FUNC_FUNC || !f->nregions || !f->regions[0].first)
       continue;
     casc_op_list l;
-    if (!casc_collect_ops(f, false, &l)) {
+    if (!casc_collect_ops(ctx, f, false, &l)) {
       casc_op_list_free(&l);
       return false;
     }

@@ -52,6 +52,9 @@ typedef struct {
   uint8_t status;
   uint8_t flags;
 } vs_slot;
+_Static_assert(sizeof(vs_slot) == 3 * sizeof(uint32_t) + 3 * sizeof(uint16_t) +
+                                      2 * sizeof(uint8_t),
+               "vs_slot is hashed and compared bytewise: no padding");
 
 typedef struct {
   int32_t num;       /* InitBuffer num, -1 unknown */
@@ -61,6 +64,9 @@ typedef struct {
   uint8_t flags;
   uint8_t pad;
 } vs_queue;
+_Static_assert(sizeof(vs_queue) ==
+                   sizeof(int32_t) + 3 * sizeof(uint16_t) + 2 * sizeof(uint8_t),
+               "vs_queue is hashed and compared bytewise: no padding");
 
 #define VS_NMEM 6 /* UB, L1, L0A, L0B, L0C, BiasTable */
 typedef struct {
@@ -68,16 +74,23 @@ typedef struct {
   int32_t bufs;
   int32_t pad;
 } vs_pipe;
+_Static_assert(sizeof(vs_pipe) ==
+                   VS_NMEM * sizeof(int64_t) + 2 * sizeof(int32_t),
+               "vs_pipe is hashed and compared bytewise: no padding");
 
 typedef struct {
   uint32_t v; /* value id */
   int32_t b;  /* slot index or VS_B_* */
 } vs_bind;
+_Static_assert(sizeof(vs_bind) == 2 * sizeof(uint32_t),
+               "vs_bind is hashed and compared bytewise: no padding");
 
 typedef struct {
   uint32_t v;   /* value id of an i1 condition */
   uint32_t val; /* 0 or 1 */
 } vs_assume;
+_Static_assert(sizeof(vs_assume) == 2 * sizeof(uint32_t),
+               "vs_assume is hashed and compared bytewise: no padding");
 
 #define VS_NEVENTS 36
 /* Loop levels whose remaining iterations are tracked (the innermost

@@ -14,7 +14,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "sim/issues_lost.h"
 #include "sim/sim_internal.h"
+#include "util/alloc.h"
 
 #define MAX_BLOCK_DIM 65535u /* blockDim is a uint16 on the NPU */
 
@@ -51,18 +53,18 @@ struct sim_workspace {
 static void ws_destroy(sim_workspace *w) {
   if (!w)
     return;
-  free(w->b.slots);
-  free(w->ub_raw);
-  free(w->b.wfull);
-  free(w->b.wpart);
-  free(w->b.wbyte);
-  free(w->b.queues);
+  casc_free(w->b.slots);
+  casc_free(w->ub_raw);
+  casc_free(w->b.wfull);
+  casc_free(w->b.wpart);
+  casc_free(w->b.wbyte);
+  casc_free(w->b.queues);
   sim_tm_free(w->b.tm);
-  free(w);
+  casc_free(w);
 }
 
 static sim_workspace *ws_create(const sim_launch *L) {
-  sim_workspace *w = calloc(1, sizeof *w);
+  sim_workspace *w = casc_calloc(1, sizeof *w);
   if (!w)
     return NULL;
   /* UB and its shadow are whole 32-byte blocks (a platform's ub_size may
@@ -70,13 +72,13 @@ static sim_workspace *ws_create(const sim_launch *L) {
   uint32_t ub_size = L->plat->ub_size;
   uint32_t nblk = (uint32_t)(((uint64_t)ub_size + 31) / 32);
   w->ub_size = ub_size;
-  w->b.slots = malloc(L->prog->nslots * sizeof *w->b.slots);
-  w->ub_raw = malloc((size_t)nblk * 32 + 64);
+  w->b.slots = casc_malloc(L->prog->nslots * sizeof *w->b.slots);
+  w->ub_raw = casc_malloc((size_t)nblk * 32 + 64);
   w->b.ub_words = (nblk + 63) / 64;
-  w->b.wfull = malloc(w->b.ub_words * sizeof *w->b.wfull);
-  w->b.wpart = malloc(w->b.ub_words * sizeof *w->b.wpart);
-  w->b.wbyte = malloc((size_t)nblk * 32);
-  w->b.queues = malloc(SIM_MAX_QUEUES * sizeof *w->b.queues);
+  w->b.wfull = casc_malloc(w->b.ub_words * sizeof *w->b.wfull);
+  w->b.wpart = casc_malloc(w->b.ub_words * sizeof *w->b.wpart);
+  w->b.wbyte = casc_malloc((size_t)nblk * 32);
+  w->b.queues = casc_malloc(SIM_MAX_QUEUES * sizeof *w->b.queues);
   if (!w->b.slots || !w->ub_raw || !w->b.wfull || !w->b.wpart || !w->b.wbyte ||
       !w->b.queues) {
     ws_destroy(w);
@@ -194,8 +196,8 @@ static bool same_issue(const sim_issue *a, const sim_issue *b) {
       strcmp(a->msg, b->msg) != 0 || a->nnotes != b->nnotes)
     return false;
   for (unsigned i = 0; i < a->nnotes; i++)
-    if (a->notes[i].loc != b->notes[i].loc ||
-        strcmp(a->notes[i].msg, b->notes[i].msg) != 0)
+    if (a->notes[i].loc != b->notes[i].loc || !a->notes[i].msg ||
+        !b->notes[i].msg || strcmp(a->notes[i].msg, b->notes[i].msg) != 0)
       return false;
   return true;
 }
@@ -243,29 +245,47 @@ static const char *arena_str(casc_ctx *ctx, const char *s) {
   return p ? p : "";
 }
 
-static void emit_all(casc_ctx *ctx, const casc_sim_program *p,
-                     sim_issue_list *lists, unsigned nblocks,
-                     casc_launch_result *res) {
+/* Emits the issues of every block; false when some were lost for lack of
+ * memory (reported): `lost` issues that sim_report could not record, and
+ * notes recorded without their text. */
+static bool emit_all(casc_ctx *ctx, const casc_sim_program *p,
+                     sim_issue_list *lists, unsigned long lost,
+                     unsigned nblocks, casc_launch_result *res) {
+  unsigned lost_notes = 0;
+  for (unsigned i = 0; i < nblocks; i++)
+    for (unsigned j = 0; j < lists[i].n; j++)
+      for (unsigned k = 0; k < lists[i].items[j].nnotes; k++)
+        lost_notes += !lists[i].items[j].notes[k].msg;
+  if (lost)
+    casc_emit_error(ctx, p->func->loc,
+                    "out of memory: %lu simulator diagnostic(s) were lost",
+                    lost);
+  if (lost_notes)
+    casc_emit_error(ctx, p->func->loc,
+                    "out of memory: %u note(s) of the diagnostics below were "
+                    "lost",
+                    lost_notes);
+  lost += lost_notes;
   unsigned total = 0;
   for (unsigned i = 0; i < nblocks; i++)
     total += lists[i].n;
   if (!total)
-    return;
-  flat_issue *fl = calloc(total, sizeof *fl);
+    return !lost;
+  flat_issue *fl = casc_calloc(total, sizeof *fl);
   unsigned hcap = 16;
   while (hcap < total * 2)
     hcap *= 2;
-  int *table = malloc(hcap * sizeof *table);
-  unsigned *blocks = malloc(total * sizeof *blocks);
+  int *table = casc_malloc(hcap * sizeof *table);
+  unsigned *blocks = casc_malloc(total * sizeof *blocks);
   casc_sim_issue *out = res ? casc_ctx_alloc(ctx, total * sizeof *out) : NULL;
   if (!fl || !table || !blocks) {
     casc_emit_error(ctx, p->func->loc,
                     "out of memory while reporting %u simulator diagnostics",
                     total);
-    free(fl);
-    free(table);
-    free(blocks);
-    return;
+    casc_free(fl);
+    casc_free(table);
+    casc_free(blocks);
+    return false;
   }
   for (unsigned i = 0; i < hcap; i++)
     table[i] = -1;
@@ -310,12 +330,14 @@ static void emit_all(casc_ctx *ctx, const casc_sim_program *p,
     casc_loc *loc = is->loc ? (casc_loc *)is->loc : p->func->loc;
     casc_diag *d = casc_diag_begin(ctx, is->sev, loc, "%s: %s", bt, is->msg);
     for (unsigned n = 0; n < is->nnotes; n++)
-      casc_diag_note(d, (casc_loc *)is->notes[n].loc, "%s", is->notes[n].msg);
+      if (is->notes[n].msg)
+        casc_diag_note(d, (casc_loc *)is->notes[n].loc, "%s", is->notes[n].msg);
     casc_diag_emit(d);
   }
-  free(fl);
-  free(table);
-  free(blocks);
+  casc_free(fl);
+  casc_free(table);
+  casc_free(blocks);
+  return !lost;
 }
 
 /* ---- arguments
@@ -418,17 +440,17 @@ static bool bind_args(casc_ctx *ctx, const casc_sim_program *p,
 /* The launch as the hardware runs it: blocks go, in order, to whichever of
  * the vector_core_cnt cores is free first (lowest core on a tie), so a
  * block_dim above the core count runs in waves. Deterministic. */
-static void summarize_timing(casc_ctx *ctx, const casc_platform *plat,
+static bool summarize_timing(casc_ctx *ctx, const casc_platform *plat,
                              casc_block_timing *bt, unsigned n,
                              casc_timing *out) {
   unsigned ncores = plat->vector_core_cnt ? plat->vector_core_cnt : 1;
   if (ncores > n)
     ncores = n;
-  uint64_t *core_free = calloc(ncores, sizeof *core_free);
+  uint64_t *core_free = casc_calloc(ncores, sizeof *core_free);
   memset(out, 0, sizeof *out);
   if (!core_free) {
     casc_emit_error(ctx, NULL, "out of memory for the timing summary");
-    return;
+    return false;
   }
   uint64_t busy[CASC_SIM_PIPE_COUNT_] = {0}, total = 0;
   for (unsigned i = 0; i < n; i++) {
@@ -446,7 +468,7 @@ static void summarize_timing(casc_ctx *ctx, const casc_platform *plat,
       busy[p] += bt[i].busy[p];
     out->races += bt[i].races;
   }
-  free(core_free);
+  casc_free(core_free);
   out->valid = true;
   out->clock_mhz = plat->cube_freq_mhz;
   out->seconds = (double)out->cycles / ((double)plat->cube_freq_mhz * 1e6);
@@ -454,8 +476,10 @@ static void summarize_timing(casc_ctx *ctx, const casc_platform *plat,
   for (int p = 0; p < CASC_SIM_PIPE_COUNT_; p++)
     out->busy_fraction[p] = total ? (double)busy[p] / (double)total : 0.0;
   out->blocks = casc_ctx_alloc(ctx, n * sizeof *bt);
-  if (out->blocks)
-    memcpy(out->blocks, bt, n * sizeof *bt);
+  if (!out->blocks)
+    return false; /* reported by the context */
+  memcpy(out->blocks, bt, n * sizeof *bt);
+  return true;
 }
 
 static casc_launch_status run(casc_sim_program *p, unsigned block_dim,
@@ -490,28 +514,30 @@ static casc_launch_status run(casc_sim_program *p, unsigned block_dim,
       res->errors = 1;
     return CASC_LAUNCH_BAD_LAUNCH;
   }
-  sim_gm *gm = calloc(p->nparams + 1, sizeof *gm);
-  int64_t *si = calloc(p->nparams + 1, sizeof *si);
-  double *sf = calloc(p->nparams + 1, sizeof *sf);
+  sim_gm *gm = casc_calloc(p->nparams + 1, sizeof *gm);
+  int64_t *si = casc_calloc(p->nparams + 1, sizeof *si);
+  double *sf = casc_calloc(p->nparams + 1, sizeof *sf);
   uint64_t ffts_word = 0;
-  sim_issue_list *lists = calloc(block_dim, sizeof *lists);
-  bool *failed = calloc(block_dim, sizeof *failed);
-  uint64_t *steps = calloc(block_dim, sizeof *steps);
-  casc_block_timing *bt = timing ? calloc(block_dim, sizeof *bt) : NULL;
-  sim_slices *slices = trace ? calloc(block_dim, sizeof *slices) : NULL;
+  sim_issue_list *lists = casc_calloc(block_dim, sizeof *lists);
+  bool *failed = casc_calloc(block_dim, sizeof *failed);
+  uint64_t *steps = casc_calloc(block_dim, sizeof *steps);
+  casc_block_timing *bt = timing ? casc_calloc(block_dim, sizeof *bt) : NULL;
+  sim_slices *slices = trace ? casc_calloc(block_dim, sizeof *slices) : NULL;
   casc_launch_status st = CASC_LAUNCH_BAD_LAUNCH;
   if (!gm || !si || !sf || !lists || !failed || !steps || (timing && !bt) ||
       (trace && !slices)) {
     casc_emit_error(ctx, p->func->loc, "out of memory for the launch");
+    st = CASC_LAUNCH_OUT_OF_MEMORY;
     goto out;
   }
   if (!bind_args(ctx, p, args, nargs, gm, si, sf, &ffts_word))
     goto out;
 
   /* Scalars go into the initial slot image of a private copy. */
-  sim_slot *init = malloc(p->nslots * sizeof *init);
+  sim_slot *init = casc_malloc(p->nslots * sizeof *init);
   if (!init) {
     casc_emit_error(ctx, p->func->loc, "out of memory for the launch");
+    st = CASC_LAUNCH_OUT_OF_MEMORY;
     goto out;
   }
   memcpy(init, p->init, p->nslots * sizeof *init);
@@ -561,6 +587,7 @@ static casc_launch_status run(casc_sim_program *p, unsigned block_dim,
   ps.slices = slices;
   pthread_mutex_init(&ps.oom_lock, NULL);
 
+  unsigned long lost0 = sim_issues_lost();
   double t0 = now_seconds();
   pthread_t tids[256];
   unsigned started = 0;
@@ -574,14 +601,16 @@ static casc_launch_status run(casc_sim_program *p, unsigned block_dim,
     pthread_join(tids[t], NULL);
   double t1 = now_seconds();
   pthread_mutex_destroy(&ps.oom_lock);
-  free(init);
+  casc_free(init);
 
   if (ps.oom && atomic_load(&ps.next) < block_dim) {
     casc_emit_error(ctx, p->func->loc,
                     "out of memory for the simulator's per-thread state");
+    st = CASC_LAUNCH_OUT_OF_MEMORY;
     goto out;
   }
-  emit_all(ctx, p, lists, block_dim, res);
+  bool complete =
+      emit_all(ctx, p, lists, sim_issues_lost() - lost0, block_dim, res);
   unsigned errors = 0, warnings = 0, nfail = 0;
   uint64_t total_steps = 0;
   for (unsigned i = 0; i < block_dim; i++) {
@@ -601,30 +630,32 @@ static casc_launch_status run(casc_sim_program *p, unsigned block_dim,
   }
   if (timing) {
     casc_timing tmg;
-    summarize_timing(ctx, &plat, bt, block_dim, &tmg);
+    complete &= summarize_timing(ctx, &plat, bt, block_dim, &tmg);
     if (res)
       res->timing = tmg;
     if (trace && tmg.valid)
       sim_trace_write(trace, p, &plat, slices, bt, block_dim);
   }
-  st = errors ? CASC_LAUNCH_KERNEL_ERROR : CASC_LAUNCH_OK;
+  st = !complete ? CASC_LAUNCH_OUT_OF_MEMORY
+       : errors  ? CASC_LAUNCH_KERNEL_ERROR
+                 : CASC_LAUNCH_OK;
 out:
-  if (st == CASC_LAUNCH_BAD_LAUNCH && res)
+  if ((st == CASC_LAUNCH_BAD_LAUNCH || st == CASC_LAUNCH_OUT_OF_MEMORY) && res)
     res->errors = casc_ctx_error_count(ctx) - errs0;
   if (lists)
     for (unsigned i = 0; i < block_dim; i++)
       sim_issue_list_free(&lists[i]);
-  free(lists);
+  casc_free(lists);
   if (slices)
     for (unsigned i = 0; i < block_dim; i++)
-      free(slices[i].items);
-  free(slices);
-  free(bt);
-  free(failed);
-  free(steps);
-  free(gm);
-  free(si);
-  free(sf);
+      casc_free(slices[i].items);
+  casc_free(slices);
+  casc_free(bt);
+  casc_free(failed);
+  casc_free(steps);
+  casc_free(gm);
+  casc_free(si);
+  casc_free(sf);
   return st;
 }
 

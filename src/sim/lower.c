@@ -10,70 +10,14 @@
 #include <string.h>
 
 #include "sim/sim_internal.h"
+#include "util/grow.h"
+#include "util/ptrmap.h"
 
 #define MAX_INLINE_DEPTH 32
 
-/* ---- value -> slot map (open addressing on the value pointer) ------------ */
-typedef struct {
-  const void *key;
-  uint32_t val;
-} vm_entry;
-
-typedef struct {
-  vm_entry *e;
-  unsigned cap, n;
-} vmap;
-
-static unsigned vm_hash(const void *k, unsigned cap) {
-  uint64_t x = (uint64_t)(uintptr_t)k;
-  x ^= x >> 33;
-  x *= 0xff51afd7ed558ccdULL;
-  x ^= x >> 33;
-  return (unsigned)x & (cap - 1);
-}
-
-static uint32_t vm_get(const vmap *m, const void *k) {
-  if (!m->cap)
-    return 0;
-  for (unsigned i = vm_hash(k, m->cap);; i = (i + 1) & (m->cap - 1)) {
-    if (m->e[i].key == k)
-      return m->e[i].val;
-    if (!m->e[i].key)
-      return 0;
-  }
-}
-
-static bool vm_put(vmap *m, const void *k, uint32_t v) {
-  if ((m->n + 1) * 2 > m->cap) {
-    unsigned nc = m->cap ? m->cap * 2 : 64;
-    vm_entry *ne = calloc(nc, sizeof *ne);
-    if (!ne)
-      return false;
-    for (unsigned i = 0; i < m->cap; i++) {
-      if (!m->e[i].key)
-        continue;
-      unsigned j = vm_hash(m->e[i].key, nc);
-      while (ne[j].key)
-        j = (j + 1) & (nc - 1);
-      ne[j] = m->e[i];
-    }
-    free(m->e);
-    m->e = ne;
-    m->cap = nc;
-  }
-  unsigned i = vm_hash(k, m->cap);
-  while (m->e[i].key && m->e[i].key != k)
-    i = (i + 1) & (m->cap - 1);
-  if (!m->e[i].key)
-    m->n++;
-  m->e[i].key = k;
-  m->e[i].val = v;
-  return true;
-}
-
 /* ---- lowerer ------------------------------------------------------------- */
 typedef struct frame {
-  vmap map;
+  casc_ptrmap map; /* value -> slot; slot 0 is "none" */
   const casc_op *func;
   uint32_t *ret_slots; /* call results, NULL for the kernel itself */
   unsigned nret;
@@ -104,15 +48,14 @@ static void oom(lowerer *L, const casc_op *op) {
 
 static uint32_t new_slot(lowerer *L, const casc_op *op) {
   if (L->nslots == L->capslots) {
-    unsigned nc = L->capslots ? L->capslots * 2 : 256;
-    sim_slot *ns = realloc(L->init, nc * sizeof *ns);
+    unsigned old = L->capslots;
+    sim_slot *ns = casc_grow(L->init, &L->capslots, L->nslots + 1, sizeof *ns);
     if (!ns) {
       oom(L, op);
       return 0;
     }
-    memset(ns + L->capslots, 0, (nc - L->capslots) * sizeof *ns);
+    memset(ns + old, 0, (L->capslots - old) * sizeof *ns);
     L->init = ns;
-    L->capslots = nc;
   }
   return L->nslots++;
 }
@@ -120,15 +63,13 @@ static uint32_t new_slot(lowerer *L, const casc_op *op) {
 static sim_insn *emit(lowerer *L, uint16_t opc, const casc_op *op) {
   static sim_insn scratch; /* only written after L->failed is set */
   if (L->ncode == L->capcode) {
-    unsigned nc = L->capcode ? L->capcode * 2 : 256;
-    sim_insn *ni = realloc(L->code, nc * sizeof *ni);
+    sim_insn *ni = casc_grow(L->code, &L->capcode, L->ncode + 1, sizeof *ni);
     if (!ni) {
       oom(L, op);
       memset(&scratch, 0, sizeof scratch);
       return &scratch;
     }
     L->code = ni;
-    L->capcode = nc;
   }
   sim_insn *in = &L->code[L->ncode++];
   memset(in, 0, sizeof *in);
@@ -142,7 +83,7 @@ static frame *cur(lowerer *L) {
 }
 
 static uint32_t slot_of(lowerer *L, const casc_op *user, casc_value *v) {
-  uint32_t s = vm_get(&cur(L)->map, v);
+  uint32_t s = (uint32_t)casc_ptrmap_get(&cur(L)->map, v, 0);
   if (!s && !L->failed) {
     casc_emit_error(L->ctx, user->loc,
                     "'%s' uses a value the simulator has not seen defined",
@@ -154,7 +95,7 @@ static uint32_t slot_of(lowerer *L, const casc_op *user, casc_value *v) {
 
 static uint32_t define(lowerer *L, const casc_op *op, casc_value *v) {
   uint32_t s = new_slot(L, op);
-  if (s && !vm_put(&cur(L)->map, v, s))
+  if (s && !casc_ptrmap_put(&cur(L)->map, v, s))
     oom(L, op);
   return s;
 }
@@ -307,7 +248,7 @@ static bool lower_for(lowerer *L, casc_op *op) {
     L->code[test].imm = L->ncode;
   /* The results are the final values of the iteration arguments. */
   for (unsigned i = 0; i < niter; i++)
-    if (!vm_put(&cur(L)->map, casc_op_result(op, i), iter[i]))
+    if (!casc_ptrmap_put(&cur(L)->map, casc_op_result(op, i), iter[i]))
       oom(L, op);
   free(iter);
   free(ys);
@@ -397,7 +338,7 @@ static bool lower_while(lowerer *L, casc_op *op) {
   for (unsigned i = 0; i < na; i++) {
     uint32_t r = define(L, op, casc_op_result(op, i));
     mov(L, term, r, slot_of(L, term, casc_op_operand(term, i + 1)));
-    if (!vm_put(&cur(L)->map, after->args[i], r))
+    if (!casc_ptrmap_put(&cur(L)->map, after->args[i], r))
       oom(L, op);
   }
   sim_insn *jz = emit(L, SIM_JZ, term);
@@ -484,7 +425,7 @@ static bool lower_call(lowerer *L, casc_op *op) {
     L->code[fr.ret_jumps[i]].imm = L->ncode;
   free(fr.ret_jumps);
   free(fr.ret_slots);
-  free(fr.map.e);
+  casc_ptrmap_free(&fr.map);
   free(argslots);
   return ok && !L->failed;
 }
@@ -516,14 +457,13 @@ static bool lower_return(lowerer *L, casc_op *op) {
     src[i] = slot_of(L, op, casc_op_operand(op, i));
   parallel_move(L, op, fr->ret_slots, src, op->nops);
   if (fr->njumps == fr->capjumps) {
-    unsigned nc = fr->capjumps ? fr->capjumps * 2 : 4;
-    unsigned *nj = realloc(fr->ret_jumps, nc * sizeof *nj);
+    unsigned *nj =
+        casc_grow(fr->ret_jumps, &fr->capjumps, fr->njumps + 1, sizeof *nj);
     if (!nj) {
       oom(L, op);
       return false;
     }
     fr->ret_jumps = nj;
-    fr->capjumps = nc;
   }
   emit(L, SIM_JMP, op);
   fr->ret_jumps[fr->njumps++] = L->ncode - 1;
@@ -945,7 +885,7 @@ casc_sim_program *casc_sim_compile(casc_ctx *ctx, casc_op *module,
     emit(&L, SIM_HALT, fn); /* falling off the end = return */
   if (L.failed)
     goto fail;
-  free(top.map.e);
+  casc_ptrmap_free(&top.map);
   p->ctx = ctx;
   p->module = module;
   p->func = fn;
@@ -956,7 +896,7 @@ casc_sim_program *casc_sim_compile(casc_ctx *ctx, casc_op *module,
   p->nqueue_ops = L.nqueue_ops;
   return p;
 fail:
-  free(top.map.e);
+  casc_ptrmap_free(&top.map);
   free(L.code);
   free(L.init);
   casc_sim_program_free(p);

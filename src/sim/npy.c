@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "sim/sim_internal.h"
+#include "util/alloc.h"
 #include "util/read_file.h"
 
 static const struct {
@@ -205,9 +206,11 @@ bool casc_npy_parse(casc_ctx *ctx, const void *bytes, size_t len,
     return fail(ctx, filename, "%s: trailing bytes after the .npy data",
                 filename);
   out->count = count;
-  out->data = malloc(need ? need : 1);
-  if (!out->data)
-    return fail(ctx, filename, "%s: out of memory", filename);
+  out->data = casc_malloc(need ? need : 1);
+  if (!out->data) {
+    casc_ctx_report_oom(ctx);
+    return false;
+  }
   memcpy(out->data, b + data, need);
   return true;
 }
@@ -222,8 +225,11 @@ bool casc_npy_read(casc_ctx *ctx, const char *path, casc_npy *out) {
   }
   casc_buf buf;
   casc_buf_init(&buf);
-  bool ok = casc_read_stream(f, (size_t)1 << 40, &buf) == CASC_READ_OK;
-  if (!ok)
+  casc_read_status st = casc_read_stream(f, (size_t)1 << 40, &buf);
+  bool ok = st == CASC_READ_OK;
+  if (st == CASC_READ_NO_MEMORY)
+    casc_ctx_report_oom(ctx);
+  else if (!ok)
     casc_emit_error(ctx, casc_loc_file(ctx, path, 0, 0), "cannot read %s",
                     path);
   fclose(f);
@@ -289,7 +295,7 @@ bool casc_npy_write(casc_ctx *ctx, const char *path, const casc_npy *a) {
 }
 
 void casc_npy_free(casc_npy *a) {
-  free(a->data);
+  casc_free(a->data);
   a->data = NULL;
   a->count = 0;
 }

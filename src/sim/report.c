@@ -2,11 +2,15 @@
  * handler and arena are not thread-safe), so each block keeps its issues as
  * heap strings; launch.c hands them to the context after the launch, block
  * by block. An error stops the block; a warning is kept once per op. */
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "sim/issues_lost.h"
 #include "sim/sim_internal.h"
+#include "util/alloc.h"
+#include "util/grow.h"
 
 static char *vformat(const char *fmt, va_list ap) {
   va_list ap2;
@@ -15,14 +19,27 @@ static char *vformat(const char *fmt, va_list ap) {
   va_end(ap2);
   if (n < 0)
     n = 0;
-  char *s = malloc((size_t)n + 1);
+  char *s = casc_malloc((size_t)n + 1);
   if (s)
     vsnprintf(s, (size_t)n + 1, fmt, ap);
   return s;
 }
 
-/* Returned when the list cannot grow: reports still stop the block. */
+/* Returned for a warning already on the list, and when the issue cannot be
+ * recorded for lack of memory: that is counted (issues_lost.h) and fails
+ * the block, so that the launch reports the loss instead of passing clean. */
 static sim_issue dropped_issue;
+static atomic_ulong issues_lost;
+
+unsigned long sim_issues_lost(void) {
+  return atomic_load(&issues_lost);
+}
+
+static sim_issue *lost(sim_block *b) {
+  atomic_fetch_add(&issues_lost, 1);
+  b->failed = true;
+  return &dropped_issue;
+}
 
 sim_issue *sim_report(sim_block *b, casc_sim_check c, casc_severity sev,
                       const casc_op *op, const char *fmt, ...) {
@@ -36,12 +53,10 @@ sim_issue *sim_report(sim_block *b, casc_sim_check c, casc_severity sev,
   }
   sim_issue_list *l = &b->issues;
   if (l->n == l->cap) {
-    unsigned nc = l->cap ? l->cap * 2 : 8;
-    sim_issue *ni = realloc(l->items, nc * sizeof *ni);
+    sim_issue *ni = casc_grow(l->items, &l->cap, l->n + 1, sizeof *ni);
     if (!ni)
-      return &dropped_issue;
+      return lost(b);
     l->items = ni;
-    l->cap = nc;
   }
   sim_issue *is = &l->items[l->n];
   va_list ap;
@@ -49,7 +64,7 @@ sim_issue *sim_report(sim_block *b, casc_sim_check c, casc_severity sev,
   char *msg = vformat(fmt, ap);
   va_end(ap);
   if (!msg)
-    return &dropped_issue;
+    return lost(b);
   memset(is, 0, sizeof *is);
   is->check = c;
   is->sev = sev;
@@ -67,8 +82,8 @@ void sim_note_add(sim_issue *is, const casc_loc *loc, const char *fmt, ...) {
   va_start(ap, fmt);
   char *msg = vformat(fmt, ap);
   va_end(ap);
-  if (!msg)
-    return;
+  /* A NULL message marks a note lost for lack of memory: launch.c reports
+   * the loss rather than let the diagnostic pass as complete. */
   is->notes[is->nnotes].loc = loc;
   is->notes[is->nnotes].msg = msg;
   is->nnotes++;
@@ -76,11 +91,11 @@ void sim_note_add(sim_issue *is, const casc_loc *loc, const char *fmt, ...) {
 
 void sim_issue_list_free(sim_issue_list *l) {
   for (unsigned i = 0; i < l->n; i++) {
-    free(l->items[i].msg);
+    casc_free(l->items[i].msg);
     for (unsigned j = 0; j < l->items[i].nnotes; j++)
-      free(l->items[i].notes[j].msg);
+      casc_free(l->items[i].notes[j].msg);
   }
-  free(l->items);
+  casc_free(l->items);
   l->items = NULL;
   l->n = l->cap = 0;
 }

@@ -61,7 +61,10 @@ static void put_loc(casc_buf *o, const casc_op *op) {
   casc_buf_init(&tmp);
   casc_buf_printf(&tmp, "%s:%u:%u", l->u.file.file ? l->u.file.file : "",
                   l->u.file.line, l->u.file.col);
-  put_str(o, tmp.oom ? "?" : tmp.data);
+  if (tmp.oom) /* the trace would name a wrong location: it fails instead */
+    o->oom = true;
+  else
+    put_str(o, tmp.data);
   casc_buf_free(&tmp);
 }
 

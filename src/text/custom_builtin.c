@@ -92,14 +92,11 @@ bool casc_custom_parse_func(casc_parser *p, pp_op_state *st) {
   if (!pp_consume(p, CASC_TK_RPAREN)) {
     do {
       if (nargs == cap) {
-        unsigned nc = cap ? cap * 2 : 8;
-        pp_arg *na = casc_arena_alloc(&p->tmp, nc * sizeof *na);
+        pp_arg *na =
+            casc_arena_grow(&p->tmp, args, nargs, &cap, nargs + 1, sizeof *na);
         if (!na)
           return pp_error(p, "out of memory");
-        if (nargs)
-          memcpy(na, args, nargs * sizeof *na);
         args = na;
-        cap = nc;
       }
       pp_arg *a = &args[nargs];
       bool this_named = pp_is(p, CASC_TK_PERCENT);
@@ -140,18 +137,15 @@ bool casc_custom_parse_func(casc_parser *p, pp_op_state *st) {
       if (!pp_is(p, CASC_TK_RPAREN)) {
         do {
           if (nres == rcap) {
-            unsigned nc = rcap ? rcap * 2 : 4;
-            casc_type **nt = casc_arena_alloc(&p->tmp, nc * sizeof *nt);
-            casc_attr **na = casc_arena_alloc(&p->tmp, nc * sizeof *na);
+            unsigned acap = rcap;
+            casc_type **nt = casc_arena_grow(&p->tmp, res, nres, &rcap,
+                                             nres + 1, sizeof *nt);
+            casc_attr **na = casc_arena_grow(&p->tmp, res_attrs, nres, &acap,
+                                             nres + 1, sizeof *na);
             if (!nt || !na)
               return pp_error(p, "out of memory");
-            if (nres) {
-              memcpy(nt, res, nres * sizeof *nt);
-              memcpy(na, res_attrs, nres * sizeof *na);
-            }
             res = nt;
             res_attrs = na;
-            rcap = nc;
           }
           res[nres] = pp_parse_type(p);
           if (!res[nres])

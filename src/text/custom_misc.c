@@ -36,7 +36,7 @@ static bool parse_constant(casc_parser *p, pp_op_state *st) {
     return pp_error_at(p, l, c,
                        "custom op 'arith.constant' expected a typed integer "
                        "or float value");
-  return pp_state_add_attr(p, st, "value", v) && pp_state_add_result(st, t);
+  return pp_state_add_attr(p, st, "value", v) && pp_state_add_result(p, st, t);
 }
 
 static void print_constant(casc_printer *pr, casc_op *op) {

@@ -24,18 +24,15 @@ static bool parse_assignments(casc_parser *p, pp_arg **args, unsigned *nargs,
     return true;
   do {
     if (*nargs == cap) {
-      unsigned nc = cap ? cap * 2 : 8;
-      pp_arg *na = casc_arena_alloc(&p->tmp, nc * sizeof *na);
-      pp_ssa_use *nu = casc_arena_alloc(&p->tmp, nc * sizeof *nu);
+      unsigned cap_inits = cap;
+      pp_arg *na =
+          casc_arena_grow(&p->tmp, *args, *nargs, &cap, *nargs + 1, sizeof *na);
+      pp_ssa_use *nu = casc_arena_grow(&p->tmp, *inits, ni, &cap_inits,
+                                       *nargs + 1, sizeof *nu);
       if (!na || !nu)
         return pp_error(p, "out of memory");
-      if (*nargs)
-        memcpy(na, *args, *nargs * sizeof *na);
-      if (ni)
-        memcpy(nu, *inits, ni * sizeof *nu);
       *args = na;
       *inits = nu;
-      cap = nc;
     }
     pp_arg *a = &(*args)[*nargs];
     memset(a, 0, sizeof *a);
@@ -100,13 +97,13 @@ bool casc_custom_parse_for(casc_parser *p, pp_op_state *st) {
   pp_ensure_terminator(p, body->first, CASC_OP_SCF_YIELD, st->loc);
   for (unsigned i = 0; i < 3; i++) {
     casc_value *v = pp_resolve(p, &bounds[i], ivt);
-    if (!v || !pp_state_add_operand(st, v))
+    if (!v || !pp_state_add_operand(p, st, v))
       return false;
   }
   for (unsigned i = 0; i < nr; i++) {
     casc_value *v = pp_resolve(p, &inits[i], rtypes[i]);
-    if (!v || !pp_state_add_operand(st, v) ||
-        !pp_state_add_result(st, rtypes[i]))
+    if (!v || !pp_state_add_operand(p, st, v) ||
+        !pp_state_add_result(p, st, rtypes[i]))
       return false;
   }
   casc_attr *d = NULL;
@@ -169,7 +166,7 @@ bool casc_custom_parse_if(casc_parser *p, pp_op_state *st) {
   if (!pp_parse_ssa_use(p, &cond))
     return false;
   casc_value *c = pp_resolve(p, &cond, casc_type_i1(p->ctx));
-  if (!c || !pp_state_add_operand(st, c))
+  if (!c || !pp_state_add_operand(p, st, c))
     return false;
   if (pp_consume(p, CASC_TK_ARROW)) {
     casc_type **rt;
@@ -177,7 +174,7 @@ bool casc_custom_parse_if(casc_parser *p, pp_op_state *st) {
     if (!pp_parse_result_types(p, &rt, &nr))
       return false;
     for (unsigned i = 0; i < nr; i++)
-      if (!pp_state_add_result(st, rt[i]))
+      if (!pp_state_add_result(p, st, rt[i]))
         return pp_error(p, "out of memory");
   }
   casc_region *then_r = pp_state_add_region(p, st);
@@ -252,12 +249,12 @@ bool casc_custom_parse_while(casc_parser *p, pp_op_state *st) {
                        nargs, ft->u.func.nin);
   for (unsigned i = 0; i < nargs; i++) {
     casc_value *v = pp_resolve(p, &inits[i], ft->u.func.in[i]);
-    if (!v || !pp_state_add_operand(st, v))
+    if (!v || !pp_state_add_operand(p, st, v))
       return false;
     args[i].type = ft->u.func.in[i];
   }
   for (unsigned i = 0; i < ft->u.func.nout; i++)
-    if (!pp_state_add_result(st, ft->u.func.out[i]))
+    if (!pp_state_add_result(p, st, ft->u.func.out[i]))
       return pp_error(p, "out of memory");
   casc_region *before = pp_state_add_region(p, st);
   casc_region *after = before ? pp_state_add_region(p, st) : NULL;
@@ -306,7 +303,7 @@ void casc_custom_print_index_switch(casc_printer *pr, casc_op *op);
 bool casc_custom_parse_index_switch(casc_parser *p, pp_op_state *st) {
   casc_value *arg;
   if (!pp_parse_operand(p, casc_type_index(p->ctx), &arg) ||
-      !pp_state_add_operand(st, arg))
+      !pp_state_add_operand(p, st, arg))
     return false;
   casc_attr *d = NULL;
   if (!pp_parse_opt_dict(p, &d) || !pp_state_add_dict(p, st, d))
@@ -318,7 +315,7 @@ bool casc_custom_parse_index_switch(casc_parser *p, pp_op_state *st) {
                                  : !pp_parse_type_list(p, &rt, &nr))
       return false;
     for (unsigned i = 0; i < nr; i++)
-      if (!pp_state_add_result(st, rt[i]))
+      if (!pp_state_add_result(p, st, rt[i]))
         return pp_error(p, "out of memory");
   }
   casc_region *dflt = pp_state_add_region(p, st);

@@ -11,6 +11,7 @@
 
 #include "text/parser.h"
 #include "text/printer.h"
+#include "util/invariant.h"
 
 /* ------------------------------------------------------------------------ */
 /* Compiled formats                                                          */
@@ -69,6 +70,20 @@ typedef struct {
 static fe_format formats[CASC_OP_COUNT_];
 static pthread_once_t formats_once = PTHREAD_ONCE_INIT;
 
+/* Formats are compiled once per process into static pools, as the op table
+ * and the enums are: nothing to free at exit, and nothing that can fail for
+ * lack of memory (a heap failure here would break the op's syntax for the
+ * rest of the process). Sized for ops.def with room to spare: a format that
+ * does not fit is reported as invalid, and CASC_ASSERT flags the pools as
+ * too small in Debug builds. */
+#define FE_POOL_SIZE 4096
+#define FE_TEXT_POOL_SIZE 4096
+#define FE_LIST_MAX 64 /* elements in one list (a format or a group) */
+static fe fe_pool[FE_POOL_SIZE];
+static unsigned fe_pool_used;
+static char text_pool[FE_TEXT_POOL_SIZE];
+static size_t text_pool_used;
+
 /* -- the format mini-language ---------------------------------------------- */
 
 typedef struct {
@@ -100,12 +115,14 @@ static bool eat(fmt_lexer *l, char c) {
   return true;
 }
 
-static char *dupn(const char *s, size_t n) {
-  char *d = malloc(n + 1);
-  if (d) {
-    memcpy(d, s, n);
-    d[n] = 0;
-  }
+static const char *pool_text(const char *s, size_t n) {
+  CASC_ASSERT(text_pool_used + n + 1 <= sizeof text_pool);
+  if (text_pool_used + n + 1 > sizeof text_pool)
+    return NULL;
+  char *d = text_pool + text_pool_used;
+  memcpy(d, s, n);
+  d[n] = 0;
+  text_pool_used += n + 1;
   return d;
 }
 
@@ -146,15 +163,6 @@ static bool parse_target(fmt_lexer *l, fe_target *t) {
 
 static bool parse_elems(fmt_lexer *l, fe_list *out, char stop, int *anchor);
 
-static bool push(fe_list *lst, const fe *e) {
-  fe *ne = realloc(lst->e, (lst->n + 1) * sizeof *ne);
-  if (!ne)
-    return false;
-  lst->e = ne;
-  lst->e[lst->n++] = *e;
-  return true;
-}
-
 static bool parse_elem(fmt_lexer *l, fe *e, bool *anchor) {
   memset(e, 0, sizeof *e);
   *anchor = false;
@@ -167,7 +175,7 @@ static bool parse_elem(fmt_lexer *l, fe *e, bool *anchor) {
       return false;
     size_t n = (size_t)(l->s - s);
     l->s++;
-    e->text = dupn(s, n);
+    e->text = pool_text(s, n);
     e->kind = (n == 0 || (n == 1 && s[0] == ' ')) ? FE_SPACE : FE_LITERAL;
     return e->text != NULL;
   }
@@ -272,7 +280,12 @@ static bool parse_elem(fmt_lexer *l, fe *e, bool *anchor) {
   return false;
 }
 
+/* The list is built in a local array, then moved to the pool whole, so
+ * that a group's elements (parsed in the middle of its parent's) stay
+ * contiguous. */
 static bool parse_elems(fmt_lexer *l, fe_list *out, char stop, int *anchor) {
+  fe elems[FE_LIST_MAX];
+  unsigned n = 0;
   out->e = NULL;
   out->n = 0;
   *anchor = -1;
@@ -280,23 +293,30 @@ static bool parse_elems(fmt_lexer *l, fe_list *out, char stop, int *anchor) {
     skip_ws(l);
     if (stop && *l->s == stop) {
       l->s++;
-      return true;
+      break;
     }
-    if (!*l->s)
-      return !stop;
-    fe e;
+    if (!*l->s) {
+      if (stop)
+        return false;
+      break;
+    }
     bool is_anchor;
-    if (!parse_elem(l, &e, &is_anchor)) {
-      free(out->e);
-      out->e = NULL;
-      out->n = 0;
+    CASC_ASSERT(n < FE_LIST_MAX);
+    if (n == FE_LIST_MAX || !parse_elem(l, &elems[n], &is_anchor))
       return false;
-    }
     if (is_anchor)
-      *anchor = (int)out->n;
-    if (!push(out, &e))
-      return false;
+      *anchor = (int)n;
+    n++;
   }
+  CASC_ASSERT(fe_pool_used + n <= FE_POOL_SIZE);
+  if (fe_pool_used + n > FE_POOL_SIZE)
+    return false;
+  out->e = fe_pool + fe_pool_used;
+  out->n = n;
+  fe_pool_used += n;
+  if (n)
+    memcpy(out->e, elems, n * sizeof *elems);
+  return true;
 }
 
 static void collect_used(fe_format *f, const casc_op_info *info, const fe *e,
@@ -959,7 +979,7 @@ bool casc_format_parse(casc_parser *p, pp_op_state *st) {
                          "custom op '%s' cannot infer the type of operand #%u",
                          st->name, k);
     casc_value *v = pp_resolve(p, &flat[k], ot[k]);
-    if (!v || !pp_state_add_operand(st, v))
+    if (!v || !pp_state_add_operand(p, st, v))
       return false;
   }
   for (unsigned k = 0; k < nrt; k++) {
@@ -967,7 +987,7 @@ bool casc_format_parse(casc_parser *p, pp_op_state *st) {
       return pp_error_at(p, line, col,
                          "custom op '%s' cannot infer the type of result #%u",
                          st->name, k);
-    if (!pp_state_add_result(st, rt[k]))
+    if (!pp_state_add_result(p, st, rt[k]))
       return pp_error(p, "out of memory");
   }
   unsigned nflex = 0;

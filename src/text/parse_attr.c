@@ -7,8 +7,9 @@
 
 #include "casc/buf.h"
 #include "casc/text.h"
-#include "util/float_text.h"
 #include "text/parser.h"
+#include "util/alloc.h"
+#include "util/float_text.h"
 
 /* Keywords whose `<...>` body is kept as text. */
 static const char *const opaque_kws[] = {
@@ -223,16 +224,13 @@ static casc_attr *parse_array(casc_parser *p) {
   if (!pp_consume(p, CASC_TK_RSQUARE)) {
     do {
       if (n == cap) {
-        unsigned nc = cap ? cap * 2 : 8;
-        casc_attr **ne = casc_arena_alloc(&p->tmp, nc * sizeof *ne);
+        casc_attr **ne =
+            casc_arena_grow(&p->tmp, elems, n, &cap, n + 1, sizeof *ne);
         if (!ne) {
           pp_error(p, "out of memory");
           return NULL;
         }
-        if (n)
-          memcpy(ne, elems, n * sizeof *ne);
         elems = ne;
-        cap = nc;
       }
       casc_attr *a = pp_parse_attr(p);
       if (!a)
@@ -291,16 +289,13 @@ casc_attr *pp_parse_dict(casc_parser *p) {
         v = casc_attr_unit(p->ctx);
       }
       if (n == cap) {
-        unsigned nc = cap ? cap * 2 : 8;
-        casc_named_attr *ne = casc_arena_alloc(&p->tmp, nc * sizeof *ne);
+        casc_named_attr *ne =
+            casc_arena_grow(&p->tmp, ents, n, &cap, n + 1, sizeof *ne);
         if (!ne) {
           pp_error(p, "out of memory");
           goto out;
         }
-        if (n)
-          memcpy(ne, ents, n * sizeof *ne);
         ents = ne;
-        cap = nc;
       }
       ents[n].name = key;
       ents[n].value = v;
@@ -357,7 +352,7 @@ static casc_attr *parse_symref(casc_parser *p) {
 static const char *join(casc_parser *p, const char *a, size_t an,
                         const char *b) {
   size_t bn = b ? strlen(b) : 0;
-  char *buf = malloc(an + bn + 1);
+  char *buf = casc_malloc(an + bn + 1);
   if (!buf) {
     pp_error(p, "out of memory");
     return NULL;
@@ -366,7 +361,7 @@ static const char *join(casc_parser *p, const char *a, size_t an,
   if (bn)
     memcpy(buf + an, b, bn);
   const char *s = casc_intern(p->ctx, buf, an + bn);
-  free(buf);
+  casc_free(buf);
   return s;
 }
 

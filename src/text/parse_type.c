@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "text/parser.h"
+#include "util/alloc.h"
 
 static bool is_digit(char c) {
   return c >= '0' && c <= '9';
@@ -83,14 +84,11 @@ bool pp_parse_type_list(casc_parser *p, casc_type ***types, unsigned *n) {
   *types = NULL;
   do {
     if (*n == cap) {
-      unsigned nc = cap ? cap * 2 : 4;
-      casc_type **nt = casc_arena_alloc(&p->tmp, nc * sizeof *nt);
+      casc_type **nt =
+          casc_arena_grow(&p->tmp, *types, *n, &cap, *n + 1, sizeof *nt);
       if (!nt)
         return pp_error(p, "out of memory");
-      if (*n)
-        memcpy(nt, *types, *n * sizeof *nt);
       *types = nt;
-      cap = nc;
     }
     casc_type *t = pp_parse_type(p);
     if (!t)
@@ -193,14 +191,11 @@ static bool scan_dims(casc_parser *p, int64_t **dims, unsigned *rank,
     }
     c++;
     if (*rank == cap) {
-      unsigned nc = cap ? cap * 2 : 4;
-      int64_t *nd = casc_arena_alloc(&p->tmp, nc * sizeof *nd);
+      int64_t *nd =
+          casc_arena_grow(&p->tmp, *dims, *rank, &cap, *rank + 1, sizeof *nd);
       if (!nd)
         return pp_error(p, "out of memory");
-      if (*rank)
-        memcpy(nd, *dims, *rank * sizeof *nd);
       *dims = nd;
-      cap = nc;
     }
     (*dims)[(*rank)++] = d;
   }
@@ -440,7 +435,7 @@ static casc_type *parse_excl(casc_parser *p) {
     if (!b)
       return NULL;
     size_t bl = strlen(b);
-    char *buf = malloc(ml + bl + 1);
+    char *buf = casc_malloc(ml + bl + 1);
     if (!buf) {
       pp_error(p, "out of memory");
       return NULL;
@@ -448,7 +443,7 @@ static casc_type *parse_excl(casc_parser *p) {
     memcpy(buf, mn, ml);
     memcpy(buf + ml, b, bl);
     body = casc_intern(p->ctx, buf, ml + bl);
-    free(buf);
+    casc_free(buf);
   } else {
     body = casc_intern(p->ctx, mn, ml);
   }
@@ -522,7 +517,7 @@ static casc_type *parse_type_inner(casc_parser *p) {
       if (!b)
         return NULL;
       size_t bl = strlen(b);
-      char *buf = malloc(t.len + bl + 1);
+      char *buf = casc_malloc(t.len + bl + 1);
       if (!buf) {
         pp_error(p, "out of memory");
         return NULL;
@@ -530,7 +525,7 @@ static casc_type *parse_type_inner(casc_parser *p) {
       memcpy(buf, t.p, t.len);
       memcpy(buf + t.len, b, bl);
       const char *body = casc_intern(p->ctx, buf, t.len + bl);
-      free(buf);
+      casc_free(buf);
       return casc_type_opaque(p->ctx, "", body);
     }
   pp_error(p, "expected non-function type");

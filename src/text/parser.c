@@ -9,7 +9,9 @@
 #include <string.h>
 
 #include "casc/text.h"
+#include "util/alloc.h"
 #include "util/hashmap.h"
+#include "util/invariant.h"
 
 /* ------------------------------------------------------------------------ */
 /* Tokens and errors                                                         */
@@ -79,6 +81,10 @@ static bool verror_at(casc_parser *p, unsigned line, unsigned col,
   if (p->failed)
     return false;
   p->failed = true;
+  /* After the context ran out of memory, what the parser sees next (a
+   * missing type, say) is a consequence; the cause is already reported. */
+  if (casc_ctx_out_of_memory(p->ctx))
+    return false;
   char msg[1024];
   vsnprintf(msg, sizeof msg, fmt, ap);
   casc_emit_error(p->ctx, pp_loc_at(p, line, col), "%s%s", prefix, msg);
@@ -95,6 +101,8 @@ bool pp_error(casc_parser *p, const char *fmt, ...) {
     if (p->failed)
       return false;
     p->failed = true;
+    if (casc_ctx_out_of_memory(p->ctx))
+      return false;
     casc_emit_error(p->ctx, pp_loc_at(p, t.line, t.col), "%s", t.err);
     return false;
   }
@@ -149,6 +157,7 @@ bool pp_enter(casc_parser *p) {
 }
 
 void pp_leave(casc_parser *p) {
+  CASC_ASSERT(p->depth > 0); /* every pp_leave pairs with a pp_enter */
   p->depth--;
 }
 
@@ -160,7 +169,7 @@ const char *pp_string_value(casc_parser *p, size_t *len) {
     blen--;
   }
   char small[256];
-  char *buf = blen < sizeof small ? small : malloc(blen + 1);
+  char *buf = blen < sizeof small ? small : casc_malloc(blen + 1);
   if (!buf) {
     pp_error(p, "out of memory");
     return NULL;
@@ -168,7 +177,7 @@ const char *pp_string_value(casc_parser *p, size_t *len) {
   size_t n = casc_lex_unescape(body, blen, buf);
   const char *s = casc_intern(p->ctx, buf, n);
   if (buf != small)
-    free(buf);
+    casc_free(buf);
   if (len)
     *len = n;
   return s;
@@ -235,7 +244,7 @@ static bool ssa_grow(casc_parser *p) {
   /* Rehash keeps each chain's relative (LIFO) order: entries are moved
    * oldest first by walking the definition stack. */
   unsigned nb = p->nbuckets * 2;
-  pp_ssa_entry **b = calloc(nb, sizeof *b);
+  pp_ssa_entry **b = casc_calloc(nb, sizeof *b);
   if (!b)
     return false;
   for (unsigned i = 0; i < p->ndefs; i++) {
@@ -244,7 +253,7 @@ static bool ssa_grow(casc_parser *p) {
     e->next = b[s];
     b[s] = e;
   }
-  free(p->buckets);
+  casc_free(p->buckets);
   p->buckets = b;
   p->nbuckets = nb;
   return true;
@@ -257,12 +266,11 @@ bool pp_define(casc_parser *p, const pp_ssa_use *u, casc_value **vals,
     return pp_error_at(p, u->line, u->col, "redefinition of SSA value '%.*s'",
                        (int)u->len, u->name);
   if (p->ndefs == p->cap_defs) {
-    unsigned nc = p->cap_defs ? p->cap_defs * 2 : 256;
-    pp_ssa_entry **nd = realloc(p->defs, nc * sizeof *nd);
+    pp_ssa_entry **nd =
+        casc_grow(p->defs, &p->cap_defs, p->ndefs + 1, sizeof *nd);
     if (!nd)
       return pp_error(p, "out of memory");
     p->defs = nd;
-    p->cap_defs = nc;
   }
   if (p->ndefs >= p->nbuckets && !ssa_grow(p))
     return pp_error(p, "out of memory");
@@ -374,14 +382,11 @@ bool pp_parse_ssa_use_list(casc_parser *p, pp_ssa_use **uses, unsigned *n,
   unsigned cap = 0;
   do {
     if (*n == cap) {
-      unsigned nc = cap ? cap * 2 : 8;
-      pp_ssa_use *nu = casc_arena_alloc(&p->tmp, nc * sizeof *nu);
+      pp_ssa_use *nu =
+          casc_arena_grow(&p->tmp, *uses, *n, &cap, *n + 1, sizeof *nu);
       if (!nu)
         return pp_error(p, "out of memory");
-      if (*n)
-        memcpy(nu, *uses, *n * sizeof *nu);
       *uses = nu;
-      cap = nc;
     }
     if (!pp_parse_ssa_use(p, &(*uses)[*n]))
       return false;
@@ -393,28 +398,28 @@ bool pp_parse_ssa_use_list(casc_parser *p, pp_ssa_use **uses, unsigned *n,
 /* ------------------------------------------------------------------------ */
 /* Op state                                                                  */
 
-static bool grow(void **arr, unsigned *cap, unsigned n, size_t elem) {
-  if (n < *cap)
-    return true;
-  unsigned nc = *cap ? *cap * 2 : 4;
-  void *na = realloc(*arr, nc * elem);
-  if (!na)
-    return false;
-  *arr = na;
-  *cap = nc;
-  return true;
-}
-
-bool pp_state_add_operand(pp_op_state *st, casc_value *v) {
-  if (!grow((void **)&st->ops, &st->cap_ops, st->nops, sizeof *st->ops))
-    return false;
+/* The capacity checks stay here so that the common case (room left)
+ * makes no call: the parser adds every operand and result this way. */
+bool pp_state_add_operand(casc_parser *p, pp_op_state *st, casc_value *v) {
+  if (st->nops == st->cap_ops) {
+    casc_value **ops =
+        casc_grow(st->ops, &st->cap_ops, st->nops + 1, sizeof *st->ops);
+    if (!ops)
+      return pp_error(p, "out of memory");
+    st->ops = ops;
+  }
   st->ops[st->nops++] = v;
   return true;
 }
 
-bool pp_state_add_result(pp_op_state *st, casc_type *t) {
-  if (!grow((void **)&st->res, &st->cap_res, st->nres, sizeof *st->res))
-    return false;
+bool pp_state_add_result(casc_parser *p, pp_op_state *st, casc_type *t) {
+  if (st->nres == st->cap_res) {
+    casc_type **res =
+        casc_grow(st->res, &st->cap_res, st->nres + 1, sizeof *st->res);
+    if (!res)
+      return pp_error(p, "out of memory");
+    st->res = res;
+  }
   st->res[st->nres++] = t;
   return true;
 }
@@ -427,9 +432,17 @@ bool pp_state_add_attr(casc_parser *p, pp_op_state *st, const char *name,
                       "attribute '%s' occurs more than once in the "
                       "attribute list",
                       name);
-  if (!grow((void **)&st->attrs, &st->cap_attrs, st->nattrs, sizeof *st->attrs))
+  if (st->nattrs == st->cap_attrs) {
+    casc_named_attr *attrs =
+        casc_grow(st->attrs, &st->cap_attrs, st->nattrs + 1, sizeof *st->attrs);
+    if (!attrs)
+      return pp_error(p, "out of memory");
+    st->attrs = attrs;
+  }
+  const char *iname = casc_intern_cstr(p->ctx, name);
+  if (!iname)
     return pp_error(p, "out of memory");
-  st->attrs[st->nattrs].name = casc_intern_cstr(p->ctx, name);
+  st->attrs[st->nattrs].name = iname;
   st->attrs[st->nattrs].value = value;
   st->nattrs++;
   return true;
@@ -446,10 +459,14 @@ bool pp_state_add_dict(casc_parser *p, pp_op_state *st, casc_attr *dict) {
 }
 
 casc_region *pp_state_add_region(casc_parser *p, pp_op_state *st) {
-  if (!grow((void **)&st->regions, &st->cap_regions, st->nregions,
-            sizeof *st->regions)) {
-    pp_error(p, "out of memory");
-    return NULL;
+  if (st->nregions == st->cap_regions) {
+    casc_region **regions = casc_grow(st->regions, &st->cap_regions,
+                                      st->nregions + 1, sizeof *st->regions);
+    if (!regions) {
+      pp_error(p, "out of memory");
+      return NULL;
+    }
+    st->regions = regions;
   }
   casc_region *r = casc_ctx_alloc(p->ctx, sizeof *r);
   if (!r) {
@@ -461,10 +478,10 @@ casc_region *pp_state_add_region(casc_parser *p, pp_op_state *st) {
 }
 
 static void state_free(pp_op_state *st) {
-  free(st->ops);
-  free(st->res);
-  free(st->attrs);
-  free(st->regions);
+  casc_free(st->ops);
+  casc_free(st->res);
+  casc_free(st->attrs);
+  casc_free(st->regions);
 }
 
 void pp_ensure_terminator(casc_parser *p, casc_block *b, casc_op_kind kind,
@@ -522,18 +539,15 @@ static bool label_add(casc_parser *p, label_set *ls, const casc_tok *t) {
       return pp_error_at(p, t->line, t->col, "redefinition of block '%.*s'",
                          (int)t->len, t->p);
   if (ls->n == ls->cap) {
-    unsigned nc = ls->cap ? ls->cap * 2 : 4;
-    const char **nn = casc_arena_alloc(&p->tmp, nc * sizeof *nn);
-    size_t *nl = casc_arena_alloc(&p->tmp, nc * sizeof *nl);
+    unsigned lens_cap = ls->cap;
+    const char **nn = casc_arena_grow(&p->tmp, ls->names, ls->n, &ls->cap,
+                                      ls->n + 1, sizeof *nn);
+    size_t *nl = casc_arena_grow(&p->tmp, ls->lens, ls->n, &lens_cap, ls->n + 1,
+                                 sizeof *nl);
     if (!nn || !nl)
       return pp_error(p, "out of memory");
-    if (ls->n) {
-      memcpy(nn, ls->names, ls->n * sizeof *nn);
-      memcpy(nl, ls->lens, ls->n * sizeof *nl);
-    }
     ls->names = nn;
     ls->lens = nl;
-    ls->cap = nc;
   }
   ls->names[ls->n] = t->p;
   ls->lens[ls->n] = t->len;
@@ -717,11 +731,11 @@ static bool parse_generic_body(casc_parser *p, pp_op_state *st,
                        nuses, nuses == 1 ? "" : "s", ft->u.func.nin);
   for (unsigned i = 0; i < nuses; i++) {
     casc_value *v = pp_resolve(p, &uses[i], ft->u.func.in[i]);
-    if (!v || !pp_state_add_operand(st, v))
+    if (!v || !pp_state_add_operand(p, st, v))
       return false;
   }
   for (unsigned i = 0; i < ft->u.func.nout; i++)
-    if (!pp_state_add_result(st, ft->u.func.out[i]))
+    if (!pp_state_add_result(p, st, ft->u.func.out[i]))
       return pp_error(p, "out of memory");
   if (!st->info) {
     /* Unregistered: properties stay separate and survive as written. */
@@ -796,18 +810,17 @@ static bool parse_op(casc_parser *p) {
   if (pp_is(p, CASC_TK_PERCENT)) {
     do {
       if (nnames == cap) {
-        unsigned nc = cap * 2;
-        pp_ssa_use *nn = casc_arena_alloc(&p->tmp, nc * sizeof *nn);
-        unsigned *ncnt = casc_arena_alloc(&p->tmp, nc * sizeof *ncnt);
+        unsigned counts_cap = cap;
+        pp_ssa_use *nn = casc_arena_grow(&p->tmp, names, nnames, &cap,
+                                         nnames + 1, sizeof *nn);
+        unsigned *ncnt = casc_arena_grow(&p->tmp, counts, nnames, &counts_cap,
+                                         nnames + 1, sizeof *ncnt);
         if (!nn || !ncnt) {
           pp_error(p, "out of memory");
           goto out;
         }
-        memcpy(nn, names, nnames * sizeof *nn);
-        memcpy(ncnt, counts, nnames * sizeof *ncnt);
         names = nn;
         counts = ncnt;
-        cap = nc;
       }
       casc_tok t = p->tok;
       if (!pp_parse_ssa_use(p, &names[nnames]))
@@ -949,7 +962,11 @@ static bool parse_op(casc_parser *p) {
       goto out;
     r += counts[i];
   }
-  ok = true;
+  /* The context reported running out of memory: the op may lack an
+   * attribute or a type that a NULL from its constructor dropped. */
+  ok = !casc_ctx_out_of_memory(p->ctx);
+  if (!ok)
+    p->failed = true;
 out:
   state_free(&st);
   pp_leave(p);
@@ -978,8 +995,8 @@ static bool parse_top(casc_parser *p, casc_block *body) {
 }
 
 static void parser_free(casc_parser *p) {
-  free(p->buckets);
-  free(p->defs);
+  casc_free(p->buckets);
+  casc_free(p->defs);
   casc_hm_free(&p->hash_aliases);
   casc_hm_free(&p->excl_aliases);
   casc_arena_free(&p->tmp);
@@ -995,7 +1012,7 @@ casc_op *casc_parse_module(casc_ctx *ctx, const char *text, size_t len,
   casc_hm_init(&p.hash_aliases);
   casc_hm_init(&p.excl_aliases);
   p.nbuckets = 256;
-  p.buckets = calloc(p.nbuckets, sizeof *p.buckets);
+  p.buckets = casc_calloc(p.nbuckets, sizeof *p.buckets);
   p.default_dialect = "builtin";
   if (!p.buckets || !p.filename) {
     casc_emit_error(ctx, casc_loc_unknown(ctx), "out of memory");
@@ -1028,6 +1045,8 @@ casc_op *casc_parse_module(casc_ctx *ctx, const char *text, size_t len,
       result = wrapper;
     }
   }
+  if (casc_ctx_out_of_memory(ctx))
+    result = NULL; /* reported by the context; the IR may be incomplete */
   parser_free(&p);
   return result;
 }

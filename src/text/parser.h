@@ -12,6 +12,7 @@
 #include "dialect/dialect.h"
 #include "text/lexer.h"
 #include "util/arena.h"
+#include "util/grow.h"
 #include "util/hashmap.h"
 
 /* Nesting limit for types, attributes, locations and regions: deeper input
@@ -189,8 +190,9 @@ typedef struct {
   casc_region **regions;
 } pp_op_state;
 
-bool pp_state_add_operand(pp_op_state *st, casc_value *v);
-bool pp_state_add_result(pp_op_state *st, casc_type *t);
+/* Each pp_state_add_* reports its own failure (out of memory). */
+bool pp_state_add_operand(casc_parser *p, pp_op_state *st, casc_value *v);
+bool pp_state_add_result(casc_parser *p, pp_op_state *st, casc_type *t);
 bool pp_state_add_attr(casc_parser *p, pp_op_state *st, const char *name,
                        casc_attr *value);
 casc_region *pp_state_add_region(casc_parser *p, pp_op_state *st);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "text/printer.h"
+#include "util/alloc.h"
 
 typedef struct {
   casc_loc *loc;
@@ -21,23 +22,23 @@ typedef struct {
 struct pr_alias_state {
   alias_entry *e;
   unsigned n, cap;
-  pr_ptrmap index; /* loc -> entry index + 1 */
-  unsigned *order; /* entry indices in alias-number order */
+  casc_ptrmap index; /* loc -> entry index + 1 */
+  unsigned *order;   /* entry indices in alias-number order */
 };
 
 pr_alias_state *pr_aliases_new(void) {
-  return calloc(1, sizeof(pr_alias_state));
+  return casc_calloc(1, sizeof(pr_alias_state));
 }
 
 void pr_aliases_free(pr_alias_state *a) {
   if (!a)
     return;
   for (unsigned i = 0; i < a->n; i++)
-    free(a->e[i].children);
-  free(a->e);
-  free(a->order);
-  pr_ptrmap_free(&a->index);
-  free(a);
+    casc_free(a->e[i].children);
+  casc_free(a->e);
+  casc_free(a->order);
+  casc_ptrmap_free(&a->index);
+  casc_free(a);
 }
 
 static void mark_nondeferrable(pr_alias_state *a, unsigned i) {
@@ -84,33 +85,31 @@ static unsigned visit(casc_printer *pr, casc_loc *loc, bool can_defer,
                       unsigned level) {
   pr_alias_state *a = pr->aliases;
   uintptr_t idx;
-  if (pr_ptrmap_get(&a->index, loc, &idx)) {
+  if (casc_ptrmap_find(&a->index, loc, &idx)) {
     if (!can_defer)
       mark_nondeferrable(a, (unsigned)idx - 1);
     return (unsigned)idx - 1;
   }
   if (a->n == a->cap) {
-    unsigned nc = a->cap ? a->cap * 2 : 64;
-    alias_entry *ne = realloc(a->e, nc * sizeof *ne);
+    alias_entry *ne = casc_grow(a->e, &a->cap, a->n + 1, sizeof *ne);
     if (!ne) {
       pr->oom = true;
       return (unsigned)-1;
     }
     a->e = ne;
-    a->cap = nc;
   }
   unsigned me = a->n++;
   memset(&a->e[me], 0, sizeof a->e[me]);
   a->e[me].loc = loc;
   a->e[me].depth = 1;
   a->e[me].can_defer = can_defer;
-  if (!pr_ptrmap_put(&a->index, loc, me + 1)) {
+  if (!casc_ptrmap_put(&a->index, loc, me + 1)) {
     pr->oom = true;
     return (unsigned)-1;
   }
   unsigned nc = nchildren_of(loc);
   if (nc && level < 1000) {
-    unsigned *ch = calloc(nc, sizeof *ch);
+    unsigned *ch = casc_calloc(nc, sizeof *ch);
     if (!ch) {
       pr->oom = true;
       return (unsigned)-1;
@@ -122,7 +121,7 @@ static unsigned visit(casc_printer *pr, casc_loc *loc, bool can_defer,
         continue;
       unsigned ci = visit(pr, c, can_defer, level + 1);
       if (ci == (unsigned)-1) {
-        free(ch);
+        casc_free(ch);
         return ci;
       }
       ch[k++] = ci;
@@ -147,7 +146,7 @@ void pr_aliases_finish(casc_printer *pr) {
   pr_alias_state *a = pr->aliases;
   if (!a || !a->n)
     return;
-  a->order = malloc(a->n * sizeof *a->order);
+  a->order = casc_malloc(a->n * sizeof *a->order);
   if (!a->order) {
     pr->oom = true;
     return;
@@ -183,7 +182,7 @@ const char *pr_alias_name(casc_printer *pr, casc_loc *loc) {
   if (!pr->aliases || pr->collecting)
     return NULL;
   uintptr_t idx;
-  if (!pr_ptrmap_get(&pr->aliases->index, loc, &idx))
+  if (!casc_ptrmap_find(&pr->aliases->index, loc, &idx))
     return NULL;
   return pr->aliases->e[idx - 1].name;
 }

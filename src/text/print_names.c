@@ -11,75 +11,9 @@
 #include <string.h>
 
 #include "text/printer.h"
+#include "util/alloc.h"
 #include "util/hashmap.h"
-
-/* ---- pointer map ------------------------------------------------------- */
-
-static size_t ptr_hash(const void *p) {
-  uintptr_t x = (uintptr_t)p;
-  x ^= x >> 33;
-  x *= 0xff51afd7ed558ccdULL;
-  x ^= x >> 33;
-  return (size_t)x;
-}
-
-static bool rehash(pr_ptrmap *m, size_t ncap) {
-  const void **keys = calloc(ncap, sizeof *keys);
-  uintptr_t *vals = calloc(ncap, sizeof *vals);
-  if (!keys || !vals) {
-    free(keys);
-    free(vals);
-    return false;
-  }
-  for (size_t i = 0; i < m->cap; i++) {
-    if (!m->keys[i])
-      continue;
-    size_t s = ptr_hash(m->keys[i]) & (ncap - 1);
-    while (keys[s])
-      s = (s + 1) & (ncap - 1);
-    keys[s] = m->keys[i];
-    vals[s] = m->vals[i];
-  }
-  free(m->keys);
-  free(m->vals);
-  m->keys = keys;
-  m->vals = vals;
-  m->cap = ncap;
-  return true;
-}
-
-bool pr_ptrmap_put(pr_ptrmap *m, const void *key, uintptr_t val) {
-  if ((m->count + 1) * 2 > m->cap && !rehash(m, m->cap ? m->cap * 2 : 64))
-    return false;
-  size_t s = ptr_hash(key) & (m->cap - 1);
-  while (m->keys[s] && m->keys[s] != key)
-    s = (s + 1) & (m->cap - 1);
-  if (!m->keys[s])
-    m->count++;
-  m->keys[s] = key;
-  m->vals[s] = val;
-  return true;
-}
-
-bool pr_ptrmap_get(const pr_ptrmap *m, const void *key, uintptr_t *val) {
-  if (!m->cap)
-    return false;
-  size_t s = ptr_hash(key) & (m->cap - 1);
-  while (m->keys[s]) {
-    if (m->keys[s] == key) {
-      *val = m->vals[s];
-      return true;
-    }
-    s = (s + 1) & (m->cap - 1);
-  }
-  return false;
-}
-
-void pr_ptrmap_free(pr_ptrmap *m) {
-  free(m->keys);
-  free(m->vals);
-  memset(m, 0, sizeof *m);
-}
+#include "util/invariant.h"
 
 /* ---- used-name set with scopes ----------------------------------------- */
 /* Chained hash set; names are removed in LIFO order when a scope closes,
@@ -111,7 +45,7 @@ static bool ns_contains(name_set *ns, const char *s, size_t len) {
 
 static bool ns_grow(name_set *ns) {
   unsigned nb = ns->nbuckets * 2;
-  name_node **b = calloc(nb, sizeof *b);
+  name_node **b = casc_calloc(nb, sizeof *b);
   if (!b)
     return false;
   for (unsigned i = 0; i < ns->n; i++) {
@@ -120,7 +54,7 @@ static bool ns_grow(name_set *ns) {
     e->next = b[s];
     b[s] = e;
   }
-  free(ns->buckets);
+  casc_free(ns->buckets);
   ns->buckets = b;
   ns->nbuckets = nb;
   return true;
@@ -129,12 +63,10 @@ static bool ns_grow(name_set *ns) {
 static bool ns_insert(casc_printer *pr, name_set *ns, const char *s,
                       size_t len) {
   if (ns->n == ns->cap) {
-    unsigned nc = ns->cap ? ns->cap * 2 : 64;
-    name_node **st = realloc(ns->stack, nc * sizeof *st);
+    name_node **st = casc_grow(ns->stack, &ns->cap, ns->n + 1, sizeof *st);
     if (!st)
       return false;
     ns->stack = st;
-    ns->cap = nc;
   }
   if (ns->n >= ns->nbuckets && !ns_grow(ns))
     return false;
@@ -153,18 +85,18 @@ static bool ns_insert(casc_printer *pr, name_set *ns, const char *s,
 
 static bool ns_push_scope(name_set *ns) {
   if (ns->nmarks == ns->cap_marks) {
-    unsigned nc = ns->cap_marks ? ns->cap_marks * 2 : 16;
-    unsigned *m = realloc(ns->marks, nc * sizeof *m);
+    unsigned *m =
+        casc_grow(ns->marks, &ns->cap_marks, ns->nmarks + 1, sizeof *m);
     if (!m)
       return false;
     ns->marks = m;
-    ns->cap_marks = nc;
   }
   ns->marks[ns->nmarks++] = ns->n;
   return true;
 }
 
 static void ns_pop_scope(name_set *ns) {
+  CASC_ASSERT(ns->nmarks > 0); /* scopes close in the order they opened */
   unsigned mark = ns->marks[--ns->nmarks];
   while (ns->n > mark) {
     name_node *e = ns->stack[--ns->n];
@@ -250,13 +182,13 @@ static const char *unique_name(namer *nm, const char *name) {
 
 static void set_name(namer *nm, casc_value *v, const char *name) {
   const char *s = unique_name(nm, name);
-  if (!s || !pr_ptrmap_put(&nm->pr->values, v, (uintptr_t)s))
+  if (!s || !casc_ptrmap_put(&nm->pr->values, v, (uintptr_t)s))
     nm->ok = false;
 }
 
 static void set_number(namer *nm, casc_value *v) {
-  if (!pr_ptrmap_put(&nm->pr->values, v,
-                     ((uintptr_t)nm->next_value++ << 1) | 1))
+  if (!casc_ptrmap_put(&nm->pr->values, v,
+                       ((uintptr_t)nm->next_value++ << 1) | 1))
     nm->ok = false;
 }
 
@@ -280,18 +212,18 @@ static bool constant_name(casc_op *op, char *buf, size_t n) {
     snprintf(buf, n, "%s", v->u.i.v ? "true" : "false");
     return true;
   }
-  casc_buf tb;
-  casc_buf_init(&tb);
-  if (t && t->kind == CASC_TYPE_INTEGER) {
-    casc_buf_putc(&tb, '_');
-    casc_text_put_type(&tb, t);
-  }
+  /* `_i32`, `_si8`, `_ui64` as the type prints; nothing for index. */
+  char suffix[32] = "";
+  if (t && t->kind == CASC_TYPE_INTEGER)
+    snprintf(suffix, sizeof suffix, "_%s%u",
+             t->u.integer.sign == CASC_SIGNED     ? "si"
+             : t->u.integer.sign == CASC_UNSIGNED ? "ui"
+                                                  : "i",
+             t->u.integer.width);
   if (t && t->kind == CASC_TYPE_INTEGER && t->u.integer.sign == CASC_UNSIGNED)
-    snprintf(buf, n, "c%llu%s", (unsigned long long)v->u.i.v,
-             tb.data ? tb.data : "");
+    snprintf(buf, n, "c%llu%s", (unsigned long long)v->u.i.v, suffix);
   else
-    snprintf(buf, n, "c%lld%s", (long long)v->u.i.v, tb.data ? tb.data : "");
-  casc_buf_free(&tb);
+    snprintf(buf, n, "c%lld%s", (long long)v->u.i.v, suffix);
   return true;
 }
 
@@ -334,7 +266,7 @@ static void number_op(namer *nm, casc_op *op) {
 static void number_region(namer *nm, casc_region *r) {
   unsigned next_block = 0;
   for (casc_block *b = r->first; b; b = b->next) {
-    if (!pr_ptrmap_put(&nm->pr->blocks, b, next_block++))
+    if (!casc_ptrmap_put(&nm->pr->blocks, b, next_block++))
       nm->ok = false;
     bool entry = b == r->first;
     for (unsigned i = 0; i < b->nargs; i++) {
@@ -351,13 +283,26 @@ static void number_region(namer *nm, casc_region *r) {
   }
 }
 
+/* The regions still to number, as a stack (deep nesting must not recurse). */
+static bool push_region(name_ctx **stack, unsigned *n, unsigned *cap,
+                        name_ctx c) {
+  if (*n == *cap) {
+    name_ctx *s = casc_grow(*stack, cap, *n + 1, sizeof *s);
+    if (!s)
+      return false;
+    *stack = s;
+  }
+  (*stack)[(*n)++] = c;
+  return true;
+}
+
 bool pr_names_build(casc_printer *pr, casc_op *top) {
   namer nm;
   memset(&nm, 0, sizeof nm);
   nm.pr = pr;
   nm.ok = true;
   nm.used.nbuckets = 64;
-  nm.used.buckets = calloc(nm.used.nbuckets, sizeof *nm.used.buckets);
+  nm.used.buckets = casc_calloc(nm.used.nbuckets, sizeof *nm.used.buckets);
   name_ctx *stack = NULL;
   unsigned n = 0, cap = 0;
   if (!nm.used.buckets || !ns_push_scope(&nm.used)) {
@@ -365,16 +310,11 @@ bool pr_names_build(casc_printer *pr, casc_op *top) {
     goto done;
   }
   for (unsigned i = 0; i < top->nregions; i++) {
-    if (n == cap) {
-      cap = cap ? cap * 2 : 64;
-      name_ctx *ns = realloc(stack, cap * sizeof *ns);
-      if (!ns) {
-        nm.ok = false;
-        goto done;
-      }
-      stack = ns;
+    if (!push_region(&stack, &n, &cap,
+                     (name_ctx){&top->regions[i], 0, 0, 0, nm.used.nmarks})) {
+      nm.ok = false;
+      goto done;
     }
-    stack[n++] = (name_ctx){&top->regions[i], 0, 0, 0, nm.used.nmarks};
   }
   number_op(&nm, top);
   while (n && nm.ok) {
@@ -394,23 +334,19 @@ bool pr_names_build(casc_printer *pr, casc_op *top) {
     for (casc_block *b = c.region->first; b; b = b->next)
       for (casc_op *op = b->first; op; op = op->next)
         for (unsigned i = 0; i < op->nregions; i++) {
-          if (n == cap) {
-            cap = cap ? cap * 2 : 64;
-            name_ctx *ns = realloc(stack, cap * sizeof *ns);
-            if (!ns) {
-              nm.ok = false;
-              goto done;
-            }
-            stack = ns;
+          if (!push_region(&stack, &n, &cap,
+                           (name_ctx){&op->regions[i], nm.next_value,
+                                      nm.next_arg, nm.next_conflict,
+                                      nm.used.nmarks})) {
+            nm.ok = false;
+            goto done;
           }
-          stack[n++] = (name_ctx){&op->regions[i], nm.next_value, nm.next_arg,
-                                  nm.next_conflict, nm.used.nmarks};
         }
   }
 done:
-  free(stack);
-  free(nm.used.buckets);
-  free(nm.used.stack);
-  free(nm.used.marks);
+  casc_free(stack);
+  casc_free(nm.used.buckets);
+  casc_free(nm.used.stack);
+  casc_free(nm.used.marks);
   return nm.ok;
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "text/printer.h"
+#include "util/alloc.h"
 
 /* ---- output ------------------------------------------------------------ */
 
@@ -47,7 +48,7 @@ void pr_indent(casc_printer *pr) {
 /* True if result v has a name of its own (not only its op's result 0). */
 static bool own_name(casc_printer *pr, casc_value *v) {
   uintptr_t id;
-  return v->def && v->index > 0 && pr_ptrmap_get(&pr->values, v, &id);
+  return v->def && v->index > 0 && casc_ptrmap_find(&pr->values, v, &id);
 }
 
 /* `%name` without a result number; false if v has no name. */
@@ -58,7 +59,7 @@ static bool value_base(casc_printer *pr, casc_value *v) {
   }
   casc_value *key = v->def && !own_name(pr, v) ? casc_op_result(v->def, 0) : v;
   uintptr_t id;
-  if (!pr_ptrmap_get(&pr->values, key, &id)) {
+  if (!casc_ptrmap_find(&pr->values, key, &id)) {
     pr_puts(pr, "<<UNKNOWN SSA VALUE>>");
     return false;
   }
@@ -86,7 +87,7 @@ void pr_value_list(casc_printer *pr, casc_use *uses, unsigned n) {
 
 void pr_block_label(casc_printer *pr, casc_block *b) {
   uintptr_t n = 0;
-  pr_ptrmap_get(&pr->blocks, b, &n);
+  casc_ptrmap_find(&pr->blocks, b, &n);
   pr_printf(pr, "^bb%lu", (unsigned long)n);
 }
 
@@ -226,12 +227,12 @@ static void split_attrs(casc_printer *pr, casc_op *op, casc_attr **props,
   *rest = NULL;
   casc_attr *attrs = op->attrs;
   unsigned n = attrs && attrs->kind == CASC_ATTR_DICT ? attrs->u.dict.n : 0;
-  casc_named_attr *p = calloc(n + 8, sizeof *p);
-  casc_named_attr *r = calloc(n + 1, sizeof *r);
+  casc_named_attr *p = casc_calloc(n + 8, sizeof *p);
+  casc_named_attr *r = casc_calloc(n + 1, sizeof *r);
   if (!p || !r) {
     pr->oom = true;
-    free(p);
-    free(r);
+    casc_free(p);
+    casc_free(r);
     return;
   }
   unsigned np = 0, nr = 0;
@@ -260,7 +261,8 @@ static void split_attrs(casc_printer *pr, casc_op *op, casc_attr **props,
       if (entry->args[i]->arg_attrs && entry->args[i]->arg_attrs->u.dict.n)
         any = true;
     if (any) {
-      casc_attr **ds = calloc(entry->nargs, sizeof *ds);
+      casc_attr **ds = casc_calloc(entry->nargs, sizeof *ds);
+      pr->oom |= !ds;
       if (ds) {
         for (unsigned i = 0; i < entry->nargs; i++)
           ds[i] = entry->args[i]->arg_attrs ? entry->args[i]->arg_attrs
@@ -268,7 +270,7 @@ static void split_attrs(casc_printer *pr, casc_op *op, casc_attr **props,
         p[np].name = casc_intern_cstr(pr->ctx, "arg_attrs");
         p[np].value = casc_attr_array(pr->ctx, entry->nargs, ds);
         np++;
-        free(ds);
+        casc_free(ds);
       }
     }
   }
@@ -276,8 +278,8 @@ static void split_attrs(casc_printer *pr, casc_op *op, casc_attr **props,
     *props = casc_attr_dict(pr->ctx, np, p);
   if (nr)
     *rest = casc_attr_dict(pr->ctx, nr, r);
-  free(p);
-  free(r);
+  casc_free(p);
+  casc_free(r);
 }
 
 static void print_generic(casc_printer *pr, casc_op *op) {
@@ -383,8 +385,11 @@ void casc_print_op(casc_ctx *ctx, casc_op *op, const casc_print_flags *flags,
     casc_arena_free(&pr.tmp);
     return;
   }
-  pr_names_build(&pr, op);
-  if (pr.flags.debuginfo) {
+  /* Running out of memory anywhere marks the output (out->oom) rather
+   * than print names or aliases that were never assigned. */
+  if (!pr_names_build(&pr, op))
+    pr.oom = true;
+  if (pr.flags.debuginfo && !pr.oom) {
     pr.aliases = pr_aliases_new();
     if (pr.aliases) {
       casc_buf scratch;
@@ -394,22 +399,29 @@ void casc_print_op(casc_ctx *ctx, casc_op *op, const casc_print_flags *flags,
       print_op_full(&pr, op);
       pr.collecting = false;
       pr.out = out;
+      pr.oom |= scratch.oom;
       casc_buf_free(&scratch);
       pr_aliases_finish(&pr);
       pr_aliases_print(&pr, false);
+    } else {
+      pr.oom = true;
     }
   }
-  pr.indent = 0;
-  pr.default_dialect = "builtin";
-  print_op_full(&pr, op);
-  pr_newline(&pr);
-  if (pr.aliases)
-    pr_aliases_print(&pr, true);
-  if (pr.oom)
+  if (!pr.oom) {
+    pr.indent = 0;
+    pr.default_dialect = "builtin";
+    print_op_full(&pr, op);
+    pr_newline(&pr);
+    if (pr.aliases)
+      pr_aliases_print(&pr, true);
+  }
+  /* The context running out (an attribute the printer builds, a name it
+   * interns) loses part of the text as surely as the buffer would. */
+  if (pr.oom || (ctx && casc_ctx_out_of_memory(ctx)))
     out->oom = true;
   pr_aliases_free(pr.aliases);
-  pr_ptrmap_free(&pr.values);
-  pr_ptrmap_free(&pr.blocks);
+  casc_ptrmap_free(&pr.values);
+  casc_ptrmap_free(&pr.blocks);
   casc_arena_free(&pr.tmp);
 }
 

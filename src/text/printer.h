@@ -13,17 +13,8 @@
 #include "casc/text.h"
 #include "dialect/dialect.h"
 #include "util/arena.h"
-
-/* Open-addressing map from pointers to integers (names, numbers). */
-typedef struct {
-  const void **keys;
-  uintptr_t *vals;
-  size_t cap, count;
-} pr_ptrmap;
-
-bool pr_ptrmap_put(pr_ptrmap *m, const void *key, uintptr_t val);
-bool pr_ptrmap_get(const pr_ptrmap *m, const void *key, uintptr_t *val);
-void pr_ptrmap_free(pr_ptrmap *m);
+#include "util/grow.h"
+#include "util/ptrmap.h"
 
 typedef struct pr_alias_state pr_alias_state;
 
@@ -37,7 +28,7 @@ typedef struct casc_printer {
   bool oom;
   /* SSA names: value -> name (char *) or number (n << 1 | 1); blocks ->
    * label number. */
-  pr_ptrmap values, blocks;
+  casc_ptrmap values, blocks;
   /* Location aliases (debuginfo). collecting: the first of the two
    * printing passes, which only records locations in print order. */
   pr_alias_state *aliases;

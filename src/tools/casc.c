@@ -1,9 +1,11 @@
 /* The `casc` command: `casc <subcommand> [args...]`. The subcommands are
  * listed once, in commands.def; this file only dispatches. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "tools/cli_util.h"
+#include "util/alloc.h"
 
 #define CASC_COMMAND(name, fn, summary) int fn(int argc, char **argv);
 #include "tools/commands.def"
@@ -35,7 +37,38 @@ static void usage(FILE *out) {
                "  --version    show the version\n");
 }
 
+/* Fault injection for scripts/faultinject.py (`make faultinject`), not a
+ * user feature: CASC_FAIL_ALLOC=N makes the Nth allocation fail,
+ * CASC_FAIL_ALLOC=N+ that one and every later one. At exit a line on
+ * stderr says how many allocations the run made and how many failed, so
+ * the driver knows when N has passed the end of the run. */
+static bool fail_alloc_from_env(void) {
+  const char *s = getenv("CASC_FAIL_ALLOC");
+  if (!s || !*s)
+    return false;
+  char *end;
+  unsigned long n = strtoul(s, &end, 10);
+  bool persistent = *end == '+';
+  if (end == s || (*end && strcmp(end, "+") != 0)) {
+    casc_cli_error(NULL, "CASC_FAIL_ALLOC='%s' is not N or N+", s);
+    return false;
+  }
+  casc_alloc_fail_nth(n, persistent);
+  return true;
+}
+
+static int run_command(int argc, char **argv);
+
 int main(int argc, char **argv) {
+  bool injecting = fail_alloc_from_env();
+  int rc = run_command(argc, argv);
+  if (injecting)
+    fprintf(stderr, "casc: CASC_FAIL_ALLOC: %lu allocations, %lu failed\n",
+            casc_alloc_count(), casc_alloc_failures());
+  return rc;
+}
+
+static int run_command(int argc, char **argv) {
   if (argc < 2) {
     usage(stderr);
     return CASC_EXIT_USAGE;

@@ -42,8 +42,9 @@ bool casc_cli_read_file(const char *path, char **data, size_t *len, char *err,
   *data = NULL;
   *len = 0;
   if (!f) {
-    snprintf(err, errlen, "cannot open input file '%s': %s", path,
-             strerror(errno));
+    int e = errno;
+    snprintf(err, errlen, "cannot open input file '%s': %s", path, strerror(e));
+    errno = e;
     return false;
   }
   casc_buf buf;
@@ -58,6 +59,7 @@ bool casc_cli_read_file(const char *path, char **data, size_t *len, char *err,
     fclose(f);
   if (st != CASC_READ_OK) {
     casc_buf_free(&buf);
+    errno = st == CASC_READ_NO_MEMORY ? ENOMEM : EIO;
     return false;
   }
   if (!buf.data) /* an empty file: callers still get a NUL-terminated "" */
@@ -65,6 +67,7 @@ bool casc_cli_read_file(const char *path, char **data, size_t *len, char *err,
   if (buf.oom) {
     snprintf(err, errlen, "out of memory reading '%s'", path);
     casc_buf_free(&buf);
+    errno = ENOMEM;
     return false;
   }
   *data = buf.data; /* malloc'd: the caller frees it */

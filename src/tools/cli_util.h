@@ -28,7 +28,8 @@ const char *casc_cli_flag_name(const char *arg, size_t *len);
 
 /* Read a whole file ("-" = stdin) into a malloc'd NUL-terminated buffer.
  * On failure returns false and writes a message for the user (MLIR's
- * wording: "cannot open input file 'x': No such file or directory"). */
+ * wording: "cannot open input file 'x': No such file or directory");
+ * errno is then ENOMEM when it ran out of memory. */
 bool casc_cli_read_file(const char *path, char **data, size_t *len, char *err,
                         size_t errlen);
 /* Name given to a buffer in locations: the path, or "<stdin>" for "-". */

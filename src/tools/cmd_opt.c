@@ -12,6 +12,7 @@
 #include "casc/verify.h"
 #include "dialect/dialect.h"
 #include "tools/cli_util.h"
+#include "util/alloc.h"
 
 #define CMD "opt"
 
@@ -141,7 +142,7 @@ static int parse_args(int argc, char **argv, opt_options *o) {
   bool only_files = false;
   o->input = NULL;
   o->output = "-";
-  o->steps = calloc((size_t)argc, sizeof *o->steps);
+  o->steps = casc_calloc((size_t)argc, sizeof *o->steps);
   if (!o->steps) {
     casc_cli_error(CMD, "out of memory");
     return CASC_EXIT_FAIL;
@@ -250,7 +251,7 @@ static casc_op *transform(casc_ctx *ctx, const opt_options *o, const char *name,
     return NULL;
   for (unsigned i = 0; i < o->nsteps; i++) {
     const step *s = &o->steps[i];
-    bool ok = s->pass ? s->pass->run(ctx, module, s->options)
+    bool ok = s->pass ? casc_run_pass(ctx, module, s->pass, s->options)
                       : casc_run_pipeline(ctx, module, s->options);
     /* As mlir-opt (-verify-each): a pass must leave valid IR behind. */
     if (!ok || !casc_verify(ctx, module))
@@ -343,12 +344,12 @@ int casc_cmd_opt(int argc, char **argv) {
   memset(&o, 0, sizeof o);
   int rc = parse_args(argc, argv, &o);
   if (rc >= 0) {
-    free(o.steps);
+    casc_free(o.steps);
     return rc;
   }
   if (o.show_dialects) {
     show_dialects();
-    free(o.steps);
+    casc_free(o.steps);
     return CASC_EXIT_OK;
   }
 
@@ -357,14 +358,14 @@ int casc_cmd_opt(int argc, char **argv) {
   size_t len;
   if (!casc_cli_read_file(o.input, &text, &len, err, sizeof err)) {
     casc_cli_error(CMD, "%s", err);
-    free(o.steps);
+    casc_free(o.steps);
     return CASC_EXIT_FAIL;
   }
   casc_cli_output out;
   if (!casc_cli_output_open(&out, o.output, err, sizeof err)) {
     casc_cli_error(CMD, "%s", err);
-    free(text);
-    free(o.steps);
+    casc_free(text);
+    casc_free(o.steps);
     return CASC_EXIT_FAIL;
   }
 
@@ -392,7 +393,7 @@ int casc_cmd_opt(int argc, char **argv) {
     ok = false;
   }
   casc_buf_free(&st.out);
-  free(text);
-  free(o.steps);
+  casc_free(text);
+  casc_free(o.steps);
   return ok ? CASC_EXIT_OK : CASC_EXIT_FAIL;
 }

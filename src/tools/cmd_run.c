@@ -21,6 +21,7 @@
 #include "casc/sim.h"
 #include "casc/text.h"
 #include "tools/cli_util.h"
+#include "util/alloc.h"
 
 #define MAX_BINDINGS 64
 
@@ -91,27 +92,30 @@ static bool parse_unsigned(const char *s, unsigned long long max,
   return true;
 }
 
-static bool add_binding(binding *list, unsigned *n, const char *spec,
-                        const char *flag) {
+/* Returns an exit code: running out of memory is no usage error. */
+static int add_binding(binding *list, unsigned *n, const char *spec,
+                       const char *flag) {
   const char *eq = strchr(spec, '=');
   if (!eq || eq == spec || !eq[1]) {
     casc_cli_error("run", "%s expects NAME=VALUE, got '%s'", flag, spec);
-    return false;
+    return CASC_EXIT_USAGE;
   }
   if (*n == MAX_BINDINGS) {
     casc_cli_error("run", "too many %s options", flag);
-    return false;
+    return CASC_EXIT_USAGE;
   }
   size_t nl = (size_t)(eq - spec);
-  char *name = malloc(nl + 1);
-  if (!name)
-    return false;
+  char *name = casc_malloc(nl + 1);
+  if (!name) {
+    casc_cli_error("run", "out of memory");
+    return CASC_EXIT_FAIL;
+  }
   memcpy(name, spec, nl);
   name[nl] = 0;
   list[*n].name = name;
   list[*n].value = eq + 1;
   (*n)++;
-  return true;
+  return CASC_EXIT_OK;
 }
 
 static int parse_args(int argc, char **argv, run_opts *o) {
@@ -152,11 +156,15 @@ static int parse_args(int argc, char **argv, run_opts *o) {
     } else if ((v = flag_value(argc, argv, &i, "platform", &missing))) {
       o->platform = v;
     } else if ((v = flag_value(argc, argv, &i, "arg", &missing))) {
-      if (!missing && !add_binding(o->args, &o->nargs, v, "--arg"))
-        return CASC_EXIT_USAGE;
+      int rc =
+          missing ? CASC_EXIT_OK : add_binding(o->args, &o->nargs, v, "--arg");
+      if (rc != CASC_EXIT_OK)
+        return rc;
     } else if ((v = flag_value(argc, argv, &i, "out", &missing))) {
-      if (!missing && !add_binding(o->outs, &o->nouts, v, "--out"))
-        return CASC_EXIT_USAGE;
+      int rc =
+          missing ? CASC_EXIT_OK : add_binding(o->outs, &o->nouts, v, "--out");
+      if (rc != CASC_EXIT_OK)
+        return rc;
     } else if ((v = flag_value(argc, argv, &i, "trace", &missing))) {
       o->trace = v;
       o->timing = true;
@@ -191,9 +199,9 @@ static int parse_args(int argc, char **argv, run_opts *o) {
 
 static void free_bindings(run_opts *o) {
   for (unsigned i = 0; i < o->nargs; i++)
-    free((char *)o->args[i].name);
+    casc_free((char *)o->args[i].name);
   for (unsigned i = 0; i < o->nouts; i++)
-    free((char *)o->outs[i].name);
+    casc_free((char *)o->outs[i].name);
 }
 
 static const binding *find(const binding *l, unsigned n, const char *name) {
@@ -252,24 +260,27 @@ static bool scalar_arg(const char *name, const char *v, casc_type *t,
   return true;
 }
 
-static bool gm_arg(casc_ctx *ctx, const char *name, const char *v,
-                   casc_dtype want, gm_buf *gb, casc_arg *out) {
+/* Returns an exit code: usage (docs/simulator.md) for a bad zeros:N, a
+ * file that cannot be read or holds the wrong dtype; a failure for running
+ * out of memory, which is no fault of the command line. */
+static int gm_arg(casc_ctx *ctx, const char *name, const char *v,
+                  casc_dtype want, gm_buf *gb, casc_arg *out) {
   if (strncmp(v, "zeros:", 6) == 0) {
     unsigned long long n;
     if (!parse_unsigned(v + 6, 1ULL << 34, &n)) {
       casc_cli_error("run", "--arg %s: bad element count in '%s'", name, v);
-      return false;
+      return CASC_EXIT_USAGE;
     }
     gb->arr.dtype = want;
     gb->arr.ndim = 1;
     gb->arr.shape[0] = gb->arr.count = (size_t)n;
-    gb->arr.data = calloc(n ? n : 1, casc_dtype_size(want));
+    gb->arr.data = casc_calloc(n ? n : 1, casc_dtype_size(want));
     if (!gb->arr.data) {
       casc_cli_error("run", "--arg %s: out of memory", name);
-      return false;
+      return CASC_EXIT_FAIL;
     }
   } else if (!casc_npy_read(ctx, v, &gb->arr)) {
-    return false;
+    return casc_ctx_out_of_memory(ctx) ? CASC_EXIT_FAIL : CASC_EXIT_USAGE;
   }
   /* bf16 may also come as raw uint16 bit patterns. */
   if (want == CASC_DT_BF16 && gb->arr.dtype == CASC_DT_U16)
@@ -277,12 +288,12 @@ static bool gm_arg(casc_ctx *ctx, const char *name, const char *v,
   if (gb->arr.dtype != want) {
     casc_cli_error("run", "--arg %s: %s holds %s, the kernel expects %s", name,
                    v, casc_dtype_name(gb->arr.dtype), casc_dtype_name(want));
-    return false;
+    return CASC_EXIT_USAGE;
   }
   gb->used = true;
   *out = casc_arg_gm(gb->arr.data, want, gb->arr.count);
   out->name = name;
-  return true;
+  return CASC_EXIT_OK;
 }
 
 static bool write_trace(const char *path, const casc_buf *b) {
@@ -374,9 +385,15 @@ int casc_cmd_run(int argc, char **argv) {
   if (!casc_cli_read_file(o.file, &text, &len, err, sizeof err)) {
     casc_cli_error("run", "%s", err);
     free_bindings(&o);
-    return CASC_EXIT_USAGE;
+    return errno == ENOMEM ? CASC_EXIT_FAIL : CASC_EXIT_USAGE;
   }
   casc_ctx *ctx = casc_ctx_new();
+  if (!ctx) {
+    casc_cli_error("run", "out of memory");
+    casc_free(text);
+    free_bindings(&o);
+    return CASC_EXIT_FAIL;
+  }
   casc_cli_diag_printer printer = {casc_cli_buffer_name(o.file), false, 0, 0};
   casc_ctx_set_diag_handler(ctx, casc_cli_print_diag, &printer);
   rc = CASC_EXIT_FAIL;
@@ -405,8 +422,8 @@ int casc_cmd_run(int argc, char **argv) {
     goto out;
 
   unsigned np = casc_sim_num_params(prog);
-  bufs = calloc(np + 1, sizeof *bufs);
-  args = calloc(np + 1, sizeof *args);
+  bufs = casc_calloc(np + 1, sizeof *bufs);
+  args = casc_calloc(np + 1, sizeof *args);
   if (!bufs || !args) {
     casc_cli_error("run", "out of memory");
     goto out;
@@ -449,9 +466,13 @@ int casc_cmd_run(int argc, char **argv) {
     if (!bi)
       continue;
     if (gm) {
-      if (!gm_arg(ctx, pn, bi->value, casc_dtype_of_type(casc_type_elem(t)),
-                  &bufs[j], &args[j]))
+      int grc =
+          gm_arg(ctx, pn, bi->value, casc_dtype_of_type(casc_type_elem(t)),
+                 &bufs[j], &args[j]);
+      if (grc != CASC_EXIT_OK) {
+        rc = grc;
         goto out;
+      }
       if (!have_default && strncmp(bi->value, "zeros:", 6) != 0) {
         default_count = bufs[j].arr.count;
         have_default = true;
@@ -470,9 +491,12 @@ int casc_cmd_run(int argc, char **argv) {
     if (find(o.outs, o.nouts, pn) && have_default) {
       char spec[48];
       snprintf(spec, sizeof spec, "zeros:%zu", default_count);
-      if (!gm_arg(ctx, pn, spec, casc_dtype_of_type(casc_type_elem(t)),
-                  &bufs[j], &args[j]))
+      int grc = gm_arg(ctx, pn, spec, casc_dtype_of_type(casc_type_elem(t)),
+                       &bufs[j], &args[j]);
+      if (grc != CASC_EXIT_OK) {
+        rc = grc;
         goto out;
+      }
       continue;
     }
     casc_cli_error("run", "missing --arg %s=... for @%s", pn, kernel);
@@ -522,11 +546,11 @@ out:
   if (bufs)
     for (unsigned j = 0; j < casc_sim_num_params(prog); j++)
       casc_npy_free(&bufs[j].arr);
-  free(bufs);
-  free(args);
+  casc_free(bufs);
+  casc_free(args);
   casc_sim_program_free(prog);
   casc_ctx_free(ctx);
-  free(text);
+  casc_free(text);
   free_bindings(&o);
   return rc;
 }

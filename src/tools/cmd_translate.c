@@ -10,6 +10,7 @@
 #include "casc/ir.h"
 #include "casc/text.h"
 #include "tools/cli_util.h"
+#include "util/alloc.h"
 
 #define CMD "translate"
 
@@ -69,7 +70,7 @@ int casc_cmd_translate(int argc, char **argv) {
   }
   casc_ctx *ctx = casc_ctx_new();
   if (!ctx) {
-    free(text);
+    casc_free(text);
     casc_cli_error(CMD, "out of memory");
     return CASC_EXIT_FAIL;
   }
@@ -99,6 +100,6 @@ int casc_cmd_translate(int argc, char **argv) {
   }
   casc_buf_free(&cpp);
   casc_ctx_free(ctx);
-  free(text);
+  casc_free(text);
   return rc;
 }

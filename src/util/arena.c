@@ -4,6 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/alloc.h"
+#include "util/invariant.h"
+
 /* Chunks grow geometrically up to 1 MiB so a tiny context stays tiny and a
  * 200k-op module does not make thousands of mallocs. */
 #define ARENA_MIN_CHUNK ((size_t)16 * 1024)
@@ -29,7 +32,7 @@ void *casc_arena_alloc(casc_arena *a, size_t size) {
       want = ARENA_MAX_CHUNK;
     if (want < size)
       want = size;
-    casc_arena_chunk *n = malloc(sizeof(*n) + want);
+    casc_arena_chunk *n = casc_malloc(sizeof(*n) + want);
     if (!n)
       return NULL;
     n->size = want;
@@ -48,6 +51,7 @@ void *casc_arena_alloc(casc_arena *a, size_t size) {
   }
   void *p = c->data + c->used;
   c->used += size;
+  CASC_ASSERT(c->used <= c->size);
   memset(p, 0, size);
   return p;
 }
@@ -56,7 +60,7 @@ void casc_arena_free(casc_arena *a) {
   casc_arena_chunk *c = a->head;
   while (c) {
     casc_arena_chunk *n = c->next;
-    free(c);
+    casc_free(c);
     c = n;
   }
   a->head = NULL;

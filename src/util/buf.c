@@ -1,8 +1,11 @@
 #include "casc/buf.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "util/alloc.h"
 
 void casc_buf_init(casc_buf *b) {
   b->data = NULL;
@@ -11,7 +14,7 @@ void casc_buf_init(casc_buf *b) {
 }
 
 void casc_buf_free(casc_buf *b) {
-  free(b->data);
+  casc_free(b->data);
   casc_buf_init(b);
 }
 
@@ -24,12 +27,17 @@ void casc_buf_clear(casc_buf *b) {
 static bool reserve(casc_buf *b, size_t extra) {
   if (b->oom)
     return false;
-  if (b->len + extra + 1 <= b->cap)
+  if (extra >= SIZE_MAX - b->len) {
+    b->oom = true;
+    return false;
+  }
+  size_t need = b->len + extra + 1;
+  if (need <= b->cap)
     return true;
   size_t ncap = b->cap ? b->cap : 256;
-  while (ncap < b->len + extra + 1)
-    ncap *= 2;
-  char *n = realloc(b->data, ncap);
+  while (ncap < need)
+    ncap = ncap > SIZE_MAX / 2 ? need : ncap * 2;
+  char *n = casc_realloc(b->data, ncap);
   if (!n) {
     b->oom = true;
     return false;

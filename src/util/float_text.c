@@ -441,6 +441,11 @@ void casc_float_print(double v, casc_float_kind k, casc_buf *out, bool *hex) {
     casc_buf_init(&s);
     /* 1: six digits, kept when they read back as the same value. */
     casc_float_to_string(v, k, 6, 0, false, &s);
+    if (s.oom) { /* the spelling is lost: so is the output's */
+      out->oom = true;
+      casc_buf_free(&s);
+      return;
+    }
     if (s.data && parse_bits_exact(s.data, k) == bits) {
       casc_buf_put(out, s.data, s.len);
       casc_buf_free(&s);
@@ -450,6 +455,11 @@ void casc_float_print(double v, casc_float_kind k, casc_buf *out, bool *hex) {
      * when the spelling has a point (else it would lex as an integer). */
     casc_buf_clear(&s);
     casc_float_to_string(v, k, 0, 3, true, &s);
+    if (s.oom) {
+      out->oom = true;
+      casc_buf_free(&s);
+      return;
+    }
     bool has_point = s.data && memchr(s.data, '.', s.len) != NULL;
     if (has_point)
       casc_buf_put(out, s.data, s.len);

@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/alloc.h"
+
 /* FNV-1a, 64-bit: keys are short structural records, so simplicity wins. */
 uint64_t casc_hash_bytes(const void *p, size_t n) {
   const unsigned char *s = p;
@@ -20,7 +22,7 @@ void casc_hm_init(casc_hashmap *m) {
 }
 
 void casc_hm_free(casc_hashmap *m) {
-  free(m->slots);
+  casc_free(m->slots);
   casc_hm_init(m);
 }
 
@@ -40,7 +42,7 @@ void *casc_hm_get(const casc_hashmap *m, const void *key, size_t len,
 
 static bool grow(casc_hashmap *m) {
   size_t ncap = m->cap ? m->cap * 2 : 64;
-  casc_hm_slot *ns = calloc(ncap, sizeof(*ns));
+  casc_hm_slot *ns = casc_calloc(ncap, sizeof(*ns));
   if (!ns)
     return false;
   for (size_t i = 0; i < m->cap; i++) {
@@ -52,7 +54,7 @@ static bool grow(casc_hashmap *m) {
       j = (j + 1) & (ncap - 1);
     ns[j] = *s;
   }
-  free(m->slots);
+  casc_free(m->slots);
   m->slots = ns;
   m->cap = ncap;
   return true;

@@ -126,16 +126,16 @@ static bool emit_int_constant(casc_emitter *e, casc_op *op, casc_attr *a) {
   }
   type_suffix(&name, t);
   bool ok = false;
-  const char *n = casc_em_define_as(e, r, name.data);
+  const char *n = casc_em_define_as(e, r, name.oom ? NULL : name.data);
   if (n) {
     casc_em_indent(e);
     casc_buf_puts(e->out, "constexpr ");
     ok = casc_em_type_at(e, e->out, t, op);
     if (ok)
-      casc_buf_printf(e->out, " %s = %s", n, text.data);
+      casc_buf_printf(e->out, " %s = %s", n, casc_buf_str(&text));
   }
-  casc_buf_free(&name);
-  casc_buf_free(&text);
+  casc_em_scratch_done(e->out, &name);
+  casc_em_scratch_done(e->out, &text);
   return ok;
 }
 
@@ -175,11 +175,11 @@ static bool emit_float_constant(casc_emitter *e, casc_op *op, casc_attr *a) {
   casc_em_float_literal(&text, v, fk);
   casc_buf_putc(&name, 'c');
   value_name(&name, num.data ? num.data : "");
-  casc_buf_free(&num);
+  casc_em_scratch_done(e->out, &num);
   casc_buf_putc(&name, '_');
   type_suffix(&name, t);
   bool ok = false;
-  const char *n = casc_em_define_as(e, r, name.data);
+  const char *n = casc_em_define_as(e, r, name.oom ? NULL : name.data);
   if (n) {
     casc_em_indent(e);
     /* half/bfloat16_t are not literal types everywhere: no constexpr,
@@ -188,10 +188,10 @@ static bool emit_float_constant(casc_emitter *e, casc_op *op, casc_attr *a) {
       casc_buf_puts(e->out, "constexpr ");
     ok = casc_em_type_at(e, e->out, t, op);
     if (ok)
-      casc_buf_printf(e->out, " %s = %s", n, text.data);
+      casc_buf_printf(e->out, " %s = %s", n, casc_buf_str(&text));
   }
-  casc_buf_free(&name);
-  casc_buf_free(&text);
+  casc_em_scratch_done(e->out, &name);
+  casc_em_scratch_done(e->out, &text);
   return ok;
 }
 
@@ -503,8 +503,8 @@ bool casc_em_arith(casc_emitter *e, casc_op *op, bool *semi) {
     casc_em_indent(e);
     ok = casc_em_decl(e, e->out, &op->results[0], op);
     if (ok)
-      casc_buf_printf(e->out, " = %s", expr.data);
+      casc_buf_printf(e->out, " = %s", casc_buf_str(&expr));
   }
-  casc_buf_free(&expr);
+  casc_em_scratch_done(e->out, &expr);
   return ok;
 }

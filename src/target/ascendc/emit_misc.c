@@ -57,7 +57,7 @@ static bool emit_call(casc_emitter *e, casc_op *op) {
   casc_buf_puts(&rhs, ")");
   if (ok)
     ok = assign_result(e, op, &rhs);
-  casc_buf_free(&rhs);
+  casc_em_scratch_done(e->out, &rhs);
   return ok;
 }
 
@@ -118,9 +118,9 @@ static bool emit_emitc_constant(casc_emitter *e, casc_op *op) {
       casc_buf_puts(e->out, "constexpr ");
     ok = casc_em_decl(e, e->out, &op->results[0], op);
     if (ok)
-      casc_buf_printf(e->out, " = %s", rhs.data);
+      casc_buf_printf(e->out, " = %s", casc_buf_str(&rhs));
   }
-  casc_buf_free(&rhs);
+  casc_em_scratch_done(e->out, &rhs);
   return ok;
 }
 
@@ -138,7 +138,7 @@ static bool emit_cast(casc_emitter *e, casc_op *op, const char *fmt_pre,
   casc_buf_printf(&rhs, "%s%s%s", fmt_post, x, close);
   if (ok)
     ok = assign_result(e, op, &rhs);
-  casc_buf_free(&rhs);
+  casc_em_scratch_done(e->out, &rhs);
   return ok;
 }
 
@@ -166,7 +166,7 @@ static bool emit_ptr_offset(casc_emitter *e, casc_op *op) {
   }
   if (ok)
     ok = assign_result(e, op, &rhs);
-  casc_buf_free(&rhs);
+  casc_em_scratch_done(e->out, &rhs);
   return ok;
 }
 
@@ -217,9 +217,9 @@ static bool emit_construct(casc_emitter *e, casc_op *op) {
       casc_buf_puts(e->out, "constexpr ");
     ok = casc_em_decl(e, e->out, &op->results[0], op);
     if (ok && op->nops)
-      casc_buf_printf(e->out, "{%s}", init.data);
+      casc_buf_printf(e->out, "{%s}", casc_buf_str(&init));
   }
-  casc_buf_free(&init);
+  casc_em_scratch_done(e->out, &init);
   return ok;
 }
 

@@ -159,20 +159,36 @@ static bool emit_module(casc_emitter *e, casc_op *module) {
   return true;
 }
 
+void casc_em_scratch_done(casc_buf *dst, casc_buf *scratch) {
+  if (scratch->oom)
+    dst->oom = true;
+  casc_buf_free(scratch);
+}
+
 bool casc_emit_ascendc_buf(casc_ctx *ctx, casc_op *module, casc_buf *out) {
   casc_buf text;
   casc_buf_init(&text);
   casc_emitter e = {.ctx = ctx, .out = &text};
-  casc_hm_init(&e.names);
+  casc_ptrmap_init(&e.names);
   casc_hm_init(&e.declared);
   bool ok = emit_module(&e, module);
-  if (ok && text.oom) {
+  /* Whatever else failed, a lost piece of output is reported: the step
+   * that lost it may have stopped without a diagnostic of its own. */
+  if (text.oom) {
     casc_emit_error(ctx, module->loc, "out of memory while emitting Ascend C");
     ok = false;
   }
-  if (ok)
-    casc_buf_put(out, text.data ? text.data : "", text.len);
-  casc_hm_free(&e.names);
+  if (casc_ctx_out_of_memory(ctx))
+    ok = false; /* a name or type the emitter made is missing (reported) */
+  if (ok) {
+    casc_buf_put(out, casc_buf_str(&text), text.len);
+    if (out->oom) {
+      casc_emit_error(ctx, module->loc,
+                      "out of memory while emitting Ascend C");
+      ok = false;
+    }
+  }
+  casc_ptrmap_free(&e.names);
   casc_hm_free(&e.declared);
   casc_buf_free(&text);
   return ok;

@@ -10,9 +10,8 @@
 #include "target/ascendc/emitter.h"
 
 void casc_em_reset_function(casc_emitter *e) {
-  casc_hm_free(&e->names);
+  casc_ptrmap_free(&e->names);
   casc_hm_free(&e->declared);
-  casc_hm_init(&e->names);
   casc_hm_init(&e->declared);
   e->next_id = 0;
   e->mask_lists = 0;
@@ -23,15 +22,24 @@ static bool is_declared(casc_emitter *e, const char *s) {
   return casc_hm_get(&e->declared, s, n, casc_hash_bytes(s, n)) != NULL;
 }
 
+/* Naming fails only for lack of memory; the output is then marked (see
+ * casc_em_scratch_done) so the failure is reported whoever the caller. */
 static const char *claim(casc_emitter *e, const char *s) {
   const char *in = casc_intern_cstr(e->ctx, s);
-  size_t n = strlen(in);
-  if (!casc_hm_put(&e->declared, in, n, casc_hash_bytes(in, n), (void *)in))
+  size_t n = in ? strlen(in) : 0;
+  if (!in ||
+      !casc_hm_put(&e->declared, in, n, casc_hash_bytes(in, n), (void *)in)) {
+    e->out->oom = true;
     return NULL;
+  }
   return in;
 }
 
 const char *casc_em_fresh(casc_emitter *e, const char *base) {
+  if (!base) { /* a name built in a scratch buffer that ran out */
+    e->out->oom = true;
+    return NULL;
+  }
   if (!is_declared(e, base))
     return claim(e, base);
   char buf[256];
@@ -43,17 +51,15 @@ const char *casc_em_fresh(casc_emitter *e, const char *base) {
 }
 
 static bool bind(casc_emitter *e, casc_value *v, const char *name) {
-  casc_value **key = casc_ctx_alloc(e->ctx, sizeof *key);
-  if (!key || !name)
+  if (!casc_ptrmap_put(&e->names, v, (uintptr_t)name)) {
+    e->out->oom = true;
     return false;
-  *key = v;
-  return casc_hm_put(&e->names, key, sizeof *key,
-                     casc_hash_bytes(key, sizeof *key), (void *)name);
+  }
+  return true;
 }
 
 const char *casc_em_name(casc_emitter *e, casc_value *v, casc_op *op) {
-  const char *n =
-      casc_hm_get(&e->names, &v, sizeof v, casc_hash_bytes(&v, sizeof v));
+  const char *n = (const char *)casc_ptrmap_get(&e->names, v, 0);
   if (!n && op)
     casc_emit_error(e->ctx, op->loc,
                     "'%s' op operand has no C++ name (used before it is "

@@ -123,15 +123,17 @@ static const char *mask_list(pat_ctx *p, unsigned begin, unsigned count) {
   char base[256];
   snprintf(base, sizeof base, "%.200s_mask_list%u", dst, e->mask_lists++);
   const char *name = casc_em_fresh(e, base);
+  if (!name)
+    return NULL; /* out of memory: the output is marked */
   casc_buf line;
   casc_buf_init(&line);
   casc_buf_printf(&line, "uint64_t %s[] = {", name);
   bool ok = value_list(p, &line, begin, count, NULL);
   if (ok) {
     casc_em_indent(e);
-    casc_buf_printf(e->out, "%s};\n", line.data);
+    casc_buf_printf(e->out, "%s};\n", casc_buf_str(&line));
   }
-  casc_buf_free(&line);
+  casc_em_scratch_done(e->out, &line);
   return ok ? name : NULL;
 }
 
@@ -181,9 +183,9 @@ static const char *value_array(pat_ctx *p, const char *n, size_t len,
   }
   if (ok && name) {
     casc_em_indent(e);
-    casc_buf_printf(e->out, "%s};\n", line.data);
+    casc_buf_printf(e->out, "%s};\n", casc_buf_str(&line));
   }
-  casc_buf_free(&line);
+  casc_em_scratch_done(e->out, &line);
   return ok ? name : NULL;
 }
 
@@ -435,8 +437,8 @@ static bool generic(casc_emitter *e, casc_op *op, const casc_op_info *info,
   if (ok && op->nres == 1)
     ok = result_prefix(e, b, op, false, false);
   if (ok)
-    casc_buf_printf(b, "%s)", call.data);
-  casc_buf_free(&call);
+    casc_buf_printf(b, "%s)", casc_buf_str(&call));
+  casc_em_scratch_done(e->out, &call);
   return ok;
 }
 
@@ -471,12 +473,12 @@ bool casc_em_table(casc_emitter *e, casc_op *op, bool *semi) {
       ok = result_prefix(e, &stmt, op, ref, uns);
     if (ok)
       casc_buf_put(&stmt, body.data ? body.data : "", body.len);
-    casc_buf_free(&body);
+    casc_em_scratch_done(e->out, &body);
   }
   if (ok) {
     casc_em_indent(e);
     casc_buf_put(e->out, stmt.data ? stmt.data : "", stmt.len);
   }
-  casc_buf_free(&stmt);
+  casc_em_scratch_done(e->out, &stmt);
   return ok;
 }

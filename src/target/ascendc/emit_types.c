@@ -71,8 +71,8 @@ static bool asc_type(casc_buf *b, const casc_type *t) {
     casc_buf_init(&inner);
     bool ok = casc_em_type(&inner, t->u.asc.elem);
     if (ok)
-      casc_buf_printf(b, "%s<%s>", ti->cxx, inner.data);
-    casc_buf_free(&inner);
+      casc_buf_printf(b, "%s<%s>", ti->cxx, casc_buf_str(&inner));
+    casc_em_scratch_done(b, &inner);
     return ok;
   }
   return false;
@@ -123,8 +123,8 @@ static bool em_type(casc_buf *b, const casc_type *t, bool as_unsigned) {
     casc_buf_init(&inner);
     bool ok = em_type(&inner, t->u.memref.elem, as_unsigned);
     if (ok)
-      casc_buf_printf(b, "%s%s*", q, inner.data);
-    casc_buf_free(&inner);
+      casc_buf_printf(b, "%s%s*", q, casc_buf_str(&inner));
+    casc_em_scratch_done(b, &inner);
     return ok;
   }
   case CASC_TYPE_ASC:
@@ -137,8 +137,8 @@ static bool em_type(casc_buf *b, const casc_type *t, bool as_unsigned) {
       casc_buf_init(&inner);
       bool ok = casc_em_type(&inner, t->u.asc.elem);
       if (ok)
-        casc_buf_printf(b, "%s*", inner.data);
-      casc_buf_free(&inner);
+        casc_buf_printf(b, "%s*", casc_buf_str(&inner));
+      casc_em_scratch_done(b, &inner);
       return ok;
     }
     return asc_type(b, t);

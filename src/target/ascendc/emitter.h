@@ -10,12 +10,13 @@
 #include "casc/ir.h"
 #include "dialect/dialect.h"
 #include "util/hashmap.h"
+#include "util/ptrmap.h"
 
 typedef struct casc_emitter {
   casc_ctx *ctx;
   casc_buf *out;
   unsigned indent;       /* nesting level; 2 spaces each */
-  casc_hashmap names;    /* casc_value* -> C++ name (per function) */
+  casc_ptrmap names;     /* casc_value* -> C++ name (per function) */
   casc_hashmap declared; /* C++ name -> non-NULL (per function) */
   unsigned next_id;      /* vN counter (per function) */
   unsigned mask_lists;   /* <dst>_mask_listN counter (per function) */
@@ -46,6 +47,10 @@ bool casc_em_type_at(casc_emitter *e, casc_buf *b, const casc_type *t,
                      casc_op *op);
 
 /* ---- output ------------------------------------------------------------- */
+/* Frees a scratch buffer whose text was meant for dst. A scratch buffer
+ * that ran out of memory marks dst out of memory too, so that the final
+ * check of the output (casc_emit_ascendc_buf) catches every lost piece. */
+void casc_em_scratch_done(casc_buf *dst, casc_buf *scratch);
 void casc_em_indent(casc_emitter *e);
 /* `T name` for a value (defining its name); false on a type error. */
 bool casc_em_decl(casc_emitter *e, casc_buf *b, casc_value *v, casc_op *op);

@@ -1,0 +1,206 @@
+/* util: the pointer map, the growth helper and the allocator's fault
+ * injection, against simple models. */
+#include <limits.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "util/alloc.h"
+#include "util/arena.h"
+#include "util/grow.h"
+#include "util/invariant.h"
+#include "util/ptrmap.h"
+
+/* Thousands of keys with a plain array as the model: every key maps to its
+ * latest value, absent keys give the default, and growth keeps them all. */
+static void test_ptrmap_matches_model(void) {
+  enum { N = 5000 };
+  static char objs[N];
+  static uintptr_t model[N];
+  casc_ptrmap m;
+  casc_ptrmap_init(&m);
+  CHECK_EQ_INT(casc_ptrmap_get(&m, &objs[0], 7), 7);
+  for (unsigned i = 0; i < N; i += 2) {
+    model[i] = i * 3u + 1;
+    REQUIRE(casc_ptrmap_put(&m, &objs[i], model[i]));
+  }
+  for (unsigned i = 0; i < N; i += 6) {
+    model[i] = i; /* overwrite, including with 0 */
+    REQUIRE(casc_ptrmap_put(&m, &objs[i], model[i]));
+  }
+  CHECK_EQ_INT(m.n, (N + 1) / 2);
+  CHECK(m.n * 2 <= m.cap);
+  unsigned bad = 0;
+  for (unsigned i = 0; i < N; i++) {
+    uintptr_t v = 12345;
+    bool found = casc_ptrmap_find(&m, &objs[i], &v);
+    if (found != (i % 2 == 0) || (found && v != model[i]) ||
+        casc_ptrmap_get(&m, &objs[i], 99) != (found ? model[i] : 99))
+      bad++;
+  }
+  CHECK_EQ_INT(bad, 0);
+  CHECK_EQ_INT(casc_ptrmap_get(&m, NULL, 5), 5);
+  casc_ptrmap_free(&m);
+  CHECK(m.keys == NULL && m.vals == NULL && m.cap == 0 && m.n == 0);
+}
+
+/* An overwrite must succeed even when the allocator fails: cse restores
+ * scopes with overwrites and cannot handle a failure there. */
+static void test_ptrmap_overwrite_does_not_allocate(void) {
+  static char objs[32];
+  casc_ptrmap m;
+  casc_ptrmap_init(&m);
+  for (unsigned i = 0; i < 32; i++)
+    REQUIRE(casc_ptrmap_put(&m, &objs[i], i));
+  casc_alloc_fail_nth(1, true);
+  bool all = true;
+  for (unsigned i = 0; i < 32; i++)
+    all &= casc_ptrmap_put(&m, &objs[i], i + 100);
+  casc_alloc_fail_off();
+  CHECK(all);
+  CHECK_EQ_INT(casc_ptrmap_get(&m, &objs[31], 0), 131);
+  casc_ptrmap_free(&m);
+}
+
+static void test_ptrmap_put_fails_cleanly(void) {
+  static char objs[100];
+  casc_ptrmap m;
+  casc_ptrmap_init(&m);
+  for (unsigned i = 0; i < 32; i++)
+    REQUIRE(casc_ptrmap_put(&m, &objs[i], i));
+  /* The 33rd key needs the table to double: that allocation fails, and the
+   * map must still hold all the old keys. */
+  casc_alloc_fail_nth(1, false);
+  CHECK(!casc_ptrmap_put(&m, &objs[32], 32));
+  CHECK_EQ_INT(casc_alloc_failures(), 1);
+  casc_alloc_fail_off();
+  CHECK_EQ_INT(m.n, 32);
+  CHECK_EQ_INT(casc_ptrmap_get(&m, &objs[32], 77), 77);
+  CHECK_EQ_INT(casc_ptrmap_get(&m, &objs[31], 77), 31);
+  CHECK(casc_ptrmap_put(&m, &objs[32], 32));
+  casc_ptrmap_free(&m);
+}
+
+static void test_grow_cap(void) {
+  unsigned c = 0;
+  CHECK(casc_grow_cap(0, 1, 4, &c) && c == CASC_GROW_MIN);
+  CHECK(casc_grow_cap(0, 100, 4, &c) && c == 128);
+  CHECK(casc_grow_cap(16, 17, 4, &c) && c == 32);
+  CHECK(casc_grow_cap(16, 16, 4, &c) && c == 16);
+  /* Doubling past UINT_MAX, and a byte size past SIZE_MAX, are refused. */
+  CHECK(!casc_grow_cap(UINT_MAX / 2 + 1, UINT_MAX, 1, &c));
+  CHECK(!casc_grow_cap(8, 16, SIZE_MAX / 8, &c));
+}
+
+static void test_grow_keeps_contents(void) {
+  unsigned *a = NULL, cap = 0;
+  for (unsigned n = 0; n < 1000; n++) {
+    unsigned *na = casc_grow(a, &cap, n + 1, sizeof *a);
+    REQUIRE(na);
+    a = na;
+    a[n] = n * 7;
+  }
+  CHECK(cap >= 1000 && cap < 2000);
+  unsigned bad = 0;
+  for (unsigned n = 0; n < 1000; n++)
+    bad += a[n] != n * 7;
+  CHECK_EQ_INT(bad, 0);
+  /* A failed growth leaves the array and its capacity alone. */
+  unsigned before = cap;
+  casc_alloc_fail_nth(1, false);
+  CHECK(casc_grow(a, &cap, cap + 1, sizeof *a) == NULL);
+  casc_alloc_fail_off();
+  CHECK_EQ_INT(cap, before);
+  CHECK_EQ_INT(a[999], 999 * 7);
+  casc_free(a);
+}
+
+static void test_arena_grow(void) {
+  casc_arena ar;
+  casc_arena_init(&ar);
+  int *a = NULL;
+  unsigned n = 0, cap = 0;
+  for (; n < 100; n++) {
+    int *na = casc_arena_grow(&ar, a, n, &cap, n + 1, sizeof *a);
+    REQUIRE(na);
+    if (na != a)
+      CHECK(na[n] == 0); /* new elements are zero */
+    a = na;
+    a[n] = (int)n - 50;
+  }
+  unsigned bad = 0;
+  for (unsigned i = 0; i < n; i++)
+    bad += a[i] != (int)i - 50;
+  CHECK_EQ_INT(bad, 0);
+  casc_arena_free(&ar);
+}
+
+/* The injector counts every allocation, fails exactly the Nth (or the Nth
+ * and all later ones), and costs nothing once switched off. */
+static void test_fail_nth(void) {
+  casc_alloc_fail_nth(0, false);
+  void *p[5];
+  for (int i = 0; i < 5; i++)
+    p[i] = casc_malloc(8);
+  CHECK_EQ_INT(casc_alloc_count(), 5);
+  CHECK_EQ_INT(casc_alloc_failures(), 0);
+  for (int i = 0; i < 5; i++)
+    casc_free(p[i]);
+
+  casc_alloc_fail_nth(3, false);
+  for (int i = 0; i < 5; i++)
+    p[i] = i % 2 ? casc_calloc(2, 4) : casc_malloc(8);
+  CHECK(p[0] && p[1] && !p[2] && p[3] && p[4]);
+  CHECK_EQ_INT(casc_alloc_failures(), 1);
+  for (int i = 0; i < 5; i++)
+    casc_free(p[i]);
+
+  casc_alloc_fail_nth(2, true);
+  void *q = casc_malloc(8);
+  void *r = casc_realloc(q, 64); /* fails: q stays valid */
+  CHECK(q && !r);
+  CHECK(!casc_malloc(1) && !casc_calloc(1, 1));
+  CHECK_EQ_INT(casc_alloc_failures(), 3);
+  casc_free(q);
+
+  casc_alloc_fail_off();
+  q = casc_malloc(8);
+  CHECK(q != NULL);
+  casc_free(q);
+  CHECK_EQ_INT(casc_alloc_count(), 4); /* no longer counting */
+}
+
+/* A broken invariant traps in Debug and sanitizer builds and costs nothing
+ * in Release (the library must never abort there). Checked in a child so
+ * that the trap does not end the test. */
+static void test_assert_traps_only_in_debug(void) {
+  volatile int broken = 1;
+  pid_t pid = fork();
+  REQUIRE(pid >= 0);
+  if (pid == 0) {
+    CASC_ASSERT(broken == 0);
+    _exit(0);
+  }
+  int status = 0;
+  REQUIRE(waitpid(pid, &status, 0) == pid);
+#ifdef NDEBUG
+  CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+#else
+  CHECK(WIFSIGNALED(status));
+#endif
+}
+
+int main(void) {
+  RUN_TEST(test_ptrmap_matches_model);
+  RUN_TEST(test_ptrmap_overwrite_does_not_allocate);
+  RUN_TEST(test_ptrmap_put_fails_cleanly);
+  RUN_TEST(test_grow_cap);
+  RUN_TEST(test_grow_keeps_contents);
+  RUN_TEST(test_arena_grow);
+  RUN_TEST(test_fail_nth);
+  RUN_TEST(test_assert_traps_only_in_debug);
+  return CHECK_SUMMARY();
+}
