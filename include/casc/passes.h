@@ -32,7 +32,7 @@ const casc_pass_info *casc_pass_lookup(const char *flag, size_t len);
 bool casc_run_pass(casc_ctx *ctx, casc_op *module, const casc_pass_info *pass,
                    const char *options);
 
-/* Named pipelines ("default" = pyasc's order, IR.md §6.1, with casc's
+/* Named pipelines ("default" = pyasc's order, docs/ir.md §6.1, with casc's
  * improvements; "pyasc" = pyasc's exact pass list and options). An unknown
  * name is reported as an error. */
 bool casc_run_pipeline(casc_ctx *ctx, casc_op *module, const char *name);

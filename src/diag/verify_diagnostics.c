@@ -2,7 +2,7 @@
  * `expected-<severity>[-re][@where] {{text}}` annotations of the input.
  *
  * The rules follow MLIR's verifier so that the same test files pass under
- * both (IR.md §7); the points where that matters:
+ * both (docs/ir.md §7); the points where that matters:
  * - an annotation is recognised anywhere in a line (usually after `//`),
  *   and the line, right-trimmed, must end with the closing `}}`; a line that
  *   does not have that shape is an ordinary line (even if it mentions

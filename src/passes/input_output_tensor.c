@@ -1,11 +1,11 @@
 /* -ascendc-input-output-tensor: marks each local_tensor_auto `input` when a
  * data copy fills it from global memory and `output` when a data copy
  * writes it to global memory (the direction comes from the operand types,
- * IR.md §5.1); materialize-tensor then gives it a VECIN or VECOUT queue.
+ * docs/ir.md §5.1); materialize-tensor then gives it a VECIN or VECOUT queue.
  * A local tensor coming out of an scf.for / scf.if that is copied to
  * global memory is first copied into a fresh output tensor (pyasc's
  * createDataCopyIfNeeded; casc looks at every use, where pyasc stops at the
- * first one that is not such a copy, IR.md §10.16). */
+ * first one that is not such a copy, docs/ir.md §10.16). */
 #include <string.h>
 
 #include "dialect/dialect.h"

@@ -1,4 +1,4 @@
-/* -ascendc-legalize-kernel-args (IR.md §6.3): on every kernel entry
+/* -ascendc-legalize-kernel-args (docs/ir.md §6.3): on every kernel entry
  * (ascendc.global) each argument gets {emitasc.kernel_arg = explicit}, and
  * a trailing `ffts_addr` argument (memref<?xui64, 22>, kernel_arg
  * ffts_addr) is appended with `ascendc.set_ffts_base_addr` as the first op.

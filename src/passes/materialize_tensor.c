@@ -1,5 +1,5 @@
 /* -ascendc-materialize-tensor: gives every ascendc.local_tensor_auto real
- * storage (IR.md §4.3), in pyasc's shape:
+ * storage (docs/ir.md §4.3), in pyasc's shape:
  *
  *   input / output  -> ascendc.pipe, ascendc.queue : <vecin|vecout, 1>,
  *                      pipe.init_queue %p, %q, %c1_i32, <bytes : i64>,

@@ -1,4 +1,4 @@
-/* The pass registry (passes.def) and the named pipelines (IR.md §6.1). */
+/* The pass registry (passes.def) and the named pipelines (docs/ir.md §6.1). */
 #include <string.h>
 
 #include "casc/diag.h"

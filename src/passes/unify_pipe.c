@@ -2,7 +2,7 @@
  * several (materialize-tensor makes one per tensor), they are replaced by a
  * single ascendc.pipe at the top of the function (location unknown), as in
  * pyasc. casc also does this for a single pipe created inside a loop or a
- * branch, which pyasc leaves there (IR.md §10.17): every iteration would
+ * branch, which pyasc leaves there (docs/ir.md §10.17): every iteration would
  * construct a new TPipe and InitBuffer its queues again. */
 #include "dialect/dialect.h"
 #include "passes/cleanup.h"

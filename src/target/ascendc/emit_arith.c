@@ -1,7 +1,7 @@
-/* arith ops as C expressions, and constants named by value (IR.md §0.4).
+/* arith ops as C expressions, and constants named by value (docs/ir.md §0.4).
  * Where pyasc's translator loses MLIR's semantics this emitter keeps them:
  * unsigned predicates and unsigned ops (divui, remui, shrui, ...) work on
- * unsigned operands (IR.md §10.21), i1 constants print as true/false
+ * unsigned operands (docs/ir.md §10.21), i1 constants print as true/false
  * (§10.19), trunci to i1 keeps the low bit (§10.23), ceil/floor division
  * rounds correctly for negative operands, and the high half of
  * mului_extended is the unsigned one. */

@@ -1,5 +1,5 @@
 /* func, emitc and emitasc ops, and ascendc.construct (brace-initialised API
- * structs, IR.md §5.1). */
+ * structs, docs/ir.md §5.1). */
 #include <string.h>
 
 #include "casc/diag.h"

@@ -1,7 +1,7 @@
 /* The driver of the Ascend C emitter: module, functions, blocks, and the
  * dispatch of each op to its emitter. One op is one statement; `;` follows
  * every statement except the compound ones (for, if, switch) — the layout
- * of pyasc's translator (IR.md §0.4, §6.4). */
+ * of pyasc's translator (docs/ir.md §0.4, §6.4). */
 #include <string.h>
 
 #include "casc/diag.h"
@@ -110,7 +110,7 @@ static bool emit_func(casc_emitter *e, casc_op *func) {
     casc_buf_puts(o, "extern \"C\"  __global__ __aicore__ ");
   else if (entry)
     casc_buf_puts(o, "__inline__ __attribute__((always_inline)) __aicore__ ");
-  else /* defined elsewhere: not inline (IR.md §10.20) */
+  else /* defined elsewhere: not inline (docs/ir.md §10.20) */
     casc_buf_puts(o, "__aicore__ ");
   if (ft->u.func.nout == 0)
     casc_buf_puts(o, "void");

@@ -1,7 +1,7 @@
 /* C++ names of IR values: `vN` in order of definition within a function
  * (function arguments first), `_<name>` appended from a NameLoc, constants
  * named by value. Unlike pyasc, a name is never declared twice in one
- * function: a clash gets a `_N` suffix (IR.md §10.19). */
+ * function: a clash gets a `_N` suffix (docs/ir.md §10.19). */
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>

@@ -14,7 +14,7 @@
  *   $name:M    a variadic list of mask words (the L1 API form): declares
  *              `uint64_t <op0>_mask_listN[] = {w0, w1, ...};` on its own
  *              line before the statement (N unique in the function, unlike
- *              pyasc's per-op-type counter, IR.md §10.18) and expands to
+ *              pyasc's per-op-type counter, docs/ir.md §10.18) and expands to
  *              that array's name
  *   $name:A(ref,suffix)  a variadic operand passed as a C array (e.g. the
  *              SliceInfo lists of DataCopy): declares

@@ -1,5 +1,5 @@
-/* IR type -> C++ type spelling (IR.md §1.6), with bf16 as bfloat16_t
- * rather than pyasc's half (IR.md §10.9). */
+/* IR type -> C++ type spelling (docs/ir.md §1.6), with bf16 as bfloat16_t
+ * rather than pyasc's half (docs/ir.md §10.9). */
 #include <stdio.h>
 
 #include "casc/diag.h"
