@@ -55,6 +55,14 @@ static casc_platform test_platform(void) {
   p.wait_flag_cycles = 3;
   p.barrier_cycles = 1;
   p.min_op_cycles = 1;
+  /* The per-instruction costs at their neutral values: every V class one
+   * cycle per repeat and no head, no MTE set-up, no launch start-up. */
+  for (unsigned c = 0; c < CASC_PLATFORM_VCOSTS; c++) {
+    p.vec_head[c] = 0;
+    p.vec_cycles_per_repeat[c] = 1;
+  }
+  p.mte2_setup = p.mte3_setup = 0;
+  p.launch_cycles = 0;
   return p;
 }
 
@@ -667,13 +675,16 @@ static void test_platform_timing_keys(void) {
               {"vector_bytes_per_cycle", d.vector_bytes_per_cycle},
               {"vector_latency", d.vector_latency},
               {"mte2_bytes_per_cycle", d.mte2_bytes_per_cycle},
+              {"mte2_setup", d.mte2_setup},
               {"mte2_latency", d.mte2_latency},
               {"mte3_bytes_per_cycle", d.mte3_bytes_per_cycle},
+              {"mte3_setup", d.mte3_setup},
               {"mte3_latency", d.mte3_latency},
               {"set_flag_cycles", d.set_flag_cycles},
               {"wait_flag_cycles", d.wait_flag_cycles},
               {"barrier_cycles", d.barrier_cycles},
-              {"min_op_cycles", d.min_op_cycles}};
+              {"min_op_cycles", d.min_op_cycles},
+              {"launch_cycles", d.launch_cycles}};
   const char *sec = strstr(text, "\n[casc.timing]\n");
   REQUIRE(sec);
   for (unsigned i = 0; i < sizeof keys / sizeof keys[0]; i++) {
@@ -682,6 +693,20 @@ static void test_platform_timing_keys(void) {
     if (!CHECK(strstr(sec, line)))
       fprintf(stderr, "  missing: %s", line + 1);
   }
+  /* And the two keys of every vector cost class. */
+  for (unsigned c = 0; c < CASC_PLATFORM_VCOSTS; c++) {
+    char line[96];
+    REQUIRE(casc_platform_vcost_name(c));
+    snprintf(line, sizeof line, "\n%s_head=%u\n", casc_platform_vcost_name(c),
+             d.vec_head[c]);
+    if (!CHECK(strstr(sec, line)))
+      fprintf(stderr, "  missing: %s", line + 1);
+    snprintf(line, sizeof line, "\n%s_cycles_per_repeat=%u\n",
+             casc_platform_vcost_name(c), d.vec_cycles_per_repeat[c]);
+    if (!CHECK(strstr(sec, line)))
+      fprintf(stderr, "  missing: %s", line + 1);
+  }
+  CHECK(!casc_platform_vcost_name(CASC_PLATFORM_VCOSTS));
   /* A rate of zero is refused. */
   casc_ctx *ctx = casc_ctx_new();
   casc_diag_list dl = {0};
@@ -693,6 +718,20 @@ static void test_platform_timing_keys(void) {
   const char *good = "[casc.timing]\nmte2_latency=7\n";
   CHECK(casc_platform_parse(ctx, good, strlen(good), "good.ini", &p));
   CHECK_EQ_INT(p.mte2_latency, 7);
+  /* Per-class keys; a class name alone, or in another section, is not one;
+   * a bad number is located. */
+  const char *cls = "[casc.timing]\nbinary_head=9\ndiv_cycles_per_repeat=5\n"
+                    "binary=3\n[other]\nunary_head=8\n";
+  CHECK(casc_platform_parse(ctx, cls, strlen(cls), "cls.ini", &p));
+  CHECK_EQ_INT(p.vec_head[2], 9); /* binary */
+  CHECK_EQ_INT(p.vec_cycles_per_repeat[4], 5); /* div */
+  CHECK_EQ_INT(p.vec_head[0], d.vec_head[0]); /* unary: untouched */
+  CHECK_EQ_INT(dl.n, 1);
+  const char *neg = "[casc.timing]\ncast_head=-1\n";
+  CHECK(!casc_platform_parse(ctx, neg, strlen(neg), "neg.ini", &p));
+  CHECK_EQ_INT(dl.n, 2);
+  if (dl.n == 2)
+    CHECK(strstr(dl.items[1]->msg, "'cast_head' must be a non-negative"));
   casc_diag_list_free(&dl);
   casc_ctx_free(ctx);
 }
