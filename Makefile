@@ -3,7 +3,8 @@
 #   make test   build, then run every test (C unit tests + the lit suite)
 #   make asan   the same in a Debug build with AddressSanitizer + UBSan
 #   make valgrind  run every C unit test under valgrind (uses $(BUILD))
-#   make bench  Release build of bench/, then run bench/parse
+#   make bench  Release build of bench/, then run bench/parse and
+#               bench/timing_calibration (the timing model vs A2/A3 cycles)
 #   make fuzz   build the libFuzzer harnesses (clang); make fuzz-run runs
 #               one (FUZZER=parse_fuzz|passes_fuzz|verify_fuzz) for
 #               FUZZ_TIME seconds
@@ -57,6 +58,7 @@ BENCH_BUILD ?= build-bench
 bench:
 	$(MAKE) build BUILD=$(BENCH_BUILD) TYPE=Release SANITIZE=OFF
 	$(BENCH_BUILD)/bench/parse
+	$(BENCH_BUILD)/bench/timing_calibration
 
 # libFuzzer needs clang (Debian: apt-get install clang-14). The library is
 # built with coverage instrumentation, ASan and UBSan; -Werror is off

@@ -113,14 +113,15 @@ bool casc_hw_tque(int64_t pos, casc_hw_queue *q);
  */
 /* Cost classes of vector instructions: what decides how long a repeat (256
  * bytes) takes. An element kernel names its arithmetic (vec_kernels.def:
- * ALU, TRANSC, DIV, REDUCE); an ALU kernel's class then follows from how
+ * ALU, TRANSC, SQRT, DIV, REDUCE); an ALU kernel's class then follows from how
  * many vector operands it reads (Add reads two: BINARY; Adds one and a
  * scalar: SCALAR; Abs one: UNARY). */
 typedef enum {
   CASC_HW_VCOST_UNARY,  /* one vector source, plain ALU (Abs, Relu, Neg) */
   CASC_HW_VCOST_SCALAR, /* vector and scalar, plain ALU (Adds, Muls, Mins) */
   CASC_HW_VCOST_BINARY, /* two vector sources, plain ALU (Add, Sub, Mul) */
-  CASC_HW_VCOST_TRANSC, /* transcendental (Exp, Ln, Sqrt, Rsqrt) */
+  CASC_HW_VCOST_TRANSC, /* exponential and logarithm (Exp, Ln) */
+  CASC_HW_VCOST_SQRT,   /* square roots (Sqrt, Rsqrt) */
   CASC_HW_VCOST_DIV,    /* division (Div, Reciprocal) */
   CASC_HW_VCOST_CAST,   /* Cast */
   CASC_HW_VCOST_REDUCE, /* ReduceSum / ReduceMax / ReduceMin */
@@ -128,7 +129,8 @@ typedef enum {
   CASC_HW_VCOST_COUNT_
 } casc_hw_vcost;
 
-/* "unary", "scalar", "binary", "transc", "div", "cast", "reduce", "move"
+/* "unary", "scalar", "binary", "transc", "sqrt", "div", "cast", "reduce",
+ * "move"
  * (the ini keys <name>_head / <name>_cycles_per_repeat); NULL otherwise. */
 const char *casc_hw_vcost_name(casc_hw_vcost c);
 

@@ -56,6 +56,7 @@ typedef enum {
 typedef enum {
   SIM_KA_ALU,
   SIM_KA_TRANSC,
+  SIM_KA_SQRT,
   SIM_KA_DIV,
   SIM_KA_REDUCE
 } sim_karith;

@@ -400,6 +400,8 @@ static casc_hw_vcost vcost_of(const sim_insn *in) {
   case SIM_VEC_UNARY_REP:
     if (k && k->arith == SIM_KA_TRANSC)
       return CASC_HW_VCOST_TRANSC;
+    if (k && k->arith == SIM_KA_SQRT)
+      return CASC_HW_VCOST_SQRT;
     if (k && k->arith == SIM_KA_DIV)
       return CASC_HW_VCOST_DIV;
     if (in->opc == SIM_VEC_BINARY || in->opc == SIM_VEC_BINARY_REP)

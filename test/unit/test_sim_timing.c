@@ -80,9 +80,10 @@ typedef struct {
 #define MR "memref<?xf32, 22>"
 
 /* Parse text, run kernel @k on `blocks` blocks with x (512 floats) and z,
- * timing on; trace optional. */
-static bool run_timed(run_env *e, const char *text, unsigned blocks,
-                      unsigned threads, casc_buf *trace, bool timing) {
+ * timing on; trace optional; on platform plat. */
+static bool run_timed_on(run_env *e, const char *text, unsigned blocks,
+                         unsigned threads, casc_buf *trace, bool timing,
+                         casc_platform plat) {
   memset(e, 0, sizeof *e);
   e->ctx = casc_ctx_new();
   casc_ctx_set_diag_handler(e->ctx, casc_diag_collect, &e->diags);
@@ -96,7 +97,6 @@ static bool run_timed(run_env *e, const char *text, unsigned blocks,
     e->x[i] = (float)i * 0.5f;
   casc_arg args[2] = {casc_arg_gm(e->x, CASC_DT_F32, 512),
                       casc_arg_gm(e->z, CASC_DT_F32, 512)};
-  casc_platform plat = test_platform();
   casc_launch_opts o = {threads, &plat, 0};
   casc_sim_program *p = casc_sim_compile(e->ctx, e->module, "k");
   if (!p)
@@ -105,6 +105,11 @@ static bool run_timed(run_env *e, const char *text, unsigned blocks,
                  : casc_sim_run(p, blocks, args, 2, &o, &e->res);
   casc_sim_program_free(p);
   return true;
+}
+
+static bool run_timed(run_env *e, const char *text, unsigned blocks,
+                      unsigned threads, casc_buf *trace, bool timing) {
+  return run_timed_on(e, text, blocks, threads, trace, timing, test_platform());
 }
 
 static void env_done(run_env *e) {
@@ -645,6 +650,50 @@ static void test_deterministic_and_unchanged(void) {
   env_done(&d);
 }
 
+/* The index of the vector cost class called name, CASC_PLATFORM_VCOSTS if
+ * there is none. */
+static unsigned vcost_index(const char *name) {
+  unsigned i = 0;
+  while (i < CASC_PLATFORM_VCOSTS && strcmp(casc_platform_vcost_name(i), name))
+    i++;
+  return i;
+}
+
+/* ---- per-instruction costs
+ * ---------------------------------------------------
+ */
+
+static void test_instruction_costs(void) {
+  /* MTE2's set-up holds the pipe: one_copy's DataCopy reaches MTE2 at 4
+   * and holds it 50 + 1024/32 = 82 cycles, [4, 86), then 100 more. */
+  casc_platform p = test_platform();
+  p.mte2_setup = 50;
+  run_env e;
+  REQUIRE(run_timed_on(&e, one_copy, 1, 1, NULL, true, p));
+  CHECK_EQ_INT(blk(&e, 0)->cycles, 186);
+  CHECK_EQ_INT(blk(&e, 0)->busy[M2], 82);
+  env_done(&e);
+  /* Add is class binary (two vector sources): 256 floats are 4 repeats,
+   * 7 + 4 x 3 = 19 cycles on V, plus the WaitFlag<MTE2_V>'s 3; the unary
+   * class's figures do not apply to it. */
+  p = test_platform();
+  unsigned bin = vcost_index("binary"), un = vcost_index("unary");
+  REQUIRE(bin < CASC_PLATFORM_VCOSTS && un < CASC_PLATFORM_VCOSTS);
+  p.vec_head[bin] = 7;
+  p.vec_cycles_per_repeat[bin] = 3;
+  p.vec_head[un] = 1000;
+  REQUIRE(run_timed_on(&e, copy_add(true), 1, 1, NULL, true, p));
+  CHECK_EQ_INT(blk(&e, 0)->busy[V], 19 + 3);
+  env_done(&e);
+  /* With the launch's start-up the block starts later. */
+  p = test_platform();
+  p.launch_cycles = 1000;
+  REQUIRE(run_timed_on(&e, one_copy, 1, 1, NULL, true, p));
+  CHECK_EQ_INT(blk(&e, 0)->start, 1000);
+  CHECK_EQ_INT(e.res.timing.cycles, 1136);
+  env_done(&e);
+}
+
 /* ---- the platform file -----------------------------------------------------
  */
 
@@ -723,9 +772,13 @@ static void test_platform_timing_keys(void) {
   const char *cls = "[casc.timing]\nbinary_head=9\ndiv_cycles_per_repeat=5\n"
                     "binary=3\n[other]\nunary_head=8\n";
   CHECK(casc_platform_parse(ctx, cls, strlen(cls), "cls.ini", &p));
-  CHECK_EQ_INT(p.vec_head[2], 9); /* binary */
-  CHECK_EQ_INT(p.vec_cycles_per_repeat[4], 5); /* div */
-  CHECK_EQ_INT(p.vec_head[0], d.vec_head[0]); /* unary: untouched */
+  unsigned bin = vcost_index("binary"), div = vcost_index("div"),
+           un = vcost_index("unary");
+  REQUIRE(bin < CASC_PLATFORM_VCOSTS && div < CASC_PLATFORM_VCOSTS &&
+          un < CASC_PLATFORM_VCOSTS);
+  CHECK_EQ_INT(p.vec_head[bin], 9);
+  CHECK_EQ_INT(p.vec_cycles_per_repeat[div], 5);
+  CHECK_EQ_INT(p.vec_head[un], d.vec_head[un]); /* untouched */
   CHECK_EQ_INT(dl.n, 1);
   const char *neg = "[casc.timing]\ncast_head=-1\n";
   CHECK(!casc_platform_parse(ctx, neg, strlen(neg), "neg.ini", &p));
@@ -746,6 +799,7 @@ int main(void) {
   RUN_TEST(test_scalar_deadlock);
   RUN_TEST(test_trace);
   RUN_TEST(test_deterministic_and_unchanged);
+  RUN_TEST(test_instruction_costs);
   RUN_TEST(test_platform_timing_keys);
   return CHECK_SUMMARY();
 }
