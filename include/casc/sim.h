@@ -53,9 +53,9 @@ typedef struct {
   unsigned bt_size;       /* BiasTable */
   unsigned fb_size;       /* Fixpipe buffer */
   unsigned cube_freq_mhz; /* [AICoreSpec] cube_freq */
-  /* [casc.timing]: the cost model of the timing simulator (docs/timing.md).
-   * Cycles of the core clock (cube_freq); every value is an estimate whose
-   * source is given in platform/Ascend910B1.ini. */
+  /* [casc.timing]: the cost model of the timing simulator (docs/timing.md,
+   * which gives the source of every value: most are fitted to A2/A3
+   * measurements, some are estimates). Cycles of the core clock. */
   unsigned scalar_cycles;          /* per instruction on the scalar unit */
   unsigned vector_bytes_per_cycle; /* V: bytes per cycle at 1 cycle/repeat */
   unsigned vector_latency;         /* V: cycles from leaving V to completion */
