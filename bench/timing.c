@@ -140,7 +140,7 @@ int main(int argc, char **argv) {
     unsigned blocks;
   } sizes[] = {{2048, 8}, {32768, 48}};
   printf("timing: add_framework (examples/add_framework.c), half, on the "
-         "Ascend910B1 estimates\n");
+         "built-in Ascend910B1 figures\n");
   for (unsigned s = 0; s < 2; s++) {
     int bl = sizes[s].block_length, tile = bl / TILE_NUM;
     unsigned nb = sizes[s].blocks;

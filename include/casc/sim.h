@@ -40,6 +40,9 @@ uint16_t casc_f32_to_bf16(float f);
 /* ------------------------------------------------------------------------ */
 /* Platform (platform/<soc>.ini, CANN platform_config layout).               */
 
+/* Cost classes of vector instructions in casc_platform. */
+#define CASC_PLATFORM_VCOSTS 9
+
 typedef struct {
   char soc[32];         /* [version] SoC_version or the file's stem */
   unsigned ai_core_cnt; /* [SoCInfo] */
@@ -53,21 +56,34 @@ typedef struct {
   unsigned bt_size;       /* BiasTable */
   unsigned fb_size;       /* Fixpipe buffer */
   unsigned cube_freq_mhz; /* [AICoreSpec] cube_freq */
-  /* [casc.timing]: the cost model of the timing simulator (docs/timing.md).
-   * Cycles of the core clock (cube_freq); every value is an estimate whose
-   * source is given in platform/Ascend910B1.ini. */
+  /* [casc.timing]: the cost model of the timing simulator (docs/timing.md,
+   * which gives the source of every value: most are fitted to A2/A3
+   * measurements, some are estimates). Cycles of the core clock. */
   unsigned scalar_cycles;          /* per instruction on the scalar unit */
-  unsigned vector_bytes_per_cycle; /* V: bytes of a tile op per cycle */
-  unsigned vector_latency;         /* V: fixed cycles per instruction */
-  unsigned mte2_bytes_per_cycle;   /* GM -> UB */
-  unsigned mte2_latency;           /* fixed cycles per transfer */
-  unsigned mte3_bytes_per_cycle;   /* UB -> GM */
+  unsigned vector_bytes_per_cycle; /* V: bytes per cycle at 1 cycle/repeat */
+  unsigned vector_latency;         /* V: cycles from leaving V to completion */
+  /* V: per cost class (CASC_PLATFORM_VCOSTS; the order of the classes is
+   * casc_platform_vcost_name's), the cycles an instruction holds V before
+   * its first repeat and per repeat (<name>_head, <name>_cycles_per_repeat
+   * in the ini file). */
+  unsigned vec_head[CASC_PLATFORM_VCOSTS];
+  unsigned vec_cycles_per_repeat[CASC_PLATFORM_VCOSTS];
+  unsigned mte2_bytes_per_cycle; /* GM -> UB, per burst */
+  unsigned mte2_setup;           /* cycles a transfer holds MTE2 besides */
+  unsigned mte2_latency;         /* cycles from leaving MTE2 to completion */
+  unsigned mte3_bytes_per_cycle; /* UB -> GM */
+  unsigned mte3_setup;
   unsigned mte3_latency;
   unsigned set_flag_cycles;  /* SetFlag in its source pipe */
   unsigned wait_flag_cycles; /* WaitFlag in its destination pipe, once set */
   unsigned barrier_cycles;   /* PipeBarrier */
   unsigned min_op_cycles;    /* fewest cycles a V / MTE op holds its pipe */
+  unsigned launch_cycles;    /* from the launch until blocks start */
 } casc_platform;
+
+/* The name of vector cost class i ("unary", "binary", ...; docs/timing.md),
+ * NULL when i >= CASC_PLATFORM_VCOSTS. */
+const char *casc_platform_vcost_name(unsigned i);
 
 /* The built-in description of Ascend910B1 (equal to platform/Ascend910B1.ini;
  * a unit test keeps the two in step). */

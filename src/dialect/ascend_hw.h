@@ -109,4 +109,54 @@ bool casc_hw_tquebind(int64_t src, int64_t dst, casc_hw_queue *q);
  * Returns q->valid. */
 bool casc_hw_tque(int64_t pos, casc_hw_queue *q);
 
+/* ---- instruction costs (the timing model, docs/timing.md) -------------------
+ */
+/* Cost classes of vector instructions: what decides how long a repeat (256
+ * bytes) takes. An element kernel names its arithmetic (vec_kernels.def:
+ * ALU, TRANSC, SQRT, DIV, REDUCE); an ALU kernel's class then follows from how
+ * many vector operands it reads (Add reads two: BINARY; Adds one and a
+ * scalar: SCALAR; Abs one: UNARY). */
+typedef enum {
+  CASC_HW_VCOST_UNARY,  /* one vector source, plain ALU (Abs, Relu, Neg) */
+  CASC_HW_VCOST_SCALAR, /* vector and scalar, plain ALU (Adds, Muls, Mins) */
+  CASC_HW_VCOST_BINARY, /* two vector sources, plain ALU (Add, Sub, Mul) */
+  CASC_HW_VCOST_TRANSC, /* exponential and logarithm (Exp, Ln) */
+  CASC_HW_VCOST_SQRT,   /* square roots (Sqrt, Rsqrt) */
+  CASC_HW_VCOST_DIV,    /* division (Div, Reciprocal) */
+  CASC_HW_VCOST_CAST,   /* Cast */
+  CASC_HW_VCOST_REDUCE, /* ReduceSum / ReduceMax / ReduceMin */
+  CASC_HW_VCOST_MOVE,   /* Duplicate, a UB -> UB DataCopy */
+  CASC_HW_VCOST_COUNT_
+} casc_hw_vcost;
+
+/* "unary", "scalar", "binary", "transc", "sqrt", "div", "cast", "reduce",
+ * "move"
+ * (the ini keys <name>_head / <name>_cycles_per_repeat); NULL otherwise. */
+const char *casc_hw_vcost_name(casc_hw_vcost c);
+
+/* One cost class: a vector instruction holds V for `head` cycles (mask and
+ * count set-up, the first repeat's operand fetch) plus `cycles_per_repeat`
+ * per repeat. */
+typedef struct {
+  uint16_t head, cycles_per_repeat;
+} casc_hw_vcost_rate;
+
+/* The timing model's figures for Ascend910B1 (A2/A3), the defaults that a
+ * platform file overrides: each value and its source is in docs/timing.md
+ * and platform/Ascend910B1.ini. */
+typedef struct {
+  uint16_t scalar_cycles;
+  uint16_t vector_bytes_per_cycle; /* at 1 cycle per repeat: a repeat */
+  uint16_t vector_latency;
+  casc_hw_vcost_rate vcost[CASC_HW_VCOST_COUNT_];
+  uint16_t mte2_bytes_per_cycle, mte2_setup, mte2_latency;
+  uint16_t mte3_bytes_per_cycle, mte3_setup, mte3_latency;
+  uint16_t set_flag_cycles, wait_flag_cycles, barrier_cycles;
+  uint16_t min_op_cycles;
+  uint16_t launch_cycles;
+} casc_hw_timing;
+
+/* The Ascend910B1 figures. */
+const casc_hw_timing *casc_hw_timing_default(void);
+
 #endif

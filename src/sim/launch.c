@@ -437,9 +437,10 @@ static bool bind_args(casc_ctx *ctx, const casc_sim_program *p,
   return ok;
 }
 
-/* The launch as the hardware runs it: blocks go, in order, to whichever of
- * the vector_core_cnt cores is free first (lowest core on a tie), so a
- * block_dim above the core count runs in waves. Deterministic. */
+/* The launch as the hardware runs it: after launch_cycles of start-up,
+ * blocks go, in order, to whichever of the vector_core_cnt cores is free
+ * first (lowest core on a tie), so a block_dim above the core count runs
+ * in waves. Deterministic. */
 static bool summarize_timing(casc_ctx *ctx, const casc_platform *plat,
                              casc_block_timing *bt, unsigned n,
                              casc_timing *out) {
@@ -452,6 +453,10 @@ static bool summarize_timing(casc_ctx *ctx, const casc_platform *plat,
     casc_emit_error(ctx, NULL, "out of memory for the timing summary");
     return false;
   }
+  /* The task's start-up (launch_cycles) passes before any core runs. */
+  for (unsigned k = 0; k < ncores; k++)
+    core_free[k] = plat->launch_cycles;
+  out->cycles = plat->launch_cycles;
   uint64_t busy[CASC_SIM_PIPE_COUNT_] = {0}, total = 0;
   for (unsigned i = 0; i < n; i++) {
     unsigned c = 0;

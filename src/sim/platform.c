@@ -10,6 +10,14 @@
 #include "sim/sim_internal.h"
 #include "util/read_file.h"
 
+/* The public count of cost classes is the hardware module's. */
+_Static_assert(CASC_PLATFORM_VCOSTS == CASC_HW_VCOST_COUNT_,
+               "casc_platform's vector cost classes are casc_hw_vcost");
+
+const char *casc_platform_vcost_name(unsigned i) {
+  return casc_hw_vcost_name((casc_hw_vcost)i);
+}
+
 void casc_platform_default(casc_platform *p) {
   memset(p, 0, sizeof *p);
   /* Keep equal to platform/Ascend910B1.ini (checked by a unit test). */
@@ -26,18 +34,27 @@ void casc_platform_default(casc_platform *p) {
   p->l0_c_size = casc_hw_mem_default_size(CASC_HW_MEM_L0C);
   p->bt_size = casc_hw_mem_default_size(CASC_HW_MEM_BIAS);
   p->fb_size = casc_hw_mem_default_size(CASC_HW_MEM_FIXBUF);
-  /* [casc.timing]: estimates; the ini file says where each comes from. */
-  p->scalar_cycles = 1;
-  p->vector_bytes_per_cycle = 256;
-  p->vector_latency = 16;
-  p->mte2_bytes_per_cycle = 32;
-  p->mte2_latency = 100;
-  p->mte3_bytes_per_cycle = 32;
-  p->mte3_latency = 100;
-  p->set_flag_cycles = 1;
-  p->wait_flag_cycles = 1;
-  p->barrier_cycles = 1;
-  p->min_op_cycles = 1;
+  /* [casc.timing]: the hardware-facts module's figures (ascend_hw.c); the
+   * ini file and docs/timing.md say where each comes from. */
+  const casc_hw_timing *t = casc_hw_timing_default();
+  p->scalar_cycles = t->scalar_cycles;
+  p->vector_bytes_per_cycle = t->vector_bytes_per_cycle;
+  p->vector_latency = t->vector_latency;
+  for (unsigned c = 0; c < CASC_PLATFORM_VCOSTS; c++) {
+    p->vec_head[c] = t->vcost[c].head;
+    p->vec_cycles_per_repeat[c] = t->vcost[c].cycles_per_repeat;
+  }
+  p->mte2_bytes_per_cycle = t->mte2_bytes_per_cycle;
+  p->mte2_setup = t->mte2_setup;
+  p->mte2_latency = t->mte2_latency;
+  p->mte3_bytes_per_cycle = t->mte3_bytes_per_cycle;
+  p->mte3_setup = t->mte3_setup;
+  p->mte3_latency = t->mte3_latency;
+  p->set_flag_cycles = t->set_flag_cycles;
+  p->wait_flag_cycles = t->wait_flag_cycles;
+  p->barrier_cycles = t->barrier_cycles;
+  p->min_op_cycles = t->min_op_cycles;
+  p->launch_cycles = t->launch_cycles;
 }
 
 typedef struct {
@@ -63,19 +80,38 @@ static const key_spec keys[] = {
     K("casc.timing", "vector_bytes_per_cycle", vector_bytes_per_cycle),
     K("casc.timing", "vector_latency", vector_latency),
     K("casc.timing", "mte2_bytes_per_cycle", mte2_bytes_per_cycle),
+    K("casc.timing", "mte2_setup", mte2_setup),
     K("casc.timing", "mte2_latency", mte2_latency),
     K("casc.timing", "mte3_bytes_per_cycle", mte3_bytes_per_cycle),
+    K("casc.timing", "mte3_setup", mte3_setup),
     K("casc.timing", "mte3_latency", mte3_latency),
     K("casc.timing", "set_flag_cycles", set_flag_cycles),
     K("casc.timing", "wait_flag_cycles", wait_flag_cycles),
     K("casc.timing", "barrier_cycles", barrier_cycles),
     K("casc.timing", "min_op_cycles", min_op_cycles),
+    K("casc.timing", "launch_cycles", launch_cycles),
 };
-#undef K
 
 static bool span_eq(const char *s, size_t n, const char *lit) {
   return strlen(lit) == n && memcmp(s, lit, n) == 0;
 }
+
+/* The field of a per-class key "<class>_head" or
+ * "<class>_cycles_per_repeat" of [casc.timing], or NULL. */
+static unsigned *vcost_field(casc_platform *p, const char *k, size_t kn) {
+  for (unsigned c = 0; c < CASC_PLATFORM_VCOSTS; c++) {
+    const char *name = casc_platform_vcost_name(c);
+    size_t n = strlen(name);
+    if (kn <= n + 1 || memcmp(k, name, n) != 0 || k[n] != '_')
+      continue;
+    if (span_eq(k + n + 1, kn - n - 1, "head"))
+      return &p->vec_head[c];
+    if (span_eq(k + n + 1, kn - n - 1, "cycles_per_repeat"))
+      return &p->vec_cycles_per_repeat[c];
+  }
+  return NULL;
+}
+#undef K
 
 static void trim(const char **s, size_t *n) {
   while (*n && (**s == ' ' || **s == '\t')) {
@@ -145,31 +181,34 @@ bool casc_platform_parse(casc_ctx *ctx, const char *text, size_t len,
       p->soc[vn] = 0;
       continue;
     }
-    for (size_t j = 0; j < sizeof keys / sizeof keys[0]; j++) {
-      if (!span_eq(sec, seclen, keys[j].section) ||
-          !span_eq(k, kn, keys[j].key))
-        continue;
-      char num[32];
-      char *end = NULL;
-      unsigned long val = 0;
-      bool good = vn > 0 && vn < sizeof num && v[0] != '-';
-      if (good) {
-        memcpy(num, v, vn);
-        num[vn] = 0;
-        errno = 0;
-        val = strtoul(num, &end, 10);
-        good = errno == 0 && *end == 0 && val <= 0x7fffffffUL;
-      }
-      if (!good) {
-        casc_emit_error(ctx, loc,
-                        "'%s' must be a non-negative integer, got '%.*s'",
-                        keys[j].key, (int)vn, v);
-        ok = false;
-        break;
-      }
-      *(unsigned *)((char *)p + keys[j].offset) = (unsigned)val;
-      break;
+    /* The field the key sets, if casc reads it. */
+    unsigned *field = NULL;
+    for (size_t j = 0; j < sizeof keys / sizeof keys[0] && !field; j++)
+      if (span_eq(sec, seclen, keys[j].section) && span_eq(k, kn, keys[j].key))
+        field = (unsigned *)((char *)p + keys[j].offset);
+    if (!field && span_eq(sec, seclen, "casc.timing"))
+      field = vcost_field(p, k, kn);
+    if (!field)
+      continue;
+    char num[32];
+    char *end = NULL;
+    unsigned long val = 0;
+    bool good = vn > 0 && vn < sizeof num && v[0] != '-';
+    if (good) {
+      memcpy(num, v, vn);
+      num[vn] = 0;
+      errno = 0;
+      val = strtoul(num, &end, 10);
+      good = errno == 0 && *end == 0 && val <= 0x7fffffffUL;
     }
+    if (!good) {
+      casc_emit_error(ctx, loc,
+                      "'%.*s' must be a non-negative integer, got '%.*s'",
+                      (int)kn, k, (int)vn, v);
+      ok = false;
+      continue;
+    }
+    *field = (unsigned)val;
   }
   if (ok && p->ub_size < 32) {
     casc_emit_error(ctx, casc_loc_file(ctx, filename, 1, 1),

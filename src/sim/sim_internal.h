@@ -41,16 +41,25 @@ typedef enum {
 /* ---- element kernels of the vector families (vec_kernels.def) ----------- */
 typedef enum {
   SIM_K_NONE = 0,
-#define SIM_KBINARY(n, f, i) SIM_K_##n,
-#define SIM_KBINARY_F(n, f) SIM_K_##n,
-#define SIM_KBINARY_I(n, i) SIM_K_##n,
-#define SIM_KUNARY(n, f, i) SIM_K_##n,
-#define SIM_KUNARY_F(n, f) SIM_K_##n,
-#define SIM_KUNARY_I(n, i) SIM_K_##n,
+#define SIM_KBINARY(n, c, f, i) SIM_K_##n,
+#define SIM_KBINARY_F(n, c, f) SIM_K_##n,
+#define SIM_KBINARY_I(n, c, i) SIM_K_##n,
+#define SIM_KUNARY(n, c, f, i) SIM_K_##n,
+#define SIM_KUNARY_F(n, c, f) SIM_K_##n,
+#define SIM_KUNARY_I(n, c, i) SIM_K_##n,
 #define SIM_KREDUCE(n) SIM_K_##n,
 #include "sim/vec_kernels.def"
   SIM_K_COUNT_
 } sim_kernel_id;
+
+/* The arithmetic of a kernel (the COST column of vec_kernels.def). */
+typedef enum {
+  SIM_KA_ALU,
+  SIM_KA_TRANSC,
+  SIM_KA_SQRT,
+  SIM_KA_DIV,
+  SIM_KA_REDUCE
+} sim_karith;
 
 /* The integer element types a kernel has loops for, in this order. */
 enum { SIM_KI_I16, SIM_KI_U16, SIM_KI_I32, SIM_KI_U32, SIM_KI_COUNT_ };
@@ -68,7 +77,8 @@ typedef struct {
                                int64_t n);
   void (*i_sca[SIM_KI_COUNT_])(void *d, const void *x, int64_t c, int64_t n);
   void (*i_un[SIM_KI_COUNT_])(void *d, const void *x, int64_t n);
-  bool reduce; /* SUM / MAX / MIN: vec.c reduces */
+  bool reduce;   /* SUM / MAX / MIN: vec.c reduces */
+  uint8_t arith; /* sim_karith: the COST column, for the timing model */
 } sim_vkernel;
 
 /* The kernel of id (NULL for SIM_K_NONE or out of range). */

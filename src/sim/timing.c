@@ -5,16 +5,20 @@
  * to the hardware. The scalar unit takes every instruction in program order
  * (scalar_cycles each: it executes scalar work itself and dispatches the
  * rest); a V / MTE2 / MTE3 op then starts on its pipe, in order, as soon as
- * the pipe's issue resource is free: it holds that resource for its bytes
- * over the pipe's rate (at least the platform's min_op_cycles) and completes
- * the pipe's latency later. So a pipe starts its next op while earlier ones are
- * still in flight (docs/ascendc-facts.md §6), and a small transfer costs the
- * pipe little throughput but still takes the full latency to land. Pipes run in
- * parallel and meet only through flags: SetFlag<SRC_DST> is issued in SRC like
- * any op and sets the flag once every earlier op of SRC has completed (it does
- * not hold back SRC's later ops); WaitFlag<SRC_DST> holds DST's later ops until
- * the flag is set; PipeBarrier<p> holds p's later ops until its earlier ones
- * have completed. Queue ops make the flags of docs/ascendc-facts.md §2 (queue.c
+ * the pipe's issue resource is free: it holds that resource for its cost
+ * (at least the platform's min_op_cycles) and completes the pipe's latency
+ * later. A V instruction costs its cost class's head plus cycles per repeat
+ * (op_cost; the class comes from the kernel's arithmetic and operands, the
+ * repeats from repeatTimes or the bytes of a count-mode op); an MTE
+ * transfer costs the pipe's set-up plus each burst's bytes at its rate. So a
+ * pipe starts its next op while earlier ones are still in flight
+ * (docs/ascendc-facts.md §6), and a small transfer costs the pipe little
+ * throughput but still takes the full latency to land. Pipes run in parallel
+ * and meet only through flags: SetFlag<SRC_DST> is issued in SRC like any op
+ * and sets the flag once every earlier op of SRC has completed (it does not
+ * hold back SRC's later ops); WaitFlag<SRC_DST> holds DST's later ops until the
+ * flag is set; PipeBarrier<p> holds p's later ops until its earlier ones have
+ * completed. Queue ops make the flags of docs/ascendc-facts.md §2 (queue.c
  * calls sim_tm_flag), explicit set_flag / wait_flag / pipe_barrier are the
  * user's. A V op that touches UB an unfinished V op writes (or writes what one
  * reads) waits for V to drain: the PipeBarrier<PIPE_V> the compiler inserts
@@ -40,11 +44,6 @@
 #define MAX_SLICES (1u << 17) /* per block; keeps a trace loadable */
 #define MAX_LANES 64          /* chart tracks per pipe (ops in flight) */
 #define MAX_V_INFLIGHT 32     /* V ops remembered for the dependency check */
-
-/* The fewest cycles an op holds its pipe's issue resource, however few
- * bytes it has: a pipe starts at most one op per cycle. A parameter of the
- * model (docs/timing.md); casc_platform has no field for it yet, so it is
- * fixed here at the value proposed for [casc.timing] min_op_cycles. */
 
 typedef struct {
   int64_t lo, hi;
@@ -111,6 +110,7 @@ struct sim_timing {
   tm_acc *cur;
   unsigned ncur, capcur;
   uint64_t cur_bytes[SIM_MAX_ARGS];
+  uint64_t cur_units[SIM_MAX_ARGS]; /* MTE: cycles of the bursts moved */
   tm_sync *sync;
   unsigned nsync, capsync;
   bool oom;
@@ -199,6 +199,7 @@ void sim_tm_block_begin(sim_block *b) {
   tm->dead = false;
   tm->ncur = tm->nsync = 0;
   memset(tm->cur_bytes, 0, sizeof tm->cur_bytes);
+  memset(tm->cur_units, 0, sizeof tm->cur_units);
   tm->oom = false;
   tm->sl.n = 0;
   tm->sl.truncated = false;
@@ -219,6 +220,26 @@ static sim_issue *tm_report(sim_block *b, casc_sim_check c, const sim_insn *in,
 /* ---- handler hooks ---------------------------------------------------------
  */
 
+static uint64_t umax(uint64_t a, uint64_t b) {
+  return a > b ? a : b;
+}
+
+static uint64_t div_up(uint64_t a, uint64_t b) {
+  return (a + b - 1) / b;
+}
+
+/* Bytes per cycle of a burst on pipe p (V: the unit-cost rate). */
+static uint64_t burst_rate(const casc_platform *pl, int p) {
+  switch (p) {
+  case CASC_SIM_PIPE_MTE2:
+    return pl->mte2_bytes_per_cycle;
+  case CASC_SIM_PIPE_MTE3:
+    return pl->mte3_bytes_per_cycle;
+  default:
+    return pl->vector_bytes_per_cycle;
+  }
+}
+
 void sim_tm_access(sim_block *b, const sim_insn *in, unsigned opnd, int64_t lo,
                    int64_t bytes) {
   sim_timing *tm = b->tm;
@@ -227,8 +248,13 @@ void sim_tm_access(sim_block *b, const sim_insn *in, unsigned opnd, int64_t lo,
   /* Operand 0 is the destination of every op that writes UB; GetValue
    * only reads its tensor. */
   bool write = opnd == 0 && in->opc != SIM_LT_GET_VALUE;
-  if (opnd < SIM_MAX_ARGS)
+  if (opnd < SIM_MAX_ARGS) {
     tm->cur_bytes[opnd] += (uint64_t)bytes;
+    /* Each call is one burst of a transfer (a DataCopyParams block): an
+     * MTE moves a burst in whole cycles of its rate. */
+    tm->cur_units[opnd] +=
+        div_up((uint64_t)bytes, burst_rate(tm->L->plat, pipe_of_insn(in)));
+  }
   if (tm->ncur && tm->cur[tm->ncur - 1].hi == lo &&
       tm->cur[tm->ncur - 1].write == write) {
     tm->cur[tm->ncur - 1].hi = lo + bytes; /* DataCopyParams blocks */
@@ -361,30 +387,75 @@ static void join(uint32_t *dst, const uint32_t *src) {
       dst[p] = src[p];
 }
 
-static uint64_t umax(uint64_t a, uint64_t b) {
-  return a > b ? a : b;
+/* The cost class of a V instruction (docs/timing.md): its kernel's
+ * arithmetic and, for plain ALU work, how many vector operands it reads. */
+static casc_hw_vcost vcost_of(const sim_insn *in) {
+  const sim_vkernel *k = sim_vkernel_get(in->kern);
+  switch (in->opc) {
+  case SIM_VEC_BINARY:
+  case SIM_VEC_BINARY_REP:
+  case SIM_VEC_SCALAR:
+  case SIM_VEC_SCALAR_REP:
+  case SIM_VEC_UNARY:
+  case SIM_VEC_UNARY_REP:
+    if (k && k->arith == SIM_KA_TRANSC)
+      return CASC_HW_VCOST_TRANSC;
+    if (k && k->arith == SIM_KA_SQRT)
+      return CASC_HW_VCOST_SQRT;
+    if (k && k->arith == SIM_KA_DIV)
+      return CASC_HW_VCOST_DIV;
+    if (in->opc == SIM_VEC_BINARY || in->opc == SIM_VEC_BINARY_REP)
+      return CASC_HW_VCOST_BINARY;
+    if (in->opc == SIM_VEC_SCALAR || in->opc == SIM_VEC_SCALAR_REP)
+      return CASC_HW_VCOST_SCALAR;
+    return CASC_HW_VCOST_UNARY;
+  case SIM_VEC_REDUCE:
+    return CASC_HW_VCOST_REDUCE;
+  case SIM_CAST_L2:
+    return CASC_HW_VCOST_CAST;
+  default: /* Duplicate, a UB -> UB DataCopy */
+    return CASC_HW_VCOST_MOVE;
+  }
 }
 
-static uint64_t div_up(uint64_t a, uint64_t b) {
-  return (a + b - 1) / b;
+/* The repeats of a V instruction: level 0 / 1 give repeatTimes (the
+ * operand before the repeat params, vec_repeat.c), whatever the mask
+ * selects, since a masked repeat takes as long as a full one; level 2
+ * (count mode) covers its largest operand in repeats of
+ * vector_bytes_per_cycle bytes. */
+static uint64_t v_repeats(const sim_block *b, const sim_insn *in,
+                          uint64_t bytes) {
+  if ((in->opc == SIM_VEC_BINARY_REP || in->opc == SIM_VEC_SCALAR_REP ||
+       in->opc == SIM_VEC_UNARY_REP) &&
+      in->nargs >= 2) {
+    int64_t r = b->slots[in->a[in->nargs - 2]].i;
+    return r > 0 ? (uint64_t)r : 0;
+  }
+  return div_up(bytes, b->L->plat->vector_bytes_per_cycle);
 }
 
-/* An op of `bytes` bytes on a pipe (docs/timing.md): it holds the pipe's
- * issue resource for *occ cycles and completes *lat cycles after that. */
-static void op_cost(const casc_platform *pl, int pipe, uint64_t bytes,
-                    uint64_t *occ, uint64_t *lat) {
-  uint64_t rate;
+/* An op on a pipe (docs/timing.md): it holds the pipe's issue resource for
+ * *occ cycles and completes *lat cycles after that. bytes: its largest
+ * operand; units: the cycles its bursts take at the pipe's rate. */
+static void op_cost(const sim_block *b, const sim_insn *in, int pipe,
+                    uint64_t bytes, uint64_t units, uint64_t *occ,
+                    uint64_t *lat) {
+  const casc_platform *pl = b->L->plat;
+  uint64_t c;
   switch (pipe) {
-  case CASC_SIM_PIPE_V:
-    rate = pl->vector_bytes_per_cycle;
+  case CASC_SIM_PIPE_V: {
+    casc_hw_vcost k = vcost_of(in);
+    c = pl->vec_head[k] +
+        v_repeats(b, in, bytes) * pl->vec_cycles_per_repeat[k];
     *lat = pl->vector_latency;
     break;
+  }
   case CASC_SIM_PIPE_MTE2:
-    rate = pl->mte2_bytes_per_cycle;
+    c = pl->mte2_setup + units;
     *lat = pl->mte2_latency;
     break;
   case CASC_SIM_PIPE_MTE3:
-    rate = pl->mte3_bytes_per_cycle;
+    c = pl->mte3_setup + units;
     *lat = pl->mte3_latency;
     break;
   default: /* M, MTE1, FIX: the cube side is not modelled */
@@ -392,7 +463,7 @@ static void op_cost(const casc_platform *pl, int pipe, uint64_t bytes,
     *lat = 0;
     return;
   }
-  *occ = umax(div_up(bytes, rate), pl->min_op_cycles);
+  *occ = umax(c, pl->min_op_cycles);
 }
 
 static bool overlaps(int64_t lo, int64_t hi, int64_t blo, int64_t bhi) {
@@ -750,9 +821,13 @@ void sim_tm_commit(sim_block *b, const sim_insn *in) {
     r.pipe = (uint8_t)p;
     r.evt = -1;
     r.ready = tm->t_s;
+    uint64_t units = 0;
     for (unsigned i = 0; i < SIM_MAX_ARGS; i++)
-      r.bytes = umax(r.bytes, tm->cur_bytes[i]);
-    op_cost(pl, p, r.bytes, &r.occ, &r.lat);
+      if (tm->cur_bytes[i] > r.bytes) {
+        r.bytes = tm->cur_bytes[i];
+        units = tm->cur_units[i];
+      }
+    op_cost(b, in, p, r.bytes, units, &r.occ, &r.lat);
     memcpy(r.vc_issue, tm->vc[S], sizeof r.vc_issue);
     submit(tm, b, &r, tm->cur, tm->ncur);
   }
@@ -761,6 +836,7 @@ void sim_tm_commit(sim_block *b, const sim_insn *in) {
 reset:
   tm->ncur = tm->nsync = 0;
   memset(tm->cur_bytes, 0, sizeof tm->cur_bytes);
+  memset(tm->cur_units, 0, sizeof tm->cur_units);
 }
 
 void sim_tm_block_end(sim_block *b, casc_block_timing *out, sim_slices *sl) {

@@ -92,12 +92,12 @@ static inline int64_t sim_shr(int64_t a, int64_t b, bool uns, int bits) {
   I_UN_T_(n, i, u32, uint32_t)
 
 /* clang-format off */
-#define SIM_KBINARY(n, f, i) F_BIN_(n, f) I_BIN_(n, i)
-#define SIM_KBINARY_F(n, f) F_BIN_(n, f)
-#define SIM_KBINARY_I(n, i) I_BIN_(n, i)
-#define SIM_KUNARY(n, f, i) F_UN_(n, f) I_UN_(n, i)
-#define SIM_KUNARY_F(n, f) F_UN_(n, f)
-#define SIM_KUNARY_I(n, i) I_UN_(n, i)
+#define SIM_KBINARY(n, c, f, i) F_BIN_(n, f) I_BIN_(n, i)
+#define SIM_KBINARY_F(n, c, f) F_BIN_(n, f)
+#define SIM_KBINARY_I(n, c, i) I_BIN_(n, i)
+#define SIM_KUNARY(n, c, f, i) F_UN_(n, f) I_UN_(n, i)
+#define SIM_KUNARY_F(n, c, f) F_UN_(n, f)
+#define SIM_KUNARY_I(n, c, i) I_UN_(n, i)
 #define SIM_KREDUCE(n)
 #include "sim/vec_kernels.def"
 
@@ -109,13 +109,20 @@ static inline int64_t sim_shr(int64_t a, int64_t b, bool uns, int bits) {
 #define I_UN_ENTRY_(n) .i_un = {i16_un_##n, u16_un_##n, i32_un_##n, u32_un_##n}
 
 static const sim_vkernel kernels[SIM_K_COUNT_] = {
-#define SIM_KBINARY(n, f, i) [SIM_K_##n] = {#n, F_BIN_ENTRY_(n), I_BIN_ENTRY_(n)},
-#define SIM_KBINARY_F(n, f) [SIM_K_##n] = {#n, F_BIN_ENTRY_(n)},
-#define SIM_KBINARY_I(n, i) [SIM_K_##n] = {#n, I_BIN_ENTRY_(n)},
-#define SIM_KUNARY(n, f, i) [SIM_K_##n] = {#n, .f32_un = f32_un_##n, I_UN_ENTRY_(n)},
-#define SIM_KUNARY_F(n, f) [SIM_K_##n] = {#n, .f32_un = f32_un_##n},
-#define SIM_KUNARY_I(n, i) [SIM_K_##n] = {#n, I_UN_ENTRY_(n)},
-#define SIM_KREDUCE(n) [SIM_K_##n] = {#n, .reduce = true},
+#define SIM_KBINARY(n, c, f, i)                                                 \
+  [SIM_K_##n] = {#n, F_BIN_ENTRY_(n), I_BIN_ENTRY_(n), .arith = SIM_KA_##c},
+#define SIM_KBINARY_F(n, c, f)                                                 \
+  [SIM_K_##n] = {#n, F_BIN_ENTRY_(n), .arith = SIM_KA_##c},
+#define SIM_KBINARY_I(n, c, i)                                                 \
+  [SIM_K_##n] = {#n, I_BIN_ENTRY_(n), .arith = SIM_KA_##c},
+#define SIM_KUNARY(n, c, f, i)                                                 \
+  [SIM_K_##n] = {#n, .f32_un = f32_un_##n, I_UN_ENTRY_(n),                    \
+                 .arith = SIM_KA_##c},
+#define SIM_KUNARY_F(n, c, f)                                                  \
+  [SIM_K_##n] = {#n, .f32_un = f32_un_##n, .arith = SIM_KA_##c},
+#define SIM_KUNARY_I(n, c, i)                                                  \
+  [SIM_K_##n] = {#n, I_UN_ENTRY_(n), .arith = SIM_KA_##c},
+#define SIM_KREDUCE(n) [SIM_K_##n] = {#n, .reduce = true, .arith = SIM_KA_REDUCE},
 #include "sim/vec_kernels.def"
 };
 /* clang-format on */

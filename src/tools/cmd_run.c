@@ -332,6 +332,23 @@ static bool same_block(const casc_block_timing *a, const casc_block_timing *b) {
   return true;
 }
 
+/* The [casc.timing] figures the model used (the platform file's or the
+ * built-in ones), so a report says what it rests on. */
+static void print_parameters(const casc_platform *p) {
+  printf("  parameters: scalar %u; V head+cycles/repeat", p->scalar_cycles);
+  for (unsigned c = 0; c < CASC_PLATFORM_VCOSTS; c++)
+    printf(" %s %u+%u", casc_platform_vcost_name(c), p->vec_head[c],
+           p->vec_cycles_per_repeat[c]);
+  printf(" (repeat %u B), latency %u; MTE2 %u + burst/%u B, latency %u; "
+         "MTE3 %u + burst/%u B, latency %u; flags %u/%u/%u; min %u; "
+         "launch %u\n",
+         p->vector_bytes_per_cycle, p->vector_latency, p->mte2_setup,
+         p->mte2_bytes_per_cycle, p->mte2_latency, p->mte3_setup,
+         p->mte3_bytes_per_cycle, p->mte3_latency, p->set_flag_cycles,
+         p->wait_flag_cycles, p->barrier_cycles, p->min_op_cycles,
+         p->launch_cycles);
+}
+
 /* The timing report: the launch, then blocks (runs of identical blocks on
  * one line), then the pipes' busy fractions over all blocks. */
 static void print_timing(const casc_timing *t, const char *kernel,
@@ -370,6 +387,7 @@ static void print_timing(const casc_timing *t, const char *kernel,
   printf("\n");
   if (t->races)
     printf("  %u data race(s) reported\n", t->races);
+  print_parameters(plat);
 }
 
 int casc_cmd_run(int argc, char **argv) {

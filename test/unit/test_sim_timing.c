@@ -55,6 +55,14 @@ static casc_platform test_platform(void) {
   p.wait_flag_cycles = 3;
   p.barrier_cycles = 1;
   p.min_op_cycles = 1;
+  /* The per-instruction costs at their neutral values: every V class one
+   * cycle per repeat and no head, no MTE set-up, no launch start-up. */
+  for (unsigned c = 0; c < CASC_PLATFORM_VCOSTS; c++) {
+    p.vec_head[c] = 0;
+    p.vec_cycles_per_repeat[c] = 1;
+  }
+  p.mte2_setup = p.mte3_setup = 0;
+  p.launch_cycles = 0;
   return p;
 }
 
@@ -72,9 +80,10 @@ typedef struct {
 #define MR "memref<?xf32, 22>"
 
 /* Parse text, run kernel @k on `blocks` blocks with x (512 floats) and z,
- * timing on; trace optional. */
-static bool run_timed(run_env *e, const char *text, unsigned blocks,
-                      unsigned threads, casc_buf *trace, bool timing) {
+ * timing on; trace optional; on platform plat. */
+static bool run_timed_on(run_env *e, const char *text, unsigned blocks,
+                         unsigned threads, casc_buf *trace, bool timing,
+                         casc_platform plat) {
   memset(e, 0, sizeof *e);
   e->ctx = casc_ctx_new();
   casc_ctx_set_diag_handler(e->ctx, casc_diag_collect, &e->diags);
@@ -88,7 +97,6 @@ static bool run_timed(run_env *e, const char *text, unsigned blocks,
     e->x[i] = (float)i * 0.5f;
   casc_arg args[2] = {casc_arg_gm(e->x, CASC_DT_F32, 512),
                       casc_arg_gm(e->z, CASC_DT_F32, 512)};
-  casc_platform plat = test_platform();
   casc_launch_opts o = {threads, &plat, 0};
   casc_sim_program *p = casc_sim_compile(e->ctx, e->module, "k");
   if (!p)
@@ -97,6 +105,11 @@ static bool run_timed(run_env *e, const char *text, unsigned blocks,
                  : casc_sim_run(p, blocks, args, 2, &o, &e->res);
   casc_sim_program_free(p);
   return true;
+}
+
+static bool run_timed(run_env *e, const char *text, unsigned blocks,
+                      unsigned threads, casc_buf *trace, bool timing) {
+  return run_timed_on(e, text, blocks, threads, trace, timing, test_platform());
 }
 
 static void env_done(run_env *e) {
@@ -637,6 +650,50 @@ static void test_deterministic_and_unchanged(void) {
   env_done(&d);
 }
 
+/* The index of the vector cost class called name, CASC_PLATFORM_VCOSTS if
+ * there is none. */
+static unsigned vcost_index(const char *name) {
+  unsigned i = 0;
+  while (i < CASC_PLATFORM_VCOSTS && strcmp(casc_platform_vcost_name(i), name))
+    i++;
+  return i;
+}
+
+/* ---- per-instruction costs
+ * ---------------------------------------------------
+ */
+
+static void test_instruction_costs(void) {
+  /* MTE2's set-up holds the pipe: one_copy's DataCopy reaches MTE2 at 4
+   * and holds it 50 + 1024/32 = 82 cycles, [4, 86), then 100 more. */
+  casc_platform p = test_platform();
+  p.mte2_setup = 50;
+  run_env e;
+  REQUIRE(run_timed_on(&e, one_copy, 1, 1, NULL, true, p));
+  CHECK_EQ_INT(blk(&e, 0)->cycles, 186);
+  CHECK_EQ_INT(blk(&e, 0)->busy[M2], 82);
+  env_done(&e);
+  /* Add is class binary (two vector sources): 256 floats are 4 repeats,
+   * 7 + 4 x 3 = 19 cycles on V, plus the WaitFlag<MTE2_V>'s 3; the unary
+   * class's figures do not apply to it. */
+  p = test_platform();
+  unsigned bin = vcost_index("binary"), un = vcost_index("unary");
+  REQUIRE(bin < CASC_PLATFORM_VCOSTS && un < CASC_PLATFORM_VCOSTS);
+  p.vec_head[bin] = 7;
+  p.vec_cycles_per_repeat[bin] = 3;
+  p.vec_head[un] = 1000;
+  REQUIRE(run_timed_on(&e, copy_add(true), 1, 1, NULL, true, p));
+  CHECK_EQ_INT(blk(&e, 0)->busy[V], 19 + 3);
+  env_done(&e);
+  /* With the launch's start-up the block starts later. */
+  p = test_platform();
+  p.launch_cycles = 1000;
+  REQUIRE(run_timed_on(&e, one_copy, 1, 1, NULL, true, p));
+  CHECK_EQ_INT(blk(&e, 0)->start, 1000);
+  CHECK_EQ_INT(e.res.timing.cycles, 1136);
+  env_done(&e);
+}
+
 /* ---- the platform file -----------------------------------------------------
  */
 
@@ -667,13 +724,16 @@ static void test_platform_timing_keys(void) {
               {"vector_bytes_per_cycle", d.vector_bytes_per_cycle},
               {"vector_latency", d.vector_latency},
               {"mte2_bytes_per_cycle", d.mte2_bytes_per_cycle},
+              {"mte2_setup", d.mte2_setup},
               {"mte2_latency", d.mte2_latency},
               {"mte3_bytes_per_cycle", d.mte3_bytes_per_cycle},
+              {"mte3_setup", d.mte3_setup},
               {"mte3_latency", d.mte3_latency},
               {"set_flag_cycles", d.set_flag_cycles},
               {"wait_flag_cycles", d.wait_flag_cycles},
               {"barrier_cycles", d.barrier_cycles},
-              {"min_op_cycles", d.min_op_cycles}};
+              {"min_op_cycles", d.min_op_cycles},
+              {"launch_cycles", d.launch_cycles}};
   const char *sec = strstr(text, "\n[casc.timing]\n");
   REQUIRE(sec);
   for (unsigned i = 0; i < sizeof keys / sizeof keys[0]; i++) {
@@ -682,6 +742,20 @@ static void test_platform_timing_keys(void) {
     if (!CHECK(strstr(sec, line)))
       fprintf(stderr, "  missing: %s", line + 1);
   }
+  /* And the two keys of every vector cost class. */
+  for (unsigned c = 0; c < CASC_PLATFORM_VCOSTS; c++) {
+    char line[96];
+    REQUIRE(casc_platform_vcost_name(c));
+    snprintf(line, sizeof line, "\n%s_head=%u\n", casc_platform_vcost_name(c),
+             d.vec_head[c]);
+    if (!CHECK(strstr(sec, line)))
+      fprintf(stderr, "  missing: %s", line + 1);
+    snprintf(line, sizeof line, "\n%s_cycles_per_repeat=%u\n",
+             casc_platform_vcost_name(c), d.vec_cycles_per_repeat[c]);
+    if (!CHECK(strstr(sec, line)))
+      fprintf(stderr, "  missing: %s", line + 1);
+  }
+  CHECK(!casc_platform_vcost_name(CASC_PLATFORM_VCOSTS));
   /* A rate of zero is refused. */
   casc_ctx *ctx = casc_ctx_new();
   casc_diag_list dl = {0};
@@ -693,6 +767,24 @@ static void test_platform_timing_keys(void) {
   const char *good = "[casc.timing]\nmte2_latency=7\n";
   CHECK(casc_platform_parse(ctx, good, strlen(good), "good.ini", &p));
   CHECK_EQ_INT(p.mte2_latency, 7);
+  /* Per-class keys; a class name alone, or in another section, is not one;
+   * a bad number is located. */
+  const char *cls = "[casc.timing]\nbinary_head=9\ndiv_cycles_per_repeat=5\n"
+                    "binary=3\n[other]\nunary_head=8\n";
+  CHECK(casc_platform_parse(ctx, cls, strlen(cls), "cls.ini", &p));
+  unsigned bin = vcost_index("binary"), div = vcost_index("div"),
+           un = vcost_index("unary");
+  REQUIRE(bin < CASC_PLATFORM_VCOSTS && div < CASC_PLATFORM_VCOSTS &&
+          un < CASC_PLATFORM_VCOSTS);
+  CHECK_EQ_INT(p.vec_head[bin], 9);
+  CHECK_EQ_INT(p.vec_cycles_per_repeat[div], 5);
+  CHECK_EQ_INT(p.vec_head[un], d.vec_head[un]); /* untouched */
+  CHECK_EQ_INT(dl.n, 1);
+  const char *neg = "[casc.timing]\ncast_head=-1\n";
+  CHECK(!casc_platform_parse(ctx, neg, strlen(neg), "neg.ini", &p));
+  CHECK_EQ_INT(dl.n, 2);
+  if (dl.n == 2)
+    CHECK(strstr(dl.items[1]->msg, "'cast_head' must be a non-negative"));
   casc_diag_list_free(&dl);
   casc_ctx_free(ctx);
 }
@@ -707,6 +799,7 @@ int main(void) {
   RUN_TEST(test_scalar_deadlock);
   RUN_TEST(test_trace);
   RUN_TEST(test_deterministic_and_unchanged);
+  RUN_TEST(test_instruction_costs);
   RUN_TEST(test_platform_timing_keys);
   return CHECK_SUMMARY();
 }

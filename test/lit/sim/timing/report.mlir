@@ -1,12 +1,16 @@
 // `casc run --timing` reports cycles per block, for the launch and each
-// pipe's busy share; the figures come from the platform file.
+// pipe's busy share, and the parameters it used; the figures come from the
+// platform file.
 // One DataCopy of 256 floats after 3 scalar instructions: issued in cycle
-// 3, on MTE2 from cycle 4; it holds MTE2 1024 / mte2_bytes_per_cycle
-// cycles and completes mte2_latency cycles after that.
-//  Ascend910B1.ini: 4 + 1024/32 + 100 = 136 cycles = 0.074 us at 1850 MHz;
-//    busy: S 4 of 136 cycles = 2.9 %, MTE2 32 of 136 = 23.5 %;
-//  Inputs/slow.ini: 4 + 1024/16 + 100 = 168 cycles = 0.168 us at 1000 MHz.
-// 50 blocks on 48 cores: two waves, the launch takes 2 x 136 cycles.
+// 3, on MTE2 from cycle 4; it holds MTE2 mte2_setup + 1024 /
+// mte2_bytes_per_cycle cycles (one burst) and completes mte2_latency
+// cycles after that.
+//  Ascend910B1.ini: 4 + 264 + 1024/128 + 0 = 276 cycles = 0.149 us at
+//    1850 MHz; busy: S 4 of 276 cycles = 1.4 %, MTE2 272 of 276 = 98.6 %;
+//    the launch adds its launch_cycles start-up: 1800 + 276 = 2076 cycles;
+//  Inputs/slow.ini: 4 + 264 + 1024/16 = 332 cycles = 0.332 us at 1000 MHz,
+//    the launch 1800 + 332 = 2132 cycles.
+// 50 blocks on 48 cores: two waves, the launch takes 1800 + 2 x 276 cycles.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: python3 %S/../Inputs/npytool.py gen %t/x.npy f32 256 1
 // RUN: casc run %s --timing --arg x=%t/x.npy | FileCheck %s
@@ -17,16 +21,18 @@
 // RUN: not casc run %s --timing --platform %S/Inputs/bad.ini --arg x=%t/x.npy 2>&1 | FileCheck --check-prefix=BAD %s
 
 // CHECK: timing: @k on Ascend910B1 at 1850 MHz, 1 block(s) on 1 vector core(s)
-// CHECK-NEXT: launch: 136 cycles, 0.074 us
-// CHECK-NEXT: block 0: 136 cycles, 0.074 us, busy  S 2.9%  MTE2 23.5%
-// CHECK-NEXT: pipes busy (all blocks):  S 2.9%  MTE2 23.5%
+// CHECK-NEXT: launch: 2076 cycles, 1.122 us
+// CHECK-NEXT: block 0: 276 cycles, 0.149 us, busy  S 1.4%  MTE2 98.6%
+// CHECK-NEXT: pipes busy (all blocks):  S 1.4%  MTE2 98.6%
+// CHECK-NEXT: parameters: scalar 1; V head+cycles/repeat unary 4+1 scalar 5+1 binary 29+2 transc 31+2 sqrt 80+1 div 32+4 cast 29+1 reduce 4+1 move 4+1 (repeat 256 B), latency 0; MTE2 264 + burst/128 B, latency 0; MTE3 264 + burst/128 B, latency 0; flags 1/1/1; min 1; launch 1800
 
 // SLOW: timing: @k on slow at 1000 MHz
-// SLOW-NEXT: launch: 168 cycles, 0.168 us
+// SLOW-NEXT: launch: 2132 cycles, 2.132 us
+// SLOW: parameters: {{.*}}; MTE2 264 + burst/16 B, latency 0;
 
 // WAVES: timing: @k on Ascend910B1 at 1850 MHz, 50 block(s) on 48 vector core(s)
-// WAVES-NEXT: launch: 272 cycles, 0.147 us
-// WAVES-NEXT: blocks 0-49: 136 cycles
+// WAVES-NEXT: launch: 2352 cycles, 1.271 us
+// WAVES-NEXT: blocks 0-49: 276 cycles
 
 // BAD: bad.ini:1:1: error: cube_freq, min_op_cycles and the [casc.timing] *_bytes_per_cycle values must be positive
 

@@ -1,0 +1,44 @@
+/* The measured A2/A3 cases of bench/data/a2a3_cycles.csv and how each is
+ * expressed as the equivalent Ascend C instructions on casc
+ * (bench/timing_calibration.c runs them). */
+#ifndef CASC_BENCH_CALIBRATION_CASES_H
+#define CASC_BENCH_CALIBRATION_CASES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "casc/sim.h"
+
+/* The group a case's parameters are fitted in: a vector cost class
+ * (casc_platform_vcost_name's index) or MTE2. */
+#define CAL_GROUP_MTE2 CASC_PLATFORM_VCOSTS
+#define CAL_GROUPS (CASC_PLATFORM_VCOSTS + 1)
+
+typedef struct {
+  /* from the CSV */
+  char name[96];  /* "TAdd.float_64x64" */
+  char op[16];    /* "TADD" */
+  char dtype[8];  /* "f32" */
+  char extra[48]; /* "nd x8", "inplace", "from_f16", ... */
+  int rows, cols;
+  double measured, pto_accuracy;
+  /* from cal_express */
+  bool expressible;
+  char why[160];   /* when not: the reason */
+  int group;       /* fit group */
+  int pipe;        /* casc_sim_pipe whose ops are measured */
+  unsigned ninstr; /* instructions the case is made of */
+  casc_dtype gm_dtype;
+  size_t gm_count; /* elements of the kernel's one GM argument */
+  char *mlir;      /* the kernel @k(%x), malloc'd */
+} cal_case;
+
+/* Read the CSV at path (comment lines start with '#'). On failure prints
+ * why to stderr and returns false. */
+bool cal_read_csv(const char *path, cal_case **cases, unsigned *n);
+/* Decide whether casc can express c and build its kernel. False only when
+ * out of memory. */
+bool cal_express(cal_case *c);
+void cal_free(cal_case *cases, unsigned n);
+
+#endif
