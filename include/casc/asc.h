@@ -244,6 +244,7 @@ ASC__HANDLE(asc_local_tensor);  /* LocalTensor */
 ASC__HANDLE(asc_global_tensor); /* GlobalTensor (set_global_buffer fills it) */
 ASC__HANDLE(asc_gm_addr);       /* GlobalAddress: memref<?xT, 22> */
 ASC__HANDLE(asc_data_copy_params); /* DataCopyParams */
+ASC__HANDLE(asc_data_copy_pad_params); /* DataCopyPadParams */
 ASC__HANDLE(asc_int);              /* runtime integer (any width/sign) */
 ASC__HANDLE(asc_float);            /* runtime float (f16/bf16/f32/f64) */
 ASC__HANDLE(asc_bool);             /* runtime i1 */
@@ -889,6 +890,30 @@ static inline asc__sv asc__sv_dcp(asc_data_copy_params p) {
       asc_int: asc__sv_vi,                                                     \
       ASC__CINTS(asc__sv_i, asc__sv_u))(n))
 /* clang-format on */
+
+/* data_copy_pad(dst, src, params[, pad_params]): the unaligned copy.
+ * GM -> UB takes pad_params (data_copy_pad_l0), UB -> GM does not
+ * (data_copy_pad_l2); params.blockLen counts bytes here, and the strides
+ * are bytes on the GM side and 32-byte blocks on the UB side.
+ * asc_datacopypadparams(is_pad, left_padding, right_padding, value):
+ * DataCopyPadParams, [i1, ui16, ui16, ui64]; value is the padding
+ * element's bit pattern (the C++ field is uint64_t). */
+asc_data_copy_pad_params asc_datacopypadparams_at(const char *file, int line,
+                                                  asc__sv is_pad,
+                                                  asc__sv left_padding,
+                                                  asc__sv right_padding,
+                                                  asc__sv value);
+#define asc_datacopypadparams(p, l, r, v)                                      \
+  asc_datacopypadparams_at(ASC__AT, ASC__B(p), ASC__I(l), ASC__I(r), ASC__I(v))
+void asc_data_copy_pad_at(const char *file, int line, asc__tensor dst,
+                          asc__tensor src, asc_data_copy_params params,
+                          asc_data_copy_pad_params pad, bool has_pad);
+#define asc_data_copy_pad(...) ASC__OVERLOAD(asc__data_copy_pad_, __VA_ARGS__)
+#define asc__data_copy_pad_3(d, s, p)                                          \
+  asc_data_copy_pad_at(ASC__AT, ASC__T(d), ASC__T(s), p,                        \
+                       (asc_data_copy_pad_params){0}, false)
+#define asc__data_copy_pad_4(d, s, p, pad)                                     \
+  asc_data_copy_pad_at(ASC__AT, ASC__T(d), ASC__T(s), p, pad, true)
 
 /* Level-2 vector ops. Each macro names its op by the ASC-IR name of its
  * level-2 form (`add` -> "ascendc.add_l2"); the element types it takes and

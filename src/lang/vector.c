@@ -252,6 +252,79 @@ asc_data_copy_params asc_datacopyparams_at(const char *file, int line,
   return r;
 }
 
+asc_data_copy_pad_params asc_datacopypadparams_at(const char *file, int line,
+                                                  asc__sv is_pad,
+                                                  asc__sv left_padding,
+                                                  asc__sv right_padding,
+                                                  asc__sv value) {
+  lang_call c;
+  asc_data_copy_pad_params r = {0};
+  if (!lang_begin(&c, "asc_datacopypadparams", file, line))
+    return r;
+  r.k_ = lang_stamp(&c);
+  casc_value *ops[4];
+  if (!(ops[0] = lang_mat(&c, is_pad, c.k->i1, "is_pad")) ||
+      !(ops[1] = lang_mat(&c, left_padding, c.k->i32, "left_padding")) ||
+      !(ops[2] = lang_mat(&c, right_padding, c.k->i32, "right_padding")) ||
+      !(ops[3] = lang_mat(&c, value, c.k->i64, "value")))
+    return r;
+  casc_ctx *ctx = c.k->ctx;
+  casc_attr *fields[4] = {
+      casc_attr_type(ctx, c.k->i1), casc_attr_type(ctx, c.k->ui16),
+      casc_attr_type(ctx, c.k->ui16), casc_attr_type(ctx, c.k->ui64)};
+  casc_type *t =
+      casc_type_asc(ctx, CASC_ASC_DATA_COPY_PAD_PARAMS, NULL, 0, NULL, NULL);
+  r.p_ = lang_op1(&c, CASC_OP_CONSTRUCT, 4, ops, t,
+                  lang_attrs1(&c, "types", casc_attr_array(ctx, 4, fields)));
+  return r;
+}
+
+/* DataCopyPad: GM -> UB with padding parameters (data_copy_pad_l0) or
+ * UB -> GM without (data_copy_pad_l2), as pyasc builds them. */
+void asc_data_copy_pad_at(const char *file, int line, asc__tensor dst,
+                          asc__tensor src, asc_data_copy_params params,
+                          asc_data_copy_pad_params pad, bool has_pad) {
+  lang_call c;
+  if (!lang_begin(&c, "asc_data_copy_pad", file, line))
+    return;
+  casc_value *ops[4];
+  ops[0] = copy_operand(&c, dst, "dst");
+  ops[1] = copy_operand(&c, src, "src");
+  ops[2] = lang_value(&c, params.p_, params.k_, "params");
+  if (has_pad)
+    ops[3] = lang_value(&c, pad.p_, pad.k_, "pad_params");
+  if (c.failed)
+    return;
+  if (dst.global_ == src.global_) {
+    lang_error(&c, "DataCopyPad copies GM -> UB or UB -> GM; here both are %s",
+               dst.global_ ? "GlobalTensors" : "LocalTensors");
+    return;
+  }
+  if (has_pad && dst.global_) {
+    lang_error(&c, "DataCopyPad takes padding parameters only from GM to UB");
+    return;
+  }
+  if (!has_pad && !dst.global_) {
+    lang_error(&c, "DataCopyPad from GM to UB needs padding parameters "
+                   "(asc_datacopypadparams)");
+    return;
+  }
+  casc_type *de = casc_type_elem(ops[0]->type);
+  casc_type *se = casc_type_elem(ops[1]->type);
+  if (de != se) {
+    lang_error(&c, "dst has dtype %s but src has dtype %s",
+               lang_type_name(&c, de), lang_type_name(&c, se));
+    return;
+  }
+  const casc_op_info *vi = casc_op_info_get(has_pad ? CASC_OP_DATA_COPY_PAD_L0
+                                                    : CASC_OP_DATA_COPY_PAD_L2);
+  static const char *const names[1] = {"dst"};
+  casc_dtype dt = casc_dtype_of_type(de);
+  if (!check_dtypes(&c, vi, 1, names, &dt))
+    return;
+  lang_op(&c, casc_op_info_kind(vi), has_pad ? 4 : 3, ops, 0, NULL, NULL);
+}
+
 void asc_data_copy_at(const char *file, int line, asc__tensor dst,
                       asc__tensor src, asc__sv n) {
   lang_call c;

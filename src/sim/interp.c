@@ -450,6 +450,7 @@ void sim_block_run(sim_block *b) {
     case SIM_CONSTRUCT:
     case SIM_DATA_COPY_L2:
     case SIM_DATA_COPY_L0:
+    case SIM_DATA_COPY_PAD:
       if (!sim_exec_memory(b, in))
         goto done;
       break;

@@ -604,6 +604,20 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
       return false;
     }
     break;
+  case SIM_DATA_COPY_PAD: {
+    const casc_type *d = op->operands[0].value->type;
+    const casc_type *s = op->operands[1].value->type;
+    if (!((is_local(d) && casc_type_is_global_tensor(s)) ||
+          (casc_type_is_global_tensor(d) && is_local(s)))) {
+      unsupported(L, op, "this copy direction (GM -> UB and UB -> GM are)");
+      return false;
+    }
+    if (in->dt != in->dt3) {
+      unsupported(L, op, "copies between different element types");
+      return false;
+    }
+    break;
+  }
   case SIM_DATA_COPY_L2:
   case SIM_DATA_COPY_L0: {
     if (op->nops != 3) {

@@ -417,6 +417,90 @@ static bool data_copy(sim_block *b, const sim_insn *in) {
   return true;
 }
 
+/* DataCopyPad (docs/ascendc-facts.md §7; the Ascend C reference's
+ * DataCopyPad page): blockCount blocks of blockLen BYTES; a stride is the
+ * gap between one block's end and the next one's start, in bytes on the GM
+ * side and in 32-byte blocks on the UB side, where every block starts at a
+ * 32-byte boundary. GM -> UB: a block lands as leftPadding elements of
+ * paddingValue, the data, rightPadding elements of paddingValue (with
+ * isPad), and the rest of its last 32 bytes is filled with the block's
+ * first element. UB -> GM writes exactly blockLen bytes per block. */
+static bool data_copy_pad(sim_block *b, const sim_insn *in) {
+  const casc_op *op = in->op;
+  bool to_ub = casc_type_is_local_tensor(op->operands[0].value->type);
+  unsigned es = esize(in->dt);
+  int64_t bc = sim_field(b, in, 2, 0), bl = sim_field(b, in, 2, 1);
+  int64_t sst = sim_field(b, in, 2, 2), dst_ = sim_field(b, in, 2, 3);
+  bool is_pad = false;
+  int64_t left = 0, right = 0;
+  uint64_t value = 0;
+  if (in->nargs > 3) {
+    is_pad = sim_field(b, in, 3, 0) != 0;
+    left = sim_field(b, in, 3, 1);
+    right = sim_field(b, in, 3, 2);
+    value = (uint64_t)sim_field(b, in, 3, 3);
+  }
+  if (bc < 0 || bc > 4095)
+    return bad_value(b, in, "blockCount (0..4095)", bc);
+  if (bc == 0 || bl == 0)
+    return true; /* NOP on A2 */
+  if (bl < 0 || bl % es) {
+    sim_report(b, CASC_CHECK_BAD_VALUE, CASC_SEV_ERROR, in->op,
+               "%s: blockLen is %lld bytes, not a whole number of %s "
+               "elements",
+               sim_api_name(in->op), (long long)bl,
+               casc_dtype_name((casc_dtype)in->dt));
+    return false;
+  }
+  if (!is_pad)
+    left = right = 0;
+  if (left * es > 32 || right * es > 32) {
+    sim_report(b, CASC_CHECK_BAD_VALUE, CASC_SEV_ERROR, in->op,
+               "%s: leftPadding %lld / rightPadding %lld elements; each may "
+               "take at most 32 bytes",
+               sim_api_name(in->op), (long long)left, (long long)right);
+    return false;
+  }
+  /* The bytes one block takes in UB: padded to 32 bytes. */
+  int64_t ub_block = (left * es + bl + right * es + 31) / 32 * 32;
+  for (int64_t k = 0; k < bc; k++) {
+    int64_t gm_off = k * (bl + (to_ub ? sst : dst_));
+    int64_t ub_off = k * (ub_block + 32 * (to_ub ? dst_ : sst));
+    if (to_ub) {
+      uint8_t *gp = sim_global_access(b, in, 1, gm_off, bl);
+      if (!gp)
+        return false;
+      uint8_t *up = sim_local_access(b, in, 0, ub_off, ub_block, true);
+      if (!up)
+        return false;
+      uint8_t pad[8];
+      sim_store_i(pad, in->dt, (int64_t)value);
+      if (sim_dt_is_float(in->dt)) /* the value is the element's bits */
+        memcpy(pad, &value, es);
+      int64_t o = 0;
+      for (int64_t i = 0; i < left; i++, o += es)
+        memcpy(up + o, pad, es);
+      memcpy(up + o, gp, (size_t)bl);
+      o += bl;
+      for (int64_t i = 0; i < right; i++, o += es)
+        memcpy(up + o, pad, es);
+      for (; o < ub_block; o += es) /* the dummy fill: the first element */
+        memcpy(up + o, up, es);
+      sim_mark_written(b, up, ub_block);
+    } else {
+      uint8_t *up = sim_local_access(b, in, 1, ub_off, bl, true);
+      if (!up)
+        return false;
+      sim_check_init(b, in, 1, up, bl);
+      uint8_t *gp = sim_global_access(b, in, 0, gm_off, bl);
+      if (!gp)
+        return false;
+      memcpy(gp, up, (size_t)bl);
+    }
+  }
+  return true;
+}
+
 bool sim_exec_memory(sim_block *b, const sim_insn *in) {
   sim_slot *s = b->slots;
   sim_slot *r = &s[in->r];
@@ -558,6 +642,8 @@ bool sim_exec_memory(sim_block *b, const sim_insn *in) {
   case SIM_DATA_COPY_L2:
   case SIM_DATA_COPY_L0:
     return data_copy(b, in);
+  case SIM_DATA_COPY_PAD:
+    return data_copy_pad(b, in);
   default:
     return false;
   }
