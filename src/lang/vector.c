@@ -58,26 +58,39 @@ static bool check_dtypes(lang_call *c, const casc_op_info *vi, unsigned n,
   return true;
 }
 
+/* The prologue every vector API shares: begin the call, find the op's row
+ * (of class cls), resolve its n LocalTensor operands into ops[] and check
+ * their dtypes against the row. NULL after reporting. */
+static const casc_op_info *vec_begin(lang_call *c, const char *api,
+                                     const char *file, int line,
+                                     const char *opname, casc_op_class cls,
+                                     unsigned n, const asc_local_tensor *t,
+                                     const char *const *names,
+                                     casc_value **ops) {
+  if (!lang_begin(c, api, file, line))
+    return NULL;
+  const casc_op_info *vi = vop_row(c, opname, cls);
+  if (!vi)
+    return NULL;
+  casc_dtype dts[3] = {CASC_DT_INVALID, CASC_DT_INVALID, CASC_DT_INVALID};
+  for (unsigned i = 0; i < n; i++)
+    ops[i] = vtensor(c, t[i], names[i], &dts[i]);
+  if (c->failed || !check_dtypes(c, vi, n, names, dts))
+    return NULL;
+  return vi;
+}
+
 void asc_vec_binary_at(const char *file, int line, const char *api,
                        const char *opname, asc_local_tensor dst,
                        asc_local_tensor src0, asc_local_tensor src1,
                        asc__sv count) {
-  lang_call c;
-  if (!lang_begin(&c, api, file, line))
-    return;
-  const casc_op_info *vi = vop_row(&c, opname, CASC_CLS_VBIN_L2);
-  if (!vi)
-    return;
   static const char *const names[3] = {"dst", "src0", "src1"};
-  casc_dtype dts[3] = {CASC_DT_INVALID};
+  const asc_local_tensor t[3] = {dst, src0, src1};
+  lang_call c;
   casc_value *ops[4];
-  ops[0] = vtensor(&c, dst, "dst", &dts[0]);
-  ops[1] = vtensor(&c, src0, "src0", &dts[1]);
-  ops[2] = vtensor(&c, src1, "src1", &dts[2]);
-  if (c.failed || !check_dtypes(&c, vi, 3, names, dts))
-    return;
-  ops[3] = lang_mat(&c, count, c.k->i32, "count");
-  if (ops[3])
+  const casc_op_info *vi = vec_begin(&c, api, file, line, opname,
+                                     CASC_CLS_VBIN_L2, 3, t, names, ops);
+  if (vi && (ops[3] = lang_mat(&c, count, c.k->i32, "count")))
     lang_op(&c, casc_op_info_kind(vi), 4, ops, 0, NULL, NULL);
 }
 
@@ -85,18 +98,13 @@ void asc_vec_scalar_at(const char *file, int line, const char *api,
                        const char *opname, asc_local_tensor dst,
                        asc_local_tensor src, asc__sv scalar, asc__sv count,
                        bool is_set_mask) {
-  lang_call c;
-  if (!lang_begin(&c, api, file, line))
-    return;
-  const casc_op_info *vi = vop_row(&c, opname, CASC_CLS_VSCALAR_L2);
-  if (!vi)
-    return;
   static const char *const names[2] = {"dst", "src"};
-  casc_dtype dts[2] = {CASC_DT_INVALID};
+  const asc_local_tensor t[2] = {dst, src};
+  lang_call c;
   casc_value *ops[4];
-  ops[0] = vtensor(&c, dst, "dst", &dts[0]);
-  ops[1] = vtensor(&c, src, "src", &dts[1]);
-  if (c.failed || !check_dtypes(&c, vi, 2, names, dts))
+  const casc_op_info *vi = vec_begin(&c, api, file, line, opname,
+                                     CASC_CLS_VSCALAR_L2, 2, t, names, ops);
+  if (!vi)
     return;
   /* pyasc materialises the scalar (in src's dtype) before the count. */
   ops[2] = lang_mat(&c, scalar, casc_type_elem(ops[1]->type), "scalar");
@@ -112,21 +120,13 @@ void asc_vec_scalar_at(const char *file, int line, const char *api,
 void asc_vec_unary_at(const char *file, int line, const char *api,
                       const char *opname, asc_local_tensor dst,
                       asc_local_tensor src, asc__sv count) {
-  lang_call c;
-  if (!lang_begin(&c, api, file, line))
-    return;
-  const casc_op_info *vi = vop_row(&c, opname, CASC_CLS_VUNARY_L2);
-  if (!vi)
-    return;
   static const char *const names[2] = {"dst", "src"};
-  casc_dtype dts[2] = {CASC_DT_INVALID};
+  const asc_local_tensor t[2] = {dst, src};
+  lang_call c;
   casc_value *ops[3];
-  ops[0] = vtensor(&c, dst, "dst", &dts[0]);
-  ops[1] = vtensor(&c, src, "src", &dts[1]);
-  if (c.failed || !check_dtypes(&c, vi, 2, names, dts))
-    return;
-  ops[2] = lang_mat(&c, count, c.k->i32, "count");
-  if (ops[2])
+  const casc_op_info *vi = vec_begin(&c, api, file, line, opname,
+                                     CASC_CLS_VUNARY_L2, 2, t, names, ops);
+  if (vi && (ops[2] = lang_mat(&c, count, c.k->i32, "count")))
     lang_op(&c, casc_op_info_kind(vi), 3, ops, 0, NULL, NULL);
 }
 
@@ -187,19 +187,13 @@ void asc_reduce_at(const char *file, int line, const char *api,
                    const char *opname, asc_local_tensor dst,
                    asc_local_tensor src, asc_local_tensor tmp, asc__sv count,
                    asc__sv cal_index) {
-  lang_call c;
-  if (!lang_begin(&c, api, file, line))
-    return;
-  const casc_op_info *vi = vop_row(&c, opname, CASC_CLS_VREDUCE_L2);
-  if (!vi)
-    return;
   static const char *const names[3] = {"dst", "src", "tmp"};
-  casc_dtype dts[3] = {CASC_DT_INVALID};
+  const asc_local_tensor t[3] = {dst, src, tmp};
+  lang_call c;
   casc_value *ops[5];
-  ops[0] = vtensor(&c, dst, "dst", &dts[0]);
-  ops[1] = vtensor(&c, src, "src", &dts[1]);
-  ops[2] = vtensor(&c, tmp, "tmp", &dts[2]);
-  if (c.failed || !check_dtypes(&c, vi, 3, names, dts))
+  const casc_op_info *vi = vec_begin(&c, api, file, line, opname,
+                                     CASC_CLS_VREDUCE_L2, 3, t, names, ops);
+  if (!vi)
     return;
   /* count is ui32 (emitc.constant / emitc.cast); cal_index is pyasc's
    * bool_, i.e. i8, and only ReduceMax / ReduceMin have it (their rows'
