@@ -219,6 +219,19 @@ static casc_value *copy_operand(lang_call *c, asc__tensor t, const char *what) {
                    : lang_value(c, t.p_, t.k_, what);
 }
 
+/* ascendc.construct of a parameter struct: its operands and the field types
+ * pyasc declares for it in the `types` attribute. */
+static void *construct_struct(lang_call *c, casc_asc_type id, unsigned n,
+                              casc_value **ops, casc_type *const *ftypes) {
+  casc_ctx *ctx = c->k->ctx;
+  casc_attr *fields[8];
+  for (unsigned i = 0; i < n; i++)
+    fields[i] = casc_attr_type(ctx, ftypes[i]);
+  casc_type *t = casc_type_asc(ctx, id, NULL, 0, NULL, NULL);
+  return lang_op1(c, CASC_OP_CONSTRUCT, n, ops, t,
+                  lang_attrs1(c, "types", casc_attr_array(ctx, n, fields)));
+}
+
 asc_data_copy_params asc_datacopyparams_at(const char *file, int line,
                                            asc__sv block_count,
                                            asc__sv block_len,
@@ -236,13 +249,8 @@ asc_data_copy_params asc_datacopyparams_at(const char *file, int line,
   for (int i = 0; i < 4; i++)
     if (!(ops[i] = lang_mat(&c, in[i], c.k->i32, names[i])))
       return r;
-  casc_ctx *ctx = c.k->ctx;
-  casc_attr *ui16 = casc_attr_type(ctx, c.k->ui16);
-  casc_attr *fields[4] = {ui16, ui16, ui16, ui16};
-  casc_type *t =
-      casc_type_asc(ctx, CASC_ASC_DATA_COPY_PARAMS, NULL, 0, NULL, NULL);
-  r.p_ = lang_op1(&c, CASC_OP_CONSTRUCT, 4, ops, t,
-                  lang_attrs1(&c, "types", casc_attr_array(ctx, 4, fields)));
+  casc_type *const ft[4] = {c.k->ui16, c.k->ui16, c.k->ui16, c.k->ui16};
+  r.p_ = construct_struct(&c, CASC_ASC_DATA_COPY_PARAMS, 4, ops, ft);
   return r;
 }
 
@@ -262,14 +270,8 @@ asc_data_copy_pad_params asc_datacopypadparams_at(const char *file, int line,
       !(ops[2] = lang_mat(&c, right_padding, c.k->i32, "right_padding")) ||
       !(ops[3] = lang_mat(&c, value, c.k->i64, "value")))
     return r;
-  casc_ctx *ctx = c.k->ctx;
-  casc_attr *fields[4] = {
-      casc_attr_type(ctx, c.k->i1), casc_attr_type(ctx, c.k->ui16),
-      casc_attr_type(ctx, c.k->ui16), casc_attr_type(ctx, c.k->ui64)};
-  casc_type *t =
-      casc_type_asc(ctx, CASC_ASC_DATA_COPY_PAD_PARAMS, NULL, 0, NULL, NULL);
-  r.p_ = lang_op1(&c, CASC_OP_CONSTRUCT, 4, ops, t,
-                  lang_attrs1(&c, "types", casc_attr_array(ctx, 4, fields)));
+  casc_type *const ft[4] = {c.k->i1, c.k->ui16, c.k->ui16, c.k->ui64};
+  r.p_ = construct_struct(&c, CASC_ASC_DATA_COPY_PAD_PARAMS, 4, ops, ft);
   return r;
 }
 
