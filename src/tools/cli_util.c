@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "util/read_file.h"
 
@@ -85,6 +86,9 @@ bool casc_cli_output_open(casc_cli_output *o, const char *path, char *err,
              strerror(errno));
     return false;
   }
+  struct stat st;
+  o->is_regular =
+      !o->is_stdout && fstat(fileno(o->f), &st) == 0 && S_ISREG(st.st_mode);
   return true;
 }
 
@@ -94,7 +98,7 @@ bool casc_cli_output_close(casc_cli_output *o, bool keep) {
   bool ok = fflush(o->f) == 0 && !ferror(o->f);
   if (!o->is_stdout) {
     ok = fclose(o->f) == 0 && ok;
-    if (!keep || !ok)
+    if ((!keep || !ok) && o->is_regular)
       remove(o->path);
   }
   o->f = NULL;

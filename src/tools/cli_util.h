@@ -36,12 +36,15 @@ bool casc_cli_read_file(const char *path, char **data, size_t *len, char *err,
 const char *casc_cli_buffer_name(const char *path);
 
 /* An output file ("-" = stdout). Written only when the command succeeded:
- * casc_cli_output_close(o, false) removes a partially written file, as
- * LLVM's ToolOutputFile does. */
+ * casc_cli_output_close(o, false) removes a partially written regular
+ * file, as LLVM's ToolOutputFile does. Anything else (/dev/null, a FIFO, a
+ * terminal) is never removed: removing /dev/null as root would break every
+ * process on the machine. */
 typedef struct {
   FILE *f;
   const char *path;
   bool is_stdout;
+  bool is_regular; /* a regular file, which a failed command removes */
 } casc_cli_output;
 bool casc_cli_output_open(casc_cli_output *o, const char *path, char *err,
                           size_t errlen);

@@ -2,9 +2,11 @@
  * output files that are only kept on success, split-mode diagnostics).
  * cli_util.c belongs to the casc executable, not to the library, so the
  * test compiles it in directly. */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "check.h"
@@ -97,6 +99,31 @@ static void test_output_kept_only_on_success(void) {
   CHECK_CONTAINS(err, "cannot open output file '/nonexistent-dir/x/y.mlir'");
 }
 
+/* A failed command removes a regular output file only: `-o /dev/null`
+ * once deleted /dev/null (as root) when the input was invalid. A FIFO
+ * stands in for the device here. */
+static void test_special_output_never_removed(void) {
+  char dir[] = "/tmp/casc_cli_fifoXXXXXX";
+  REQUIRE(mkdtemp(dir));
+  char fifo[64];
+  snprintf(fifo, sizeof fifo, "%s/out", dir);
+  REQUIRE(mkfifo(fifo, 0600) == 0);
+  /* a reader, so that opening the FIFO for writing does not block */
+  int rd = open(fifo, O_RDONLY | O_NONBLOCK);
+  REQUIRE(rd >= 0);
+  char err[256];
+  casc_cli_output o;
+  REQUIRE(casc_cli_output_open(&o, fifo, err, sizeof err));
+  CHECK(!o.is_regular);
+  fputs("partial", o.f);
+  casc_cli_output_close(&o, false); /* the command failed */
+  struct stat st;
+  CHECK(lstat(fifo, &st) == 0 && S_ISFIFO(st.st_mode));
+  close(rd);
+  remove(fifo);
+  rmdir(dir);
+}
+
 /* Split-mode diagnostics: "within split at FILE:N offset :L:C". */
 static void test_split_diagnostic_prefix(void) {
   casc_ctx *ctx = casc_ctx_new();
@@ -135,6 +162,7 @@ int main(void) {
   RUN_TEST(test_flag_name);
   RUN_TEST(test_buffer_name);
   RUN_TEST(test_read_file);
+  RUN_TEST(test_special_output_never_removed);
   RUN_TEST(test_output_kept_only_on_success);
   RUN_TEST(test_split_diagnostic_prefix);
   return CHECK_SUMMARY();
