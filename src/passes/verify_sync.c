@@ -47,6 +47,12 @@ vs_diag *vs_diag_new(vs_ctx *c, uint32_t op, uint32_t kind, const char *fmt,
   d->op = op;
   d->kind = kind;
   c->nd++;
+  /* On a path that skipped a loop because its run-time trip count may be
+   * 0, the finding only holds for that count: point at the loop. */
+  if (c->cur && c->cur->zloop && c->cur->zloop <= c->nops)
+    vs_diag_note(d, c->ops[c->cur->zloop - 1]->loc,
+                 "when this loop runs zero times (its trip count is only "
+                 "known at run time)");
   return d;
 }
 
@@ -118,12 +124,30 @@ static void static_checks(vs_ctx *c) {
   }
 }
 
+/* " if the loop at line N runs zero times" when s skipped a loop whose
+ * run-time trip count may be 0 (the condition under which the leak is
+ * real), else "". */
+static void zero_trip_suffix(vs_ctx *c, const vs_state *s, char *buf,
+                             size_t n) {
+  buf[0] = 0;
+  if (!s->zloop || s->zloop > c->nops)
+    return;
+  const casc_loc *l = casc_loc_find_file(c->ops[s->zloop - 1]->loc);
+  if (l)
+    snprintf(buf, n, " if the loop at line %u runs zero times", l->u.file.line);
+  else
+    snprintf(buf, n, " if the loop runs zero times");
+}
+
 /* Function end: buffers still held and tensors still queued. */
 static void final_checks(vs_ctx *c, vs_set *S) {
   for (uint32_t i = 0; i < S->n; i++) {
     vs_state *s = S->s[i];
     if (!claims(c, s))
       continue;
+    char zt[64];
+    zero_trip_suffix(c, s, zt, sizeof zt);
+    c->cur = s;
     for (uint32_t k = 0; k < s->ns; k++) {
       const vs_slot *sl = &s->slots[k];
       if (sl->flags & (VS_SF_NOLEAK | VS_SF_UNK))
@@ -134,16 +158,19 @@ static void final_checks(vs_ctx *c, vs_set *S) {
         vs_diag *d =
             vs_diag_new(c, sl->last, K_ENQUE_LEAK,
                         "EnQue: there is no corresponding call to DeQue "
-                        "for this tensor");
+                        "for this tensor%s",
+                        zt);
         vs_diag_note(d, value_loc(c, eq->operands[0].value),
                      "queue declared here");
       }
       if (sl->status != VS_FREED && !(sl->flags & (VS_SF_EXT | VS_SF_GONE)) &&
           sl->owner != VS_NOQ && !c->qi[sl->owner].tbuf)
         vs_diag_new(c, sl->alloc, K_ALLOC_LEAK,
-                    "AllocTensor: there is no corresponding call to FreeTensor "
-                    "for this tensor");
+                    "AllocTensor: there is no corresponding call to "
+                    "FreeTensor for this tensor%s",
+                    zt);
     }
+    c->cur = NULL;
   }
 }
 

@@ -85,12 +85,14 @@ vs_rset vs_rset_meet(vs_rset a, vs_rset b) {
   return r;
 }
 
-static const vs_rcond rcond_none = {false, {0, 0}, {0, 0}};
+static const vs_rcond rcond_none = {false, {0, 0}, {0, 0}, true, true};
 
 /* D = ub - iv lies in (r*step, (r+1)*step]. Constraint of `D > t`. */
 vs_rcond vs_rcond_gt(int64_t t, int64_t step) {
+  /* With no iteration at all D <= 0, unbounded below: D > t can hold
+   * only when t < 0, D <= t always can. */
   vs_rcond rc = {true, vs_rset_make(floor_div(t, step), INT64_MAX),
-                 vs_rset_make(0, ceil_div(t, step) - 1)};
+                 vs_rset_make(0, ceil_div(t, step) - 1), t < 0, true};
   return rc;
 }
 
@@ -98,6 +100,9 @@ vs_rcond vs_rcond_not(vs_rcond a) {
   vs_rset t = a.t;
   a.t = a.f;
   a.f = t;
+  bool zt = a.zt;
+  a.zt = a.zf;
+  a.zf = zt;
   return a;
 }
 
@@ -106,7 +111,8 @@ vs_rcond vs_rcond_and(vs_rcond a, vs_rcond b) {
    * when one of them is everything (no gap). */
   if (!a.ok || !b.ok || (!vs_rset_is_all(a.f) && !vs_rset_is_all(b.f)))
     return rcond_none;
-  vs_rcond r = {true, vs_rset_meet(a.t, b.t), vs_rset_all()};
+  vs_rcond r = {true, vs_rset_meet(a.t, b.t), vs_rset_all(), a.zt && b.zt,
+                a.zf || b.zf};
   return r;
 }
 
@@ -114,7 +120,7 @@ vs_rcond vs_rcond_and(vs_rcond a, vs_rcond b) {
 static vs_rcond rcond_eq(bool eq, int64_t cc, int64_t s) {
   int64_t r = ceil_div(cc, s) - 1;
   vs_rcond e = {true, r >= 0 ? vs_rset_make(r, r) : vs_rset_make(1, 0),
-                vs_rset_all()};
+                vs_rset_all(), cc <= 0, true};
   if (s != 1 && r >= 0)
     return rcond_none; /* D == cc does not pin r down exactly */
   /* The false side excludes one value: exact only at r = 0. */
@@ -164,6 +170,7 @@ static bool rcond_side(vs_ctx *c, uint32_t v, uint32_t L, int depth,
   if (v < c->nv && !(c->taint[v] & loop_bit(L)) && !c->sknown[v]) {
     out->ok = true;
     out->t = out->f = vs_rset_all();
+    out->zt = out->zf = true;
     return true;
   }
   return false;
@@ -250,6 +257,7 @@ void vs_loop_setup(vs_ctx *c, uint32_t d, casc_op *op, uint32_t ivv, int64_t lb,
   lp->iv = ivv;
   lp->step = st;
   lp->mod = 1;
+  lp->op = oid_of(c, op);
   lp->track = track;
   lin_form(c, vid_of(c, op->operands[1].value), &lp->ub, &lp->ub_off);
   if (lp->ub == NO_ROOT)
@@ -267,24 +275,50 @@ void vs_loop_setup(vs_ctx *c, uint32_t d, casc_op *op, uint32_t ivv, int64_t lb,
     }
 }
 
+/* A copy of s that skips loop d because its trip count is 0, marked as
+ * such (the first such loop of the path is named in its findings). */
+static void push_zero_trip(vs_ctx *c, uint32_t d, const vs_state *s,
+                           vs_set *skip) {
+  vs_state *z = vs_state_copy(s, c->nq, c->np);
+  if (!z) {
+    c->oom = true;
+    return;
+  }
+  vs_state_rreset(z, d);
+  if (!z->zloop)
+    z->zloop = c->lp[d].op + 1;
+  if (!vs_set_push(skip, z))
+    c->oom = true;
+}
+
 /* Loop entry (iteration 1, iv = lb): decisions taken before the loop on
  * its upper bound (`if n > 1`) bound the trip count. A state that cannot
- * enter the loop at all goes to `skip`. */
+ * enter the loop at all goes to `skip`. A run-time trip count may also be
+ * 0 (a prologue before the loop is then never consumed), unless a decision
+ * before the loop (`if n > 0` around it) rules it out: a copy of such a
+ * state skips the loop too. */
 void vs_loop_entry(vs_ctx *c, uint32_t d, vs_set *S, vs_set *skip) {
   uint32_t out = 0;
   for (uint32_t i = 0; i < S->n; i++) {
     vs_state *s = S->s[i];
     vs_state_rreset(s, d);
-    bool ok = true;
+    bool ok = true, zero = true;
     for (uint32_t a = 0; a < s->na && ok; a++) {
       vs_rcond rc = vs_decode_rcond(c, s->as[a].v, d);
-      if (rc.ok)
+      if (rc.ok) {
         ok = vs_rnarrow(s, d, s->as[a].val ? rc.t : rc.f);
+        zero = zero && (s->as[a].val ? rc.zt : rc.zf);
+      }
     }
     if (ok) {
+      if (zero)
+        push_zero_trip(c, d, s, skip);
       S->s[out++] = s;
     } else {
+      /* Decided before the loop: its findings hold for that count. */
       vs_state_rreset(s, d);
+      if (!s->zloop)
+        s->zloop = c->lp[d].op + 1;
       if (!vs_set_push(skip, s))
         c->oom = true;
     }

@@ -98,6 +98,7 @@ typedef struct {
   int64_t ub_off; /* upper bound = ub + ub_off */
   int64_t step;   /* > 0 */
   uint32_t mod;   /* the trip count is a multiple of mod (>= 1) */
+  uint32_t op;    /* op index of the scf.for */
   bool track;     /* remaining iterations are tracked */
 } vs_loop;
 
@@ -138,7 +139,10 @@ typedef struct {
   uint32_t folded;              /* loops (bits) with a branch decided by a
                                    value that varies per iteration */
   uint32_t call_depth;
-  uint32_t mute; /* >0: no claims (iterations past what is assumed) */
+  uint32_t mute;       /* >0: no claims (iterations past what is assumed) */
+  const vs_state *cur; /* the state a finding is made on, if any: a path
+                          that skipped a loop of run-time trip count says
+                          so in a note */
   /* diagnostics */
   vs_diag *diags;
   uint32_t nd, capd;
@@ -298,10 +302,13 @@ typedef struct {
 } vs_rset;
 
 /* What a condition says about r of a loop: when true r is in t, when false
- * in f. `ok` false: the condition is not (exactly) about r. */
+ * in f; zt / zf: it may be true / false when the loop runs no iteration at
+ * all (a run-time trip count of 0). `ok` false: the condition is not
+ * (exactly) about r. */
 typedef struct {
   bool ok;
   vs_rset t, f;
+  bool zt, zf;
 } vs_rcond;
 
 /* [lo, hi] with lo raised to 0 (r is never negative). */
@@ -330,7 +337,8 @@ bool vs_rnarrow(vs_state *s, uint32_t L, vs_rset r);
 void vs_loop_setup(vs_ctx *c, uint32_t d, casc_op *op, uint32_t ivv, int64_t lb,
                    int64_t st, bool track);
 /* Loop entry: decisions taken before the loop bound r; a state that cannot
- * enter the loop at all moves to `skip`. */
+ * enter the loop at all moves to `skip`, and a copy of a state on which the
+ * run-time trip count may also be 0 goes there too, marked (zloop). */
 void vs_loop_entry(vs_ctx *c, uint32_t d, vs_set *S, vs_set *skip);
 /* After iteration k: the states that may leave go (copied) to `exits`,
  * those that may go on stay with r decremented. */

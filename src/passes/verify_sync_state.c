@@ -60,6 +60,7 @@ vs_state *vs_state_copy(const vs_state *s, uint32_t nq, uint32_t np) {
     return NULL;
   c->cert = s->cert;
   c->corr = s->corr;
+  c->zloop = s->zloop;
   memcpy(c->p, s->p, (size_t)np * sizeof(vs_pipe));
   memcpy(c->q, s->q, (size_t)nq * sizeof(vs_queue));
   memcpy(c->uevt, s->uevt, sizeof c->uevt);
@@ -323,6 +324,7 @@ bool vs_state_canon(vs_state *s, uint32_t nq, uint32_t np) {
   uint64_t h = 0xcbf29ce484222325ULL;
   h = fnv(h, &s->cert, sizeof s->cert);
   h = fnv(h, &s->corr, sizeof s->corr);
+  h = fnv(h, &s->zloop, sizeof s->zloop);
   h = fnv(h, s->q, (size_t)nq * sizeof(vs_queue));
   h = fnv(h, s->p, (size_t)np * sizeof(vs_pipe));
   h = fnv(h, s->uevt, sizeof s->uevt);
@@ -343,7 +345,8 @@ static bool mem_eq(const void *a, const void *b, size_t n) {
 bool vs_state_equal(const vs_state *a, const vs_state *b, uint32_t nq,
                     uint32_t np) {
   return a->hash == b->hash && a->cert == b->cert && a->corr == b->corr &&
-         a->ns == b->ns && a->ne == b->ne && a->na == b->na && a->nc == b->nc &&
+         a->zloop == b->zloop && a->ns == b->ns && a->ne == b->ne &&
+         a->na == b->na && a->nc == b->nc &&
          mem_eq(a->q, b->q, (size_t)nq * sizeof(vs_queue)) &&
          mem_eq(a->p, b->p, (size_t)np * sizeof(vs_pipe)) &&
          mem_eq(a->uevt, b->uevt, sizeof a->uevt) &&

@@ -99,10 +99,13 @@ _Static_assert(sizeof(vs_assume) == 2 * sizeof(uint32_t),
 #define VS_RINF INT16_MAX /* no upper bound */
 
 typedef struct {
-  uint32_t cert; /* claims allowed: the path is known to be feasible */
-  uint32_t corr; /* loops (bit = depth) whose exit this path's branch
-                    decisions may be correlated with */
-  vs_queue *q;   /* nq queues, then np pipes in the same block */
+  uint32_t cert;  /* claims allowed: the path is known to be feasible */
+  uint32_t corr;  /* loops (bit = depth) whose exit this path's branch
+                     decisions may be correlated with */
+  uint32_t zloop; /* op index + 1 of the first scf.for this path skipped
+                     because its run-time trip count may be 0 (0: none);
+                     findings on the path say so */
+  vs_queue *q;    /* nq queues, then np pipes in the same block */
   vs_pipe *p;
   uint8_t uevt[VS_NEVENTS]; /* event ids taken by AllocEventID */
   /* Per loop depth: the iterations that follow the current one on this

@@ -798,7 +798,10 @@ void vs_transfer(vs_ctx *c, vs_set *S, casc_op *op) {
   uint32_t out = 0;
   for (uint32_t i = 0; i < S->n; i++) {
     vs_state *s = S->s[i];
-    if (transfer(c, s, op))
+    c->cur = s;
+    bool goes_on = transfer(c, s, op);
+    c->cur = NULL;
+    if (goes_on)
       S->s[out++] = s;
     else
       vs_state_free(s); /* the NPU hangs here: no successor */

@@ -106,9 +106,10 @@ static void test_rcond_cmp(void) {
 
 /* a && b is exact when one side's false arm is everything. */
 static void test_rcond_and(void) {
-  vs_rcond more = vs_rcond_cmp(SLT, 1, 1);               /* r >= 1 | r == 0 */
-  vs_rcond last = vs_rcond_cmp(EQ, 1, 1);                /* r == 0 | r >= 1 */
-  vs_rcond free_ = {true, vs_rset_all(), vs_rset_all()}; /* loop-independent */
+  vs_rcond more = vs_rcond_cmp(SLT, 1, 1); /* r >= 1 | r == 0 */
+  vs_rcond last = vs_rcond_cmp(EQ, 1, 1);  /* r == 0 | r >= 1 */
+  vs_rcond free_ = {true, vs_rset_all(), vs_rset_all(), true,
+                    true}; /* loop-independent */
   CHECK_RCOND(vs_rcond_and(more, free_), 1, INF, 0, INF);
   CHECK_RCOND(vs_rcond_and(free_, last), 0, 0, 0, INF);
   /* Both constrained: false is a union with a gap, not an interval. */
@@ -116,12 +117,40 @@ static void test_rcond_and(void) {
   /* Contradiction: true arm empty. */
   CHECK_RCOND(vs_rcond_and(vs_rcond_and(more, free_), last), 1, 0, 0, INF);
   /* An undecodable side makes the whole condition undecodable. */
-  vs_rcond none = {false, {0, 0}, {0, 0}};
+  vs_rcond none = {false, {0, 0}, {0, 0}, true, true};
   CHECK(!vs_rcond_and(none, free_).ok);
   /* last || free, as !(!last && !free): false only when not the last. */
   vs_rcond either =
       vs_rcond_not(vs_rcond_and(vs_rcond_not(last), vs_rcond_not(free_)));
   CHECK_RCOND(either, 0, INF, 1, INF);
+}
+
+/* Whether a condition can hold when the loop runs no iteration (D =
+ * ub - lb <= 0): what lets `if (n > 0)` around a loop rule out the
+ * zero-trip path, and `if (n > 1)` not. */
+static void test_rcond_zero_trip(void) {
+  /* 0 < n (iv = lb = 0 known): D > 0 never holds with zero trips. */
+  vs_rcond pos = vs_rcond_cmp(SLT, 0, 1);
+  CHECK(!pos.zt);
+  CHECK(pos.zf);
+  /* 1 < n, i.e. D > 1: also implies the loop runs. */
+  CHECK(!vs_rcond_cmp(SLT, 1, 1).zt);
+  /* -1 < n: D > -1 holds for D = 0, no iteration. */
+  CHECK(vs_rcond_cmp(SLT, -1, 1).zt);
+  /* n <= 0 (D <= 0 as sge with cc 0): true is exactly zero trips. */
+  vs_rcond empty = vs_rcond_cmp(SGE, 0, 1);
+  CHECK(empty.zt);
+  CHECK(!empty.zf);
+  /* Negation swaps the arms. */
+  CHECK(!vs_rcond_not(pos).zf);
+  CHECK(vs_rcond_not(pos).zt);
+  /* D == 0 can hold with no iteration, D == 2 cannot. */
+  CHECK(vs_rcond_cmp(EQ, 0, 1).zt);
+  CHECK(!vs_rcond_cmp(EQ, 2, 2).ok || !vs_rcond_cmp(EQ, 2, 2).zt);
+  /* And with a loop-independent side: that side can be either. */
+  vs_rcond free_ = {true, vs_rset_all(), vs_rset_all(), true, true};
+  CHECK(!vs_rcond_and(pos, free_).zt);
+  CHECK(vs_rcond_and(pos, free_).zf);
 }
 
 /* A state's interval is int16 with VS_RINF for unbounded. */
@@ -345,8 +374,13 @@ static void test_decode_ir(void) {
   CHECK(S.s[0] == one && one->rlo[0] == 0 && one->rhi[0] == 0);
   CHECK(S.s[1] == many && many->rlo[0] == 1 && many->rhi[0] == VS_RINF);
   CHECK(S.s[2] == open && open->rlo[0] == 0 && open->rhi[0] == VS_RINF);
-  REQUIRE(skip.n == 1);
+  /* `none` cannot enter; `open` may also run zero times: a copy skips
+   * the loop. Both are marked with it. `one` and `many` know n > 0. */
+  REQUIRE(skip.n == 2);
   CHECK(skip.s[0] == none && none->rlo[0] == 0 && none->rhi[0] == VS_RINF);
+  CHECK(none->zloop == oid_of(&c, loop) + 1);
+  CHECK(skip.s[1] != open && skip.s[1]->zloop == oid_of(&c, loop) + 1);
+  CHECK(open->zloop == 0);
   vs_set_free(&S);
   vs_set_free(&skip);
   vs_ctx_free(&c);
@@ -407,6 +441,7 @@ int main(void) {
   RUN_TEST(test_rcond_gt);
   RUN_TEST(test_rcond_cmp);
   RUN_TEST(test_rcond_and);
+  RUN_TEST(test_rcond_zero_trip);
   RUN_TEST(test_rnarrow);
   RUN_TEST(test_loop_iterate);
   RUN_TEST(test_decode_ir);

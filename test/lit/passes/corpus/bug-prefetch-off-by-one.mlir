@@ -113,9 +113,14 @@ func.func @prefetch_sle_runtime(%x: memref<?xf16, 22>, %y: memref<?xf16, 22>, %n
   %qy = ascendc.queue : <vecout, 1>
   ascendc.pipe.init_queue %pipe, %qx, %c2_i32, %c256_i32 : !ascendc.queue<vecin, 2>, i32, i32
   ascendc.pipe.init_queue %pipe, %qy, %c2_i32, %c256_i32 : !ascendc.queue<vecout, 1>, i32, i32
-  %x0 = ascendc.que_bind.alloc_tensor %qx : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf16>
-  ascendc.data_copy_l2 %x0, %xg, %c128_i32 : !ascendc.local_tensor<*xf16>, !ascendc.global_tensor<*xf16>, i32
-  ascendc.que_bind.enque_tensor %qx, %x0 : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf16>
+  // The prologue only when the loop runs (lb < ub): nothing is left queued
+  // when the trip count is 0.
+  %runs_119 = arith.cmpi slt, %c0_i32, %n : i32
+  scf.if %runs_119 {
+    %x0 = ascendc.que_bind.alloc_tensor %qx : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf16>
+    ascendc.data_copy_l2 %x0, %xg, %c128_i32 : !ascendc.local_tensor<*xf16>, !ascendc.global_tensor<*xf16>, i32
+    ascendc.que_bind.enque_tensor %qx, %x0 : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf16>
+  }
   scf.for %i = %c0_i32 to %n step %c1_i32  : i32 {
     %next = arith.addi %i, %c1_i32 : i32
     %more = arith.cmpi sle, %next, %n : i32

@@ -19,15 +19,20 @@ func.func @exp_prefetch2_bug(%x: memref<?xf32, 22>, %y: memref<?xf32, 22>, %n: i
   %qout = ascendc.queue : <vecout, 1>
   ascendc.pipe.init_queue %pipe, %qin, %c2_i32, %c256_i32 : !ascendc.queue<vecin, 2>, i32, i32
   ascendc.pipe.init_queue %pipe, %qout, %c2_i32, %c256_i32 : !ascendc.queue<vecout, 1>, i32, i32
-  // expected-note@below {{allocated here}}
-  %a = ascendc.que_bind.alloc_tensor %qin : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf32>
-  ascendc.data_copy_l2 %a, %xg, %c64_i32 : !ascendc.local_tensor<*xf32>, !ascendc.global_tensor<*xf32>, i32
-  ascendc.que_bind.enque_tensor %qin, %a : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf32>
-  // expected-note@below {{allocated here}}
-  %b = ascendc.que_bind.alloc_tensor %qin : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf32>
-  %x1 = ascendc.global_tensor.subindex %xg[%c64_i32] : !ascendc.global_tensor<*xf32>, i32, !ascendc.global_tensor<*xf32>
-  ascendc.data_copy_l2 %b, %x1, %c64_i32 : !ascendc.local_tensor<*xf32>, !ascendc.global_tensor<*xf32>, i32
-  ascendc.que_bind.enque_tensor %qin, %b : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf32>
+  // The prologue only when the loop runs (lb < ub): nothing is left queued
+  // when the trip count is 0.
+  %runs_31 = arith.cmpi slt, %c0_i32, %n : i32
+  scf.if %runs_31 {
+    // expected-note@below {{allocated here}}
+    %a = ascendc.que_bind.alloc_tensor %qin : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf32>
+    ascendc.data_copy_l2 %a, %xg, %c64_i32 : !ascendc.local_tensor<*xf32>, !ascendc.global_tensor<*xf32>, i32
+    ascendc.que_bind.enque_tensor %qin, %a : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf32>
+    // expected-note@below {{allocated here}}
+    %b = ascendc.que_bind.alloc_tensor %qin : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf32>
+    %x1 = ascendc.global_tensor.subindex %xg[%c64_i32] : !ascendc.global_tensor<*xf32>, i32, !ascendc.global_tensor<*xf32>
+    ascendc.data_copy_l2 %b, %x1, %c64_i32 : !ascendc.local_tensor<*xf32>, !ascendc.global_tensor<*xf32>, i32
+    ascendc.que_bind.enque_tensor %qin, %b : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf32>
+  }
   scf.for %i = %c0_i32 to %n step %c1_i32  : i32 {
     %cur = ascendc.que_bind.deque_tensor %qin : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf32>
     %i2 = arith.addi %i, %c2_i32 : i32
@@ -72,15 +77,20 @@ func.func @exp_prefetch2_ok(%x: memref<?xf32, 22>, %y: memref<?xf32, 22>, %n: i3
   %qout = ascendc.queue : <vecout, 1>
   ascendc.pipe.init_queue %pipe, %qin, %c2_i32, %c256_i32 : !ascendc.queue<vecin, 2>, i32, i32
   ascendc.pipe.init_queue %pipe, %qout, %c2_i32, %c256_i32 : !ascendc.queue<vecout, 1>, i32, i32
-  %a = ascendc.que_bind.alloc_tensor %qin : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf32>
-  ascendc.data_copy_l2 %a, %xg, %c64_i32 : !ascendc.local_tensor<*xf32>, !ascendc.global_tensor<*xf32>, i32
-  ascendc.que_bind.enque_tensor %qin, %a : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf32>
-  %two = arith.cmpi sgt, %n, %c1_i32 : i32
-  scf.if %two {
+  // The prologue only when the loop runs (lb < ub): nothing is left queued
+  // when the trip count is 0.
+  %runs_85 = arith.cmpi slt, %c0_i32, %n : i32
+  scf.if %runs_85 {
+    %a = ascendc.que_bind.alloc_tensor %qin : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf32>
+    ascendc.data_copy_l2 %a, %xg, %c64_i32 : !ascendc.local_tensor<*xf32>, !ascendc.global_tensor<*xf32>, i32
+    ascendc.que_bind.enque_tensor %qin, %a : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf32>
+    %two = arith.cmpi sgt, %n, %c1_i32 : i32
+    scf.if %two {
     %b = ascendc.que_bind.alloc_tensor %qin : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf32>
     %x1 = ascendc.global_tensor.subindex %xg[%c64_i32] : !ascendc.global_tensor<*xf32>, i32, !ascendc.global_tensor<*xf32>
     ascendc.data_copy_l2 %b, %x1, %c64_i32 : !ascendc.local_tensor<*xf32>, !ascendc.global_tensor<*xf32>, i32
     ascendc.que_bind.enque_tensor %qin, %b : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf32>
+    }
   }
   scf.for %i = %c0_i32 to %n step %c1_i32  : i32 {
     %cur = ascendc.que_bind.deque_tensor %qin : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf32>

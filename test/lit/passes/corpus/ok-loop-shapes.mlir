@@ -16,9 +16,14 @@ func.func @from_one(%x: memref<?xf16, 22>, %n: i32) attributes {ascendc.aicore, 
   %qx = ascendc.queue : <vecin, 2>
   ascendc.pipe.init_queue %pipe, %qx, %c2_i32, %c256_i32 : !ascendc.queue<vecin, 2>, i32, i32
   %src1 = ascendc.global_tensor.subindex %xg[%c128_i32] : !ascendc.global_tensor<*xf16>, i32, !ascendc.global_tensor<*xf16>
-  %x1 = ascendc.que_bind.alloc_tensor %qx : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf16>
-  ascendc.data_copy_l2 %x1, %src1, %c128_i32 : !ascendc.local_tensor<*xf16>, !ascendc.global_tensor<*xf16>, i32
-  ascendc.que_bind.enque_tensor %qx, %x1 : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf16>
+  // The prologue only when the loop runs (lb < ub): nothing is left queued
+  // when the trip count is 0.
+  %runs_22 = arith.cmpi slt, %c1_i32, %n : i32
+  scf.if %runs_22 {
+    %x1 = ascendc.que_bind.alloc_tensor %qx : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf16>
+    ascendc.data_copy_l2 %x1, %src1, %c128_i32 : !ascendc.local_tensor<*xf16>, !ascendc.global_tensor<*xf16>, i32
+    ascendc.que_bind.enque_tensor %qx, %x1 : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf16>
+  }
   scf.for %i = %c1_i32 to %n step %c1_i32  : i32 {
     %next = arith.addi %i, %c1_i32 : i32
     %more = arith.cmpi slt, %next, %n : i32
@@ -50,9 +55,14 @@ func.func @step_two(%x: memref<?xf16, 22>, %len: i32) attributes {ascendc.aicore
   %pipe = ascendc.pipe
   %qx = ascendc.queue : <vecin, 2>
   ascendc.pipe.init_queue %pipe, %qx, %c2_i32, %c256_i32 : !ascendc.queue<vecin, 2>, i32, i32
-  %x0 = ascendc.que_bind.alloc_tensor %qx : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf16>
-  ascendc.data_copy_l2 %x0, %xg, %c128_i32 : !ascendc.local_tensor<*xf16>, !ascendc.global_tensor<*xf16>, i32
-  ascendc.que_bind.enque_tensor %qx, %x0 : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf16>
+  // The prologue only when the loop runs (lb < ub): nothing is left queued
+  // when the trip count is 0.
+  %runs_56 = arith.cmpi slt, %c0_i32, %len : i32
+  scf.if %runs_56 {
+    %x0 = ascendc.que_bind.alloc_tensor %qx : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf16>
+    ascendc.data_copy_l2 %x0, %xg, %c128_i32 : !ascendc.local_tensor<*xf16>, !ascendc.global_tensor<*xf16>, i32
+    ascendc.que_bind.enque_tensor %qx, %x0 : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf16>
+  }
   scf.for %i = %c0_i32 to %len step %c2_i32  : i32 {
     %next = arith.addi %i, %c2_i32 : i32
     %more = arith.cmpi slt, %next, %len : i32
@@ -175,9 +185,14 @@ func.func @nested_prefetch(%x: memref<?xf16, 22>, %rows: i32, %cols: i32) attrib
   scf.for %r = %c0_i32 to %rows step %c1_i32  : i32 {
     %rowoff = arith.muli %r, %cols : i32
     %rs = ascendc.global_tensor.subindex %xg[%rowoff] : !ascendc.global_tensor<*xf16>, i32, !ascendc.global_tensor<*xf16>
-    %x0 = ascendc.que_bind.alloc_tensor %qx : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf16>
-    ascendc.data_copy_l2 %x0, %rs, %c128_i32 : !ascendc.local_tensor<*xf16>, !ascendc.global_tensor<*xf16>, i32
-    ascendc.que_bind.enque_tensor %qx, %x0 : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf16>
+    // The prologue only when the loop runs (lb < ub): nothing is left queued
+    // when the trip count is 0.
+    %runs_181 = arith.cmpi slt, %c0_i32, %cols : i32
+    scf.if %runs_181 {
+      %x0 = ascendc.que_bind.alloc_tensor %qx : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf16>
+      ascendc.data_copy_l2 %x0, %rs, %c128_i32 : !ascendc.local_tensor<*xf16>, !ascendc.global_tensor<*xf16>, i32
+      ascendc.que_bind.enque_tensor %qx, %x0 : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf16>
+    }
     scf.for %j = %c0_i32 to %cols step %c1_i32  : i32 {
       %next = arith.addi %j, %c1_i32 : i32
       %more = arith.cmpi slt, %next, %cols : i32

@@ -19,9 +19,14 @@ func.func @index_loop_prefetch(%x: memref<?xf16, 22>, %y: memref<?xf16, 22>, %n_
   %pipe = ascendc.pipe
   %qx = ascendc.queue : <vecin, 2>
   ascendc.pipe.init_queue %pipe, %qx, %c2_i32, %c256_i32 : !ascendc.queue<vecin, 2>, i32, i32
-  %x0 = ascendc.que_bind.alloc_tensor %qx : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf16>
-  ascendc.data_copy_l2 %x0, %xg, %c128_i32 : !ascendc.local_tensor<*xf16>, !ascendc.global_tensor<*xf16>, i32
-  ascendc.que_bind.enque_tensor %qx, %x0 : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf16>
+  // The prologue only when the loop runs (lb < ub): nothing is left queued
+  // when the trip count is 0.
+  %runs_25 = arith.cmpi slt, %c0, %n : index
+  scf.if %runs_25 {
+    %x0 = ascendc.que_bind.alloc_tensor %qx : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf16>
+    ascendc.data_copy_l2 %x0, %xg, %c128_i32 : !ascendc.local_tensor<*xf16>, !ascendc.global_tensor<*xf16>, i32
+    ascendc.que_bind.enque_tensor %qx, %x0 : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf16>
+  }
   scf.for %i = %c0 to %n step %c1 {
     %next = arith.addi %c1, %i : index
     %more = arith.cmpi ult, %next, %n : index

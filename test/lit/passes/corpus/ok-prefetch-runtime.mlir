@@ -19,9 +19,14 @@ func.func @relu_prefetch(%x: memref<?xf16, 22>, %y: memref<?xf16, 22>, %n: i32) 
   %qout = ascendc.queue : <vecout, 1>
   ascendc.pipe.init_queue %pipe, %qin, %c2_i32, %c256_i32 : !ascendc.queue<vecin, 2>, i32, i32
   ascendc.pipe.init_queue %pipe, %qout, %c2_i32, %c256_i32 : !ascendc.queue<vecout, 1>, i32, i32
-  %t0 = ascendc.que_bind.alloc_tensor %qin : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf16>
-  ascendc.data_copy_l2 %t0, %xg, %c128_i32 : !ascendc.local_tensor<*xf16>, !ascendc.global_tensor<*xf16>, i32
-  ascendc.que_bind.enque_tensor %qin, %t0 : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf16>
+  // The prologue only when the loop runs (lb < ub): nothing is left queued
+  // when the trip count is 0.
+  %runs_25 = arith.cmpi slt, %c0_i32, %n : i32
+  scf.if %runs_25 {
+    %t0 = ascendc.que_bind.alloc_tensor %qin : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf16>
+    ascendc.data_copy_l2 %t0, %xg, %c128_i32 : !ascendc.local_tensor<*xf16>, !ascendc.global_tensor<*xf16>, i32
+    ascendc.que_bind.enque_tensor %qin, %t0 : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf16>
+  }
   scf.for %i = %c0_i32 to %n step %c1_i32  : i32 {
     %next = arith.addi %i, %c1_i32 : i32
     %more = arith.cmpi slt, %next, %n : i32
@@ -68,9 +73,14 @@ func.func @relu_prefetch_derived_n(%x: memref<?xf16, 22>, %y: memref<?xf16, 22>,
   %qout = ascendc.queue : <vecout, 1>
   ascendc.pipe.init_queue %pipe, %qin, %c2_i32, %c256_i32 : !ascendc.queue<vecin, 2>, i32, i32
   ascendc.pipe.init_queue %pipe, %qout, %c2_i32, %c256_i32 : !ascendc.queue<vecout, 1>, i32, i32
-  %t0 = ascendc.que_bind.alloc_tensor %qin : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf16>
-  ascendc.data_copy_l2 %t0, %xg, %c128_i32 : !ascendc.local_tensor<*xf16>, !ascendc.global_tensor<*xf16>, i32
-  ascendc.que_bind.enque_tensor %qin, %t0 : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf16>
+  // The prologue only when the loop runs (lb < ub): nothing is left queued
+  // when the trip count is 0.
+  %runs_74 = arith.cmpi slt, %c0_i32, %n : i32
+  scf.if %runs_74 {
+    %t0 = ascendc.que_bind.alloc_tensor %qin : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf16>
+    ascendc.data_copy_l2 %t0, %xg, %c128_i32 : !ascendc.local_tensor<*xf16>, !ascendc.global_tensor<*xf16>, i32
+    ascendc.que_bind.enque_tensor %qin, %t0 : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf16>
+  }
   scf.for %i = %c0_i32 to %n step %c1_i32  : i32 {
     %more = arith.cmpi slt, %i, %last : i32
     scf.if %more {

@@ -56,9 +56,14 @@ func.func @prefetch_unless_last(%x: memref<?xf16, 22>, %y: memref<?xf16, 22>, %n
   %pipe = ascendc.pipe
   %qx = ascendc.queue : <vecin, 2>
   ascendc.pipe.init_queue %pipe, %qx, %c2_i32, %c256_i32 : !ascendc.queue<vecin, 2>, i32, i32
-  %x0 = ascendc.que_bind.alloc_tensor %qx : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf16>
-  ascendc.data_copy_l2 %x0, %xg, %c128_i32 : !ascendc.local_tensor<*xf16>, !ascendc.global_tensor<*xf16>, i32
-  ascendc.que_bind.enque_tensor %qx, %x0 : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf16>
+  // The prologue only when the loop runs (lb < ub): nothing is left queued
+  // when the trip count is 0.
+  %runs_63 = arith.cmpi slt, %c0_i32, %n : i32
+  scf.if %runs_63 {
+    %x0 = ascendc.que_bind.alloc_tensor %qx : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf16>
+    ascendc.data_copy_l2 %x0, %xg, %c128_i32 : !ascendc.local_tensor<*xf16>, !ascendc.global_tensor<*xf16>, i32
+    ascendc.que_bind.enque_tensor %qx, %x0 : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf16>
+  }
   %last = arith.subi %n, %c1_i32 : i32
   scf.for %i = %c0_i32 to %n step %c1_i32  : i32 {
     %is_last = arith.cmpi eq, %i, %last : i32
@@ -97,9 +102,14 @@ func.func @prefetch_offset_carry(%x: memref<?xf16, 22>, %y: memref<?xf16, 22>, %
   %pipe = ascendc.pipe
   %qx = ascendc.queue : <vecin, 2>
   ascendc.pipe.init_queue %pipe, %qx, %c2_i32, %c256_i32 : !ascendc.queue<vecin, 2>, i32, i32
-  %x0 = ascendc.que_bind.alloc_tensor %qx : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf16>
-  ascendc.data_copy_l2 %x0, %xg, %c128_i32 : !ascendc.local_tensor<*xf16>, !ascendc.global_tensor<*xf16>, i32
-  ascendc.que_bind.enque_tensor %qx, %x0 : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf16>
+  // The prologue only when the loop runs (lb < ub): nothing is left queued
+  // when the trip count is 0.
+  %runs_103 = arith.cmpi slt, %c0_i32, %n : i32
+  scf.if %runs_103 {
+    %x0 = ascendc.que_bind.alloc_tensor %qx : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf16>
+    ascendc.data_copy_l2 %x0, %xg, %c128_i32 : !ascendc.local_tensor<*xf16>, !ascendc.global_tensor<*xf16>, i32
+    ascendc.que_bind.enque_tensor %qx, %x0 : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf16>
+  }
   %end = scf.for %i = %c0_i32 to %n step %c1_i32 iter_args(%off = %c0_i32) -> (i32)  : i32 {
     %noff = arith.addi %off, %c128_i32 : i32
     %more = arith.cmpi slt, %noff, %len : i32
