@@ -3,9 +3,9 @@
  * from the counters their parent region reached (so sibling regions reuse
  * numbers) unless the generic form is printed (then IDs are unique);
  * entry block arguments are %argN; arith.constant results get value names
- * (%c1_i32, %c0, %true, %cst) and the results of the *_extended ops
- * (%sum/%overflow, %low/%high) get value names, made unique with `_N`
- * suffixes from a per-scope conflict counter. */
+ * (%c1_i32, %c0, %true, %cst) and the results of ops with several named
+ * results (%sum/%overflow, %mrgSortList1...) get value names, made unique with
+ * `_N` suffixes from a per-scope conflict counter. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -227,23 +227,21 @@ static bool constant_name(casc_op *op, char *buf, size_t n) {
   return true;
 }
 
-/* The arith ops whose getAsmResultNames names every result (MLIR 19); a
- * named result is printed on its own (`%low, %high = ...`, used as `%high`,
- * not `%0#1`). */
-static const char *const *result_names(const casc_op *op) {
-  static const char *const sum_overflow[] = {"sum", "overflow"};
-  static const char *const low_high[] = {"low", "high"};
-  if (op->nres != 2)
+/* The results that get value names: those of every op whose ODS definition
+ * has more than one result, all named and none variadic. MLIR's ODS
+ * generates a getAsmResultNames naming each result after its definition
+ * (`%mrgSortList1, ... = ascendc.get_mrg_sort_result`); MLIR's own arith
+ * *_extended ops name theirs the same way by hand (`%sum, %overflow`,
+ * `%low, %high`). A named result is printed on its own (`%high`, not
+ * `%0#1`). The names are the op table's result names, which are ODS's. */
+static const casc_op_info *named_results(const casc_op *op) {
+  const casc_op_info *info = casc_op_info_get(op->kind);
+  if (!info || info->nress < 2 || op->nres != info->nress)
     return NULL;
-  switch (op->kind) {
-  case CASC_OP_ARITH_ADDUI_EXTENDED:
-    return sum_overflow;
-  case CASC_OP_ARITH_MULSI_EXTENDED:
-  case CASC_OP_ARITH_MULUI_EXTENDED:
-    return low_high;
-  default:
-    return NULL;
-  }
+  for (unsigned i = 0; i < info->nress; i++)
+    if (info->ress[i].card || !info->ress[i].name[0])
+      return NULL;
+  return info;
 }
 
 static void number_op(namer *nm, casc_op *op) {
@@ -254,10 +252,10 @@ static void number_op(namer *nm, casc_op *op) {
     set_name(nm, casc_op_result(op, 0), buf);
     return;
   }
-  const char *const *names = nm->pr->flags.generic ? NULL : result_names(op);
-  if (names) {
+  const casc_op_info *info = nm->pr->flags.generic ? NULL : named_results(op);
+  if (info) {
     for (unsigned i = 0; i < op->nres; i++)
-      set_name(nm, casc_op_result(op, i), names[i]);
+      set_name(nm, casc_op_result(op, i), info->ress[i].name);
     return;
   }
   set_number(nm, casc_op_result(op, 0));

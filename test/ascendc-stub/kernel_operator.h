@@ -352,6 +352,12 @@ template <pipe_t pipe> void PipeBarrier();
 int64_t GetBlockIdx();
 int64_t GetBlockNum();
 
+// Values returned through reference parameters (Ascend C API reference:
+// GetMrgSortResult, GetStoreAtomicConfig).
+void GetMrgSortResult(uint16_t &mrgSortList1, uint16_t &mrgSortList2,
+                      uint16_t &mrgSortList3, uint16_t &mrgSortList4);
+void GetStoreAtomicConfig(uint16_t &atomicType, uint16_t &atomicOp);
+
 } // namespace AscendC
 
 #endif

@@ -44,6 +44,16 @@ typedef struct {
   casc_value *pipe;  /* made on first use */
   casc_value *queue; /* the row's queue operand, once made */
   bool row_inits;    /* the row itself is an InitBuffer: do not init */
+  /* Constants made so far, reused: one value per (type, value), as a
+   * kernel author writes them (and as pyasc's emitter needs: it names a
+   * constant's C++ variable after its value, so two equal constants in
+   * one function would be two declarations of one name). */
+  struct {
+    casc_type *t;
+    int64_t v;
+    casc_value *val;
+  } consts[32];
+  unsigned nconsts;
   const char *error; /* why synthesis failed */
   char error_buf[256];
 } synth;
@@ -67,6 +77,9 @@ static casc_value *synth_op1(synth *s, casc_op_kind k, unsigned n,
  * and floats, emitc.constant for signed/unsigned integers (MLIR's arith
  * takes signless types only; pyasc uses emitc.constant for the others). */
 static casc_value *synth_const(synth *s, casc_type *t, int64_t v) {
+  for (unsigned i = 0; i < s->nconsts; i++)
+    if (s->consts[i].t == t && s->consts[i].v == v)
+      return s->consts[i].val;
   casc_attr *val;
   if (t->kind == CASC_TYPE_FLOAT)
     val = casc_attr_float(s->ctx, t, (double)v);
@@ -76,8 +89,15 @@ static casc_value *synth_const(synth *s, casc_type *t, int64_t v) {
     val = casc_attr_int(s->ctx, t, v);
   bool arith =
       t->kind != CASC_TYPE_INTEGER || t->u.integer.sign == CASC_SIGNLESS;
-  return synth_op1(s, arith ? CASC_OP_ARITH_CONSTANT : CASC_OP_EMITC_CONSTANT,
-                   0, NULL, t, synth_dict1(s, "value", val));
+  casc_value *c =
+      synth_op1(s, arith ? CASC_OP_ARITH_CONSTANT : CASC_OP_EMITC_CONSTANT, 0,
+                NULL, t, synth_dict1(s, "value", val));
+  if (s->nconsts < sizeof s->consts / sizeof s->consts[0]) {
+    s->consts[s->nconsts].t = t;
+    s->consts[s->nconsts].v = v;
+    s->consts[s->nconsts++].val = c;
+  }
+  return c;
 }
 
 static casc_type *synth_f32(synth *s) {

@@ -17,7 +17,10 @@
  *
  * `test_tool_op_sweep --list` prints one line per swept row and variant
  * with the outcome of each step (how the coverage of the table is
- * measured). */
+ * measured). `--emit-modules DIR` also writes each module that verifies,
+ * in the generic form (which every MLIR tool reads, whatever the row's
+ * custom format), to DIR/<op>.<variant>.mlir: the inputs of the
+ * differential check against pyasc's own tools (scripts/pyasc-diff.py). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,13 +59,18 @@ static const struct {
   const char *why;
 } known_failures[] = {
     /* pyasc's assemblyFormat prints nothing for the absent optional
-     * operand but its parser expects an empty slot (`i1, i1, , i1`, as
-     * pyasc's own matmul.mlir writes it); casc reproduces both halves. */
+     * operand (`..., i1, i1, i1`) and its parser then expects one more
+     * `,`: confirmed with pyasc's ascir-opt, which rejects its own output
+     * of test/Target/AscendC/matmul.mlir ("expected ','"). casc
+     * reproduces both halves. */
     {"ascendc.matmul.iterate", "minimal", STEP_CUSTOM,
      "pyasc's format cannot read back its own output without localCmaxtrix"},
     /* pyasc's format `$src0 (`,` $src1^)? `,` $config ...` is ambiguous
      * when src1 is absent: the optional group's `,` also starts `, $config`,
-     * so the parser takes $config for $src1. */
+     * so the parser takes $config for $src1. Confirmed with ascir-opt: it
+     * prints `ascendc.set_aipp_functions %arg0, %6, format = ...` for
+     * test/Target/AscendC/basic/common.mlir and rejects that text
+     * ("expected SSA operand"). */
     {"ascendc.set_aipp_functions", "minimal", STEP_CUSTOM,
      "pyasc's format is ambiguous without src1"},
     {NULL, NULL, STEP_COUNT_, NULL},
@@ -407,7 +415,8 @@ static unsigned nswept, nfailed_steps, nknown;
 static unsigned count_emitted, count_ran, count_stopped, count_rejected,
     count_operand;
 static bool list_mode;
-static const char *dump_op; /* --dump <op>: print that row's modules */
+static const char *dump_op;  /* --dump <op>: print that row's modules */
+static const char *emit_dir; /* --emit-modules DIR */
 
 static void finish(sweep_result *r) {
   for (int s = 0; s < STEP_COUNT_; s++) {
@@ -491,6 +500,22 @@ static void sweep_module(casc_ctx *ctx, casc_diag_list *diags, casc_op *built,
   check_sim(ctx, diags, parsed, swept2, r->op, r);
 }
 
+/* --emit-modules: the module as built, generic form, one file per row and
+ * variant. A file that cannot be written is a failed check, not a silent
+ * gap in the differential check's inputs. */
+static void write_module(casc_ctx *ctx, casc_op *module,
+                         const sweep_result *r) {
+  char path[1024];
+  snprintf(path, sizeof path, "%s/%s.%s.mlir", emit_dir, r->op, r->variant);
+  FILE *f = fopen(path, "w");
+  if (!CHECK(f != NULL)) {
+    fprintf(stderr, "  cannot write %s\n", path);
+    return;
+  }
+  casc_print_op_file(ctx, module, &(casc_print_flags){.generic = true}, f);
+  CHECK(fclose(f) == 0);
+}
+
 /* --dump: the module as built (custom form) and every diagnostic. */
 static void dump(casc_ctx *ctx, const casc_diag_list *diags, casc_op *module,
                  const sweep_result *r) {
@@ -534,8 +559,11 @@ static void sweep_row(casc_op_kind kind, bool full, bool alt) {
     if (!swept)
       step_fail(&r, STEP_BUILD, "cannot synthesise: %s", s.error);
   }
-  if (module && !r.fail[STEP_BUILD])
+  if (module && !r.fail[STEP_BUILD]) {
     sweep_module(ctx, &diags, module, swept, info, &r);
+    if (emit_dir && !r.fail[STEP_BUILD])
+      write_module(ctx, module, &r);
+  }
   finish(&r);
   if (dump_op && strcmp(dump_op, info->name) == 0)
     dump(ctx, &diags, module, &r);
@@ -574,6 +602,8 @@ int main(int argc, char **argv) {
   list_mode = argc > 1 && strcmp(argv[1], "--list") == 0;
   if (argc > 2 && strcmp(argv[1], "--dump") == 0)
     dump_op = argv[2];
+  if (argc > 2 && strcmp(argv[1], "--emit-modules") == 0)
+    emit_dir = argv[2];
   RUN_TEST(test_table_is_well_formed);
   RUN_TEST(test_sweep_every_row);
   return CHECK_SUMMARY();

@@ -98,8 +98,11 @@ static bool emit_emitc_constant(casc_emitter *e, casc_op *op) {
       uint64_t u = (uint64_t)v->u.i.v;
       if (w < 64)
         u &= (UINT64_C(1) << w) - 1;
+      /* The plain decimal, as pyasc prints it; above INT64_MAX no signed
+       * type holds the literal, so it needs the suffix to be well-formed
+       * (pyasc omits it there: docs/ascendc-emitter.md). */
       casc_buf_printf(&rhs, "%llu%s", (unsigned long long)u,
-                      w == 64 ? "ULL" : "");
+                      u > INT64_MAX ? "ULL" : "");
     } else {
       casc_buf_printf(&rhs, "%lld", (long long)v->u.i.v);
     }

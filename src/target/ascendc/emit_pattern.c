@@ -27,7 +27,9 @@
  *              (also #name:U for a type attribute)
  *   $name:D    declares result `name` on its own line before the statement
  *              (`T vN;`, for APIs that return values through reference
- *              parameters) and expands to its name
+ *              parameters) and expands to its name; `$name:D(type)` declares
+ *              it with that C++ type instead of the result's (the API's
+ *              parameter type, where the IR's result type is looser)
  *   #name      attribute `name`: a unit attribute prints 1 or 0 (present or
  *              absent), an enum attribute its C++ enumerator
  *              (AscendC::HardEvent::MTE2_V, PIPE_V, ...), an integer its
@@ -189,11 +191,23 @@ static const char *value_array(pat_ctx *p, const char *n, size_t len,
   return ok ? name : NULL;
 }
 
-/* `T vN;` for result v on its own line; its name goes into the statement. */
-static bool declare_result(pat_ctx *p, casc_buf *b, casc_value *v) {
+/* `T vN;` for result v on its own line; its name goes into the statement.
+ * T is the result's C++ type, or `type` (len bytes) when given. */
+static bool declare_result(pat_ctx *p, casc_buf *b, casc_value *v,
+                           const char *type, size_t len) {
   casc_buf line;
   casc_buf_init(&line);
-  bool ok = casc_em_decl(p->e, &line, v, p->op);
+  bool ok;
+  if (type) {
+    const char *n = casc_em_define(p->e, v);
+    ok = n != NULL;
+    if (ok)
+      casc_buf_printf(&line, "%.*s %s", (int)len, type, n);
+    else
+      casc_em_fail(p->e, p->op, "ran out of memory naming a value");
+  } else {
+    ok = casc_em_decl(p->e, &line, v, p->op);
+  }
   if (ok) {
     casc_em_indent(p->e);
     casc_buf_printf(p->e->out, "%s;\n", line.data);
@@ -312,7 +326,16 @@ static bool expand(pat_ctx *p, casc_buf *b, const char *s, const char *end) {
         if (k == 'D') {
           if (begin != (unsigned)-1)
             return bad(p, "declaration of a non-result", n, len);
-          if (!declare_result(p, b, v))
+          const char *type = NULL;
+          size_t tlen = 0;
+          if (s < end && *s == '(') { /* $x:D(uint16_t): a fixed C++ type */
+            type = s + 1;
+            tlen = strcspn(type, ")");
+            if (type + tlen >= end)
+              return bad(p, "unterminated type of", n, len);
+            s = type + tlen + 1;
+          }
+          if (!declare_result(p, b, v, type, tlen))
             return false;
           continue;
         }
@@ -443,9 +466,11 @@ static bool generic(casc_emitter *e, casc_op *op, const casc_op_info *info,
 }
 
 bool casc_em_table(casc_emitter *e, casc_op *op, bool *semi) {
-  /* ascendc.noop marks a place in the IR and prints nothing, as in pyasc. */
+  /* ascendc.noop marks a place in the IR; pyasc prints it as an empty
+   * statement (its printer writes nothing, then the `;` every op gets). */
   if (op->kind == CASC_OP_NOOP) {
-    *semi = false;
+    casc_em_indent(e);
+    *semi = true;
     return true;
   }
   const casc_op_info *info = casc_op_info_of(op);

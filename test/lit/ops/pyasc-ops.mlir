@@ -38,6 +38,7 @@ func.func @compare(%dst: !ascendc.local_tensor<*xi8>, %src: !ascendc.local_tenso
 // CHECK-NEXT:   AscendC::GetStoreAtomicConfig(v3, v4);
 // CHECK-NEXT:   AscendC::SetAtomicAdd<float>();
 // CHECK-NEXT:   AscendC::SetAtomicNone();
+// CHECK-NEXT: {{^  ;$}}
 // CHECK-NEXT:   AscendC::SetSysWorkspace(reinterpret_cast<__gm__ uint8_t*>(v1));
 // CHECK-NEXT:   __gm__ uint8_t* v5 = GetSysWorkSpacePtr();
 // CHECK-NEXT:   float v6 = AscendC::ScalarCast<uint32_t, float, AscendC::RoundMode::CAST_ROUND>(v2);
