@@ -536,9 +536,11 @@ int casc_cmd_run(int argc, char **argv) {
       o.timing ? casc_sim_run_timed(prog, o.blocks, args, nargs, &lo,
                                     o.trace ? &trace : NULL, &res)
                : casc_sim_run(prog, o.blocks, args, nargs, &lo, &res);
-  /* A trace that cannot be written fails the run (exit status 1). */
-  bool trace_failed =
-      st != CASC_LAUNCH_BAD_LAUNCH && o.trace && !write_trace(o.trace, &trace);
+  /* A trace that cannot be written fails the run (exit status 1). A run
+   * that ran out of memory writes none: its chart may miss a part. */
+  bool trace_failed = st != CASC_LAUNCH_BAD_LAUNCH &&
+                      st != CASC_LAUNCH_OUT_OF_MEMORY && o.trace &&
+                      !write_trace(o.trace, &trace);
   casc_buf_free(&trace);
   if (trace_failed)
     st = CASC_LAUNCH_KERNEL_ERROR;
