@@ -421,7 +421,8 @@ int casc_cmd_run(int argc, char **argv) {
   casc_platform plat;
   casc_platform_default(&plat);
   if (o.platform && !casc_platform_load(ctx, o.platform, &plat)) {
-    rc = CASC_EXIT_USAGE;
+    /* A bad platform file is a usage error; lack of memory is not. */
+    rc = casc_ctx_out_of_memory(ctx) ? CASC_EXIT_FAIL : CASC_EXIT_USAGE;
     goto out;
   }
   casc_op *module =
