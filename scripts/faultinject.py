@@ -7,8 +7,9 @@ then re-run with CASC_FAIL_ALLOC=N for N = 1, 2, ... up to the number of
 allocations the command makes (the casc tool reports it on stderr). Each
 injected run must end cleanly:
 
-  * exit 0 with the same stdout as the run without injection (a failed
-    allocation that casc could work around), or
+  * exit 0 with the same stdout and the same output files (-o, --out,
+    --trace) as the run without injection (a failed allocation that casc
+    could work around), or
   * exit 1 with "out of memory" in its diagnostics (or exactly the
     diagnostics of the clean run, when that run fails too), and
   * no crash, no hang, no sanitizer report (build with `make asan`: ASan
@@ -26,13 +27,13 @@ import sys
 import tempfile
 import time
 
-# 18 files that between them exercise the parser (custom and generic
+# 20 files that between them exercise the parser (custom and generic
 # forms, errors), the printer (names, debuginfo aliases), split input and
 # -verify-diagnostics, single passes and the default pipeline (verify-sync
-# at its end), the emitter, and the simulator with the sanitizer, .npy I/O,
-# the timing model and the race detector: about 4500 runs, under 3 minutes
-# with ASan on 2 cores. (sim/timing/report.mlir would add --platform files,
-# but casc_platform_load does not report running out of memory yet.)
+# at its end; unit.test_tool_fault_injection sweeps verify-sync on loops),
+# the emitter, and the simulator with the sanitizer, .npy I/O, platform
+# files, the timing model with its trace and the race detector: about 7000
+# runs, under 3 minutes with ASan on 2 cores.
 DEFAULT_FILES = [
     "text/roundtrip-ascendc.mlir",
     "text/errors.mlir",
@@ -52,6 +53,8 @@ DEFAULT_FILES = [
     "sim/sanitizer.mlir",
     "sim/npy_roundtrip.mlir",
     "sim/timing/add_example.test",
+    "sim/timing/report.mlir",
+    "sim/timing/trace.test",
 ]
 
 TRAILER = re.compile(rb"casc: CASC_FAIL_ALLOC: (\d+) allocations, (\d+) failed\n")
@@ -117,6 +120,57 @@ def casc_commands(line):
     return cmds
 
 
+OUTPUT_FLAG = re.compile(r"^--?(o|out|trace)(?:=(.*))?$")
+
+
+def output_files(argv):
+    """The files a casc command writes, named by -o FILE, --trace FILE or
+    --out NAME=FILE (also as -o=FILE...): (index in argv, the start of that
+    word before the path, the path)."""
+    outs, i = [], 1
+    while i < len(argv):
+        m = OUTPUT_FLAG.match(argv[i])
+        if m:
+            if m.group(2) is not None:
+                idx, val = i, m.group(2)
+            elif i + 1 < len(argv):
+                i += 1
+                idx, val = i, argv[i]
+            else:
+                break
+            head = argv[idx][:len(argv[idx]) - len(val)]
+            if m.group(1) == "out":
+                name, eq, val = val.partition("=")
+                head += name + eq
+            if val and val != "-":
+                outs.append((idx, head, val))
+        i += 1
+    return outs
+
+
+def run_own_outputs(argv, env, stdin, outs, tag):
+    """Runs argv with each output file renamed for this run alone (the runs
+    of a sweep go in parallel), then reads and removes those files: exit
+    status, stdout and stderr (naming the files as argv does) and the
+    files' contents (None: not written)."""
+    mine = list(argv)
+    for idx, head, path in outs:
+        mine[idx] = head + path + ".fi-" + tag
+    rc, out, err = run(mine, env, stdin)
+    files = []
+    for idx, head, path in outs:
+        own = path + ".fi-" + tag
+        try:
+            with open(own, "rb") as f:
+                files.append(f.read())
+            os.remove(own)
+        except OSError:
+            files.append(None)
+        out = out.replace(own.encode(), path.encode())
+        err = err.replace(own.encode(), path.encode())
+    return (rc, out, err), files
+
+
 def run(argv, env, stdin):
     inp = open(stdin, "rb") if stdin else None
     try:
@@ -143,7 +197,7 @@ class Sweep:
         self.runs = 0
         self.problems = []
 
-    def judge(self, argv, n, clean, same_stdout, res):
+    def judge(self, argv, n, clean, same_stdout, res, files, clean_files):
         rc, out, err = res
         err, _, failed = split_trailer(err)
         rc0, out0, err0 = clean
@@ -160,6 +214,10 @@ class Sweep:
                 return where + ": succeeded where the clean run failed"
             if same_stdout and out != out0:
                 return where + ": succeeded with different output"
+            for (_, _, path), got, want in zip(output_files(argv), files,
+                                               clean_files):
+                if want is not None and got != want:
+                    return where + ": succeeded with a different " + path
             return None
         if rc == 1:
             if b"out of memory" in err:
@@ -174,27 +232,33 @@ class Sweep:
 
     def sweep(self, argv, stdin):
         env = dict(self.env, CASC_FAIL_ALLOC="0")
-        rc0, out0, err0 = run(argv, env, stdin)
-        rc1, out1, _ = run(argv, env, stdin)
+        outs = output_files(argv)
+        (rc0, out0, err0), files0 = run_own_outputs(argv, env, stdin, outs,
+                                                    "clean0")
+        (rc1, out1, _), files1 = run_own_outputs(argv, env, stdin, outs,
+                                                 "clean1")
         err0, count, _ = split_trailer(err0)
         if count is None:
             self.problems.append("%s: no allocation count (clean run exit %s)"
                                  % (" ".join(argv), rc0))
             return 0
         # Times and thread-dependent figures differ between clean runs:
-        # then only the exit status is compared.
+        # then only the exit status is compared (an output file that
+        # differs is not compared either).
         same_stdout = rc0 == rc1 and out0 == out1
+        clean_files = [a if a == b else None for a, b in zip(files0, files1)]
         clean = (rc0, out0, err0)
         mode = "+" if self.persistent else ""
 
         def one(n):
             e = dict(self.env, CASC_FAIL_ALLOC="%d%s" % (n, mode))
-            return n, run(argv, e, stdin)
+            return (n,) + run_own_outputs(argv, e, stdin, outs, str(n))
 
         with concurrent.futures.ThreadPoolExecutor(self.jobs) as pool:
-            for n, res in pool.map(one, range(1, count + 1)):
+            for n, res, files in pool.map(one, range(1, count + 1)):
                 self.runs += 1
-                problem = self.judge(argv, n, clean, same_stdout, res)
+                problem = self.judge(argv, n, clean, same_stdout, res, files,
+                                     clean_files)
                 if problem:
                     self.problems.append(problem)
         return count
@@ -242,13 +306,11 @@ def main():
                     sweep.problems.append("%s: RUN line fails without "
                                           "injection: %s" % (name, line))
                     continue
+                # The swept runs write files of their own: the line's
+                # outputs stay as this run left them for the next lines.
                 for argv, stdin in casc_commands(line):
                     allocs += sweep.sweep(argv, stdin)
                     commands += 1
-                # The injected runs may have removed or half-written the
-                # line's output files: run it again for the next lines.
-                subprocess.run(["sh", "-c", line], env=env, cwd=tmp,
-                               capture_output=True)
             print("%-36s %2d casc commands, %6d allocations swept"
                   % (name, commands, allocs), flush=True)
     print("faultinject: %d runs in %.0f s, %d problems"

@@ -26,8 +26,10 @@ vs_diag *vs_diag_new(vs_ctx *c, uint32_t op, uint32_t kind, const char *fmt,
       (const void *)(uintptr_t)((uint64_t)op * K_COUNT_ + kind + 1);
   if (casc_ptrmap_get(&c->dkeys, key, 0))
     return NULL;
-  if (!casc_ptrmap_put(&c->dkeys, key, 1) ||
-      !vs_grow((void **)&c->diags, &c->capd, c->nd + 1, sizeof(vs_diag))) {
+  vs_diag *nd = casc_grow(c->diags, &c->capd, c->nd + 1, sizeof *nd);
+  if (nd)
+    c->diags = nd;
+  if (!nd || !casc_ptrmap_put(&c->dkeys, key, 1)) {
     c->oom = true;
     return NULL;
   }
@@ -38,7 +40,7 @@ vs_diag *vs_diag_new(vs_ctx *c, uint32_t op, uint32_t kind, const char *fmt,
   va_end(ap);
   vs_diag *d = &c->diags[c->nd];
   memset(d, 0, sizeof *d);
-  d->msg = malloc(strlen(buf) + 1);
+  d->msg = casc_malloc(strlen(buf) + 1);
   if (!d->msg) {
     c->oom = true;
     return NULL;
@@ -189,25 +191,25 @@ void vs_ctx_free(vs_ctx *c) {
   casc_ptrmap_free(&c->vid);
   casc_ptrmap_free(&c->oid);
   casc_ptrmap_free(&c->dkeys);
-  free(c->vals);
-  free(c->ops);
-  free(c->vq);
-  free(c->vp);
-  free(c->vtensor);
-  free(c->sknown);
-  free(c->assumed);
-  free(c->sval);
-  free(c->taint);
-  free(c->death);
-  free(c->crep);
-  free(c->cneg);
-  free(c->dstart);
-  free(c->dlist);
-  free(c->qi);
-  free(c->pdecl);
+  casc_free(c->vals);
+  casc_free(c->ops);
+  casc_free(c->vq);
+  casc_free(c->vp);
+  casc_free(c->vtensor);
+  casc_free(c->sknown);
+  casc_free(c->assumed);
+  casc_free(c->sval);
+  casc_free(c->taint);
+  casc_free(c->death);
+  casc_free(c->crep);
+  casc_free(c->cneg);
+  casc_free(c->dstart);
+  casc_free(c->dlist);
+  casc_free(c->qi);
+  casc_free(c->pdecl);
   for (uint32_t i = 0; i < c->nd; i++)
-    free(c->diags[i].msg);
-  free(c->diags);
+    casc_free(c->diags[i].msg);
+  casc_free(c->diags);
 }
 
 static bool verify_func(casc_ctx *ctx, casc_op *module, casc_op *func) {

@@ -25,12 +25,13 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <stdlib.h>
 
 #include "casc/diag.h"
 #include "dialect/ascend_hw.h"
 #include "dialect/dialect.h"
 #include "passes/verify_sync_state.h"
+#include "util/alloc.h"
+#include "util/grow.h"
 #include "util/ptrmap.h"
 
 /* ---- limits (docs/verify-sync.md "Limits") ------------------------------- */
@@ -154,23 +155,6 @@ typedef struct {
 #define NO_ROOT 0xffffffffu /* lin_form: the value is a constant */
 
 /* ---- small helpers (inline: they run once per op and state) -------------- */
-
-/* Grows *arr (of *cap elements of elem bytes) to hold need; false when out
- * of memory. */
-static inline bool vs_grow(void **arr, uint32_t *cap, uint32_t need,
-                           size_t elem) {
-  if (need <= *cap)
-    return true;
-  uint32_t ncap = *cap ? *cap * 2 : 64;
-  while (ncap < need)
-    ncap *= 2;
-  void *n = realloc(*arr, (size_t)ncap * elem);
-  if (!n)
-    return false;
-  *arr = n;
-  *cap = ncap;
-  return true;
-}
 
 static inline uint32_t vid_of(vs_ctx *c, const casc_value *v) {
   return casc_ptrmap_get(&c->vid, v, NO_DEATH);

@@ -168,7 +168,7 @@ static bool for_enter(vs_ctx *c, const for_loop *f, vs_set *S) {
     vs_state *s = S->s[i];
     unsigned n = op->nops - 3;
     int32_t tmp[64];
-    int32_t *bs = n <= 64 ? tmp : malloc(n * sizeof *bs);
+    int32_t *bs = n <= 64 ? tmp : casc_malloc(n * sizeof *bs);
     if (!bs) {
       c->oom = true;
       return false;
@@ -178,7 +178,7 @@ static bool for_enter(vs_ctx *c, const for_loop *f, vs_set *S) {
     if (!vs_carry_set(s, n, bs))
       c->oom = true;
     if (bs != tmp)
-      free(bs);
+      casc_free(bs);
   }
   for (unsigned a = 1; a < body->nargs; a++) {
     uint32_t v = vid_of(c, body->args[a]);

@@ -9,8 +9,10 @@
 #include "passes/verify_sync_internal.h"
 
 static bool add_value(vs_ctx *c, casc_value *v) {
-  if (!vs_grow((void **)&c->vals, &c->capv, c->nv + 1, sizeof(casc_value *)) ||
-      !casc_ptrmap_put(&c->vid, v, c->nv)) {
+  casc_value **vals = casc_grow(c->vals, &c->capv, c->nv + 1, sizeof *vals);
+  if (vals)
+    c->vals = vals;
+  if (!vals || !casc_ptrmap_put(&c->vid, v, c->nv)) {
     c->oom = true;
     return false;
   }
@@ -20,8 +22,10 @@ static bool add_value(vs_ctx *c, casc_value *v) {
 
 static bool number_op(casc_op *op, void *user) {
   vs_ctx *c = user;
-  if (!vs_grow((void **)&c->ops, &c->capo, c->nops + 1, sizeof(casc_op *)) ||
-      !casc_ptrmap_put(&c->oid, op, c->nops)) {
+  casc_op **ops = casc_grow(c->ops, &c->capo, c->nops + 1, sizeof *ops);
+  if (ops)
+    c->ops = ops;
+  if (!ops || !casc_ptrmap_put(&c->oid, op, c->nops)) {
     c->oom = true;
     return false;
   }
@@ -88,17 +92,17 @@ static casc_op *ancestor_in(casc_op *op, const casc_block *block) {
 
 static bool alloc_tables(vs_ctx *c) {
   uint32_t n = c->nv ? c->nv : 1;
-  c->vq = malloc(n * sizeof *c->vq);
-  c->vp = malloc(n * sizeof *c->vp);
-  c->vtensor = calloc(n, 1);
-  c->sknown = calloc(n, 1);
-  c->assumed = calloc(n, 1);
-  c->sval = calloc(n, sizeof *c->sval);
-  c->taint = calloc(n, sizeof *c->taint);
-  c->death = malloc(n * sizeof *c->death);
-  c->crep = malloc(n * sizeof *c->crep);
-  c->cneg = calloc(n, 1);
-  c->dstart = calloc((size_t)c->nops + 2, sizeof *c->dstart);
+  c->vq = casc_malloc(n * sizeof *c->vq);
+  c->vp = casc_malloc(n * sizeof *c->vp);
+  c->vtensor = casc_calloc(n, 1);
+  c->sknown = casc_calloc(n, 1);
+  c->assumed = casc_calloc(n, 1);
+  c->sval = casc_calloc(n, sizeof *c->sval);
+  c->taint = casc_calloc(n, sizeof *c->taint);
+  c->death = casc_malloc(n * sizeof *c->death);
+  c->crep = casc_malloc(n * sizeof *c->crep);
+  c->cneg = casc_calloc(n, 1);
+  c->dstart = casc_calloc((size_t)c->nops + 2, sizeof *c->dstart);
   if (!c->vq || !c->vp || !c->vtensor || !c->sknown || !c->assumed ||
       !c->sval || !c->taint || !c->death || !c->dstart || !c->crep || !c->cneg)
     return false;
@@ -111,8 +115,10 @@ static bool alloc_tables(vs_ctx *c) {
 }
 
 static bool new_queue(vs_ctx *c, uint32_t v) {
-  if (!vs_grow((void **)&c->qi, &c->capq, c->nq + 1, sizeof(vs_qinfo)))
+  vs_qinfo *qi = casc_grow(c->qi, &c->capq, c->nq + 1, sizeof *qi);
+  if (!qi)
     return false;
+  c->qi = qi;
   vs_fill_qinfo(&c->qi[c->nq], queue_type(c->vals[v]));
   c->qi[c->nq].decl = v;
   c->vq[v] = (int32_t)c->nq++;
@@ -120,8 +126,10 @@ static bool new_queue(vs_ctx *c, uint32_t v) {
 }
 
 static bool new_pipe(vs_ctx *c, uint32_t v) {
-  if (!vs_grow((void **)&c->pdecl, &c->capp, c->np + 1, sizeof(uint32_t)))
+  uint32_t *pdecl = casc_grow(c->pdecl, &c->capp, c->np + 1, sizeof *pdecl);
+  if (!pdecl)
     return false;
+  c->pdecl = pdecl;
   c->pdecl[c->np] = v;
   c->vp[v] = (int32_t)c->np++;
   return true;
@@ -251,10 +259,10 @@ static bool classify(vs_ctx *c) {
   for (uint32_t i = 0; i < c->nops; i++)
     c->dstart[i + 1] += c->dstart[i];
   uint32_t total = c->dstart[c->nops];
-  c->dlist = malloc((total ? total : 1) * sizeof *c->dlist);
-  uint32_t *fill = calloc((size_t)c->nops + 1, sizeof *fill);
+  c->dlist = casc_malloc((total ? total : 1) * sizeof *c->dlist);
+  uint32_t *fill = casc_calloc((size_t)c->nops + 1, sizeof *fill);
   if (!c->dlist || !fill) {
-    free(fill);
+    casc_free(fill);
     return false;
   }
   for (uint32_t v = 0; v < c->nv; v++)
@@ -262,7 +270,7 @@ static bool classify(vs_ctx *c) {
       uint32_t o = c->death[v];
       c->dlist[c->dstart[o] + fill[o]++] = v;
     }
-  free(fill);
+  casc_free(fill);
   return true;
 }
 

@@ -1,20 +1,21 @@
 /* verify-sync's abstract state: copying, the sparse env, canonical form and
  * the set of states with duplicate removal. */
-#include <stdlib.h>
 #include <string.h>
 
 #include "passes/verify_sync_state.h"
+#include "util/alloc.h"
+#include "util/grow.h"
 
 vs_state *vs_state_new(uint32_t nq, uint32_t np) {
-  vs_state *s = calloc(1, sizeof *s);
+  vs_state *s = casc_calloc(1, sizeof *s);
   if (!s)
     return NULL;
   size_t qbytes = (size_t)nq * sizeof(vs_queue);
   size_t pbytes = (size_t)np * sizeof(vs_pipe);
   /* One block: pipes first (8-byte aligned), then queues. */
-  char *blk = calloc(1, pbytes + qbytes + 1);
+  char *blk = casc_calloc(1, pbytes + qbytes + 1);
   if (!blk) {
-    free(s);
+    casc_free(s);
     return NULL;
   }
   s->p = (vs_pipe *)blk;
@@ -37,18 +38,18 @@ void vs_state_rreset(vs_state *s, uint32_t d) {
 void vs_state_free(vs_state *s) {
   if (!s)
     return;
-  free(s->p);
-  free(s->slots);
-  free(s->env);
-  free(s->as);
-  free(s->carry);
-  free(s);
+  casc_free(s->p);
+  casc_free(s->slots);
+  casc_free(s->env);
+  casc_free(s->as);
+  casc_free(s->carry);
+  casc_free(s);
 }
 
 static void *dup_array(const void *src, size_t n, size_t elem) {
   if (n == 0)
     return NULL;
-  void *d = malloc(n * elem);
+  void *d = casc_malloc(n * elem);
   if (d)
     memcpy(d, src, n * elem);
   return d;
@@ -83,20 +84,6 @@ vs_state *vs_state_copy(const vs_state *s, uint32_t nq, uint32_t np) {
   return c;
 }
 
-static bool reserve(void **arr, uint32_t *cap, uint32_t need, size_t elem) {
-  if (need <= *cap)
-    return true;
-  uint32_t ncap = *cap ? *cap * 2 : 8;
-  while (ncap < need)
-    ncap *= 2;
-  void *n = realloc(*arr, (size_t)ncap * elem);
-  if (!n)
-    return false;
-  *arr = n;
-  *cap = ncap;
-  return true;
-}
-
 /* Index of the first env entry with id >= v. */
 static uint32_t env_lower(const vs_state *s, uint32_t v) {
   uint32_t lo = 0, hi = s->ne;
@@ -127,8 +114,10 @@ bool vs_env_set(vs_state *s, uint32_t v, int32_t b) {
   }
   if (b == VS_B_UNKNOWN)
     return true;
-  if (!reserve((void **)&s->env, &s->ce, s->ne + 1, sizeof(vs_bind)))
+  vs_bind *env = casc_grow(s->env, &s->ce, s->ne + 1, sizeof *env);
+  if (!env)
     return false;
+  s->env = env;
   memmove(&s->env[i + 1], &s->env[i], (s->ne - i) * sizeof(vs_bind));
   s->env[i].v = v;
   s->env[i].b = b;
@@ -145,9 +134,12 @@ void vs_env_remove(vs_state *s, uint32_t v) {
 }
 
 int32_t vs_slot_new(vs_state *s) {
-  if (s->ns >= 0x7fff0000u ||
-      !reserve((void **)&s->slots, &s->cs, s->ns + 1, sizeof(vs_slot)))
+  if (s->ns >= 0x7fff0000u)
     return -1;
+  vs_slot *slots = casc_grow(s->slots, &s->cs, s->ns + 1, sizeof *slots);
+  if (!slots)
+    return -1;
+  s->slots = slots;
   memset(&s->slots[s->ns], 0, sizeof(vs_slot));
   s->slots[s->ns].owner = VS_NOQ;
   s->slots[s->ns].fifo_q = VS_NOQ;
@@ -169,8 +161,10 @@ bool vs_assume_set(vs_state *s, uint32_t v, uint32_t val) {
     s->as[i].val = val;
     return true;
   }
-  if (!reserve((void **)&s->as, &s->ca, s->na + 1, sizeof(vs_assume)))
+  vs_assume *as = casc_grow(s->as, &s->ca, s->na + 1, sizeof *as);
+  if (!as)
     return false;
+  s->as = as;
   memmove(&s->as[i + 1], &s->as[i], (s->na - i) * sizeof(vs_assume));
   s->as[i].v = v;
   s->as[i].val = val;
@@ -188,10 +182,13 @@ void vs_assume_drop(vs_state *s, uint32_t v) {
 }
 
 bool vs_carry_set(vs_state *s, uint32_t n, const int32_t *b) {
-  if (!reserve((void **)&s->carry, &s->cc, n, sizeof(int32_t)))
-    return false;
-  if (n)
+  if (n) {
+    int32_t *carry = casc_grow(s->carry, &s->cc, n, sizeof *carry);
+    if (!carry)
+      return false;
+    s->carry = carry;
     memcpy(s->carry, b, n * sizeof(int32_t));
+  }
   s->nc = n;
   return true;
 }
@@ -241,13 +238,13 @@ bool vs_state_canon(vs_state *s, uint32_t nq, uint32_t np) {
   uint32_t *order = NULL;
   vs_slot *nsl = NULL;
   if (ns) {
-    map = malloc(ns * sizeof *map);
-    order = malloc(ns * sizeof *order);
-    nsl = malloc(ns * sizeof *nsl);
+    map = casc_malloc(ns * sizeof *map);
+    order = casc_malloc(ns * sizeof *order);
+    nsl = casc_malloc(ns * sizeof *nsl);
     if (!map || !order || !nsl) {
-      free(map);
-      free(order);
-      free(nsl);
+      casc_free(map);
+      casc_free(order);
+      casc_free(nsl);
       return false;
     }
   }
@@ -318,9 +315,9 @@ bool vs_state_canon(vs_state *s, uint32_t nq, uint32_t np) {
     }
     s->q[q].next_seq = next;
   }
-  free(map);
-  free(order);
-  free(nsl);
+  casc_free(map);
+  casc_free(order);
+  casc_free(nsl);
   uint64_t h = 0xcbf29ce484222325ULL;
   h = fnv(h, &s->cert, sizeof s->cert);
   h = fnv(h, &s->corr, sizeof s->corr);
@@ -366,10 +363,12 @@ void vs_set_init(vs_set *set) {
 }
 
 bool vs_set_push(vs_set *set, vs_state *s) {
-  if (!reserve((void **)&set->s, &set->cap, set->n + 1, sizeof(vs_state *))) {
+  vs_state **arr = casc_grow(set->s, &set->cap, set->n + 1, sizeof *arr);
+  if (!arr) {
     vs_state_free(s);
     return false;
   }
+  set->s = arr;
   set->s[set->n++] = s;
   return true;
 }
@@ -382,7 +381,7 @@ void vs_set_clear(vs_set *set) {
 
 void vs_set_free(vs_set *set) {
   vs_set_clear(set);
-  free(set->s);
+  casc_free(set->s);
   vs_set_init(set);
 }
 

@@ -593,7 +593,7 @@ static void assume_query(vs_ctx *c, vs_state *s, casc_op *op, int32_t q) {
 static void hand_back(vs_ctx *c, vs_state *s, casc_op *op, unsigned first) {
   unsigned n = op->nops > first ? op->nops - first : 0;
   int32_t tmp[64] = {0};
-  int32_t *bs = n <= 64 ? tmp : malloc(n * sizeof *bs);
+  int32_t *bs = n <= 64 ? tmp : casc_malloc(n * sizeof *bs);
   if (!bs) {
     c->oom = true;
     return;
@@ -603,7 +603,7 @@ static void hand_back(vs_ctx *c, vs_state *s, casc_op *op, unsigned first) {
   if (!vs_carry_set(s, n, bs))
     c->oom = true;
   if (bs != tmp)
-    free(bs);
+    casc_free(bs);
 }
 
 /* ---- one op -------------------------------------------------------------- */

@@ -31,6 +31,7 @@ typedef struct {
   sim_slices *slices;    /* with trace: per block */
   bool oom;
   pthread_mutex_t oom_lock;
+  atomic_bool timing_oom; /* the timing model lost part of a block */
 } pool_state;
 
 static double now_seconds(void) {
@@ -155,8 +156,9 @@ static void run_block(sim_workspace *w, pool_state *ps, unsigned idx) {
   if (b->tm)
     sim_tm_block_begin(b);
   sim_block_run(b);
-  if (b->tm)
-    sim_tm_block_end(b, &ps->bt[idx], L->trace ? &ps->slices[idx] : NULL);
+  if (b->tm &&
+      !sim_tm_block_end(b, &ps->bt[idx], L->trace ? &ps->slices[idx] : NULL))
+    atomic_store(&ps->timing_oom, true);
   ps->lists[idx] = b->issues;
   memset(&b->issues, 0, sizeof b->issues);
   ps->failed[idx] = b->failed;
@@ -585,6 +587,7 @@ static casc_launch_status run(casc_sim_program *p, unsigned block_dim,
   ps.L = &L;
   ps.prog = p;
   atomic_init(&ps.next, 0u);
+  atomic_init(&ps.timing_oom, false);
   ps.lists = lists;
   ps.failed = failed;
   ps.steps = steps;
@@ -616,6 +619,15 @@ static casc_launch_status run(casc_sim_program *p, unsigned block_dim,
   }
   bool complete =
       emit_all(ctx, p, lists, sim_issues_lost() - lost0, block_dim, res);
+  /* The functional results are whole; the figures are not. */
+  bool timing_oom = atomic_load(&ps.timing_oom);
+  if (timing_oom) {
+    casc_emit_error(ctx, p->func->loc,
+                    "out of memory in the timing model: its figures%s miss "
+                    "part of the run",
+                    trace ? " and its trace" : "");
+    complete = false;
+  }
   unsigned errors = 0, warnings = 0, nfail = 0;
   uint64_t total_steps = 0;
   for (unsigned i = 0; i < block_dim; i++) {
@@ -638,7 +650,7 @@ static casc_launch_status run(casc_sim_program *p, unsigned block_dim,
     complete &= summarize_timing(ctx, &plat, bt, block_dim, &tmg);
     if (res)
       res->timing = tmg;
-    if (trace && tmg.valid)
+    if (trace && tmg.valid && !timing_oom)
       sim_trace_write(trace, p, &plat, slices, bt, block_dim);
   }
   st = !complete ? CASC_LAUNCH_OUT_OF_MEMORY

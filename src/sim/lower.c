@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "sim/sim_internal.h"
+#include "util/alloc.h"
 #include "util/grow.h"
 #include "util/ptrmap.h"
 
@@ -36,6 +37,10 @@ typedef struct {
   unsigned depth;
   bool failed;
   unsigned nqueue_ops;
+  /* What emit hands out once the code cannot grow: callers fill it in
+   * without checking, and L->failed discards it. Per lowerer, since
+   * programs are compiled on several threads at once. */
+  sim_insn scratch;
 } lowerer;
 
 static void oom(lowerer *L, const casc_op *op) {
@@ -61,13 +66,12 @@ static uint32_t new_slot(lowerer *L, const casc_op *op) {
 }
 
 static sim_insn *emit(lowerer *L, uint16_t opc, const casc_op *op) {
-  static sim_insn scratch; /* only written after L->failed is set */
   if (L->ncode == L->capcode) {
     sim_insn *ni = casc_grow(L->code, &L->capcode, L->ncode + 1, sizeof *ni);
     if (!ni) {
       oom(L, op);
-      memset(&scratch, 0, sizeof scratch);
-      return &scratch;
+      memset(&L->scratch, 0, sizeof L->scratch);
+      return &L->scratch;
     }
     L->code = ni;
   }
@@ -213,11 +217,11 @@ static bool lower_for(lowerer *L, casc_op *op) {
   uint32_t st = slot_of(L, op, casc_op_operand(op, 2));
   uint32_t iv = define(L, op, body->args[0]);
   unsigned dt = dt_of(body->args[0]->type);
-  uint32_t *iter = calloc(niter + 1, sizeof *iter);
-  uint32_t *ys = calloc(niter + 1, sizeof *ys);
+  uint32_t *iter = casc_calloc(niter + 1, sizeof *iter);
+  uint32_t *ys = casc_calloc(niter + 1, sizeof *ys);
   if (!iter || !ys) {
-    free(iter);
-    free(ys);
+    casc_free(iter);
+    casc_free(ys);
     oom(L, op);
     return false;
   }
@@ -250,8 +254,8 @@ static bool lower_for(lowerer *L, casc_op *op) {
   for (unsigned i = 0; i < niter; i++)
     if (!casc_ptrmap_put(&cur(L)->map, casc_op_result(op, i), iter[i]))
       oom(L, op);
-  free(iter);
-  free(ys);
+  casc_free(iter);
+  casc_free(ys);
   return !L->failed;
 }
 
@@ -260,11 +264,11 @@ static bool lower_if(lowerer *L, casc_op *op) {
     unsupported(L, op, "malformed scf.if");
     return false;
   }
-  uint32_t *res = calloc(op->nres + 1, sizeof *res);
-  uint32_t *ys = calloc(op->nres + 1, sizeof *ys);
+  uint32_t *res = casc_calloc(op->nres + 1, sizeof *res);
+  uint32_t *ys = casc_calloc(op->nres + 1, sizeof *ys);
   if (!res || !ys) {
-    free(res);
-    free(ys);
+    casc_free(res);
+    casc_free(ys);
     oom(L, op);
     return false;
   }
@@ -297,8 +301,8 @@ static bool lower_if(lowerer *L, casc_op *op) {
     if (!L->failed)
       L->code[jmp_at].imm = L->ncode;
   }
-  free(res);
-  free(ys);
+  casc_free(res);
+  casc_free(ys);
   return !L->failed;
 }
 
@@ -313,11 +317,11 @@ static bool lower_while(lowerer *L, casc_op *op) {
     return false;
   }
   unsigned nb = before->nargs, na = after->nargs;
-  uint32_t *bs = calloc(nb + na + 1, sizeof *bs);
-  uint32_t *ys = calloc(nb + na + 1, sizeof *ys);
+  uint32_t *bs = casc_calloc(nb + na + 1, sizeof *bs);
+  uint32_t *ys = casc_calloc(nb + na + 1, sizeof *ys);
   if (!bs || !ys) {
-    free(bs);
-    free(ys);
+    casc_free(bs);
+    casc_free(ys);
     oom(L, op);
     return false;
   }
@@ -352,8 +356,8 @@ static bool lower_while(lowerer *L, casc_op *op) {
   if (!L->failed)
     L->code[jz_at].imm = L->ncode;
 out:
-  free(bs);
-  free(ys);
+  casc_free(bs);
+  casc_free(ys);
   return !L->failed;
 }
 
@@ -399,11 +403,11 @@ static bool lower_call(lowerer *L, casc_op *op) {
   memset(&fr, 0, sizeof fr);
   fr.func = fn;
   fr.nret = op->nres;
-  fr.ret_slots = calloc(op->nres + 1, sizeof *fr.ret_slots);
-  uint32_t *argslots = calloc(op->nops + 1, sizeof *argslots);
+  fr.ret_slots = casc_calloc(op->nres + 1, sizeof *fr.ret_slots);
+  uint32_t *argslots = casc_calloc(op->nops + 1, sizeof *argslots);
   if (!fr.ret_slots || !argslots) {
-    free(fr.ret_slots);
-    free(argslots);
+    casc_free(fr.ret_slots);
+    casc_free(argslots);
     oom(L, op);
     return false;
   }
@@ -423,10 +427,10 @@ static bool lower_call(lowerer *L, casc_op *op) {
   }
   for (unsigned i = 0; i < fr.njumps && !L->failed; i++)
     L->code[fr.ret_jumps[i]].imm = L->ncode;
-  free(fr.ret_jumps);
-  free(fr.ret_slots);
+  casc_free(fr.ret_jumps);
+  casc_free(fr.ret_slots);
   casc_ptrmap_free(&fr.map);
-  free(argslots);
+  casc_free(argslots);
   return ok && !L->failed;
 }
 
@@ -850,7 +854,7 @@ casc_sim_program *casc_sim_compile(casc_ctx *ctx, casc_op *module,
   memset(&L, 0, sizeof L);
   L.ctx = ctx;
   L.module = module;
-  casc_sim_program *p = calloc(1, sizeof *p);
+  casc_sim_program *p = casc_calloc(1, sizeof *p);
   if (p)
     pthread_mutex_init(&p->ws_lock, NULL);
   frame top;
@@ -865,10 +869,10 @@ casc_sim_program *casc_sim_compile(casc_ctx *ctx, casc_op *module,
 
   casc_block *entry = fn->regions[0].first;
   p->nparams = entry->nargs;
-  p->ptypes = calloc(entry->nargs + 1, sizeof *p->ptypes);
-  p->pnames = calloc(entry->nargs + 1, sizeof *p->pnames);
-  p->pffts = calloc(entry->nargs + 1, sizeof *p->pffts);
-  p->pslots = calloc(entry->nargs + 1, sizeof *p->pslots);
+  p->ptypes = casc_calloc(entry->nargs + 1, sizeof *p->ptypes);
+  p->pnames = casc_calloc(entry->nargs + 1, sizeof *p->pnames);
+  p->pffts = casc_calloc(entry->nargs + 1, sizeof *p->pffts);
+  p->pslots = casc_calloc(entry->nargs + 1, sizeof *p->pslots);
   if (!p->ptypes || !p->pnames || !p->pffts || !p->pslots) {
     oom(&L, fn);
     goto fail;
@@ -877,6 +881,8 @@ casc_sim_program *casc_sim_compile(casc_ctx *ctx, casc_op *module,
     casc_value *a = entry->args[i];
     p->ptypes[i] = a->type;
     p->pnames[i] = param_name(ctx, a, i);
+    if (!p->pnames[i])
+      L.failed = true; /* the context reported running out of memory */
     p->pffts[i] = param_is_ffts(a);
     p->pslots[i] = define(&L, fn, a);
     bool gm = a->type->kind == CASC_TYPE_MEMREF ||
@@ -911,8 +917,8 @@ casc_sim_program *casc_sim_compile(casc_ctx *ctx, casc_op *module,
   return p;
 fail:
   casc_ptrmap_free(&top.map);
-  free(L.code);
-  free(L.init);
+  casc_free(L.code);
+  casc_free(L.init);
   casc_sim_program_free(p);
   return NULL;
 }
@@ -920,15 +926,15 @@ fail:
 void casc_sim_program_free(casc_sim_program *p) {
   if (!p)
     return;
-  free(p->code);
-  free(p->init);
-  free(p->ptypes);
-  free(p->pnames);
-  free(p->pffts);
-  free(p->pslots);
+  casc_free(p->code);
+  casc_free(p->init);
+  casc_free(p->ptypes);
+  casc_free(p->pnames);
+  casc_free(p->pffts);
+  casc_free(p->pslots);
   sim_ws_cache_free(p);
   pthread_mutex_destroy(&p->ws_lock);
-  free(p);
+  casc_free(p);
 }
 
 unsigned casc_sim_num_params(const casc_sim_program *p) {

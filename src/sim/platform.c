@@ -131,6 +131,9 @@ bool casc_platform_parse(casc_ctx *ctx, const char *text, size_t len,
   unsigned line = 0;
   size_t i = 0;
   bool ok = true;
+  /* A line's location is made only for an error: it is an allocation, and
+   * a file that parses needs none (nor can it then fail for lack of
+   * memory). */
   while (i < len) {
     line++;
     const char *s = text + i;
@@ -140,10 +143,9 @@ bool casc_platform_parse(casc_ctx *ctx, const char *text, size_t len,
     trim(&s, &n);
     if (n == 0 || s[0] == ';' || s[0] == '#')
       continue;
-    casc_loc *loc = casc_loc_file(ctx, filename, line, 1);
     if (s[0] == '[') {
       if (s[n - 1] != ']') {
-        casc_emit_error(ctx, loc,
+        casc_emit_error(ctx, casc_loc_file(ctx, filename, line, 1),
                         "expected ']' at the end of a section header");
         ok = false;
         continue;
@@ -155,7 +157,8 @@ bool casc_platform_parse(casc_ctx *ctx, const char *text, size_t len,
     }
     const char *eq = memchr(s, '=', n);
     if (!eq) {
-      casc_emit_error(ctx, loc, "expected 'key=value' or '[section]'");
+      casc_emit_error(ctx, casc_loc_file(ctx, filename, line, 1),
+                      "expected 'key=value' or '[section]'");
       ok = false;
       continue;
     }
@@ -172,7 +175,8 @@ bool casc_platform_parse(casc_ctx *ctx, const char *text, size_t len,
     trim(&v, &vn);
     if (span_eq(sec, seclen, "version") && span_eq(k, kn, "SoC_version")) {
       if (vn == 0 || vn >= sizeof p->soc) {
-        casc_emit_error(ctx, loc, "SoC_version must have 1 to %zu characters",
+        casc_emit_error(ctx, casc_loc_file(ctx, filename, line, 1),
+                        "SoC_version must have 1 to %zu characters",
                         sizeof p->soc - 1);
         ok = false;
         continue;
@@ -202,7 +206,7 @@ bool casc_platform_parse(casc_ctx *ctx, const char *text, size_t len,
       good = errno == 0 && *end == 0 && val <= 0x7fffffffUL;
     }
     if (!good) {
-      casc_emit_error(ctx, loc,
+      casc_emit_error(ctx, casc_loc_file(ctx, filename, line, 1),
                       "'%.*s' must be a non-negative integer, got '%.*s'",
                       (int)kn, k, (int)vn, v);
       ok = false;
@@ -238,7 +242,9 @@ bool casc_platform_load(casc_ctx *ctx, const char *path, casc_platform *p) {
   casc_buf_init(&buf);
   /* a platform file is a few KiB */
   casc_read_status st = casc_read_stream(f, (size_t)128 << 20, &buf);
-  if (st == CASC_READ_TOO_LARGE)
+  if (st == CASC_READ_NO_MEMORY)
+    casc_ctx_report_oom(ctx);
+  else if (st == CASC_READ_TOO_LARGE)
     casc_emit_error(ctx, casc_loc_file(ctx, path, 0, 0),
                     "platform file is too large");
   else if (st == CASC_READ_IO_ERROR)

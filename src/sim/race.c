@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "sim/sim_internal.h"
+#include "util/alloc.h"
 
 #define NP CASC_SIM_PIPE_COUNT_
 #define CELL 32
@@ -40,13 +41,13 @@ struct sim_race {
 };
 
 sim_race *sim_race_new(uint32_t ub_size) {
-  sim_race *r = calloc(1, sizeof *r);
+  sim_race *r = casc_calloc(1, sizeof *r);
   if (!r)
     return NULL;
   r->ncells = (ub_size + CELL - 1) / CELL;
-  r->cells = calloc(r->ncells ? r->ncells : 1, sizeof *r->cells);
+  r->cells = casc_calloc(r->ncells ? r->ncells : 1, sizeof *r->cells);
   if (!r->cells) {
-    free(r);
+    casc_free(r);
     return NULL;
   }
   return r;
@@ -55,8 +56,8 @@ sim_race *sim_race_new(uint32_t ub_size) {
 void sim_race_free(sim_race *r) {
   if (!r)
     return;
-  free(r->cells);
-  free(r);
+  casc_free(r->cells);
+  casc_free(r);
 }
 
 void sim_race_reset(sim_race *r) {

@@ -491,8 +491,9 @@ void sim_tm_block_begin(sim_block *b);
  * handler recorded) to the pipes. */
 void sim_tm_commit(sim_block *b, const sim_insn *in);
 /* At kernel end: the block's figures and (with trace) its slices, which
- * pass to the caller. */
-void sim_tm_block_end(sim_block *b, casc_block_timing *out, sim_slices *sl);
+ * pass to the caller. False when the model ran out of memory on the way:
+ * the figures and the slices then miss part of the block. */
+bool sim_tm_block_end(sim_block *b, casc_block_timing *out, sim_slices *sl);
 /* Hooks called by the handlers while an instruction runs. */
 void sim_tm_access(sim_block *b, const sim_insn *in, unsigned opnd, int64_t lo,
                    int64_t bytes);

@@ -38,6 +38,8 @@
 #include <string.h>
 
 #include "sim/sim_internal.h"
+#include "util/alloc.h"
+#include "util/grow.h"
 
 #define NP CASC_SIM_PIPE_COUNT_
 #define S CASC_SIM_PIPE_S
@@ -151,13 +153,13 @@ static int barrier_pipe(int pe) {
  */
 
 sim_timing *sim_tm_new(const sim_launch *L) {
-  sim_timing *tm = calloc(1, sizeof *tm);
+  sim_timing *tm = casc_calloc(1, sizeof *tm);
   if (!tm)
     return NULL;
   tm->L = L;
   tm->race = sim_race_new(L->plat->ub_size);
   if (!tm->race) {
-    free(tm);
+    casc_free(tm);
     return NULL;
   }
   return tm;
@@ -165,7 +167,7 @@ sim_timing *sim_tm_new(const sim_launch *L) {
 
 static void fifo_clear(tm_fifo *f) {
   for (unsigned i = 0; i < f->n; i++)
-    free(f->items[f->head + i].acc);
+    casc_free(f->items[f->head + i].acc);
   f->head = f->n = 0;
 }
 
@@ -174,13 +176,13 @@ void sim_tm_free(sim_timing *tm) {
     return;
   for (int p = 0; p < NP; p++) {
     fifo_clear(&tm->fifo[p]);
-    free(tm->fifo[p].items);
+    casc_free(tm->fifo[p].items);
   }
   sim_race_free(tm->race);
-  free(tm->cur);
-  free(tm->sync);
-  free(tm->sl.items);
-  free(tm);
+  casc_free(tm->cur);
+  casc_free(tm->sync);
+  casc_free(tm->sl.items);
+  casc_free(tm);
 }
 
 void sim_tm_block_begin(sim_block *b) {
@@ -261,28 +263,24 @@ void sim_tm_access(sim_block *b, const sim_insn *in, unsigned opnd, int64_t lo,
     return;
   }
   if (tm->ncur == tm->capcur) {
-    unsigned nc = tm->capcur ? tm->capcur * 2 : 16;
-    tm_acc *na = realloc(tm->cur, nc * sizeof *na);
+    tm_acc *na = casc_grow(tm->cur, &tm->capcur, tm->ncur + 1, sizeof *na);
     if (!na) {
       tm->oom = true;
       return;
     }
     tm->cur = na;
-    tm->capcur = nc;
   }
   tm->cur[tm->ncur++] = (tm_acc){lo, lo + bytes, write};
 }
 
 static void push_sync(sim_timing *tm, tm_sync s) {
   if (tm->nsync == tm->capsync) {
-    unsigned nc = tm->capsync ? tm->capsync * 2 : 8;
-    tm_sync *ns = realloc(tm->sync, nc * sizeof *ns);
+    tm_sync *ns = casc_grow(tm->sync, &tm->capsync, tm->nsync + 1, sizeof *ns);
     if (!ns) {
       tm->oom = true;
       return;
     }
     tm->sync = ns;
-    tm->capsync = nc;
   }
   tm->sync[tm->nsync++] = s;
 }
@@ -338,14 +336,14 @@ static int32_t add_slice(sim_timing *tm, const sim_insn *in, int kind, int pipe,
     return -1;
   }
   if (sl->n == sl->cap) {
-    unsigned nc = sl->cap ? sl->cap * 2 : 256;
-    sim_slice *ni = realloc(sl->items, nc * sizeof *ni);
+    /* A chart with slices missing would pass for the whole run: the
+     * block's timing fails instead (sim_tm_block_end). */
+    sim_slice *ni = casc_grow(sl->items, &sl->cap, sl->n + 1, sizeof *ni);
     if (!ni) {
-      sl->truncated = true;
+      tm->oom = true;
       return -1;
     }
     sl->items = ni;
-    sl->cap = nc;
   }
   sim_slice *s = &sl->items[sl->n];
   memset(s, 0, sizeof *s);
@@ -602,7 +600,7 @@ static void drain_fifos(sim_timing *tm, sim_block *b) {
       while (f->n && rec_ready(tm, &f->items[f->head])) {
         tm_rec *r = &f->items[f->head];
         exec_rec(tm, b, r, r->acc, r->nacc);
-        free(r->acc);
+        casc_free(r->acc);
         f->head++;
         f->n--;
         progress = true;
@@ -622,12 +620,10 @@ static bool fifo_push(sim_timing *tm, const tm_rec *r, const tm_acc *acc,
       f->head = 0;
     }
     if (f->n == f->cap) {
-      unsigned nc = f->cap ? f->cap * 2 : 16;
-      tm_rec *ni = realloc(f->items, nc * sizeof *ni);
+      tm_rec *ni = casc_grow(f->items, &f->cap, f->n + 1, sizeof *ni);
       if (!ni)
         return false;
       f->items = ni;
-      f->cap = nc;
     }
   }
   tm_rec *d = &f->items[f->head + f->n];
@@ -635,7 +631,7 @@ static bool fifo_push(sim_timing *tm, const tm_rec *r, const tm_acc *acc,
   d->acc = NULL;
   d->nacc = 0;
   if (nacc) {
-    d->acc = malloc(nacc * sizeof *acc);
+    d->acc = casc_malloc(nacc * sizeof *acc);
     if (!d->acc)
       return false;
     memcpy(d->acc, acc, nacc * sizeof *acc);
@@ -839,7 +835,7 @@ reset:
   memset(tm->cur_units, 0, sizeof tm->cur_units);
 }
 
-void sim_tm_block_end(sim_block *b, casc_block_timing *out, sim_slices *sl) {
+bool sim_tm_block_end(sim_block *b, casc_block_timing *out, sim_slices *sl) {
   sim_timing *tm = b->tm;
   bool stuck = false;
   for (int p = 0; p < NP; p++) {
@@ -857,4 +853,5 @@ void sim_tm_block_end(sim_block *b, casc_block_timing *out, sim_slices *sl) {
     memset(&tm->sl, 0, sizeof tm->sl);
   }
   tm->ncur = tm->nsync = 0;
+  return !tm->oom;
 }

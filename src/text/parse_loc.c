@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "text/parser.h"
+#include "util/ptrmap.h"
 
 typedef enum { ALIAS_ATTR, ALIAS_LOC, ALIAS_TYPE } alias_kind;
 
@@ -173,6 +174,8 @@ bool pp_parse_opt_loc(casc_parser *p, casc_loc **slot) {
       pl->placeholder =
           casc_loc_name(p->ctx, casc_intern_cstr(p->ctx, name), NULL);
       pl->name = casc_intern(p->ctx, t.p + 1, t.len - 1);
+      if (!pl->placeholder || !pl->name)
+        return pp_error(p, "out of memory");
       pl->line = t.line;
       pl->col = t.col;
       pl->next = p->pending;
@@ -237,13 +240,12 @@ bool pp_parse_alias_def(casc_parser *p) {
 }
 
 /* Replace placeholders in every op and block argument, in one walk. */
-static casc_loc *lookup_subst(casc_hashmap *m, casc_loc *l) {
-  casc_loc **to = casc_hm_get(m, &l, sizeof l, casc_hash_bytes(&l, sizeof l));
-  return to ? *to : l;
+static casc_loc *lookup_subst(const casc_ptrmap *m, casc_loc *l) {
+  return (casc_loc *)casc_ptrmap_get(m, l, (uintptr_t)l);
 }
 
 static bool subst_op(casc_op *op, void *user) {
-  casc_hashmap *m = user;
+  const casc_ptrmap *m = user;
   op->loc = lookup_subst(m, op->loc);
   for (unsigned r = 0; r < op->nregions; r++)
     for (casc_block *b = op->regions[r].first; b; b = b->next)
@@ -256,22 +258,19 @@ static bool subst_op(casc_op *op, void *user) {
 bool pp_resolve_pending_locs(casc_parser *p) {
   if (!p->pending)
     return true;
-  casc_hashmap m;
-  casc_hm_init(&m);
+  casc_ptrmap m; /* placeholder -> the location it stands for */
+  casc_ptrmap_init(&m);
   bool ok = true;
   for (pp_pending_loc *pl = p->pending; pl && ok; pl = pl->next) {
     pl->resolved = pp_lookup_loc_alias(p, pl->name, strlen(pl->name));
     if (!pl->resolved)
       ok = pp_error_at(p, pl->line, pl->col,
                        "operation location alias was never defined");
-    else if (!casc_hm_put(
-                 &m, &pl->placeholder, sizeof pl->placeholder,
-                 casc_hash_bytes(&pl->placeholder, sizeof pl->placeholder),
-                 &pl->resolved))
+    else if (!casc_ptrmap_put(&m, pl->placeholder, (uintptr_t)pl->resolved))
       ok = pp_error(p, "out of memory");
   }
   if (ok && p->top)
     casc_walk_pre(p->top, subst_op, &m);
-  casc_hm_free(&m);
+  casc_ptrmap_free(&m);
   return ok;
 }

@@ -421,7 +421,8 @@ int casc_cmd_run(int argc, char **argv) {
   casc_platform plat;
   casc_platform_default(&plat);
   if (o.platform && !casc_platform_load(ctx, o.platform, &plat)) {
-    rc = CASC_EXIT_USAGE;
+    /* A bad platform file is a usage error; lack of memory is not. */
+    rc = casc_ctx_out_of_memory(ctx) ? CASC_EXIT_FAIL : CASC_EXIT_USAGE;
     goto out;
   }
   casc_op *module =
@@ -536,9 +537,11 @@ int casc_cmd_run(int argc, char **argv) {
       o.timing ? casc_sim_run_timed(prog, o.blocks, args, nargs, &lo,
                                     o.trace ? &trace : NULL, &res)
                : casc_sim_run(prog, o.blocks, args, nargs, &lo, &res);
-  /* A trace that cannot be written fails the run (exit status 1). */
-  bool trace_failed =
-      st != CASC_LAUNCH_BAD_LAUNCH && o.trace && !write_trace(o.trace, &trace);
+  /* A trace that cannot be written fails the run (exit status 1). A run
+   * that ran out of memory writes none: its chart may miss a part. */
+  bool trace_failed = st != CASC_LAUNCH_BAD_LAUNCH &&
+                      st != CASC_LAUNCH_OUT_OF_MEMORY && o.trace &&
+                      !write_trace(o.trace, &trace);
   casc_buf_free(&trace);
   if (trace_failed)
     st = CASC_LAUNCH_KERNEL_ERROR;

@@ -11,6 +11,7 @@
 #include "casc/sim.h"
 #include "check.h"
 #include "sim/sim_internal.h"
+#include "util/alloc.h"
 
 static void test_half(void) {
   CHECK_EQ_INT(casc_f32_to_f16(1.0f), 0x3c00);
@@ -106,6 +107,46 @@ static void test_platform_file(void) {
   casc_ctx_free(ctx);
 }
 
+/* Loading a platform file with allocation N failing (alone, or with every
+ * later one), for every N the load makes: it gives the file's platform, or
+ * fails with the context out of memory, never a failure without a reason
+ * (`casc run --platform` would then take it for a bad file). */
+static void test_platform_file_out_of_memory(void) {
+  casc_platform want;
+  casc_platform_default(&want);
+  casc_ctx *ctx = casc_ctx_new();
+  REQUIRE(ctx != NULL);
+  casc_alloc_fail_nth(0, false);
+  casc_platform p;
+  bool clean_ok = casc_platform_load(ctx, ini_path(), &p);
+  unsigned long total = casc_alloc_count();
+  casc_alloc_fail_off();
+  casc_ctx_free(ctx);
+  REQUIRE(clean_ok);
+  CHECK(total > 0); /* the file's text, at least */
+  unsigned bad = 0, failed = 0;
+  for (int persistent = 0; persistent <= 1; persistent++)
+    for (unsigned long n = 1; n <= total; n++) {
+      ctx = casc_ctx_new();
+      REQUIRE(ctx != NULL);
+      casc_diag_list dl = {0};
+      casc_ctx_set_diag_handler(ctx, casc_diag_collect, &dl);
+      casc_alloc_fail_nth(n, persistent);
+      bool ok = casc_platform_load(ctx, ini_path(), &p);
+      casc_alloc_fail_off();
+      if (ok)
+        bad += memcmp(&p, &want, sizeof p) != 0;
+      else {
+        failed++;
+        bad += !casc_ctx_out_of_memory(ctx);
+      }
+      casc_diag_list_free(&dl);
+      casc_ctx_free(ctx);
+    }
+  CHECK_EQ_INT(bad, 0);
+  CHECK(failed > 0);
+}
+
 /* Every key of the shipped file is present (so the defaults are tested,
  * not merely inherited). */
 static void test_platform_file_complete(void) {
@@ -187,6 +228,7 @@ int main(void) {
   RUN_TEST(test_round_modes);
   RUN_TEST(test_platform_file);
   RUN_TEST(test_platform_file_complete);
+  RUN_TEST(test_platform_file_out_of_memory);
   RUN_TEST(test_npy);
   return CHECK_SUMMARY();
 }

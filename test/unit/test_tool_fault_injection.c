@@ -7,9 +7,11 @@
  * out-of-memory flag) or succeed with exactly the output of the clean run.
  * A crash ends the test; a leak fails it under ASan and valgrind.
  *
- * Two runs are swept: ASC-IR text through the pipeline, and a kernel
+ * Three runs are swept: ASC-IR text through the pipeline, a kernel
  * written with the C front end, printed with location aliases and run on
- * the timing model with a trace. */
+ * the timing model with a trace, and verify-sync alone on functions whose
+ * analysis keeps sets of paths, with the warnings it gives. */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -309,6 +311,330 @@ static void sweep_both(bool from_c) {
   outcome_free(&clean);
 }
 
+/* Functions of test/lit/passes/verify-sync-loops.mlir: trip counts known
+ * only at run time (a fixpoint over sets of states), branches in loops,
+ * a tensor carried through iter_args, nested loops; three misuse their
+ * queue, so warnings with notes are built, sorted and reported. */
+static const char sync_text[] =
+    "module {\n"
+    "func.func @free_inside(%n : i32) {\n"
+    "  %c0 = arith.constant 0 : i32\n"
+    "  %c1 = arith.constant 1 : i32\n"
+    "  %c2 = arith.constant 2 : i32\n"
+    "  %c512 = arith.constant 512 : i32\n"
+    "  %pipe = ascendc.pipe\n"
+    "  %q = ascendc.queue : <vecin, 1>\n"
+    "  ascendc.pipe.init_queue %pipe, %q, %c2, %c512 : "
+    "!ascendc.queue<vecin, 1>, i32, i32\n"
+    "  %t = ascendc.que_bind.alloc_tensor %q : !ascendc.queue<vecin, 1>, "
+    "!ascendc.local_tensor<*xf16>\n"
+    "  scf.for %i = %c0 to %n step %c1 : i32 {\n"
+    "    ascendc.que_bind.free_tensor %q, %t : !ascendc.queue<vecin, 1>, "
+    "!ascendc.local_tensor<*xf16>\n"
+    "  }\n"
+    "  return\n"
+    "}\n"
+    "func.func @prefetch(%n : i32, %g : !ascendc.global_tensor<*xf16>) {\n"
+    "  %c0 = arith.constant 0 : i32\n"
+    "  %c1 = arith.constant 1 : i32\n"
+    "  %c2 = arith.constant 2 : i32\n"
+    "  %c128 = arith.constant 128 : i32\n"
+    "  %c512 = arith.constant 512 : i32\n"
+    "  %pipe = ascendc.pipe\n"
+    "  %q = ascendc.queue : <vecin, 2>\n"
+    "  ascendc.pipe.init_queue %pipe, %q, %c2, %c512 : "
+    "!ascendc.queue<vecin, 2>, i32, i32\n"
+    "  %t0 = ascendc.que_bind.alloc_tensor %q : !ascendc.queue<vecin, 2>, "
+    "!ascendc.local_tensor<*xf16>\n"
+    "  ascendc.data_copy_l2 %t0, %g, %c128 : !ascendc.local_tensor<*xf16>, "
+    "!ascendc.global_tensor<*xf16>, i32\n"
+    "  ascendc.que_bind.enque_tensor %q, %t0 : !ascendc.queue<vecin, 2>, "
+    "!ascendc.local_tensor<*xf16>\n"
+    "  scf.for %i = %c0 to %n step %c1 : i32 {\n"
+    "    %next = arith.addi %i, %c1 : i32\n"
+    "    %more = arith.cmpi slt, %next, %n : i32\n"
+    "    scf.if %more {\n"
+    "      %t = ascendc.que_bind.alloc_tensor %q : !ascendc.queue<vecin, 2>, "
+    "!ascendc.local_tensor<*xf16>\n"
+    "      ascendc.data_copy_l2 %t, %g, %c128 : !ascendc.local_tensor<*xf16>, "
+    "!ascendc.global_tensor<*xf16>, i32\n"
+    "      ascendc.que_bind.enque_tensor %q, %t : !ascendc.queue<vecin, 2>, "
+    "!ascendc.local_tensor<*xf16>\n"
+    "    }\n"
+    "    %d = ascendc.que_bind.deque_tensor %q : !ascendc.queue<vecin, 2>, "
+    "!ascendc.local_tensor<*xf16>\n"
+    "    ascendc.que_bind.free_tensor %q, %d : !ascendc.queue<vecin, 2>, "
+    "!ascendc.local_tensor<*xf16>\n"
+    "  }\n"
+    "  return\n"
+    "}\n"
+    "func.func @no_prologue(%g : !ascendc.global_tensor<*xf16>) {\n"
+    "  %c0 = arith.constant 0 : i32\n"
+    "  %c1 = arith.constant 1 : i32\n"
+    "  %c2 = arith.constant 2 : i32\n"
+    "  %c8 = arith.constant 8 : i32\n"
+    "  %c512 = arith.constant 512 : i32\n"
+    "  %pipe = ascendc.pipe\n"
+    "  %q = ascendc.queue : <vecin, 2>\n"
+    "  ascendc.pipe.init_queue %pipe, %q, %c2, %c512 : "
+    "!ascendc.queue<vecin, 2>, i32, i32\n"
+    "  scf.for %i = %c0 to %c8 step %c1 : i32 {\n"
+    "    %cond = arith.cmpi sgt, %i, %c0 : i32\n"
+    "    scf.if %cond {\n"
+    "      %t = ascendc.que_bind.alloc_tensor %q : !ascendc.queue<vecin, 2>, "
+    "!ascendc.local_tensor<*xf16>\n"
+    "      ascendc.que_bind.enque_tensor %q, %t : !ascendc.queue<vecin, 2>, "
+    "!ascendc.local_tensor<*xf16>\n"
+    "    }\n"
+    "    %d = ascendc.que_bind.deque_tensor %q : !ascendc.queue<vecin, 2>, "
+    "!ascendc.local_tensor<*xf16>\n"
+    "    ascendc.que_bind.free_tensor %q, %d : !ascendc.queue<vecin, 2>, "
+    "!ascendc.local_tensor<*xf16>\n"
+    "  }\n"
+    "  return\n"
+    "}\n"
+    "func.func @carry(%g : !ascendc.global_tensor<*xf16>) {\n"
+    "  %c0 = arith.constant 0 : i32\n"
+    "  %c1 = arith.constant 1 : i32\n"
+    "  %c2 = arith.constant 2 : i32\n"
+    "  %c16 = arith.constant 16 : i32\n"
+    "  %c128 = arith.constant 128 : i32\n"
+    "  %c512 = arith.constant 512 : i32\n"
+    "  %pipe = ascendc.pipe\n"
+    "  %q = ascendc.queue : <vecin, 1>\n"
+    "  ascendc.pipe.init_queue %pipe, %q, %c2, %c512 : "
+    "!ascendc.queue<vecin, 1>, i32, i32\n"
+    "  %first = ascendc.que_bind.alloc_tensor %q : !ascendc.queue<vecin, 1>, "
+    "!ascendc.local_tensor<*xf16>\n"
+    "  %last = scf.for %i = %c0 to %c16 step %c1 iter_args(%cur = %first) -> "
+    "(!ascendc.local_tensor<*xf16>) : i32 {\n"
+    "    %nxt = ascendc.que_bind.alloc_tensor %q : !ascendc.queue<vecin, 1>, "
+    "!ascendc.local_tensor<*xf16>\n"
+    "    ascendc.adds_l2 %nxt, %cur, %c128, %c128 : "
+    "!ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, i32, i32\n"
+    "    ascendc.que_bind.free_tensor %q, %cur : !ascendc.queue<vecin, 1>, "
+    "!ascendc.local_tensor<*xf16>\n"
+    "    scf.yield %nxt : !ascendc.local_tensor<*xf16>\n"
+    "  }\n"
+    "  ascendc.que_bind.free_tensor %q, %last : !ascendc.queue<vecin, 1>, "
+    "!ascendc.local_tensor<*xf16>\n"
+    "  return\n"
+    "}\n"
+    "func.func @nested(%n : i32) {\n"
+    "  %c0 = arith.constant 0 : i32\n"
+    "  %c1 = arith.constant 1 : i32\n"
+    "  %c2 = arith.constant 2 : i32\n"
+    "  %c4 = arith.constant 4 : i32\n"
+    "  %c64 = arith.constant 64 : i32\n"
+    "  %c512 = arith.constant 512 : i32\n"
+    "  %pipe = ascendc.pipe\n"
+    "  %q = ascendc.queue : <vecin, 1>\n"
+    "  ascendc.pipe.init_queue %pipe, %q, %c2, %c512 : "
+    "!ascendc.queue<vecin, 1>, i32, i32\n"
+    "  scf.for %i = %c0 to %n step %c1 : i32 {\n"
+    "    %t = ascendc.que_bind.alloc_tensor %q : !ascendc.queue<vecin, 1>, "
+    "!ascendc.local_tensor<*xf32>\n"
+    "    scf.for %j = %c0 to %c4 step %c1 : i32 {\n"
+    "      ascendc.muls_l2 %t, %t, %c64, %c64 : !ascendc.local_tensor<*xf32>, "
+    "!ascendc.local_tensor<*xf32>, i32, i32\n"
+    "      ascendc.que_bind.free_tensor %q, %t : !ascendc.queue<vecin, 1>, "
+    "!ascendc.local_tensor<*xf32>\n"
+    "    }\n"
+    "  }\n"
+    "  return\n"
+    "}\n"
+    "}\n";
+
+typedef struct {
+  bool failed;         /* parsing or the pass failed */
+  bool reported;       /* ... with an error diagnostic */
+  bool said_oom;       /* some error says "out of memory" */
+  char warnings[4096]; /* every warning and note: "file:line:col: message" */
+  size_t len;
+  unsigned nwarnings;
+} sync_outcome;
+
+/* Renders each warning as it comes, without the heap: a handler that
+ * allocated would fail under injection itself (casc_diag_collect drops
+ * what it cannot keep), and a lost warning must be the library's. */
+static void sync_handler(const casc_diag *d, void *user) {
+  sync_outcome *o = user;
+  if (d->sev == CASC_SEV_ERROR && strstr(d->msg, "out of memory"))
+    o->said_oom = true;
+  if (d->sev != CASC_SEV_WARNING)
+    return;
+  o->nwarnings++;
+  for (unsigned k = 0; k <= d->nnotes && o->len < sizeof o->warnings; k++) {
+    char where[64];
+    casc_loc_format(k ? d->notes[k - 1].loc : d->loc, where, sizeof where);
+    o->len += (size_t)snprintf(
+        o->warnings + o->len, sizeof o->warnings - o->len, "%s%s: %s\n",
+        k ? "  note " : "", where, k ? d->notes[k - 1].msg : d->msg);
+  }
+}
+
+/* verify-sync on sync_text with allocation n failing (0: none), alone or
+ * with every later one. */
+static void sync_once(sync_outcome *o, unsigned long n, bool persistent) {
+  memset(o, 0, sizeof *o);
+  casc_alloc_fail_nth(n, persistent);
+  casc_ctx *ctx = casc_ctx_new();
+  if (!ctx) {
+    casc_alloc_fail_off();
+    o->failed = o->reported = o->said_oom = true;
+    return;
+  }
+  casc_ctx_set_diag_handler(ctx, sync_handler, o);
+  const char *flag = "ascendc-verify-sync";
+  casc_op *m =
+      casc_parse_module(ctx, sync_text, sizeof sync_text - 1, "sync.mlir", 1);
+  o->failed =
+      !m || !casc_run_pass(ctx, m, casc_pass_lookup(flag, strlen(flag)), NULL);
+  casc_alloc_fail_off();
+  o->reported = casc_ctx_error_count(ctx) > 0;
+  casc_ctx_free(ctx);
+}
+
+static void test_verify_sync_fails_cleanly(void) {
+  sync_outcome clean;
+  casc_alloc_fail_nth(0, false);
+  sync_once(&clean, 0, false);
+  unsigned long total = casc_alloc_count();
+  REQUIRE(!clean.failed);
+  /* The three misuses, each a warning with its note. */
+  CHECK_EQ_INT(clean.nwarnings, 3);
+  CHECK_CONTAINS(clean.warnings, "freed before its last use");
+  CHECK_CONTAINS(clean.warnings, "DeQue: there is no corresponding call to "
+                                 "EnQue");
+  CHECK_CONTAINS(clean.warnings, "use of tensor memory after its FreeTensor");
+  CHECK_CONTAINS(clean.warnings, "note sync.mlir:");
+  CHECK(total > 100);
+  for (int persistent = 0; persistent <= 1; persistent++) {
+    unsigned failed = 0, bad = 0;
+    unsigned long first_bad = 0;
+    for (unsigned long n = 1; n <= total; n++) {
+      sync_outcome o;
+      sync_once(&o, n, persistent);
+      bool ok = o.failed ? o.reported && o.said_oom
+                         : strcmp(o.warnings, clean.warnings) == 0;
+      failed += o.failed;
+      if (!ok && !bad++)
+        first_bad = n;
+    }
+    fprintf(stderr,
+            "verify-sync, %s: %lu runs: %u failed, %u bad; first bad: N=%lu\n",
+            persistent ? "fail N and after" : "fail N only", total, failed, bad,
+            first_bad);
+    CHECK_EQ_INT(bad, 0);
+    CHECK(failed > 0);
+  }
+}
+
+/* ---- compiling for the simulator on two threads at once ----------------- */
+
+typedef struct {
+  pthread_barrier_t *ready, *go;
+  bool built;      /* the kernel parsed and went through the pipeline */
+  bool compiled;   /* casc_sim_compile gave a program */
+  bool said_oom;   /* ... or an error said "out of memory" */
+  unsigned errors; /* errors of the compile */
+} compile_job;
+
+/* No heap: the handler runs while allocations fail. */
+static void oom_flag_handler(const casc_diag *d, void *user) {
+  compile_job *j = user;
+  if (d->sev == CASC_SEV_ERROR && strstr(d->msg, "out of memory"))
+    j->said_oom = true;
+}
+
+/* Builds the kernel on a context of its own, waits while the main thread
+ * arms the injection, then lowers it for the simulator. */
+static void *compile_thread(void *arg) {
+  compile_job *j = arg;
+  casc_ctx *ctx = casc_ctx_new();
+  casc_op *m = ctx ? casc_parse_module(ctx, kernel_text, sizeof kernel_text - 1,
+                                       "k.mlir", 1)
+                   : NULL;
+  j->built = m && casc_compile(ctx, m, NULL);
+  if (ctx)
+    casc_ctx_set_diag_handler(ctx, oom_flag_handler, j);
+  pthread_barrier_wait(j->ready);
+  pthread_barrier_wait(j->go);
+  casc_sim_program *p = NULL;
+  if (j->built) {
+    unsigned e0 = casc_ctx_error_count(ctx);
+    p = casc_sim_compile(ctx, m, "scale");
+    j->errors = casc_ctx_error_count(ctx) - e0;
+  }
+  j->compiled = p != NULL;
+  pthread_barrier_wait(j->ready); /* injection ends before anything else */
+  casc_sim_program_free(p);
+  casc_ctx_free(ctx);
+  return NULL;
+}
+
+/* Both threads lower with allocation n and every later one failing (n 0:
+ * none fails); the allocations counted are in *count. False when the
+ * kernel could not be built. */
+static bool compile_pair(unsigned long n, compile_job jobs[2],
+                         unsigned long *count) {
+  pthread_barrier_t ready, go;
+  pthread_barrier_init(&ready, NULL, 3);
+  pthread_barrier_init(&go, NULL, 3);
+  pthread_t t[2];
+  unsigned started = 0;
+  for (unsigned i = 0; i < 2; i++) {
+    memset(&jobs[i], 0, sizeof jobs[i]);
+    jobs[i].ready = &ready;
+    jobs[i].go = &go;
+  }
+  for (; started < 2; started++)
+    if (pthread_create(&t[started], NULL, compile_thread, &jobs[started])) {
+      /* A started thread waits at a barrier for three: nothing to undo. */
+      fprintf(stderr, "cannot start a thread\n");
+      exit(1);
+    }
+  pthread_barrier_wait(&ready);
+  casc_alloc_fail_nth(n, true);
+  pthread_barrier_wait(&go);
+  pthread_barrier_wait(&ready);
+  *count = casc_alloc_count();
+  casc_alloc_fail_off();
+  for (unsigned i = 0; i < 2; i++)
+    pthread_join(t[i], NULL);
+  pthread_barrier_destroy(&ready);
+  pthread_barrier_destroy(&go);
+  return jobs[0].built && jobs[1].built;
+}
+
+/* Two threads lower a kernel at once while the allocations from number N
+ * on fail, for every N the pair makes: each compile gives a program or
+ * fails saying "out of memory". A failed emit hands out a scratch
+ * instruction for its caller to fill in; it was a static one, written by
+ * both threads at once (a data race, which ThreadSanitizer reports here). */
+static void test_parallel_compiles_fail_cleanly(void) {
+  compile_job jobs[2];
+  unsigned long total;
+  REQUIRE(compile_pair(0, jobs, &total));
+  CHECK(jobs[0].compiled && jobs[1].compiled);
+  CHECK(total > 20);
+  unsigned bad = 0, failed = 0;
+  for (unsigned long n = 1; n <= total; n++) {
+    unsigned long count;
+    REQUIRE(compile_pair(n, jobs, &count));
+    for (unsigned i = 0; i < 2; i++) {
+      failed += !jobs[i].compiled;
+      bad += !jobs[i].compiled && !(jobs[i].errors && jobs[i].said_oom);
+    }
+  }
+  fprintf(stderr,
+          "two threads compiling, fail N and after: %lu runs: %u compiles "
+          "failed, %u bad\n",
+          total, failed, bad);
+  CHECK_EQ_INT(bad, 0);
+  CHECK(failed > 0);
+}
+
 static void test_text_run_fails_cleanly(void) {
   sweep_both(false);
 }
@@ -320,5 +646,7 @@ static void test_c_front_end_run_fails_cleanly(void) {
 int main(void) {
   RUN_TEST(test_text_run_fails_cleanly);
   RUN_TEST(test_c_front_end_run_fails_cleanly);
+  RUN_TEST(test_verify_sync_fails_cleanly);
+  RUN_TEST(test_parallel_compiles_fail_cleanly);
   return CHECK_SUMMARY();
 }
