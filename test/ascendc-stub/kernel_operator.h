@@ -177,6 +177,13 @@ struct DataCopyParams {
   uint16_t blockCount, blockLen, srcStride, dstStride;
 };
 
+// DataCopyPad's padding (the non-template form: the value is raw bits).
+struct DataCopyPadParams {
+  DataCopyPadParams();
+  DataCopyPadParams(bool isPad, uint8_t leftPadding, uint8_t rightPadding,
+                    uint64_t paddingValue);
+};
+
 struct BinaryRepeatParams {
   BinaryRepeatParams();
   BinaryRepeatParams(uint8_t dstBlkStride, uint8_t src0BlkStride,
@@ -210,6 +217,15 @@ void DataCopy(const GlobalTensor<T> &dst, const LocalTensor<T> &src,
 template <typename T>
 void DataCopy(const LocalTensor<T> &dst, const LocalTensor<T> &src,
               const DataCopyParams &params);
+
+// Unaligned copies: blockLen in bytes (GM strides in bytes, UB strides in
+// 32-byte blocks).
+template <typename T>
+void DataCopyPad(const LocalTensor<T> &dst, const GlobalTensor<T> &src,
+                 const DataCopyParams &params, const DataCopyPadParams &pad);
+template <typename T>
+void DataCopyPad(const GlobalTensor<T> &dst, const LocalTensor<T> &src,
+                 const DataCopyParams &params);
 
 // One dimension of a multi-dimensional slice copy.
 struct SliceInfo {
