@@ -226,6 +226,70 @@ static bool emit_construct(casc_emitter *e, casc_op *op) {
   return ok;
 }
 
+/* emitasc.variable: a local array of the memref's static shape, its first
+ * element initialised from the operand or the constant, as pyasc prints it
+ * (`int32_t v5[1]{v1};`, `half v2[2][3]{v1};`, `float v4[1]{(float)1.5e+00};`).
+ * With neither initialiser (pyasc crashes there) it is left uninitialised. */
+static bool emit_variable(casc_emitter *e, casc_op *op) {
+  const casc_type *t = op->nres == 1 ? op->results[0].type : NULL;
+  if (!t || t->kind != CASC_TYPE_MEMREF || !t->u.memref.rank)
+    return casc_em_fail(e, op, "needs a ranked memref result");
+  for (unsigned i = 0; i < t->u.memref.rank; i++)
+    if (t->u.memref.shape[i] < 1)
+      return casc_em_fail(e, op, "needs a static memref shape");
+  casc_buf init;
+  casc_buf_init(&init);
+  bool ok = true;
+  casc_attr *a = casc_em_attr(op, "staticInit");
+  int64_t iv;
+  if (op->nops == 1) {
+    const char *n = casc_em_name(e, casc_op_operand(op, 0), op);
+    ok = n != NULL;
+    if (ok)
+      casc_buf_puts(&init, n);
+  } else if (a && a->kind == CASC_ATTR_FLOAT && a->type &&
+             a->type->kind == CASC_TYPE_FLOAT) {
+    casc_em_float_literal(&init, a->u.f.v, a->type->u.flt.fk);
+  } else if (a && casc_em_attr_int(a, &iv)) {
+    casc_buf_printf(&init, "%lld", (long long)iv);
+  } else if (a) {
+    ok = casc_em_fail(e, op, "has an initial value that is not a number");
+  }
+  if (ok) {
+    casc_em_indent(e);
+    ok = casc_em_type_at(e, e->out, t->u.memref.elem, op);
+  }
+  const char *name = ok ? casc_em_define(e, &op->results[0]) : NULL;
+  if (ok && !name)
+    ok = casc_em_fail(e, op, "ran out of memory naming a value");
+  if (ok) {
+    casc_buf_printf(e->out, " %s", name);
+    for (unsigned i = 0; i < t->u.memref.rank; i++)
+      casc_buf_printf(e->out, "[%lld]", (long long)t->u.memref.shape[i]);
+    if (init.len)
+      casc_buf_printf(e->out, "{%s}", casc_buf_str(&init));
+  }
+  casc_em_scratch_done(e->out, &init);
+  return ok;
+}
+
+/* emitasc.dereference: a reference to the pointee, `T& vN = *p;`. */
+static bool emit_dereference(casc_emitter *e, casc_op *op) {
+  if (op->nops != 1 || op->nres != 1)
+    return casc_em_fail(e, op, "is malformed");
+  const char *p = casc_em_name(e, casc_op_operand(op, 0), op);
+  if (!p)
+    return false;
+  casc_em_indent(e);
+  if (!casc_em_type_at(e, e->out, op->results[0].type, op))
+    return false;
+  const char *name = casc_em_define(e, &op->results[0]);
+  if (!name)
+    return casc_em_fail(e, op, "ran out of memory naming a value");
+  casc_buf_printf(e->out, "& %s = *%s", name, p);
+  return true;
+}
+
 bool casc_em_misc(casc_emitter *e, casc_op *op, bool *semi) {
   (void)semi;
   switch (op->kind) {
@@ -247,6 +311,10 @@ bool casc_em_misc(casc_emitter *e, casc_op *op, bool *semi) {
     return emit_ptr_offset(e, op);
   case CASC_OP_CONSTRUCT:
     return emit_construct(e, op);
+  case CASC_OP_EMITASC_VARIABLE:
+    return emit_variable(e, op);
+  case CASC_OP_EMITASC_DEREFERENCE:
+    return emit_dereference(e, op);
   default:
     return casc_em_fail(e, op, "unable to find printer for op");
   }
