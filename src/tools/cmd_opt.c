@@ -249,8 +249,18 @@ static casc_op *transform(casc_ctx *ctx, const opt_options *o, const char *name,
   casc_op *module = casc_parse_module(ctx, text, len, name, first_line);
   if (!module || !casc_verify(ctx, module))
     return NULL;
+  static const char vs_flag[] = "ascendc-verify-sync";
+  const casc_pass_info *vs = casc_pass_lookup(vs_flag, sizeof vs_flag - 1);
+  bool just_checked = false; /* the IR is as verify-sync last saw it */
   for (unsigned i = 0; i < o->nsteps; i++) {
     const step *s = &o->steps[i];
+    /* verify-sync changes nothing, so running it again right after the
+     * pipelines (which end with it) or itself would only print each
+     * finding twice. */
+    bool plain_vs = s->pass == vs && (!s->options || !*s->options);
+    if (plain_vs && just_checked)
+      continue;
+    just_checked = plain_vs || !s->pass;
     bool ok = s->pass ? casc_run_pass(ctx, module, s->pass, s->options)
                       : casc_run_pipeline(ctx, module, s->options);
     /* As mlir-opt (-verify-each): a pass must leave valid IR behind. */
