@@ -128,6 +128,8 @@ void casc_cli_print_diag(const casc_diag *d, void *printer) {
   casc_cli_diag_printer *p = printer;
   if (d->sev == CASC_SEV_ERROR)
     p->errors++;
+  if (d->sev == CASC_SEV_WARNING)
+    p->warnings++;
   if (!p->split) {
     casc_diag_print(d, stderr);
     return;

@@ -60,6 +60,7 @@ typedef struct {
   bool split;
   unsigned split_line; /* N above */
   unsigned errors;     /* errors seen by the handler */
+  unsigned warnings;   /* warnings seen by the handler */
 } casc_cli_diag_printer;
 /* casc_diag_handler printing d (and its notes) to stderr. */
 void casc_cli_print_diag(const casc_diag *d, void *printer);

@@ -25,6 +25,7 @@ typedef struct {
 typedef struct {
   const char *input, *output;
   bool split, verify_diags, show_dialects;
+  bool werror; /* --warnings-as-errors: a warning fails the run */
   casc_print_flags print;
   step *steps;
   unsigned nsteps;
@@ -61,6 +62,9 @@ static void print_help(void) {
          "form)\n"
          "  -show-dialects              list the dialects casc knows and "
          "exit\n"
+         "  -warnings-as-errors         a warning (e.g. a verify-sync "
+         "finding) makes the\n"
+         "                              run fail (exit 1, no output file)\n"
          "  -pipeline=NAME              run a named pass pipeline (list "
          "below)\n"
          "  -PASS[=OPTIONS]             run a registered pass (list "
@@ -176,6 +180,8 @@ static int parse_args(int argc, char **argv, opt_options *o) {
       o->split = true;
     } else if ((val = casc_cli_flag(a, "verify-diagnostics")) && !*val) {
       o->verify_diags = true;
+    } else if ((val = casc_cli_flag(a, "warnings-as-errors")) && !*val) {
+      o->werror = true;
     } else if ((val = casc_cli_flag(a, "mlir-print-op-generic")) && !*val) {
       o->print.generic = true;
     } else if ((val = casc_cli_flag(a, "mlir-print-debuginfo")) && !*val) {
@@ -300,7 +306,7 @@ static bool process_chunk(const char *chunk, size_t len, unsigned first_line,
     return false;
   }
   casc_diag_verifier *v = NULL;
-  casc_cli_diag_printer printer = {st->name, o->split, 1, 0};
+  casc_cli_diag_printer printer = {st->name, o->split, 1, 0, 0};
   if (o->verify_diags) {
     v = casc_diag_verifier_new(st->name, chunk, len, first_line);
     if (!v) {
@@ -342,6 +348,14 @@ static bool process_chunk(const char *chunk, size_t len, unsigned first_line,
     if (printer.errors == 0)
       casc_cli_error(CMD, "%s: processing failed without a diagnostic",
                      st->name);
+  } else if (o->werror && printer.warnings) {
+    /* CI gates on findings: the warnings stand, and the run fails. */
+    st->failed = true;
+    casc_cli_error(CMD,
+                   "%u warning%s treated as error%s "
+                   "(-warnings-as-errors)",
+                   printer.warnings, printer.warnings == 1 ? "" : "s",
+                   printer.warnings == 1 ? "" : "s");
   }
   casc_ctx_free(ctx);
   if (st->out.oom)

@@ -412,7 +412,8 @@ int casc_cmd_run(int argc, char **argv) {
     free_bindings(&o);
     return CASC_EXIT_FAIL;
   }
-  casc_cli_diag_printer printer = {casc_cli_buffer_name(o.file), false, 0, 0};
+  casc_cli_diag_printer printer = {casc_cli_buffer_name(o.file), false, 0, 0,
+                                   0};
   casc_ctx_set_diag_handler(ctx, casc_cli_print_diag, &printer);
   rc = CASC_EXIT_FAIL;
   casc_sim_program *prog = NULL;

@@ -75,7 +75,7 @@ int casc_cmd_translate(int argc, char **argv) {
     return CASC_EXIT_FAIL;
   }
   const char *name = casc_cli_buffer_name(input);
-  casc_cli_diag_printer printer = {name, false, 1, 0};
+  casc_cli_diag_printer printer = {name, false, 1, 0, 0};
   casc_ctx_set_diag_handler(ctx, casc_cli_print_diag, &printer);
   casc_op *module = casc_parse_module(ctx, text, len, name, 1);
   casc_buf cpp;
