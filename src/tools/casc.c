@@ -34,7 +34,7 @@ static void usage(FILE *out) {
     fprintf(out, "  %-12s %s\n", commands[i].name, commands[i].summary);
   fprintf(out, "\nOPTIONS:\n"
                "  --help       show this help\n"
-               "  --version    show the version\n");
+               "  --version    show the version (also after a command)\n");
 }
 
 /* Fault injection for scripts/faultinject.py (`make faultinject`), not a
@@ -83,9 +83,19 @@ static int run_command(int argc, char **argv) {
     printf("casc version %s\n", CASC_VERSION);
     return CASC_EXIT_OK;
   }
-  for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-    if (strcmp(cmd, commands[i].name) == 0)
-      return commands[i].fn(argc - 1, argv + 1);
+  for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+    if (strcmp(cmd, commands[i].name) != 0)
+      continue;
+    /* `casc <command> --version`, as LLVM tools answer it anywhere. */
+    for (int a = 2; a < argc; a++) {
+      const char *v = casc_cli_flag(argv[a], "version");
+      if (v && !*v) {
+        printf("casc version %s\n", CASC_VERSION);
+        return CASC_EXIT_OK;
+      }
+    }
+    return commands[i].fn(argc - 1, argv + 1);
+  }
   casc_cli_error(NULL, "unknown command '%s' (see 'casc --help')", cmd);
   return CASC_EXIT_USAGE;
 }
