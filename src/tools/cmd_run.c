@@ -105,6 +105,13 @@ static int add_binding(binding *list, unsigned *n, const char *spec,
     return CASC_EXIT_USAGE;
   }
   size_t nl = (size_t)(eq - spec);
+  /* Two values for one argument: which one was meant is a guess. */
+  for (unsigned k = 0; k < *n; k++)
+    if (strlen(list[k].name) == nl && memcmp(list[k].name, spec, nl) == 0) {
+      casc_cli_error("run", "%s %.*s= is given twice ('%s=%s' and '%s')", flag,
+                     (int)nl, spec, list[k].name, list[k].value, spec);
+      return CASC_EXIT_USAGE;
+    }
   char *name = casc_malloc(nl + 1);
   if (!name) {
     casc_cli_error("run", "out of memory");

@@ -8,6 +8,9 @@
 // RUN: python3 %S/Inputs/npytool.py rc 2 casc run %s --blocks 0 --arg x=%t/x.npy --arg n=64
 // RUN: python3 %S/Inputs/npytool.py rc 2 casc run %s --blocks 2 --arg x=%t/x.npy
 // RUN: python3 %S/Inputs/npytool.py rc 2 casc run %s --arg x=%t/x.npy --arg n=64 --bogus
+// RUN: not casc run %s --arg x=%t/x.npy --arg n=64 --arg n=32 2>&1 | FileCheck --check-prefix=TWICE %s
+// RUN: python3 %S/Inputs/npytool.py rc 2 casc run %s --arg x=%t/x.npy --arg n=64 --out x=%t/a.npy --out x=%t/b.npy
+// TWICE: casc run: --arg n= is given twice ('n=64' and 'n=32')
 // RUN: python3 %S/Inputs/npytool.py rc 2 casc run %s --arg x=zeros:4 --arg n=1.5
 // RUN: python3 %S/Inputs/npytool.py gen %t/i.npy i32 256 1
 // RUN: not casc run %s --arg x=%t/i.npy --arg n=64 2>&1 | FileCheck --check-prefix=DTYPE %s
