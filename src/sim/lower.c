@@ -536,6 +536,27 @@ static const char *enum_attr_name(const casc_op_info *info) {
   return name;
 }
 
+/* The two tensors of a copy: GM -> UB, UB -> GM, and UB -> UB where the
+ * op has it (DataCopy; DataCopyPad does not), of one element type. */
+static bool check_copy(lowerer *L, casc_op *op, const sim_insn *in,
+                       bool ub_to_ub) {
+  const casc_type *d = op->operands[0].value->type;
+  const casc_type *s = op->operands[1].value->type;
+  bool gm_s = casc_type_is_global_tensor(s);
+  if (!((is_local(d) && (gm_s || (ub_to_ub && is_local(s)))) ||
+        (casc_type_is_global_tensor(d) && is_local(s)))) {
+    unsupported(L, op,
+                ub_to_ub ? "this copy direction"
+                         : "this copy direction (GM -> UB and UB -> GM are)");
+    return false;
+  }
+  if (in->dt != in->dt3) {
+    unsupported(L, op, "copies between different element types");
+    return false;
+  }
+  return true;
+}
+
 /* Operands of a vector family op: the element types its shape requires to
  * be equal, and a loop of the row's kernel for the type. */
 static bool check_vector(lowerer *L, casc_op *op, sim_insn *in,
@@ -608,39 +629,19 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
       return false;
     }
     break;
-  case SIM_DATA_COPY_PAD: {
-    const casc_type *d = op->operands[0].value->type;
-    const casc_type *s = op->operands[1].value->type;
-    if (!((is_local(d) && casc_type_is_global_tensor(s)) ||
-          (casc_type_is_global_tensor(d) && is_local(s)))) {
-      unsupported(L, op, "this copy direction (GM -> UB and UB -> GM are)");
+  case SIM_DATA_COPY_PAD:
+    if (!check_copy(L, op, in, false))
       return false;
-    }
-    if (in->dt != in->dt3) {
-      unsupported(L, op, "copies between different element types");
-      return false;
-    }
     break;
-  }
   case SIM_DATA_COPY_L2:
-  case SIM_DATA_COPY_L0: {
+  case SIM_DATA_COPY_L0:
     if (op->nops != 3) {
       unsupported(L, op, "malformed DataCopy");
       return false;
     }
-    const casc_type *d = op->operands[0].value->type;
-    const casc_type *s = op->operands[1].value->type;
-    if (!((is_local(d) && (is_local(s) || casc_type_is_global_tensor(s))) ||
-          (casc_type_is_global_tensor(d) && is_local(s)))) {
-      unsupported(L, op, "this copy direction");
+    if (!check_copy(L, op, in, true))
       return false;
-    }
-    if (in->dt != in->dt3) {
-      unsupported(L, op, "copies between different element types");
-      return false;
-    }
     break;
-  }
   case SIM_CONSTRUCT: {
     /* The parameter structs the simulator reads (sim_field): each field is
      * a slot of its own, allocated here next to each other; the struct's

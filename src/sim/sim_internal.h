@@ -435,6 +435,10 @@ bool sim_exec_memory(sim_block *b, const sim_insn *in);
 /* vec.c / vec_repeat.c / cast.c */
 bool sim_exec_vector(sim_block *b, const sim_insn *in);
 bool sim_exec_vector_repeat(sim_block *b, const sim_insn *in);
+/* The scalar operand i of in as one element of type dt (the hardware takes
+ * a vector op's scalar in the tensor's type), into out (vec.c). */
+void sim_vec_scalar_elem(const sim_block *b, const sim_insn *in, unsigned i,
+                         unsigned dt, void *out);
 /* One kernel over n contiguous elements (vec.c). */
 void sim_vec_tile(const sim_vkernel *k, unsigned shape, unsigned dt, void *d,
                   const void *x, const void *y, const uint8_t *c, int64_t n);

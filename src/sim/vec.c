@@ -79,8 +79,8 @@ static int64_t count_arg(sim_block *b, const sim_insn *in, unsigned i) {
 
 /* The scalar operand stored into one element of type dt (the hardware
  * takes it in the tensor's type). */
-static void scalar_elem(sim_block *b, const sim_insn *in, unsigned i,
-                        unsigned dt, void *out) {
+void sim_vec_scalar_elem(const sim_block *b, const sim_insn *in, unsigned i,
+                         unsigned dt, void *out) {
   unsigned sdt = casc_dtype_of_type(in->op->operands[i].value->type);
   const sim_slot *v = &b->slots[in->a[i]];
   if (sim_dt_is_float(sdt))
@@ -395,7 +395,7 @@ bool sim_exec_vector(sim_block *b, const sim_insn *in) {
   }
   _Alignas(8) uint8_t c[8];
   if (opc == SIM_VEC_SCALAR || opc == SIM_VEC_DUP)
-    scalar_elem(b, in, opc == SIM_VEC_DUP ? 1 : 2, dt, c);
+    sim_vec_scalar_elem(b, in, opc == SIM_VEC_DUP ? 1 : 2, dt, c);
 
   if (opc == SIM_VEC_DUP) {
     if (es == 4) {

@@ -135,14 +135,8 @@ bool sim_exec_vector_repeat(sim_block *b, const sim_insn *in) {
       return false;
   }
   _Alignas(8) uint8_t c[8] = {0};
-  if (shape == SIM_VEC_SCALAR) {
-    unsigned sdt = casc_dtype_of_type(in->op->operands[2].value->type);
-    const sim_slot *v = &b->slots[in->a[2]];
-    if (sim_dt_is_float(sdt))
-      sim_store_f(c, dt, v->f);
-    else
-      sim_store_i(c, dt, v->i);
-  }
+  if (shape == SIM_VEC_SCALAR)
+    sim_vec_scalar_elem(b, in, 2, dt, c);
 
   _Alignas(16) uint8_t x[REP_BYTES], y[REP_BYTES], d[REP_BYTES];
   for (int64_t r = 0; r < repeats; r++) {
