@@ -219,14 +219,20 @@ static casc_value *copy_operand(lang_call *c, asc__tensor t, const char *what) {
                    : lang_value(c, t.p_, t.k_, what);
 }
 
-/* ascendc.construct of a parameter struct: its operands and the field types
- * pyasc declares for it in the `types` attribute. */
+/* ascendc.construct of a parameter struct, as pyasc builds one: each field
+ * materialised in mat[i] from in[i], the field types ft[] in the `types`
+ * attribute. NULL after reporting. */
 static void *construct_struct(lang_call *c, casc_asc_type id, unsigned n,
-                              casc_value **ops, casc_type *const *ftypes) {
+                              const asc__sv *in, const char *const *names,
+                              casc_type *const *mat, casc_type *const *ft) {
   casc_ctx *ctx = c->k->ctx;
+  casc_value *ops[8];
   casc_attr *fields[8];
-  for (unsigned i = 0; i < n; i++)
-    fields[i] = casc_attr_type(ctx, ftypes[i]);
+  for (unsigned i = 0; i < n; i++) {
+    if (!(ops[i] = lang_mat(c, in[i], mat[i], names[i])))
+      return NULL;
+    fields[i] = casc_attr_type(ctx, ft[i]);
+  }
   casc_type *t = casc_type_asc(ctx, id, NULL, 0, NULL, NULL);
   return lang_op1(c, CASC_OP_CONSTRUCT, n, ops, t,
                   lang_attrs1(c, "types", casc_attr_array(ctx, n, fields)));
@@ -242,15 +248,12 @@ asc_data_copy_params asc_datacopyparams_at(const char *file, int line,
   if (!lang_begin(&c, "asc_datacopyparams", file, line))
     return r;
   r.k_ = lang_stamp(&c);
-  asc__sv in[4] = {block_count, block_len, src_stride, dst_stride};
+  const asc__sv in[4] = {block_count, block_len, src_stride, dst_stride};
   static const char *const names[4] = {"block_count", "block_len", "src_stride",
                                        "dst_stride"};
-  casc_value *ops[4];
-  for (int i = 0; i < 4; i++)
-    if (!(ops[i] = lang_mat(&c, in[i], c.k->i32, names[i])))
-      return r;
+  casc_type *const mat[4] = {c.k->i32, c.k->i32, c.k->i32, c.k->i32};
   casc_type *const ft[4] = {c.k->ui16, c.k->ui16, c.k->ui16, c.k->ui16};
-  r.p_ = construct_struct(&c, CASC_ASC_DATA_COPY_PARAMS, 4, ops, ft);
+  r.p_ = construct_struct(&c, CASC_ASC_DATA_COPY_PARAMS, 4, in, names, mat, ft);
   return r;
 }
 
@@ -264,14 +267,13 @@ asc_data_copy_pad_params asc_datacopypadparams_at(const char *file, int line,
   if (!lang_begin(&c, "asc_datacopypadparams", file, line))
     return r;
   r.k_ = lang_stamp(&c);
-  casc_value *ops[4];
-  if (!(ops[0] = lang_mat(&c, is_pad, c.k->i1, "is_pad")) ||
-      !(ops[1] = lang_mat(&c, left_padding, c.k->i32, "left_padding")) ||
-      !(ops[2] = lang_mat(&c, right_padding, c.k->i32, "right_padding")) ||
-      !(ops[3] = lang_mat(&c, value, c.k->i64, "value")))
-    return r;
+  const asc__sv in[4] = {is_pad, left_padding, right_padding, value};
+  static const char *const names[4] = {"is_pad", "left_padding",
+                                       "right_padding", "value"};
+  casc_type *const mat[4] = {c.k->i1, c.k->i32, c.k->i32, c.k->i64};
   casc_type *const ft[4] = {c.k->i1, c.k->ui16, c.k->ui16, c.k->ui64};
-  r.p_ = construct_struct(&c, CASC_ASC_DATA_COPY_PAD_PARAMS, 4, ops, ft);
+  r.p_ = construct_struct(&c, CASC_ASC_DATA_COPY_PAD_PARAMS, 4, in, names, mat,
+                          ft);
   return r;
 }
 
