@@ -243,12 +243,17 @@ ASC__HANDLE(asc_tbuf);          /* TBuf */
 ASC__HANDLE(asc_local_tensor);  /* LocalTensor */
 ASC__HANDLE(asc_global_tensor); /* GlobalTensor (set_global_buffer fills it) */
 ASC__HANDLE(asc_gm_addr);       /* GlobalAddress: memref<?xT, 22> */
-ASC__HANDLE(asc_data_copy_params); /* DataCopyParams */
+ASC__HANDLE(asc_data_copy_params);     /* DataCopyParams */
 ASC__HANDLE(asc_data_copy_pad_params); /* DataCopyPadParams */
-ASC__HANDLE(asc_int);              /* runtime integer (any width/sign) */
-ASC__HANDLE(asc_float);            /* runtime float (f16/bf16/f32/f64) */
-ASC__HANDLE(asc_bool);             /* runtime i1 */
-ASC__HANDLE(asc_int_var);          /* cells for loop-carried values */
+ASC__HANDLE(asc_nd2nz_params);         /* Nd2NzParams */
+ASC__HANDLE(asc_load_data_2d_params);  /* LoadData2DParams */
+ASC__HANDLE(asc_mmad_params);          /* MmadParams */
+ASC__HANDLE(asc_fixpipe_params);       /* FixpipeParamsV220 */
+ASC__HANDLE(asc_fixpipe_config);       /* FixpipeConfig */
+ASC__HANDLE(asc_int);                  /* runtime integer (any width/sign) */
+ASC__HANDLE(asc_float);                /* runtime float (f16/bf16/f32/f64) */
+ASC__HANDLE(asc_bool);                 /* runtime i1 */
+ASC__HANDLE(asc_int_var);              /* cells for loop-carried values */
 ASC__HANDLE(asc_float_var);
 ASC__HANDLE(asc_bool_var);
 
@@ -883,10 +888,20 @@ static inline asc__sv asc__sv_dcp(asc_data_copy_params p) {
   s.k_ = p.k_;
   return s;
 }
+static inline asc__sv asc__sv_nd2nz(asc_nd2nz_params p) {
+  asc__sv s = {0};
+  s.kind_ = ASC__SV_PARAMS;
+  s.p_ = p.p_;
+  s.k_ = p.k_;
+  return s;
+}
+/* data_copy(dst, src, nd2nz_params): GM (ND) -> A1/B1 (NZ), the cube's
+ * format-converting copy (data_copy_nd2nz). */
 /* clang-format off */
 #define asc_data_copy(dst, src, n)                                             \
   asc_data_copy_at(ASC__AT, ASC__T(dst), ASC__T(src), _Generic((n),           \
       asc_data_copy_params: asc__sv_dcp,                                       \
+      asc_nd2nz_params: asc__sv_nd2nz,                                         \
       asc_int: asc__sv_vi,                                                     \
       ASC__CINTS(asc__sv_i, asc__sv_u))(n))
 /* clang-format on */
@@ -910,10 +925,106 @@ void asc_data_copy_pad_at(const char *file, int line, asc__tensor dst,
                           asc_data_copy_pad_params pad, bool has_pad);
 #define asc_data_copy_pad(...) ASC__OVERLOAD(asc__data_copy_pad_, __VA_ARGS__)
 #define asc__data_copy_pad_3(d, s, p)                                          \
-  asc_data_copy_pad_at(ASC__AT, ASC__T(d), ASC__T(s), p,                        \
+  asc_data_copy_pad_at(ASC__AT, ASC__T(d), ASC__T(s), p,                       \
                        (asc_data_copy_pad_params){0}, false)
 #define asc__data_copy_pad_4(d, s, p, pad)                                     \
   asc_data_copy_pad_at(ASC__AT, ASC__T(d), ASC__T(s), p, pad, true)
+
+/* ======================================================================== */
+/* Cube unit (pyasc asc.language.basic mm / fixpipe; docs/simulator.md      */
+/* "The cube path"). Matrices move GM -(DataCopy Nd2Nz, MTE2)-> A1/B1 (L1)   */
+/* -(LoadData, MTE1)-> A2/B2 (L0A/L0B) -(Mmad, M)-> CO1 (L0C) -(Fixpipe,     */
+/* FIX)-> GM. Every parameter struct is an ascendc.construct with pyasc's    */
+/* operand and field types.                                                   */
+
+/* QuantMode_t of FixpipeParamsV220 (pyasc QuantModes). */
+typedef enum {
+  ASC_QUANTMODE_NOQUANT = 0,
+  ASC_QUANTMODE_F322F16 = 1,
+  ASC_QUANTMODE_F322BF16 = 2,
+  ASC_QUANTMODE_DEQF16 = 3,
+  ASC_QUANTMODE_VDEQF16 = 4,
+  ASC_QUANTMODE_QF322B8_PRE = 5,
+  ASC_QUANTMODE_VQF322B8_PRE = 6,
+  ASC_QUANTMODE_REQ8 = 7,
+  ASC_QUANTMODE_VREQ8 = 8
+} asc_quantmode;
+
+/* CO2Layout of FixpipeConfig: NZ keeps the fractal layout, ROW_MAJOR
+ * writes ND (NZ2ND). */
+typedef enum {
+  ASC_CO2LAYOUT_NZ = 0,
+  ASC_CO2LAYOUT_ROW_MAJOR = 1,
+  ASC_CO2LAYOUT_COLUMN_MAJOR = 2
+} asc_co2layout;
+
+/* asc.Nd2NzParams(nd_num, n_value, d_value, src_nd_matrix_stride,
+ * src_d_value, dst_nz_c0_stride, dst_nz_n_stride, dst_nz_matrix_stride):
+ * [ui16 x 8]. */
+asc_nd2nz_params asc_nd2nzparams_at(const char *file, int line,
+                                    const asc__sv *fields);
+#define asc_nd2nzparams(nd, n, d, snd, sd, c0, ns, nm)                         \
+  asc_nd2nzparams_at(ASC__AT, (asc__sv[]){ASC__I(nd), ASC__I(n), ASC__I(d),    \
+                                          ASC__I(snd), ASC__I(sd), ASC__I(c0), \
+                                          ASC__I(ns), ASC__I(nm)})
+
+/* asc.LoadData2DParams(start_index, repeat_times, src_stride, sid, dst_gap,
+ * if_transpose, addr_mode): [ui16, ui8, ui16, ui16, ui16, i1, ui8]. */
+asc_load_data_2d_params asc_loaddata2dparams_at(const char *file, int line,
+                                                const asc__sv *fields);
+#define asc_loaddata2dparams(si, rt, ss, sid, dg, tr, am)                      \
+  asc_loaddata2dparams_at(                                                     \
+      ASC__AT, (asc__sv[]){ASC__I(si), ASC__I(rt), ASC__I(ss), ASC__I(sid),    \
+                           ASC__I(dg), ASC__B(tr), ASC__I(am)})
+
+/* asc.MmadParams(m, n, k, unit_flag, cmatrix_source, cmatrix_init_val):
+ * cmatrix_init_val = 1 starts C at 0; 0 starts it from L0C (accumulate,
+ * cmatrix_source 0) or from the bias table (cmatrix_source 1, the
+ * asc_mmad form with a bias). [ui16 x 3, i1 x 3] as pyasc builds it. */
+asc_mmad_params asc_mmadparams_at(const char *file, int line,
+                                  const asc__sv *fields);
+#define asc_mmadparams(m, n, k, uf, src, init)                                 \
+  asc_mmadparams_at(ASC__AT,                                                   \
+                    (asc__sv[]){ASC__I(m), ASC__I(n), ASC__I(k), ASC__B(uf),   \
+                                ASC__B(src), ASC__B(init)})
+
+/* asc.FixpipeParamsV220(n_size, m_size, src_stride, dst_stride, quant_pre,
+ * relu_en): the other fields take pyasc's defaults (deq_scalar 0, nd_num 1,
+ * src/dst_nd_stride 0, unit_flag 0, is_channel_split false). */
+asc_fixpipe_params asc_fixpipeparamsv220_at(const char *file, int line,
+                                            const asc__sv *fields);
+#define asc_fixpipeparamsv220(n, m, ss, ds, quant, relu)                       \
+  asc_fixpipeparamsv220_at(ASC__AT, (asc__sv[]){ASC__I(n), ASC__I(m),          \
+                                                ASC__I(ss), ASC__I(ds),        \
+                                                ASC__I(quant), ASC__B(relu)})
+/* asc.FixpipeConfig(layout). */
+asc_fixpipe_config asc_fixpipeconfig_at(const char *file, int line,
+                                        asc_co2layout layout);
+#define asc_fixpipeconfig(layout) asc_fixpipeconfig_at(ASC__AT, layout)
+
+/* load_data(dst, src, params): 2-D load of 512-byte fractals, L1 (A1/B1)
+ * -> L0A/L0B (A2/B2), with an optional transpose of each 16x16 fractal. */
+void asc_load_data_at(const char *file, int line, asc_local_tensor dst,
+                      asc_local_tensor src, asc_load_data_2d_params params);
+#define asc_load_data(d, s, p) asc_load_data_at(ASC__AT, d, s, p)
+
+/* mmad(dst, fm, filter[, bias], params): dst (CO1) = fm (A2) x filter (B2)
+ * [+ bias (C2 / CO1)]; f16/bf16 -> f32, int8 -> int32. */
+void asc_mmad_at(const char *file, int line, asc_local_tensor dst,
+                 asc_local_tensor fm, asc_local_tensor filter,
+                 asc_local_tensor bias, bool has_bias, asc_mmad_params params);
+#define asc_mmad(...) ASC__OVERLOAD(asc__mmad_, __VA_ARGS__)
+#define asc__mmad_4(d, a, b, p)                                                \
+  asc_mmad_at(ASC__AT, d, a, b, (asc_local_tensor){0}, false, p)
+#define asc__mmad_5(d, a, b, bias, p)                                          \
+  asc_mmad_at(ASC__AT, d, a, b, bias, true, p)
+
+/* fixpipe(dst, src, params, config): CO1 -> GM with the conversions of
+ * params (quant_pre, relu_en) and config's layout. */
+void asc_fixpipe_at(const char *file, int line, asc_global_tensor dst,
+                    asc_local_tensor src, asc_fixpipe_params params,
+                    asc_fixpipe_config config);
+#define asc_fixpipe(d, s, p, c) asc_fixpipe_at(ASC__AT, d, s, p, c)
 
 /* Level-2 vector ops. Each macro names its op by the ASC-IR name of its
  * level-2 form (`add` -> "ascendc.add_l2"); the element types it takes and

@@ -160,6 +160,8 @@ typedef enum {
   CASC_CHECK_LAUNCH,              /* bad launch: kernel, arguments */
   CASC_CHECK_RACE,                /* timing: UB access of two pipes, no flag */
   CASC_CHECK_PIPE_DEADLOCK,       /* timing: the scalar unit waits forever */
+  CASC_CHECK_FRACTAL_ALIGN,       /* cube operand off its fractal alignment */
+  CASC_CHECK_L0C_UNINIT,          /* L0C read before an Mmad wrote it */
   CASC_CHECK_COUNT_
 } casc_sim_check;
 

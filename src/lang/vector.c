@@ -219,15 +219,16 @@ static casc_value *copy_operand(lang_call *c, asc__tensor t, const char *what) {
                    : lang_value(c, t.p_, t.k_, what);
 }
 
-/* ascendc.construct of a parameter struct, as pyasc builds one: each field
- * materialised in mat[i] from in[i], the field types ft[] in the `types`
- * attribute. NULL after reporting. */
-static void *construct_struct(lang_call *c, casc_asc_type id, unsigned n,
-                              const asc__sv *in, const char *const *names,
-                              casc_type *const *mat, casc_type *const *ft) {
+void *lang_construct(lang_call *c, casc_asc_type id, unsigned n,
+                     const asc__sv *in, const char *const *names,
+                     casc_type *const *mat, casc_type *const *ft) {
   casc_ctx *ctx = c->k->ctx;
-  casc_value *ops[8];
-  casc_attr *fields[8];
+  casc_value *ops[LANG_CONSTRUCT_MAX];
+  casc_attr *fields[LANG_CONSTRUCT_MAX];
+  if (n > LANG_CONSTRUCT_MAX) {
+    lang_error(c, "a parameter struct of %u fields (casc bug)", n);
+    return NULL;
+  }
   for (unsigned i = 0; i < n; i++) {
     if (!(ops[i] = lang_mat(c, in[i], mat[i], names[i])))
       return NULL;
@@ -253,7 +254,7 @@ asc_data_copy_params asc_datacopyparams_at(const char *file, int line,
                                        "dst_stride"};
   casc_type *const mat[4] = {c.k->i32, c.k->i32, c.k->i32, c.k->i32};
   casc_type *const ft[4] = {c.k->ui16, c.k->ui16, c.k->ui16, c.k->ui16};
-  r.p_ = construct_struct(&c, CASC_ASC_DATA_COPY_PARAMS, 4, in, names, mat, ft);
+  r.p_ = lang_construct(&c, CASC_ASC_DATA_COPY_PARAMS, 4, in, names, mat, ft);
   return r;
 }
 
@@ -272,8 +273,8 @@ asc_data_copy_pad_params asc_datacopypadparams_at(const char *file, int line,
                                        "right_padding", "value"};
   casc_type *const mat[4] = {c.k->i1, c.k->i32, c.k->i32, c.k->i64};
   casc_type *const ft[4] = {c.k->i1, c.k->ui16, c.k->ui16, c.k->ui64};
-  r.p_ = construct_struct(&c, CASC_ASC_DATA_COPY_PAD_PARAMS, 4, in, names, mat,
-                          ft);
+  r.p_ =
+      lang_construct(&c, CASC_ASC_DATA_COPY_PAD_PARAMS, 4, in, names, mat, ft);
   return r;
 }
 
@@ -346,12 +347,22 @@ void asc_data_copy_at(const char *file, int line, asc__tensor dst,
   }
   if (n.kind_ == ASC__SV_PARAMS) {
     ops[2] = lang_value(&c, n.p_, n.k_, "params");
-    if (ops[2] && !casc_type_is_asc(ops[2]->type, CASC_ASC_DATA_COPY_PARAMS)) {
+    if (!ops[2])
+      return;
+    /* Nd2NzParams: the format-converting GM -> L1 copy of the cube path. */
+    if (casc_type_is_asc(ops[2]->type, CASC_ASC_ND2NZ_PARAMS)) {
+      if (!src.global_ || dst.global_) {
+        lang_error(&c, "DataCopy with Nd2NzParams copies GM -> local");
+        return;
+      }
+      lang_op(&c, CASC_OP_DATA_COPY_ND2NZ, 3, ops, 0, NULL, NULL);
+      return;
+    }
+    if (!casc_type_is_asc(ops[2]->type, CASC_ASC_DATA_COPY_PARAMS)) {
       lang_error(&c, "params is not a DataCopyParams");
       return;
     }
-    if (ops[2])
-      lang_op(&c, CASC_OP_DATA_COPY_L0, 3, ops, 0, NULL, NULL);
+    lang_op(&c, CASC_OP_DATA_COPY_L0, 3, ops, 0, NULL, NULL);
     return;
   }
   ops[2] = lang_mat(&c, n, c.k->i32, "count");

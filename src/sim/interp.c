@@ -455,6 +455,15 @@ void sim_block_run(sim_block *b) {
         goto done;
       break;
 
+    /* ---- the cube path: cube.c ------------------------------------------ */
+    case SIM_DATA_COPY_ND2NZ:
+    case SIM_LOAD_DATA_2D:
+    case SIM_MMAD:
+    case SIM_FIXPIPE:
+      if (!sim_exec_cube(b, in))
+        goto done;
+      break;
+
     /* ---- tile ops: vec.c / cast.c ---------------------------------------- */
     case SIM_CAST_L2:
       if (!sim_exec_cast(b, in))

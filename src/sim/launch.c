@@ -60,6 +60,7 @@ static void ws_destroy(sim_workspace *w) {
   casc_free(w->b.wpart);
   casc_free(w->b.wbyte);
   casc_free(w->b.queues);
+  sim_cube_ws_free(&w->b);
   sim_tm_free(w->b.tm);
   casc_free(w);
 }
@@ -81,7 +82,7 @@ static sim_workspace *ws_create(const sim_launch *L) {
   w->b.wbyte = casc_malloc((size_t)nblk * 32);
   w->b.queues = casc_malloc(SIM_MAX_QUEUES * sizeof *w->b.queues);
   if (!w->b.slots || !w->ub_raw || !w->b.wfull || !w->b.wpart || !w->b.wbyte ||
-      !w->b.queues) {
+      !w->b.queues || !sim_cube_ws_alloc(&w->b, L->plat)) {
     ws_destroy(w);
     return NULL;
   }
@@ -98,7 +99,8 @@ static sim_workspace *ws_get(casc_sim_program *p, const sim_launch *L) {
   if (w)
     p->ws_idle = w->next;
   pthread_mutex_unlock(&p->ws_lock);
-  if (w && w->ub_size != L->plat->ub_size) {
+  if (w &&
+      (w->ub_size != L->plat->ub_size || !sim_cube_ws_fits(&w->b, L->plat))) {
     ws_destroy(w); /* made for another platform */
     w = NULL;
   }
@@ -148,6 +150,7 @@ static void run_block(sim_workspace *w, pool_state *ps, unsigned idx) {
    * gives every byte the initial garbage before it is first read. */
   memset(b->wfull, 0, b->ub_words * sizeof *b->wfull);
   memset(b->wpart, 0, b->ub_words * sizeof *b->wpart);
+  sim_cube_block_reset(b);
   sim_pipe_reset_state(b);
   b->idx = (int)idx;
   b->failed = false;

@@ -594,6 +594,76 @@ static bool check_vector(lowerer *L, casc_op *op, sim_insn *in,
   return true;
 }
 
+/* The ascendc.construct of type id that defines operand i of op (the
+ * simulator reads its fields from their slots), or NULL after reporting. */
+static const casc_op *param_struct(lowerer *L, casc_op *op, unsigned i,
+                                   casc_asc_type id, const char *what) {
+  const casc_value *v = i < op->nops ? casc_op_operand(op, i) : NULL;
+  const casc_op *d = v ? v->def : NULL;
+  if (!d || d->kind != CASC_OP_CONSTRUCT || !casc_type_is_asc(v->type, id)) {
+    char why[96];
+    snprintf(why, sizeof why, "a %s that is not an ascendc.construct", what);
+    unsupported(L, op, why);
+    return NULL;
+  }
+  return d;
+}
+
+/* The cube ops (cube.c): tensor kinds, element types and the parameter
+ * structs they read. The TPositions are runtime facts the handlers check. */
+static bool check_cube(lowerer *L, casc_op *op, sim_insn *in) {
+  const casc_type *t0 = op->operands[0].value->type;
+  const casc_type *t1 = op->operands[1].value->type;
+  switch (in->opc) {
+  case SIM_DATA_COPY_ND2NZ:
+    if (!is_local(t0) || !casc_type_is_global_tensor(t1) || in->dt != in->dt3) {
+      unsupported(L, op,
+                  "DataCopy with Nd2NzParams other than GM -> local "
+                  "of one element type");
+      return false;
+    }
+    return param_struct(L, op, 2, CASC_ASC_ND2NZ_PARAMS, "Nd2NzParams");
+  case SIM_LOAD_DATA_2D:
+    if (!is_local(t0) || !is_local(t1) || in->dt != in->dt3) {
+      unsupported(L, op,
+                  "LoadData other than local -> local of one element "
+                  "type");
+      return false;
+    }
+    return param_struct(L, op, 2, CASC_ASC_LOAD_DATA_2D_PARAMS,
+                        "LoadData2DParams");
+  case SIM_MMAD: {
+    unsigned fdt = dt_of(op->operands[2].value->type);
+    bool f16 = in->dt3 == CASC_DT_F16 || in->dt3 == CASC_DT_BF16;
+    if (!is_local(t0) || !is_local(t1) ||
+        !is_local(op->operands[2].value->type) || fdt != in->dt3 ||
+        !((f16 && in->dt == CASC_DT_F32) ||
+          (in->dt3 == CASC_DT_I8 && in->dt == CASC_DT_I32))) {
+      unsupported(L, op,
+                  "Mmad other than f16/bf16 -> f32 or int8 -> int32 "
+                  "on LocalTensors");
+      return false;
+    }
+    const casc_op *p =
+        param_struct(L, op, 3, CASC_ASC_MMAD_PARAMS, "MmadParams");
+    if (!p)
+      return false;
+    in->imm = p->nops; /* which MmadParams form (cube.c) */
+    return true;
+  }
+  case SIM_FIXPIPE:
+    if (!casc_type_is_global_tensor(t0) || !is_local(t1)) {
+      unsupported(L, op, "Fixpipe other than CO1 -> GM");
+      return false;
+    }
+    return param_struct(L, op, 2, CASC_ASC_FIXPIPE_PARAMS_V220,
+                        "FixpipeParamsV220") &&
+           param_struct(L, op, 3, CASC_ASC_FIXPIPE_CONFIG, "FixpipeConfig");
+  default:
+    return true;
+  }
+}
+
 /* Static checks of one generic op; false after reporting. */
 static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
   char why[160];
@@ -656,6 +726,14 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
         {CASC_ASC_DATA_COPY_PAD_PARAMS, 4},
         {CASC_ASC_DATA_COPY_EXT_PARAMS, 5},
         {CASC_ASC_DATA_COPY_PAD_EXT_PARAMS, 4},
+        /* the cube path (cube.c) */
+        {CASC_ASC_ND2NZ_PARAMS, 8},
+        {CASC_ASC_LOAD_DATA_2D_PARAMS, 7},
+        {CASC_ASC_MMAD_PARAMS, 0},
+        {CASC_ASC_MMAD_PARAMS, 6},
+        {CASC_ASC_MMAD_PARAMS, 8},
+        {CASC_ASC_FIXPIPE_PARAMS_V220, 12},
+        {CASC_ASC_FIXPIPE_CONFIG, 1},
     };
     const casc_type *t = op->nres == 1 ? op->results[0].type : NULL;
     bool ok = false;
@@ -664,8 +742,10 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
     if (!ok) {
       unsupported(L, op,
                   "only DataCopyParams, DataCopyExtParams, DataCopyPadParams, "
-                  "DataCopyPadExtParams, UnaryRepeatParams and "
-                  "BinaryRepeatParams are constructed, with all their fields");
+                  "DataCopyPadExtParams, UnaryRepeatParams, "
+                  "BinaryRepeatParams, Nd2NzParams, LoadData2DParams, "
+                  "MmadParams, FixpipeParamsV220 and FixpipeConfig are "
+                  "constructed, with all their fields");
       return false;
     }
     in->imm = op->nops;
@@ -688,6 +768,13 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
     in->imm2 = info->cls == CASC_CLS_VBIN_L1 ||
                info->cls == CASC_CLS_VUNARY_L1 ||
                info->cls == CASC_CLS_VSCALAR_L1;
+    break;
+  case SIM_DATA_COPY_ND2NZ:
+  case SIM_LOAD_DATA_2D:
+  case SIM_MMAD:
+  case SIM_FIXPIPE:
+    if (!check_cube(L, op, in))
+      return false;
     break;
   case SIM_QUEUE:
   case SIM_QUE_BIND:

@@ -138,7 +138,7 @@ typedef enum {
 
 /* ---- program --------------------------------------------------------------
  */
-#define SIM_MAX_ARGS 8
+#define SIM_MAX_ARGS 12 /* FixpipeParamsV220 has 12 fields */
 typedef struct {
   uint16_t opc;
   uint8_t dt;   /* result type, else operand 0's (element) type */
@@ -268,7 +268,11 @@ typedef struct sim_block {
   sim_timing *tm; /* the timing model's state; NULL when timing is off */
   int idx;
   sim_slot *slots;
-  uint8_t *mem[SIM_POOL_COUNT_]; /* only UB holds data; NULL otherwise */
+  uint8_t *mem[SIM_POOL_COUNT_]; /* UB and the cube's memories (cube_mem.c);
+                                    NULL for the Fixpipe buffer */
+  /* The cube memories' written-blocks shadow: bit k of cw[pool] is set when
+   * the kernel has written 32-byte block k of that pool (cube_mem.c). */
+  uint64_t *cw[SIM_POOL_COUNT_];
   /* Which UB bytes the kernel has written (the uninit-read check): two
    * bits per 32-byte block, and a byte map used only inside blocks that
    * are partly written. See sim_mark_written / sim_check_init. */
@@ -426,6 +430,20 @@ void sim_check_init(sim_block *b, const sim_insn *in, unsigned opnd,
 void sim_mark_written(sim_block *b, const uint8_t *p, int64_t bytes);
 /* The initial (never-written) content of UB byte `offset`. */
 uint8_t sim_ub_initial_byte(uint32_t offset);
+/* sim_local_access for ops that may touch other local memories than UB:
+ * pools is a mask of (1u << sim_pool) the operand may be in, align the
+ * byte alignment its address needs (1 = none). *pool receives its pool. */
+uint8_t *sim_local_access_in(sim_block *b, const sim_insn *in, unsigned opnd,
+                             int64_t byte_off, int64_t bytes, unsigned align,
+                             unsigned pools, sim_pool *pool);
+/* Where pool p starts in the one address space the race detector and the
+ * timing model see: the local memories one after another, UB first. */
+static inline int64_t sim_pool_base(const uint32_t *pool_size, unsigned p) {
+  int64_t base = 0;
+  for (unsigned i = 0; i < p && i < SIM_POOL_COUNT_; i++)
+    base += pool_size[i];
+  return base;
+}
 /* Report partial overlap of operands d and s (100 % overlap is allowed). */
 bool sim_check_overlap(sim_block *b, const sim_insn *in, unsigned d,
                        const uint8_t *dp, int64_t dbytes, unsigned s,
@@ -448,6 +466,27 @@ unsigned sim_vec_shape(unsigned opc);
 bool sim_exec_cast(sim_block *b, const sim_insn *in);
 /* Round a finite double to a float format with a RoundMode (cast.c). */
 double sim_round_mode(double x, int mode, unsigned dt, bool saturate);
+
+/* cube_mem.c: the cube's memories (L1, L0A, L0B, L0C, BiasTable) of a
+ * worker and their written-blocks shadow. */
+bool sim_cube_ws_alloc(sim_block *b, const casc_platform *pl);
+void sim_cube_ws_free(sim_block *b);
+/* Whether the worker's memories were made for this platform's sizes. */
+bool sim_cube_ws_fits(const sim_block *b, const casc_platform *pl);
+/* A block starts with nothing written. */
+void sim_cube_block_reset(sim_block *b);
+/* Written-ness of pool bytes [off, off + bytes) (32-byte blocks). */
+void sim_cube_mark(sim_block *b, sim_pool pool, int64_t off, int64_t bytes);
+/* The first byte of [off, off + bytes) in a never-written block, or -1. */
+int64_t sim_cube_first_unwritten(const sim_block *b, sim_pool pool, int64_t off,
+                                 int64_t bytes);
+/* Copy the written-ness of a block-aligned range (LoadData moves whole
+ * fractals, written or not). */
+void sim_cube_copy_marks(sim_block *b, sim_pool dp, int64_t doff, sim_pool sp,
+                         int64_t soff, int64_t bytes);
+
+/* cube.c: DataCopy Nd2Nz, LoadData, Mmad, Fixpipe. */
+bool sim_exec_cube(sim_block *b, const sim_insn *in);
 
 /* interp.c */
 void sim_block_run(sim_block *b);
@@ -548,7 +587,8 @@ static inline casc_hw_pipe sim_hw_of_pipe(int p) {
 
 /* race.c: the UB shadow of the race detector (one cell per 32 bytes). */
 typedef struct sim_race sim_race;
-sim_race *sim_race_new(uint32_t ub_size);
+/* pool_size: the block's local memories (sim_pool_base lays them out). */
+sim_race *sim_race_new(const uint32_t *pool_size);
 void sim_race_free(sim_race *r);
 void sim_race_reset(sim_race *r);
 /* Check and record an access of UB bytes [lo, hi) by the op `in` on pipe

@@ -157,7 +157,16 @@ sim_timing *sim_tm_new(const sim_launch *L) {
   if (!tm)
     return NULL;
   tm->L = L;
-  tm->race = sim_race_new(L->plat->ub_size);
+  const casc_platform *pl = L->plat;
+  uint32_t sizes[SIM_POOL_COUNT_] = {0};
+  sizes[SIM_POOL_UB] = pl->ub_size;
+  sizes[SIM_POOL_L1] = pl->l1_size;
+  sizes[SIM_POOL_L0A] = pl->l0_a_size;
+  sizes[SIM_POOL_L0B] = pl->l0_b_size;
+  sizes[SIM_POOL_L0C] = pl->l0_c_size;
+  sizes[SIM_POOL_BT] = pl->bt_size;
+  sizes[SIM_POOL_FB] = pl->fb_size;
+  tm->race = sim_race_new(sizes);
   if (!tm->race) {
     casc_free(tm);
     return NULL;
