@@ -12,6 +12,7 @@
 #include "casc/verify.h"
 #include "dialect/dialect.h"
 #include "tools/cli_util.h"
+#include "tools/diag_format.h"
 #include "tools/opt_instrument.h"
 #include "tools/opt_steps.h"
 #include "util/alloc.h"
@@ -28,6 +29,7 @@ typedef struct {
                             into them) */
   unsigned npipeline_texts;
   opt_instrument instr;
+  casc_diag_sink diags; /* --diagnostics-format / --diagnostics-file */
 } opt_options;
 
 static void free_options(opt_options *o) {
@@ -36,6 +38,7 @@ static void free_options(opt_options *o) {
     casc_free(o->pipeline_texts[i]);
   casc_free(o->pipeline_texts);
   opt_instrument_free(&o->instr);
+  casc_diag_sink_close(&o->diags, CMD); /* an early exit still ends a log */
 }
 
 /* Every pass with its flag, summary and the options it accepts. */
@@ -107,6 +110,12 @@ static void print_help(void) {
          "                              printing on stderr\n"
          "  -list-passes                list the passes and pipelines and "
          "exit\n"
+         "  -diagnostics-format=FORMAT  text (default), json (one object per "
+         "line on\n"
+         "                              stderr) or sarif (a SARIF 2.1.0 log "
+         "on stdout)\n"
+         "  -diagnostics-file=PATH      write the diagnostics to PATH "
+         "instead\n"
          "  -help, -help-list           show this help\n\n"
          "PASSES: -PASS or -PASS=OPTION; in -pass-pipeline PASS or "
          "PASS{OPTION}.\n"
@@ -337,6 +346,10 @@ static int parse_args(int argc, char **argv, opt_options *o) {
         casc_cli_error(CMD, "out of memory");
         return CASC_EXIT_FAIL;
       }
+    } else if ((val = casc_cli_flag(a, "diagnostics-format")) ||
+               (val = casc_cli_flag(a, "diagnostics-file"))) {
+      if (casc_diag_sink_option(&o->diags, CMD, a) < 0)
+        return CASC_EXIT_USAGE;
     } else {
       int rc = add_pass_flag(o, a);
       if (rc >= 0)
@@ -456,7 +469,7 @@ static bool process_chunk(const char *chunk, size_t len, unsigned first_line,
     return false;
   }
   casc_diag_verifier *v = NULL;
-  casc_cli_diag_printer printer = {st->name, o->split, 1, 0, 0};
+  casc_cli_diag_printer printer = {st->name, o->split, 1, 0, 0, &o->diags};
   if (o->verify_diags) {
     v = casc_diag_verifier_new(st->name, chunk, len, first_line);
     if (!v) {
@@ -485,11 +498,8 @@ static bool process_chunk(const char *chunk, size_t len, unsigned first_line,
       st->failed = true;
     for (unsigned i = 0; i < casc_diag_verifier_num_problems(v); i++) {
       const casc_verify_problem *p = casc_diag_verifier_problem(v, i);
-      if (p->file)
-        fprintf(stderr, "%s:%u:%u: error: %s\n", p->file, p->line, p->col,
-                p->msg);
-      else
-        fprintf(stderr, "<unknown>:0: error: %s\n", p->msg);
+      casc_diag_sink_emit_plain(&o->diags, CASC_SEV_ERROR, p->file, p->line,
+                                p->col, p->msg);
     }
     if (casc_diag_verifier_oom(v))
       fprintf(stderr, "casc opt: out of memory while verifying "
@@ -529,6 +539,11 @@ int casc_cmd_opt(int argc, char **argv) {
     return CASC_EXIT_OK;
   }
 
+  rc = casc_diag_sink_open(&o.diags, CMD, strcmp(o.output, "-") == 0);
+  if (rc != CASC_EXIT_OK) {
+    free_options(&o);
+    return rc;
+  }
   char err[1024];
   char *text;
   size_t len;
@@ -569,6 +584,8 @@ int casc_cmd_opt(int argc, char **argv) {
     ok = false;
   }
   opt_instrument_report(&o.instr, stderr);
+  if (!casc_diag_sink_close(&o.diags, CMD))
+    ok = false;
   casc_buf_free(&st.out);
   casc_free(text);
   free_options(&o);

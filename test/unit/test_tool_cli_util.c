@@ -11,6 +11,7 @@
 
 #include "check.h"
 #include "tools/cli_util.c"
+#include "tools/diag_format.c"
 
 static void test_flag_spellings(void) {
   CHECK_STREQ(casc_cli_flag("-split-input-file", "split-input-file"), "");
@@ -134,7 +135,7 @@ static void test_split_diagnostic_prefix(void) {
   fflush(stderr);
   int saved = dup(2);
   dup2(fd, 2);
-  casc_cli_diag_printer p = {"k.mlir", true, 9, 0, 0};
+  casc_cli_diag_printer p = {"k.mlir", true, 9, 0, 0, NULL};
   casc_ctx_set_diag_handler(ctx, casc_cli_print_diag, &p);
   casc_diag *d = casc_diag_begin(ctx, CASC_SEV_ERROR,
                                  casc_loc_file(ctx, "k.mlir", 11, 5), "bad");
