@@ -414,12 +414,6 @@ int casc_cmd_run(int argc, char **argv) {
     free_bindings(&o);
     return rc < 0 ? CASC_EXIT_OK : rc;
   }
-  /* --stats and --timing print on stdout, where SARIF would go. */
-  rc = casc_diag_sink_open(&o.diags, "run", o.stats || o.timing);
-  if (rc != CASC_EXIT_OK) {
-    free_bindings(&o);
-    return rc;
-  }
   char *text = NULL;
   size_t len = 0;
   char err[512];
@@ -444,6 +438,11 @@ int casc_cmd_run(int argc, char **argv) {
   casc_arg *args = NULL;
   casc_platform plat;
   casc_platform_default(&plat);
+  /* --stats and --timing print on stdout, where SARIF would go. */
+  rc = casc_diag_sink_open(&o.diags, "run", o.stats || o.timing);
+  if (rc != CASC_EXIT_OK)
+    goto out;
+  rc = CASC_EXIT_FAIL;
   if (o.platform && !casc_platform_load(ctx, o.platform, &plat)) {
     /* A bad platform file is a usage error; lack of memory is not. */
     rc = casc_ctx_out_of_memory(ctx) ? CASC_EXIT_FAIL : CASC_EXIT_USAGE;

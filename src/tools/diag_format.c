@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "tools/cli_util.h"
+#include "util/alloc.h"
 
 /* SARIF 2.1.0's schema, for editors that validate what they load. */
 #define SARIF_SCHEMA "https://json.schemastore.org/sarif-2.1.0.json"
@@ -133,16 +134,17 @@ typedef struct {
   const char *msg;
 } note;
 
-static unsigned notes_of(const casc_diag *d, note *out, unsigned max) {
+/* Fills out (room for d->nnotes + 1) and returns the count. */
+static unsigned notes_of(const casc_diag *d, note *out) {
   unsigned n = 0;
   const casc_loc *l = d->loc;
   while (l && l->kind == CASC_LOC_NAME && l->u.name.child)
     l = l->u.name.child;
-  if (l && l->kind == CASC_LOC_CALLSITE && n < max) {
+  if (l && l->kind == CASC_LOC_CALLSITE) {
     out[n].where = place_of(l->u.callsite.caller);
     out[n++].msg = "called from";
   }
-  for (unsigned i = 0; i < d->nnotes && n < max; i++) {
+  for (unsigned i = 0; i < d->nnotes; i++) {
     out[n].where = place_of(d->notes[i].loc);
     out[n++].msg = d->notes[i].msg;
   }
@@ -246,16 +248,17 @@ static void add_sarif(casc_diag_sink *s, casc_severity sev, place where,
   casc_buf_putc(b, '}');
 }
 
-#define MAX_NOTES 64
-
 void casc_diag_sink_emit(casc_diag_sink *s, const casc_diag *d) {
-  note notes[MAX_NOTES];
-  unsigned n = notes_of(d, notes, MAX_NOTES);
+  note *notes = casc_malloc(((size_t)d->nnotes + 1) * sizeof *notes);
+  unsigned n = notes ? notes_of(d, notes) : 0;
+  if (!notes)
+    fputs("casc: out of memory: the notes of a diagnostic are lost\n", stderr);
   if (s->format == CASC_DIAG_FORMAT_SARIF)
     add_sarif(s, d->sev, place_of(d->loc), d->msg, notes, n);
   else
     emit_json(s, casc_severity_name(d->sev), place_of(d->loc), d->msg, notes,
               n);
+  casc_free(notes);
 }
 
 void casc_diag_sink_emit_plain(casc_diag_sink *s, casc_severity sev,
