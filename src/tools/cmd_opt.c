@@ -198,6 +198,10 @@ static int add_pass_pipeline(opt_options *o, const char *text) {
   char why[320];
   if (casc_parse_pass_pipeline(copy, &o->steps, &at, why, sizeof why))
     return -1;
+  if (at == CASC_PIPELINE_OOM) {
+    casc_cli_error(CMD, "out of memory");
+    return CASC_EXIT_FAIL;
+  }
   casc_cli_error(CMD, "--pass-pipeline:1:%zu: error: %s\n%s\n%*s^", at + 1, why,
                  text, (int)at, "");
   return CASC_EXIT_USAGE;

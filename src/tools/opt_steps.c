@@ -49,6 +49,12 @@ __attribute__((format(printf, 3, 4))) static bool fail(parser *p, size_t at,
   return false;
 }
 
+static bool out_of_memory(parser *p) {
+  snprintf(p->err, p->errlen, "out of memory");
+  *p->err_at = CASC_PIPELINE_OOM;
+  return false;
+}
+
 static void skip_ws(parser *p) {
   while (p->s[p->pos] == ' ' || p->s[p->pos] == '\t')
     p->pos++;
@@ -137,8 +143,7 @@ static bool parse_element(parser *p, unsigned nest) {
                   "'%.*s' does not refer to a registered pass%s (see 'casc "
                   "opt -list-passes')",
                   (int)len, name, nest ? "" : " or pass pipeline");
-    return casc_opt_steps_add(p->steps, NULL, pipeline, 0) ||
-           fail(p, at, "out of memory");
+    return casc_opt_steps_add(p->steps, NULL, pipeline, 0) || out_of_memory(p);
   }
   if (nest && pass->anchor == CASC_PASS_ON_MODULE)
     return fail(p, at,
@@ -148,8 +153,7 @@ static bool parse_element(parser *p, unsigned nest) {
   const char *options;
   if (!parse_options(p, pass, &options))
     return false;
-  return casc_opt_steps_add(p->steps, pass, options, nest) ||
-         fail(p, at, "out of memory");
+  return casc_opt_steps_add(p->steps, pass, options, nest) || out_of_memory(p);
 }
 
 static bool parse_list(parser *p, unsigned nest) {

@@ -31,7 +31,9 @@ void casc_opt_steps_free(casc_opt_steps *s);
  * so func.func(...) only checks that what it holds are function passes.
  * `text` is modified (option texts are cut out of it in place) and must
  * outlive the steps. On error returns false with the offset into text
- * where it was found and a message (no "error:" prefix). */
+ * where it was found and a message (no "error:" prefix); the offset is
+ * CASC_PIPELINE_OOM when it ran out of memory (no fault of the text). */
+#define CASC_PIPELINE_OOM ((size_t)-1)
 bool casc_parse_pass_pipeline(char *text, casc_opt_steps *steps, size_t *err_at,
                               char *err, size_t errlen);
 
