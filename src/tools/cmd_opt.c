@@ -180,7 +180,14 @@ static void show_dialects(void) {
 
 /* --pass-pipeline=TEXT: its steps, or a usage error located in TEXT with
  * a caret under the place, as mlir-opt reports it. */
-static int add_pass_pipeline(opt_options *o, const char *text) {
+static int add_pass_pipeline(opt_options *o, const char *a, const char *text) {
+  if (!*text) {
+    casc_cli_error(CMD,
+                   "option '%s' needs a pipeline, e.g. "
+                   "-pass-pipeline='builtin.module(cse)'",
+                   a);
+    return CASC_EXIT_USAGE;
+  }
   size_t n = strlen(text);
   char *copy = casc_malloc(n + 1);
   char **texts =
@@ -205,6 +212,28 @@ static int add_pass_pipeline(opt_options *o, const char *text) {
   casc_cli_error(CMD, "--pass-pipeline:1:%zu: error: %s\n%s\n%*s^", at + 1, why,
                  text, (int)at, "");
   return CASC_EXIT_USAGE;
+}
+
+/* -pipeline=NAME: one step that runs the named pipeline. */
+static int add_named_pipeline(opt_options *o, const char *a, const char *name) {
+  if (!*name) {
+    casc_cli_error(CMD, "option '%s' needs a pipeline name (-pipeline=default)",
+                   a);
+    return CASC_EXIT_USAGE;
+  }
+  const char *const *names = casc_pipeline_names();
+  bool known = false;
+  for (unsigned k = 0; names && names[k] && !known; k++)
+    known = strcmp(names[k], name) == 0;
+  if (!known) {
+    casc_cli_error(CMD, "unknown pipeline '%s' (see 'casc opt --help')", name);
+    return CASC_EXIT_USAGE;
+  }
+  if (!casc_opt_steps_add(&o->steps, NULL, name, 0)) {
+    casc_cli_error(CMD, "out of memory");
+    return CASC_EXIT_FAIL;
+  }
+  return -1;
 }
 
 /* -mlir-print-ir-before=PASS / -after=PASS. */
@@ -321,35 +350,13 @@ static int parse_args(int argc, char **argv, opt_options *o) {
     } else if ((val = casc_cli_flag(a, "mlir-timing")) && !*val) {
       o->instr.timing = true;
     } else if ((val = casc_cli_flag(a, "pass-pipeline"))) {
-      int rc = *val ? add_pass_pipeline(o, val) : CASC_EXIT_USAGE;
-      if (!*val)
-        casc_cli_error(CMD,
-                       "option '%s' needs a pipeline, e.g. "
-                       "-pass-pipeline='builtin.module(cse)'",
-                       a);
+      int rc = add_pass_pipeline(o, a, val);
       if (rc >= 0)
         return rc;
     } else if ((val = casc_cli_flag(a, "pipeline"))) {
-      if (!*val) {
-        casc_cli_error(CMD,
-                       "option '%s' needs a pipeline name "
-                       "(-pipeline=default)",
-                       a);
-        return CASC_EXIT_USAGE;
-      }
-      const char *const *names = casc_pipeline_names();
-      bool known = false;
-      for (unsigned k = 0; names && names[k] && !known; k++)
-        known = strcmp(names[k], val) == 0;
-      if (!known) {
-        casc_cli_error(CMD, "unknown pipeline '%s' (see 'casc opt --help')",
-                       val);
-        return CASC_EXIT_USAGE;
-      }
-      if (!casc_opt_steps_add(&o->steps, NULL, val, 0)) {
-        casc_cli_error(CMD, "out of memory");
-        return CASC_EXIT_FAIL;
-      }
+      int rc = add_named_pipeline(o, a, val);
+      if (rc >= 0)
+        return rc;
     } else if ((val = casc_cli_flag(a, "diagnostics-format")) ||
                (val = casc_cli_flag(a, "diagnostics-file"))) {
       if (casc_diag_sink_option(&o->diags, CMD, a) < 0)
