@@ -61,8 +61,11 @@ typedef struct {
   unsigned split_line; /* N above */
   unsigned errors;     /* errors seen by the handler */
   unsigned warnings;   /* warnings seen by the handler */
+  /* --diagnostics-format/-file (tools/diag_format.h); NULL: text on stderr */
+  struct casc_diag_sink *sink;
 } casc_cli_diag_printer;
-/* casc_diag_handler printing d (and its notes) to stderr. */
+/* casc_diag_handler printing d (and its notes) to stderr, or in the
+ * printer's sink format and place. */
 void casc_cli_print_diag(const casc_diag *d, void *printer);
 
 /* Prints "casc <cmd>: message" to stderr (usage and I/O errors). */

@@ -21,6 +21,7 @@
 #include "casc/sim.h"
 #include "casc/text.h"
 #include "tools/cli_util.h"
+#include "tools/diag_format.h"
 #include "util/alloc.h"
 
 #define MAX_BINDINGS 64
@@ -36,6 +37,7 @@ typedef struct {
   bool stats, timing;
   binding args[MAX_BINDINGS], outs[MAX_BINDINGS];
   unsigned nargs, nouts;
+  casc_diag_sink diags; /* --diagnostics-format / --diagnostics-file */
 } run_opts;
 
 static void help(void) {
@@ -57,7 +59,10 @@ static void help(void) {
       "                         detector; print cycles and pipe busy time\n"
       "  --trace OUT.json       write the pipeline chart as a Chrome trace\n"
       "                         (chrome://tracing, Perfetto); implies "
-      "--timing\n\n"
+      "--timing\n"
+      "  --diagnostics-format=text|json|sarif  diagnostics as text, JSON\n"
+      "                         lines (stderr) or a SARIF 2.1.0 log (stdout)\n"
+      "  --diagnostics-file=PATH  write the diagnostics to PATH instead\n\n"
       "Exit status: 0 ran clean, 1 errors (IR or kernel), 2 usage.\n"
       "bf16 buffers are stored in .npy as raw 16-bit patterns, descr '<V2'.\n");
 }
@@ -180,6 +185,11 @@ static int parse_args(int argc, char **argv, run_opts *o) {
       continue;
     } else if (casc_cli_flag(a, "timing")) {
       o->timing = true;
+      continue;
+    } else if (casc_cli_flag(a, "diagnostics-format") ||
+               casc_cli_flag(a, "diagnostics-file")) {
+      if (casc_diag_sink_option(&o->diags, "run", a) < 0)
+        return CASC_EXIT_USAGE;
       continue;
     } else if (a[0] == '-' && a[1]) {
       casc_cli_error("run", "unknown option '%s' (see 'casc run --help')", a);
@@ -419,8 +429,8 @@ int casc_cmd_run(int argc, char **argv) {
     free_bindings(&o);
     return CASC_EXIT_FAIL;
   }
-  casc_cli_diag_printer printer = {casc_cli_buffer_name(o.file), false, 0, 0,
-                                   0};
+  casc_cli_diag_printer printer = {
+      casc_cli_buffer_name(o.file), false, 0, 0, 0, &o.diags};
   casc_ctx_set_diag_handler(ctx, casc_cli_print_diag, &printer);
   rc = CASC_EXIT_FAIL;
   casc_sim_program *prog = NULL;
@@ -428,6 +438,11 @@ int casc_cmd_run(int argc, char **argv) {
   casc_arg *args = NULL;
   casc_platform plat;
   casc_platform_default(&plat);
+  /* --stats and --timing print on stdout, where SARIF would go. */
+  rc = casc_diag_sink_open(&o.diags, "run", o.stats || o.timing);
+  if (rc != CASC_EXIT_OK)
+    goto out;
+  rc = CASC_EXIT_FAIL;
   if (o.platform && !casc_platform_load(ctx, o.platform, &plat)) {
     /* A bad platform file is a usage error; lack of memory is not. */
     rc = casc_ctx_out_of_memory(ctx) ? CASC_EXIT_FAIL : CASC_EXIT_USAGE;
@@ -581,5 +596,7 @@ out:
   casc_ctx_free(ctx);
   casc_free(text);
   free_bindings(&o);
+  if (!casc_diag_sink_close(&o.diags, "run") && rc == CASC_EXIT_OK)
+    rc = CASC_EXIT_FAIL;
   return rc;
 }
