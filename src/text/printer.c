@@ -29,8 +29,17 @@ void pr_printf(casc_printer *pr, const char *fmt, ...) {
   va_end(ap);
 }
 
+static void pr_flush(casc_printer *pr) {
+  if (pr->out->len && !pr->out->oom &&
+      fwrite(pr->out->data, 1, pr->out->len, pr->sink) != pr->out->len)
+    pr->sink_failed = true;
+  casc_buf_clear(pr->out);
+}
+
 void pr_newline(casc_printer *pr) {
   pr_putc(pr, '\n');
+  if (pr->sink && !pr->collecting && pr->out->len >= PR_SINK_CHUNK)
+    pr_flush(pr);
 }
 
 void pr_indent(casc_printer *pr) {
@@ -369,12 +378,14 @@ static void print_op_full(casc_printer *pr, casc_op *op) {
   pr_op_loc(pr, op->loc ? op->loc : casc_loc_unknown(pr->ctx));
 }
 
-void casc_print_op(casc_ctx *ctx, casc_op *op, const casc_print_flags *flags,
-                   casc_buf *out) {
+/* Print op to out, or through out to sink when sink is not NULL. */
+static void print_top(casc_ctx *ctx, casc_op *op, const casc_print_flags *flags,
+                      casc_buf *out, FILE *sink, bool *sink_failed) {
   casc_printer pr;
   memset(&pr, 0, sizeof pr);
   pr.ctx = ctx;
   pr.out = out;
+  pr.sink = sink;
   if (flags)
     pr.flags = *flags;
   if (pr.flags.pretty_debuginfo)
@@ -419,20 +430,28 @@ void casc_print_op(casc_ctx *ctx, casc_op *op, const casc_print_flags *flags,
    * interns) loses part of the text as surely as the buffer would. */
   if (pr.oom || (ctx && casc_ctx_out_of_memory(ctx)))
     out->oom = true;
+  if (sink) {
+    pr_flush(&pr);
+    *sink_failed = pr.sink_failed;
+  }
   pr_aliases_free(pr.aliases);
   casc_ptrmap_free(&pr.values);
   casc_ptrmap_free(&pr.blocks);
   casc_arena_free(&pr.tmp);
 }
 
+void casc_print_op(casc_ctx *ctx, casc_op *op, const casc_print_flags *flags,
+                   casc_buf *out) {
+  print_top(ctx, op, flags, out, NULL, NULL);
+}
+
 bool casc_print_op_file(casc_ctx *ctx, casc_op *op,
                         const casc_print_flags *flags, FILE *out) {
   casc_buf b;
   casc_buf_init(&b);
-  casc_print_op(ctx, op, flags, &b);
-  bool ok = !b.oom;
-  if (b.len && fwrite(b.data, 1, b.len, out) != b.len)
-    ok = false;
+  bool failed = false;
+  print_top(ctx, op, flags, &b, out, &failed);
+  bool ok = !b.oom && !failed;
   casc_buf_free(&b);
   return ok;
 }

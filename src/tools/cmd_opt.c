@@ -243,6 +243,11 @@ typedef struct {
   const char *scan; /* split_line_of's position in text, and its line */
   unsigned scan_line;
   casc_buf out; /* everything to print, in order */
+  /* Without -split-input-file the one module is printed straight to the
+   * output as it is made (no copy of the text in memory); a named file is
+   * still removed when the run fails. */
+  FILE *direct;
+  bool write_failed;
   unsigned nchunks;
   bool failed;
   bool oom;
@@ -321,7 +326,11 @@ static bool process_chunk(const char *chunk, size_t len, unsigned first_line,
   }
 
   casc_op *module = transform(ctx, o, st->name, chunk, len, first_line);
-  if (module) {
+  if (module && st->direct) {
+    if (!casc_print_op_file(ctx, module, &o->print, st->direct) ||
+        fputc('\n', st->direct) == EOF)
+      st->write_failed = true;
+  } else if (module) {
     casc_print_op(ctx, module, &o->print, &st->out);
     /* mlir-opt ends each printed module with one more newline. */
     casc_buf_putc(&st->out, '\n');
@@ -400,10 +409,12 @@ int casc_cmd_opt(int argc, char **argv) {
   st.text = text;
   st.text_len = len;
   casc_buf_init(&st.out);
-  if (o.split)
+  if (o.split) {
     casc_split_input(text, len, process_chunk, &st);
-  else
+  } else {
+    st.direct = out.f;
     process_chunk(text, len, 1, &st);
+  }
   if (st.oom)
     casc_cli_error(CMD, "out of memory");
 
@@ -412,6 +423,10 @@ int casc_cmd_opt(int argc, char **argv) {
   bool ok = !st.failed;
   if (st.out.len && (ok || out.is_stdout))
     fwrite(st.out.data, 1, st.out.len, out.f);
+  if (st.write_failed && ok) {
+    casc_cli_error(CMD, "error writing '%s'", o.output);
+    ok = false;
+  }
   if (!casc_cli_output_close(&out, ok) && ok) {
     casc_cli_error(CMD, "error writing '%s'", o.output);
     ok = false;
