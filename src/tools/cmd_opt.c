@@ -248,16 +248,25 @@ typedef struct {
    * still removed when the run fails. */
   FILE *direct;
   bool write_failed;
+  char *owned_text; /* the input, when transform may free it */
   unsigned nchunks;
   bool failed;
   bool oom;
 } run_state;
 
 /* Runs parse, verify and the passes on one buffer; the module (or NULL when
- * something failed) is returned for printing. */
+ * something failed) is returned for printing. owned: when not NULL, the
+ * input to free once it is parsed (the IR keeps no pointer into it), so
+ * the passes and the printer run without a copy of the text beside the
+ * IR. */
 static casc_op *transform(casc_ctx *ctx, const opt_options *o, const char *name,
-                          const char *text, size_t len, unsigned first_line) {
+                          const char *text, size_t len, unsigned first_line,
+                          char **owned) {
   casc_op *module = casc_parse_module(ctx, text, len, name, first_line);
+  if (owned) {
+    casc_free(*owned);
+    *owned = NULL;
+  }
   if (!module || !casc_verify(ctx, module))
     return NULL;
   static const char vs_flag[] = "ascendc-verify-sync";
@@ -325,7 +334,9 @@ static bool process_chunk(const char *chunk, size_t len, unsigned first_line,
     casc_ctx_set_diag_handler(ctx, casc_cli_print_diag, &printer);
   }
 
-  casc_op *module = transform(ctx, o, st->name, chunk, len, first_line);
+  /* The diagnostics verifier matches against the text to the end. */
+  casc_op *module = transform(ctx, o, st->name, chunk, len, first_line,
+                              v || !st->owned_text ? NULL : &st->owned_text);
   if (module && st->direct) {
     if (!casc_print_op_file(ctx, module, &o->print, st->direct) ||
         fputc('\n', st->direct) == EOF)
@@ -413,7 +424,10 @@ int casc_cmd_opt(int argc, char **argv) {
     casc_split_input(text, len, process_chunk, &st);
   } else {
     st.direct = out.f;
-    process_chunk(text, len, 1, &st);
+    st.owned_text = text;
+    st.text = text = NULL; /* transform frees it */
+    process_chunk(st.owned_text, len, 1, &st);
+    text = st.owned_text;
   }
   if (st.oom)
     casc_cli_error(CMD, "out of memory");
