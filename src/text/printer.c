@@ -437,6 +437,8 @@ static void print_top(casc_ctx *ctx, casc_op *op, const casc_print_flags *flags,
   pr_aliases_free(pr.aliases);
   casc_ptrmap_free(&pr.values);
   casc_ptrmap_free(&pr.blocks);
+  casc_ptrmap_free(&pr.type_spell);
+  casc_buf_free(&pr.type_text);
   casc_arena_free(&pr.tmp);
 }
 

@@ -37,6 +37,11 @@ typedef struct casc_printer {
    * PR_SINK_CHUNK bytes, so printing a module needs no copy of its text. */
   FILE *sink;
   bool sink_failed;
+  /* Each type's spelling, made once per print (types are uniqued, and a
+   * module spells the same few types on every line): type (or type + 1
+   * for the stripped spelling) -> offset << 16 | length in type_text. */
+  casc_ptrmap type_spell;
+  casc_buf type_text;
 } casc_printer;
 
 #define PR_SINK_CHUNK ((size_t)64 * 1024)
