@@ -1012,6 +1012,7 @@ static void parser_free(casc_parser *p) {
   casc_free(p->defs);
   casc_hm_free(&p->hash_aliases);
   casc_hm_free(&p->excl_aliases);
+  casc_hm_free(&p->type_memo);
   casc_arena_free(&p->tmp);
   casc_arena_free(&p->keep);
 }
@@ -1026,6 +1027,7 @@ casc_op *casc_parse_module(casc_ctx *ctx, const char *text, size_t len,
   casc_arena_init(&p.keep);
   casc_hm_init(&p.hash_aliases);
   casc_hm_init(&p.excl_aliases);
+  casc_hm_init(&p.type_memo);
   p.nbuckets = 256;
   p.buckets = casc_calloc(p.nbuckets, sizeof *p.buckets);
   p.default_dialect = "builtin";

@@ -46,6 +46,11 @@ typedef struct casc_parser {
   unsigned iso_scope; /* id of the innermost isolated-from-above scope */
   unsigned next_iso_scope;
 
+  /* Types already parsed, by their spelling in the source (a module spells
+   * the same few types on every line): the text of `!d.t<...>` or
+   * `name<...>` -> casc_type (pp_parse_type). Keys point into the source. */
+  casc_hashmap type_memo;
+
   /* `#name = ...` and `!name = ...` definitions (name -> pp_alias). */
   casc_hashmap hash_aliases, excl_aliases;
   /* `loc(#locN)` used before #locN was defined (resolved at the end). */
