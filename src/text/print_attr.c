@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "text/printer.h"
+#include "util/buf_num.h"
 #include "util/float_text.h"
 
 static bool is_bare_id(const char *s, size_t n) {
@@ -62,9 +63,9 @@ void casc_text_put_attr(casc_buf *out, const casc_attr *a, bool elide_type) {
       return;
     }
     if (t && t->kind == CASC_TYPE_INTEGER && t->u.integer.sign == CASC_UNSIGNED)
-      casc_buf_printf(out, "%" PRIu64, (uint64_t)a->u.i.v);
+      casc_buf_put_u64(out, (uint64_t)a->u.i.v);
     else
-      casc_buf_printf(out, "%" PRId64, a->u.i.v);
+      casc_buf_put_i64(out, a->u.i.v);
     if (!t)
       return;
     if (elide_type && casc_type_is_int_of(t, 64, CASC_SIGNLESS))

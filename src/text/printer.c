@@ -9,6 +9,7 @@
 
 #include "text/printer.h"
 #include "util/alloc.h"
+#include "util/buf_num.h"
 
 /* ---- output ------------------------------------------------------------ */
 
@@ -74,7 +75,7 @@ static bool value_base(casc_printer *pr, casc_value *v) {
   }
   pr_putc(pr, '%');
   if (id & 1)
-    pr_printf(pr, "%lu", (unsigned long)(id >> 1));
+    casc_buf_put_u64(pr->out, (uint64_t)(id >> 1));
   else
     pr_puts(pr, (const char *)id);
   return true;
@@ -82,8 +83,10 @@ static bool value_base(casc_printer *pr, casc_value *v) {
 
 void pr_value(casc_printer *pr, casc_value *v) {
   if (value_base(pr, v) && v->def && v->def->nres > 1 &&
-      !own_name(pr, casc_op_result(v->def, 1)))
-    pr_printf(pr, "#%u", v->index);
+      !own_name(pr, casc_op_result(v->def, 1))) {
+    pr_putc(pr, '#');
+    casc_buf_put_u64(pr->out, v->index);
+  }
 }
 
 void pr_value_list(casc_printer *pr, casc_use *uses, unsigned n) {
@@ -97,7 +100,8 @@ void pr_value_list(casc_printer *pr, casc_use *uses, unsigned n) {
 void pr_block_label(casc_printer *pr, casc_block *b) {
   uintptr_t n = 0;
   casc_ptrmap_find(&pr->blocks, b, &n);
-  pr_printf(pr, "^bb%lu", (unsigned long)n);
+  pr_puts(pr, "^bb");
+  casc_buf_put_u64(pr->out, (uint64_t)n);
 }
 
 /* ---- ops and regions --------------------------------------------------- */
@@ -343,8 +347,10 @@ static void print_op(casc_printer *pr, casc_op *op) {
     }
     pr_puts(pr, " = ");
   } else if (op->nres) {
-    if (value_base(pr, casc_op_result(op, 0)) && op->nres > 1)
-      pr_printf(pr, ":%u", op->nres);
+    if (value_base(pr, casc_op_result(op, 0)) && op->nres > 1) {
+      pr_putc(pr, ':');
+      casc_buf_put_u64(pr->out, op->nres);
+    }
     pr_puts(pr, " = ");
   }
   const casc_op_info *info = casc_op_info_of(op);

@@ -3,6 +3,7 @@
 #include <limits.h>
 #include <signal.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -11,6 +12,7 @@
 #include "check.h"
 #include "util/alloc.h"
 #include "util/arena.h"
+#include "util/buf_num.h"
 #include "util/grow.h"
 #include "util/invariant.h"
 #include "util/ptrmap.h"
@@ -191,6 +193,33 @@ static void test_arena_mark_release(void) {
   casc_arena_free(&ar);
 }
 
+/* The printer's integers: every edge against snprintf. */
+static void test_buf_put_numbers(void) {
+  const int64_t signed_cases[] = {
+      0, 1, -1, 9, 10, -10, 12345, INT64_MAX, INT64_MIN, INT64_MIN + 1};
+  const uint64_t unsigned_cases[] = {
+      0, 7, 10, 99, 100, UINT64_MAX, (uint64_t)INT64_MAX + 1};
+  char want[32];
+  for (size_t i = 0; i < sizeof signed_cases / sizeof signed_cases[0]; i++) {
+    casc_buf b;
+    casc_buf_init(&b);
+    casc_buf_puts(&b, "x");
+    casc_buf_put_i64(&b, signed_cases[i]);
+    snprintf(want, sizeof want, "x%lld", (long long)signed_cases[i]);
+    CHECK_STREQ(b.data, want);
+    casc_buf_free(&b);
+  }
+  for (size_t i = 0; i < sizeof unsigned_cases / sizeof unsigned_cases[0];
+       i++) {
+    casc_buf b;
+    casc_buf_init(&b);
+    casc_buf_put_u64(&b, unsigned_cases[i]);
+    snprintf(want, sizeof want, "%llu", (unsigned long long)unsigned_cases[i]);
+    CHECK_STREQ(b.data, want);
+    casc_buf_free(&b);
+  }
+}
+
 static void test_fail_nth(void) {
   casc_alloc_fail_nth(0, false);
   void *p[5];
@@ -252,6 +281,7 @@ int main(void) {
   RUN_TEST(test_grow_keeps_contents);
   RUN_TEST(test_arena_grow);
   RUN_TEST(test_arena_mark_release);
+  RUN_TEST(test_buf_put_numbers);
   RUN_TEST(test_fail_nth);
   RUN_TEST(test_assert_traps_only_in_debug);
   return CHECK_SUMMARY();
