@@ -42,7 +42,7 @@ static casc_arena_chunk *new_chunk(casc_arena *a, size_t want) {
 }
 
 void *casc_arena_alloc(casc_arena *a, size_t size) {
-  size = (size + 15) & ~(size_t)15;
+  size = (size + 7) & ~(size_t)7;
   casc_arena_chunk *c = a->head;
   if (!c || c->size - c->used < size) {
     size_t want = c ? c->size * 2 : ARENA_MIN_CHUNK;

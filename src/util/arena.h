@@ -21,7 +21,9 @@ typedef struct {
 } casc_arena_mark;
 
 void casc_arena_init(casc_arena *a);
-/* Zeroed, 16-byte aligned; NULL only when malloc fails. */
+/* Zeroed, 8-byte aligned (enough for every object the library keeps in an
+ * arena: pointers, 64-bit integers and doubles, nothing wider); NULL only
+ * when malloc fails. */
 void *casc_arena_alloc(casc_arena *a, size_t size);
 void casc_arena_free(casc_arena *a);
 
