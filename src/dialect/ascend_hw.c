@@ -261,9 +261,14 @@ bool casc_hw_tque(int64_t pos, casc_hw_queue *q) {
    * op, and the formatting cost more than the facts. */
   char reason[sizeof q->why];
   memcpy(reason, q->why, sizeof reason);
-  snprintf(q->why, sizeof q->why, "TQue<%s> is TQueBind<%s, %s>: %s",
-           pos_name(pos), pos_name(ends[pos][0]), pos_name(ends[pos][1]),
-           reason);
+  int n = snprintf(q->why, sizeof q->why,
+                   "TQue<%s> is TQueBind<%s, %s>: ", pos_name(pos),
+                   pos_name(ends[pos][0]), pos_name(ends[pos][1]));
+  if (n > 0 && (size_t)n < sizeof q->why) {
+    size_t len = strnlen(reason, sizeof q->why - (size_t)n - 1);
+    memcpy(q->why + n, reason, len);
+    q->why[(size_t)n + len] = 0;
+  }
   return false;
 }
 
