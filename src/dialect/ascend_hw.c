@@ -254,13 +254,20 @@ bool casc_hw_tque(int64_t pos, casc_hw_queue *q) {
     return invalid(q, "%s is not a TQue position%s", pos_name(pos),
                    pos == CASC_TPOS_VECCALC ? " (use TBuf for VECCALC)" : "");
   }
-  /* Say which TQueBind the position stands for: TQue<CO2> is GM -> GM. */
-  snprintf(q->why, sizeof q->why,
-           "TQue<%s> is TQueBind<%s, %s>: ", pos_name(pos),
-           pos_name(ends[pos][0]), pos_name(ends[pos][1]));
-  if (bind_facts(ends[pos][0], ends[pos][1], q)) {
-    q->why[0] = 0;
+  if (bind_facts(ends[pos][0], ends[pos][1], q))
     return true;
+  /* Say which TQueBind the position stands for (TQue<CO2> is GM -> GM),
+   * only when there is something to say: verify-sync asks once per queue
+   * op, and the formatting cost more than the facts. */
+  char reason[sizeof q->why];
+  memcpy(reason, q->why, sizeof reason);
+  int n = snprintf(q->why, sizeof q->why,
+                   "TQue<%s> is TQueBind<%s, %s>: ", pos_name(pos),
+                   pos_name(ends[pos][0]), pos_name(ends[pos][1]));
+  if (n > 0 && (size_t)n < sizeof q->why) {
+    size_t len = strnlen(reason, sizeof q->why - (size_t)n - 1);
+    memcpy(q->why + n, reason, len);
+    q->why[(size_t)n + len] = 0;
   }
   return false;
 }

@@ -382,6 +382,12 @@ typedef struct {
   const char *scan; /* split_line_of's position in text, and its line */
   unsigned scan_line;
   casc_buf out; /* everything to print, in order */
+  /* Without -split-input-file the one module is printed straight to the
+   * output as it is made (no copy of the text in memory); a named file is
+   * still removed when the run fails. */
+  FILE *direct;
+  bool write_failed;
+  char *owned_text; /* the input, when transform may free it */
   unsigned nchunks;
   bool failed;
   bool oom;
@@ -409,14 +415,22 @@ static bool run_step(casc_ctx *ctx, casc_op *module, opt_options *o,
 }
 
 /* Runs parse, verify and the passes on one buffer; the module (or NULL when
- * something failed) is returned for printing. */
+ * something failed) is returned for printing. owned: when not NULL, the
+ * input to free once it is parsed (the IR keeps no pointer into it), so
+ * the passes and the printer run without a copy of the text beside the
+ * IR. */
 static casc_op *transform(casc_ctx *ctx, opt_options *o, const char *name,
-                          const char *text, size_t len, unsigned first_line) {
+                          const char *text, size_t len, unsigned first_line,
+                          char **owned) {
   opt_instrument *in = &o->instr;
   in->ctx = ctx;
   opt_instrument_chunk(in);
   opt_instrument_enter(in, "Parser", false);
   casc_op *module = casc_parse_module(ctx, text, len, name, first_line);
+  if (owned) {
+    casc_free(*owned);
+    *owned = NULL;
+  }
   bool valid = module && casc_verify(ctx, module);
   opt_instrument_leave(in);
   if (!valid)
@@ -494,8 +508,16 @@ static bool process_chunk(const char *chunk, size_t len, unsigned first_line,
     casc_ctx_set_diag_handler(ctx, casc_cli_print_diag, &printer);
   }
 
-  casc_op *module = transform(ctx, o, st->name, chunk, len, first_line);
-  if (module) {
+  /* The diagnostics verifier matches against the text to the end. */
+  casc_op *module = transform(ctx, o, st->name, chunk, len, first_line,
+                              v || !st->owned_text ? NULL : &st->owned_text);
+  if (module && st->direct) {
+    opt_instrument_enter(&o->instr, "Output", false);
+    if (!casc_print_op_file(ctx, module, &o->print, st->direct) ||
+        fputc('\n', st->direct) == EOF)
+      st->write_failed = true;
+    opt_instrument_leave(&o->instr);
+  } else if (module) {
     opt_instrument_enter(&o->instr, "Output", false);
     casc_print_op(ctx, module, &o->print, &st->out);
     /* mlir-opt ends each printed module with one more newline. */
@@ -578,10 +600,15 @@ int casc_cmd_opt(int argc, char **argv) {
   st.text = text;
   st.text_len = len;
   casc_buf_init(&st.out);
-  if (o.split)
+  if (o.split) {
     casc_split_input(text, len, process_chunk, &st);
-  else
-    process_chunk(text, len, 1, &st);
+  } else {
+    st.direct = out.f;
+    st.owned_text = text;
+    st.text = text = NULL; /* transform frees it */
+    process_chunk(st.owned_text, len, 1, &st);
+    text = st.owned_text;
+  }
   if (st.oom)
     casc_cli_error(CMD, "out of memory");
 
@@ -590,6 +617,10 @@ int casc_cmd_opt(int argc, char **argv) {
   bool ok = !st.failed;
   if (st.out.len && (ok || out.is_stdout))
     fwrite(st.out.data, 1, st.out.len, out.f);
+  if (st.write_failed && ok) {
+    casc_cli_error(CMD, "error writing '%s'", o.output);
+    ok = false;
+  }
   if (!casc_cli_output_close(&out, ok) && ok) {
     casc_cli_error(CMD, "error writing '%s'", o.output);
     ok = false;
