@@ -198,3 +198,40 @@ def test_non_contiguous_arrays_are_written_back():
     binary_kernel[1](x, x, z, 1024, 128, "add")
     np.testing.assert_array_equal(base[::2], 2.0)
     np.testing.assert_array_equal(base[1::2], 0.0)
+
+
+@asc.jit
+def tile_offset(i, tile: asc.ConstExpr[int]):
+    return i * tile
+
+
+@asc.jit
+def unrolled_kernel(x: asc.GlobalAddress, z: asc.GlobalAddress, limit: int):
+    """static_range unrolls; a helper returns a value; an if without else on
+    a runtime condition."""
+    x_gm, z_gm = asc.GlobalTensor(), asc.GlobalTensor()
+    x_gm.set_global_buffer(x)
+    z_gm.set_global_buffer(z)
+    pipe = asc.TPipe()
+    buf = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(buf, 3 * 64 * 4)
+    for k in asc.static_range(3):
+        t = buf.get_with_offset(64, tile_offset(k, 64 * 4), asc.float32)
+        asc.data_copy(t, x_gm[tile_offset(k, 64):], 64)
+        asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+        if k < limit:
+            asc.adds(t, t, 10.0 * (k + 1), 64)
+        asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+        asc.data_copy(z_gm[k * 64:], t, 64)
+
+
+def test_static_range_helper_return_and_if_without_else():
+    x = np.arange(3 * 64, dtype=np.float32)
+    z = np.zeros_like(x)
+    unrolled_kernel[1](x, z, 2)
+    ref = x.copy()
+    ref[:64] += 10.0
+    ref[64:128] += 20.0
+    np.testing.assert_array_equal(z, ref)
+    ir = unrolled_kernel.last_launch.ir
+    assert "scf.for" not in ir and ir.count("scf.if") == 3
