@@ -19,6 +19,7 @@ typedef struct {
   casc_diag_list diags;
   casc_sim_program *prog; /* lowered kernel, for repeated launches */
   char *prog_kernel;      /* the kernel `prog` was lowered for */
+  int running; /* a launch has released the GIL: the module is in use */
 } pm_module;
 
 static void pm_drop_program(pm_module *m) {
@@ -44,6 +45,7 @@ static pm_module *pm_create(void) {
   m->module = NULL;
   m->prog = NULL;
   m->prog_kernel = NULL;
+  m->running = 0;
   memset(&m->diags, 0, sizeof m->diags);
   m->ctx = casc_ctx_new();
   if (!m->ctx) {
@@ -103,6 +105,17 @@ static PyObject *pm_drain(pm_module *m) {
 fail:
   Py_DECREF(out);
   return NULL;
+}
+
+/* While a launch runs without the GIL, another thread must not touch the
+ * module, its context or its lowered program. */
+static int pm_check_idle(pm_module *m) {
+  if (m->running) {
+    PyErr_SetString(PyExc_RuntimeError,
+                    "the module is being launched by another thread");
+    return 0;
+  }
+  return 1;
 }
 
 /* (module or None, diagnostics) */
@@ -199,6 +212,8 @@ static PyObject *pm_print(PyObject *self, PyObject *args, PyObject *kw) {
                                    &generic))
     return NULL;
   pm_module *m = (pm_module *)self;
+  if (!pm_check_idle(m))
+    return NULL;
   casc_print_flags flags = {.generic = generic, .debuginfo = debuginfo};
   casc_buf b;
   casc_buf_init(&b);
@@ -215,6 +230,8 @@ static PyObject *pm_compile(PyObject *self, PyObject *args, PyObject *kw) {
                                    &verify_sync, &compat))
     return NULL;
   pm_module *m = (pm_module *)self;
+  if (!pm_check_idle(m))
+    return NULL;
   casc_compile_options o;
   casc_compile_options_init(&o);
   o.verify_sync = verify_sync;
@@ -228,6 +245,8 @@ static PyObject *pm_compile(PyObject *self, PyObject *args, PyObject *kw) {
 static PyObject *pm_emit(PyObject *self, PyObject *unused) {
   (void)unused;
   pm_module *m = (pm_module *)self;
+  if (!pm_check_idle(m))
+    return NULL;
   casc_buf b;
   casc_buf_init(&b);
   if (!casc_emit_ascendc_buf(m->ctx, m->module, &b)) {
@@ -354,6 +373,8 @@ static PyObject *pm_launch(PyObject *self, PyObject *args, PyObject *kw) {
                                    &threads))
     return NULL;
   pm_module *m = (pm_module *)self;
+  if (!pm_check_idle(m))
+    return NULL;
   if (!m->prog || strcmp(m->prog_kernel, kernel) != 0) {
     pm_drop_program(m);
     m->prog = casc_sim_compile(m->ctx, m->module, kernel);
@@ -385,6 +406,7 @@ static PyObject *pm_launch(PyObject *self, PyObject *args, PyObject *kw) {
   casc_launch_status st;
   /* The simulator does not touch Python objects: other Python threads may
    * run meanwhile (the buffers stay exported until the views are released). */
+  m->running = 1;
   Py_BEGIN_ALLOW_THREADS;
   if (timing)
     st = casc_sim_run_timed(m->prog, blocks, cargs, (unsigned)nargs, &o, NULL,
@@ -392,6 +414,7 @@ static PyObject *pm_launch(PyObject *self, PyObject *args, PyObject *kw) {
   else
     st = casc_sim_run(m->prog, blocks, cargs, (unsigned)nargs, &o, &res);
   Py_END_ALLOW_THREADS;
+  m->running = 0;
   PyObject *summary =
       Py_BuildValue("{s:I,s:I,s:I,s:K,s:d,s:N}", "errors", res.errors,
                     "warnings", res.warnings, "blocks_failed",

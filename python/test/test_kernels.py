@@ -235,3 +235,26 @@ def test_static_range_helper_return_and_if_without_else():
     np.testing.assert_array_equal(z, ref)
     ir = unrolled_kernel.last_launch.ir
     assert "scf.for" not in ir and ir.count("scf.if") == 3
+
+
+def test_launches_from_several_threads():
+    """The simulator runs without the GIL; launches of one kernel from
+    several threads are serialised per compiled kernel and all complete."""
+    import threading
+    x = np.arange(2048, dtype=np.float32)
+    outs = [np.zeros_like(x) for _ in range(4)]
+    errors = []
+
+    def run(z):
+        try:
+            binary_kernel[2](x, x, z, 1024, 128, "add")
+        except Exception as e:  # noqa: BLE001 (reported below)
+            errors.append(e)
+    threads = [threading.Thread(target=run, args=(z,)) for z in outs]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    for z in outs:
+        np.testing.assert_array_equal(z, x + x)

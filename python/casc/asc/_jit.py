@@ -104,6 +104,9 @@ class CompiledKernel:
         self.params = params  # [(name, kind, dtype)] of the runtime parameters
         self.ir = ir          # the IR as the front end recorded it
         self.warnings = warnings_
+        # A launch releases the GIL while the simulator runs; the module
+        # serves one launch (or print/emit) at a time.
+        self.lock = threading.Lock()
         self._ir_opt = None
         self._ascendc = None
 
@@ -111,14 +114,16 @@ class CompiledKernel:
     def ir_opt(self):
         """The IR after pyasc's pass pipeline."""
         if self._ir_opt is None:
-            self._ir_opt = self.module.print()
+            with self.lock:
+                self._ir_opt = self.module.print()
         return self._ir_opt
 
     @property
     def ascendc(self):
         """The Ascend C source of the kernel."""
         if self._ascendc is None:
-            text, diags = self.module.emit_ascendc()
+            with self.lock:
+                text, diags = self.module.emit_ascendc()
             if text is None:
                 raise CompileError(diags)
             self._ascendc = text
@@ -307,7 +312,8 @@ class JITFunction:
                 cargs.append(("float", dt.casc, float(v), name))
             else:
                 cargs.append(("int", dt.casc, int(v), name))
-        status, issues, summary, diags = ck.module.launch(ck.name, blocks, cargs)
+        with ck.lock:
+            status, issues, summary, diags = ck.module.launch(ck.name, blocks, cargs)
         for dst, tmp in writeback:
             np.copyto(dst, tmp)
         record = LaunchRecord(ck, blocks, status, issues, summary, diags)
