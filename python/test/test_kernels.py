@@ -68,6 +68,10 @@ def test_specialisation_cache():
     assert len(binary_kernel.cache) == before + 1
     binary_kernel[2](x, x, np.zeros_like(x), 1024, 256, "add")  # another ConstExpr value
     assert len(binary_kernel.cache) == before + 2
+    z = np.zeros_like(x)
+    binary_kernel[2](x, x, z, 1024, np.int64(256), "add")  # a NumPy ConstExpr is the same value
+    assert len(binary_kernel.cache) == before + 2
+    np.testing.assert_array_equal(z, 2.0)
 
 
 @asc.jit

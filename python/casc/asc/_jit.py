@@ -94,6 +94,18 @@ def _param_kind(name, v):
                     f"(NumPy arrays, CPU torch tensors, int, float, bool, NumPy scalars)")
 
 
+def _python_scalar(v):
+    """A NumPy scalar as the Python number it stands for: ConstExpr values
+    are folded by Python arithmetic and must behave like Python's."""
+    if isinstance(v, np.bool_):
+        return bool(v)
+    if isinstance(v, np.integer):
+        return int(v)
+    if isinstance(v, np.floating):
+        return float(v)
+    return v
+
+
 class CompiledKernel:
     """One specialisation of a kernel: its module (after pyasc's pipeline),
     the front end's IR text, and the Ascend C (emitted on first use)."""
@@ -233,7 +245,7 @@ class JITFunction:
         key = []
         for name, v in arguments.items():
             if name in src.constexpr:
-                v = ConstExpr.unwrap(v)
+                v = _python_scalar(ConstExpr.unwrap(v))
                 key.append(("c", name, type(v), v))
             else:
                 key.append(("t", name) + _param_kind(name, v))
