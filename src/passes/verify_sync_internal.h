@@ -46,6 +46,7 @@
 #define VS_MAX_BUFS CASC_HW_MAX_BUFFERS
 #define VS_MAX_CALLS 8     /* nesting of calls followed into their callee */
 #define VS_MAX_CALLEES 256 /* callee bodies numbered per function */
+#define VS_MAX_NEST 16     /* loop depths whose iteration is recorded */
 
 /* Diagnostic kinds, pyasc's first: for one op the lowest kind wins. */
 enum {
@@ -140,6 +141,10 @@ typedef struct {
   uint32_t folded;              /* loops (bits) with a branch decided by a
                                    value that varies per iteration */
   uint32_t call_depth;
+  /* The iteration (from 1) every state is in, per loop depth: all paths of
+   * a loop run in step, so it is the same on each (0: past VS_MAX_NEST). */
+  uint32_t iter[VS_MAX_NEST];
+  casc_op *loop_op[VS_MAX_NEST];
   uint32_t mute;       /* >0: no claims (iterations past what is assumed) */
   const vs_state *cur; /* the state a finding is made on, if any: a path
                           that skipped a loop of run-time trip count says
@@ -320,6 +325,11 @@ bool vs_rnarrow(vs_state *s, uint32_t L, vs_rset r);
 /* The loop record of depth d for an scf.for (lb, step known, step > 0). */
 void vs_loop_setup(vs_ctx *c, uint32_t d, casc_op *op, uint32_t ivv, int64_t lb,
                    int64_t st, bool track);
+/* What the decisions of s say about condition v: 1 true, 0 false, -1
+ * either. Beyond a decision on v itself, a guard on the same value (`n > 0`
+ * before `scf.while` tests `i < n` with i = 0) settles it when its interval
+ * lies inside the condition's or outside it. */
+int vs_cond_decided(vs_ctx *c, const vs_state *s, uint32_t v);
 /* Loop entry: decisions taken before the loop bound r; a state that cannot
  * enter the loop at all moves to `skip`, and a copy of a state on which the
  * run-time trip count may also be 0 goes there too, marked (zloop). */
