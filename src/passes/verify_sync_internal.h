@@ -71,7 +71,7 @@ enum {
   K_COUNT_
 };
 
-#define VS_MAX_NOTES 4
+#define VS_MAX_NOTES 8
 typedef struct {
   uint32_t op; /* op index */
   uint32_t kind;
@@ -141,6 +141,14 @@ typedef struct {
   uint32_t folded;              /* loops (bits) with a branch decided by a
                                    value that varies per iteration */
   uint32_t call_depth;
+  /* Helpers (docs/verify-sync.md "Helper functions"): the kernel's call
+   * being interpreted (op index + 1, 0: none), and whether the finding
+   * about to be made is the call site's misuse of a correct helper (it is
+   * then reported at the call, with a note at the helper's op). */
+  uint32_t site;
+  bool blame_caller;
+  uint32_t nv_func, nops_func; /* values / ops of the verified function
+                                  itself (numbered before its callees) */
   /* The iteration (from 1) every state is in, per loop depth: all paths of
    * a loop run in step, so it is the same on each (0: past VS_MAX_NEST). */
   uint32_t iter[VS_MAX_NEST];

@@ -206,7 +206,8 @@ static int slot_key_cmp(const vs_slot *a, const vs_slot *b) {
       (c = cmp_u32(a->fifo_q, b->fifo_q)) ||
       (c = cmp_u32(a->status, b->status)) || (c = cmp_u32(a->seq, b->seq)) ||
       (c = cmp_u32(a->alloc, b->alloc)) || (c = cmp_u32(a->last, b->last)) ||
-      (c = cmp_u32(a->flags, b->flags)) || (c = cmp_u32(a->decl, b->decl)))
+      (c = cmp_u32(a->flags, b->flags)) || (c = cmp_u32(a->decl, b->decl)) ||
+      (c = cmp_u32(a->asite, b->asite)) || (c = cmp_u32(a->lsite, b->lsite)))
     return c;
   return 0;
 }
