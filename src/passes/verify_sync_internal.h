@@ -10,6 +10,7 @@
  *   verify_sync_qinfo.c      what a queue type means on the hardware
  *                            (TPosition, HardEvents, memory)
  *   verify_sync_transfer.c   per-op transfer functions on one state
+ *   verify_sync_flags.c      explicit SetFlag / WaitFlag: deadlocked waits
  *   verify_sync_domain.c     the remaining-iteration interval domain
  *   verify_sync_interp.c     the path-set interpreter: blocks, ops, scf.if,
  *                            calls, integer scalars
@@ -68,6 +69,7 @@ enum {
   K_INIT_LEN,
   K_INIT_TYPE,
   K_INPLACE,
+  K_WAIT_BLOCKS,
   K_COUNT_
 };
 
@@ -289,6 +291,12 @@ bool vs_queue_facts(const casc_type *t, casc_hw_queue *f);
 void vs_transfer(vs_ctx *c, vs_set *S, casc_op *op);
 /* Everything s knows about queues and buffers becomes unknown. */
 void vs_havoc_all(vs_ctx *c, vs_state *s);
+
+/* ---- verify_sync_flags.c: SetFlag / WaitFlag ----------------------------- */
+
+/* Applies an explicit SetFlag / WaitFlag to s; false when the wait never
+ * returns (the path ends there, reported when the path is vouched for). */
+bool vs_flag_op(vs_ctx *c, vs_state *s, casc_op *op);
 
 /* ---- verify_sync_domain.c: remaining iterations -------------------------- */
 

@@ -115,6 +115,11 @@ typedef struct {
   vs_queue *q;    /* nq queues, then np pipes in the same block */
   vs_pipe *p;
   uint8_t uevt[VS_NEVENTS]; /* event ids taken by AllocEventID */
+  /* SetFlag / WaitFlag with a HardEvent and a constant id: per event, the
+   * ids whose flag is set (bit id), and whether the path lost track of the
+   * event (an id not known, a queue op or a call that may set it). */
+  uint8_t fset[VS_NEVENTS];
+  uint8_t funk[VS_NEVENTS];
   /* Per loop depth: the iterations that follow the current one on this
    * path lie in [rlo, rhi] (VS_RINF: unbounded). Decisions on conditions
    * such as `i + 1 < n` narrow it; a path whose interval becomes empty is

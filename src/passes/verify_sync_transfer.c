@@ -236,6 +236,7 @@ static void havoc_slot(vs_state *s, int32_t b) {
 }
 
 void vs_havoc_all(vs_ctx *c, vs_state *s) {
+  memset(s->funk, 1, sizeof s->funk);
   for (uint32_t q = 0; q < c->nq; q++)
     s->q[q].flags |= VS_QF_IMPRECISE;
   for (uint32_t i = 0; i < s->ns; i++)
@@ -258,6 +259,14 @@ static int32_t ext_slot(vs_ctx *c, vs_state *s, casc_value *v) {
 }
 
 /* ---- the queue API ------------------------------------------------------- */
+
+/* The queue API sets flags of event e itself (EnQue, FreeTensor) with ids
+ * from AllocEventID, which an explicit WaitFlag<e> of the same id would
+ * consume: the path no longer knows which flags of e are set. */
+static void flag_unknown(vs_state *s, int e) {
+  if (e >= 0 && e < VS_NEVENTS)
+    s->funk[e] = 1;
+}
 
 /* A new buffer of queue q (AllocTensor). false: the path ends (hang). */
 static bool do_alloc(vs_ctx *c, vs_state *s, casc_op *op, int32_t q,
@@ -410,6 +419,7 @@ static bool do_free(vs_ctx *c, vs_state *s, casc_op *op, int32_t q,
   }
   if (check_events(c, s, op, q, qi->free_evt, "FreeTensor"))
     return false;
+  flag_unknown(s, qi->free_evt);
   if (qs->held > 0)
     qs->held--;
   sl->status = VS_FREED;
@@ -451,6 +461,7 @@ static bool do_enque(vs_ctx *c, vs_state *s, casc_op *op, int32_t q,
   }
   if (check_events(c, s, op, q, qi->enq_evt, "EnQue"))
     return false;
+  flag_unknown(s, qi->enq_evt);
   if (b == VS_B_EXT) {
     b = ext_slot(c, s, tv);
   } else if (b < 0) {
@@ -554,6 +565,8 @@ static void do_init(vs_ctx *c, vs_state *s, casc_op *op, bool tbuf) {
   if (q >= 0) {
     vs_queue *qs = &s->q[q];
     qs->flags |= VS_QF_INIT;
+    if (c->qi[q].depth == 0) /* in place: every buffer's free flag is set */
+      flag_unknown(s, c->qi[q].free_evt);
     qs->num = num_known && num >= 1 && num <= VS_MAX_BUFS ? (int32_t)num : -1;
     qs->allocs = 0;
   }
@@ -720,6 +733,7 @@ static void view_op(vs_ctx *c, vs_state *s, casc_op *op, casc_value *q0) {
 /* A call the analysis does not follow: the queues and tensors it gets are
  * forgotten. */
 static void opaque_call(vs_ctx *c, vs_state *s, casc_op *op) {
+  memset(s->funk, 1, sizeof s->funk); /* it may set any flag */
   for (unsigned i = 0; i < op->nops; i++) {
     casc_value *v = op->operands[i].value;
     if (casc_type_is_local_tensor(v->type))
@@ -812,6 +826,9 @@ static bool transfer(vs_ctx *c, vs_state *s, casc_op *op) {
   case CASC_OP_PIPE_RELEASE_EVENT_ID:
     release_event_id(s, op);
     return true;
+  case CASC_OP_SET_FLAG:
+  case CASC_OP_WAIT_FLAG:
+    return vs_flag_op(c, s, op);
   /* Where tensor handles come from and go. */
   case CASC_OP_TBUF_GET_TENSOR:
   case CASC_OP_TBUF_GET_WITH_OFFSET:
