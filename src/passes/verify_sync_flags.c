@@ -40,20 +40,41 @@ static void iteration_text(vs_ctx *c, char *buf, size_t n) {
     snprintf(buf, n, " on iteration %u of the loop%s", c->iter[d], at);
 }
 
+/* o is a SetFlag of (e, id). */
+static bool sets(const casc_op *o, int64_t e, int id) {
+  int64_t v;
+  return o->kind == CASC_OP_SET_FLAG && casc_op_attr_int(o, "event", -1) == e &&
+         o->nops && o->operands[0].value->def &&
+         casc_fold_const_value(o->operands[0].value->def, &v) && v == id;
+}
+
+static casc_op *enclosing_func(casc_op *op) {
+  while (op && op->kind != CASC_OP_FUNC_FUNC)
+    op = casc_op_parent_op(op);
+  return op;
+}
+
 /* The SetFlag ops of (e, id) in the function and its callees: where the
  * flag is set, too late for this wait. */
 static void note_sets(vs_ctx *c, vs_diag *d, int64_t e, int id) {
   unsigned n = 0;
-  for (uint32_t i = 0; i < c->nops && n < 2; i++) {
-    casc_op *o = c->ops[i];
-    int64_t v;
-    if (o->kind != CASC_OP_SET_FLAG || casc_op_attr_int(o, "event", -1) != e ||
-        !o->nops || !o->operands[0].value->def ||
-        !casc_fold_const_value(o->operands[0].value->def, &v) || v != id)
-      continue;
-    vs_diag_note(d, o->loc, "the flag is only set here");
-    n++;
-  }
+  for (uint32_t i = 0; i < c->nops && n < 2; i++)
+    if (sets(c->ops[i], e, id)) {
+      vs_diag_note(d, c->ops[i]->loc, "the flag is only set here");
+      n++;
+    }
+}
+
+/* A helper that waits on a flag it never sets itself expects its caller
+ * to set it first: the wait is the call site's misuse. */
+static bool callers_flag(vs_ctx *c, casc_op *wait, int64_t e, int id) {
+  if (!c->site)
+    return false;
+  casc_op *f = enclosing_func(wait);
+  for (uint32_t i = c->nops_func; i < c->nops; i++)
+    if (sets(c->ops[i], e, id) && enclosing_func(c->ops[i]) == f)
+      return false;
+  return true;
 }
 
 /* A wait on (e, id) that nothing set: the pipe blocks for good. */
@@ -61,6 +82,7 @@ static void report_wait(vs_ctx *c, casc_op *op, int64_t e, int id) {
   const char *name = casc_hw_event_name(e);
   char it[96];
   iteration_text(c, it, sizeof it);
+  c->blame_caller = callers_flag(c, op, e, id);
   vs_diag *d = vs_diag_new(
       c, oid_of(c, op), K_WAIT_BLOCKS,
       "WaitFlag<%s>(%d): no SetFlag<%s>(%d) comes before this wait%s; on the "

@@ -207,3 +207,72 @@ func.func @fetched_id(%g : !ascendc.global_tensor<*xf16>) {
   ascendc.data_copy_l2 %g, %t, %c128 : !ascendc.global_tensor<*xf16>, !ascendc.local_tensor<*xf16>, i32
   return
 }
+
+// -----
+
+// Bug across a call: @store waits for MTE3_V before it writes the buffer
+// and never sets that flag itself, so its caller must set it first. The
+// kernel sets it only after each call, with no priming set: the first
+// call blocks. The finding is the call's.
+func.func @store(%t : !ascendc.local_tensor<*xf16>, %g : !ascendc.global_tensor<*xf16>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c128 = arith.constant 128 : i32
+  // expected-note@below {{in the called function, at this operation}}
+  ascendc.wait_flag mte3_v, %c0 : i32
+  ascendc.duplicate_l2 %t, %c1, %c128 : !ascendc.local_tensor<*xf16>, i32, i32
+  ascendc.set_flag v_mte3, %c0 : i32
+  ascendc.wait_flag v_mte3, %c0 : i32
+  ascendc.data_copy_l2 %g, %t, %c128 : !ascendc.global_tensor<*xf16>, !ascendc.local_tensor<*xf16>, i32
+  return
+}
+
+func.func @store_unprimed(%n : i32, %g : !ascendc.global_tensor<*xf16>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c256 = arith.constant 256 : i32
+  %pipe = ascendc.pipe
+  %buf = ascendc.tbuf : <vecout>
+  ascendc.pipe.init_buffer %pipe, %buf, %c256 : !ascendc.tbuf<vecout>, i32
+  %t = ascendc.tbuf.get_tensor %buf : !ascendc.tbuf<vecout>, !ascendc.local_tensor<*xf16>
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    // expected-warning@below {{WaitFlag<MTE3_V>(0): no SetFlag<MTE3_V>(0) comes before this wait on the first iteration of the loop at line 238; on the NPU it never returns}}
+    func.call @store(%t, %g) : (!ascendc.local_tensor<*xf16>, !ascendc.global_tensor<*xf16>) -> ()
+    // expected-note@below {{the flag is only set here}}
+    ascendc.set_flag mte3_v, %c0 : i32
+  }
+  return
+}
+
+// -----
+
+// Correct twin: the kernel primes the flag before the loop and consumes
+// the last set after it.
+func.func @store(%t : !ascendc.local_tensor<*xf16>, %g : !ascendc.global_tensor<*xf16>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c128 = arith.constant 128 : i32
+  ascendc.wait_flag mte3_v, %c0 : i32
+  ascendc.duplicate_l2 %t, %c1, %c128 : !ascendc.local_tensor<*xf16>, i32, i32
+  ascendc.set_flag v_mte3, %c0 : i32
+  ascendc.wait_flag v_mte3, %c0 : i32
+  ascendc.data_copy_l2 %g, %t, %c128 : !ascendc.global_tensor<*xf16>, !ascendc.local_tensor<*xf16>, i32
+  return
+}
+
+func.func @store_primed(%n : i32, %g : !ascendc.global_tensor<*xf16>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c256 = arith.constant 256 : i32
+  %pipe = ascendc.pipe
+  %buf = ascendc.tbuf : <vecout>
+  ascendc.pipe.init_buffer %pipe, %buf, %c256 : !ascendc.tbuf<vecout>, i32
+  %t = ascendc.tbuf.get_tensor %buf : !ascendc.tbuf<vecout>, !ascendc.local_tensor<*xf16>
+  ascendc.set_flag mte3_v, %c0 : i32
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    func.call @store(%t, %g) : (!ascendc.local_tensor<*xf16>, !ascendc.global_tensor<*xf16>) -> ()
+    ascendc.set_flag mte3_v, %c0 : i32
+  }
+  ascendc.wait_flag mte3_v, %c0 : i32
+  return
+}
