@@ -463,8 +463,9 @@ static void while_exit(vs_ctx *c, const while_loop *w, vs_state *s, bool move,
  * body is assumed to run at least twice unless it runs not at all (as for
  * an scf.for of unknown trip count): no exit after exactly one run. A
  * decision before the loop that implies the test (`n > 0` around a loop
- * on `i < n`) rules the zero-trip exit out. */
-static void while_test(vs_ctx *c, const while_loop *w, uint32_t k, vs_set *S,
+ * on `i < n`) rules the zero-trip exit out. Returns whether the test was
+ * a known constant. */
+static bool while_test(vs_ctx *c, const while_loop *w, uint32_t k, vs_set *S,
                        vs_set *exits) {
   uint32_t cv = w->cond && w->cond->nops ? vid_of(c, w->cond->operands[0].value)
                                          : NO_DEATH;
@@ -483,6 +484,7 @@ static void while_test(vs_ctx *c, const while_loop *w, uint32_t k, vs_set *S,
     S->s[out++] = s;
   }
   S->n = out;
+  return known;
 }
 
 /* The test held: the body runs and hands its yield back to the test. */
@@ -525,11 +527,11 @@ void vs_run_while(vs_ctx *c, casc_op *op, vs_set *S) {
   vs_set_init(&exits);
   vs_set_init(&seen);
   vs_set_init(&prev);
-  bool stationary = false, cut = true;
+  bool stationary = false, cut = true, all_known = true;
   for (uint32_t k = 1; k <= VS_MAX_LOOP_ITERS && S->n && !c->aborted; k++) {
     mark_iteration(c, w.depth, op, k);
     vs_run_block(c, w.before, S);
-    while_test(c, &w, k, S, &exits);
+    all_known &= while_test(c, &w, k, S, &exits);
     if (!S->n) {
       cut = false;
       break;
@@ -538,7 +540,10 @@ void vs_run_while(vs_ctx *c, casc_op *op, vs_set *S) {
     if (!vs_set_dedup(S, c->nq, c->np, VS_MAX_STATES) ||
         !vs_set_dedup(&exits, c->nq, c->np, VS_MAX_STATES))
       c->oom = true;
-    if (k >= 2 && head_repeats(c, S, &seen, &prev, &stationary)) {
+    /* A test known every time (`i < 8` from i = 0) exits at a given
+     * iteration only: states that repeat do not mean the exits are all
+     * collected, so it runs on until the test fails. */
+    if (k >= 2 && !all_known && head_repeats(c, S, &seen, &prev, &stationary)) {
       cut = false;
       break;
     }

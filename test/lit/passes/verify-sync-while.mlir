@@ -368,3 +368,64 @@ func.func @while_prologue_guarded(%n : i32, %g : !ascendc.global_tensor<*xf16>) 
   }
   return
 }
+
+// -----
+
+// Bug after a loop whose test is known every time (i < 8 from 0): the
+// loop exits after exactly 8 runs, and the tile allocated after it leaks.
+func.func @known_test_then_leak(%g : !ascendc.global_tensor<*xf16>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %c8 = arith.constant 8 : i32
+  %c128 = arith.constant 128 : i32
+  %c512 = arith.constant 512 : i32
+  %pipe = ascendc.pipe
+  %q = ascendc.queue : <vecout, 2>
+  ascendc.pipe.init_queue %pipe, %q, %c2, %c512 : !ascendc.queue<vecout, 2>, i32, i32
+  %r = scf.while (%i = %c0) : (i32) -> i32 {
+    %more = arith.cmpi slt, %i, %c8 : i32
+    scf.condition(%more) %i : i32
+  } do {
+  ^bb0(%j: i32):
+    %t = ascendc.que_bind.alloc_tensor %q : !ascendc.queue<vecout, 2>, !ascendc.local_tensor<*xf16>
+    ascendc.data_copy_l2 %g, %t, %c128 : !ascendc.global_tensor<*xf16>, !ascendc.local_tensor<*xf16>, i32
+    ascendc.que_bind.free_tensor %q, %t : !ascendc.queue<vecout, 2>, !ascendc.local_tensor<*xf16>
+    %nj = arith.addi %j, %c1 : i32
+    scf.yield %nj : i32
+  }
+  // expected-warning@below {{AllocTensor: there is no corresponding call to FreeTensor for this tensor}}
+  %u = ascendc.que_bind.alloc_tensor %q : !ascendc.queue<vecout, 2>, !ascendc.local_tensor<*xf16>
+  ascendc.data_copy_l2 %g, %u, %c128 : !ascendc.global_tensor<*xf16>, !ascendc.local_tensor<*xf16>, i32
+  return
+}
+
+// -----
+
+// Correct twin: the tile after the loop is freed.
+func.func @known_test_then_free(%g : !ascendc.global_tensor<*xf16>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %c8 = arith.constant 8 : i32
+  %c128 = arith.constant 128 : i32
+  %c512 = arith.constant 512 : i32
+  %pipe = ascendc.pipe
+  %q = ascendc.queue : <vecout, 2>
+  ascendc.pipe.init_queue %pipe, %q, %c2, %c512 : !ascendc.queue<vecout, 2>, i32, i32
+  %r = scf.while (%i = %c0) : (i32) -> i32 {
+    %more = arith.cmpi slt, %i, %c8 : i32
+    scf.condition(%more) %i : i32
+  } do {
+  ^bb0(%j: i32):
+    %t = ascendc.que_bind.alloc_tensor %q : !ascendc.queue<vecout, 2>, !ascendc.local_tensor<*xf16>
+    ascendc.data_copy_l2 %g, %t, %c128 : !ascendc.global_tensor<*xf16>, !ascendc.local_tensor<*xf16>, i32
+    ascendc.que_bind.free_tensor %q, %t : !ascendc.queue<vecout, 2>, !ascendc.local_tensor<*xf16>
+    %nj = arith.addi %j, %c1 : i32
+    scf.yield %nj : i32
+  }
+  %u = ascendc.que_bind.alloc_tensor %q : !ascendc.queue<vecout, 2>, !ascendc.local_tensor<*xf16>
+  ascendc.data_copy_l2 %g, %u, %c128 : !ascendc.global_tensor<*xf16>, !ascendc.local_tensor<*xf16>, i32
+  ascendc.que_bind.free_tensor %q, %u : !ascendc.queue<vecout, 2>, !ascendc.local_tensor<*xf16>
+  return
+}
