@@ -65,6 +65,8 @@ vs_state *vs_state_copy(const vs_state *s, uint32_t nq, uint32_t np) {
   memcpy(c->p, s->p, (size_t)np * sizeof(vs_pipe));
   memcpy(c->q, s->q, (size_t)nq * sizeof(vs_queue));
   memcpy(c->uevt, s->uevt, sizeof c->uevt);
+  memcpy(c->fset, s->fset, sizeof c->fset);
+  memcpy(c->funk, s->funk, sizeof c->funk);
   memcpy(c->rlo, s->rlo, sizeof c->rlo);
   memcpy(c->rhi, s->rhi, sizeof c->rhi);
   c->hash = s->hash;
@@ -206,7 +208,8 @@ static int slot_key_cmp(const vs_slot *a, const vs_slot *b) {
       (c = cmp_u32(a->fifo_q, b->fifo_q)) ||
       (c = cmp_u32(a->status, b->status)) || (c = cmp_u32(a->seq, b->seq)) ||
       (c = cmp_u32(a->alloc, b->alloc)) || (c = cmp_u32(a->last, b->last)) ||
-      (c = cmp_u32(a->flags, b->flags)) || (c = cmp_u32(a->decl, b->decl)))
+      (c = cmp_u32(a->flags, b->flags)) || (c = cmp_u32(a->decl, b->decl)) ||
+      (c = cmp_u32(a->asite, b->asite)) || (c = cmp_u32(a->lsite, b->lsite)))
     return c;
   return 0;
 }
@@ -325,6 +328,8 @@ bool vs_state_canon(vs_state *s, uint32_t nq, uint32_t np) {
   h = fnv(h, s->q, (size_t)nq * sizeof(vs_queue));
   h = fnv(h, s->p, (size_t)np * sizeof(vs_pipe));
   h = fnv(h, s->uevt, sizeof s->uevt);
+  h = fnv(h, s->fset, sizeof s->fset);
+  h = fnv(h, s->funk, sizeof s->funk);
   h = fnv(h, s->rlo, sizeof s->rlo);
   h = fnv(h, s->rhi, sizeof s->rhi);
   h = fnv(h, s->slots, (size_t)s->ns * sizeof(vs_slot));
@@ -347,6 +352,8 @@ bool vs_state_equal(const vs_state *a, const vs_state *b, uint32_t nq,
          mem_eq(a->q, b->q, (size_t)nq * sizeof(vs_queue)) &&
          mem_eq(a->p, b->p, (size_t)np * sizeof(vs_pipe)) &&
          mem_eq(a->uevt, b->uevt, sizeof a->uevt) &&
+         mem_eq(a->fset, b->fset, sizeof a->fset) &&
+         mem_eq(a->funk, b->funk, sizeof a->funk) &&
          mem_eq(a->rlo, b->rlo, sizeof a->rlo) &&
          mem_eq(a->rhi, b->rhi, sizeof a->rhi) &&
          mem_eq(a->slots, b->slots, (size_t)a->ns * sizeof(vs_slot)) &&
