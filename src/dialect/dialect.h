@@ -211,6 +211,7 @@ struct casc_op_info {
   casc_arg_spec ress[4];
   casc_attr_spec attrs[CASC_MAX_ARGS];
   bool has_variadic_operands; /* more than the fixed list possible */
+  unsigned nflex_opnds;       /* optional or variadic operand specs */
 };
 
 /* Op table row for kind (kind 0 = unregistered: returns NULL). */

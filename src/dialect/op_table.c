@@ -242,9 +242,12 @@ static void table_init(void) {
     info->nattrs = parse_attrs(info);
     resolve_same(info, info->opnds, info->nopnds, onames);
     resolve_same(info, info->ress, info->nress, rnames);
-    for (unsigned i = 0; i < info->nopnds; i++)
+    for (unsigned i = 0; i < info->nopnds; i++) {
       if (info->opnds[i].card == '*')
         info->has_variadic_operands = true;
+      if (info->opnds[i].card)
+        info->nflex_opnds++;
+    }
     uint64_t h = casc_hash_bytes(info->name, strlen(info->name));
     unsigned slot = (unsigned)h & (NAME_INDEX_SIZE - 1);
     while (name_index[slot]) {
@@ -369,10 +372,7 @@ bool casc_op_operand_group(const casc_op *op, unsigned spec, unsigned *begin,
   const casc_op_info *info = casc_op_info_of(op);
   if (!info || spec >= info->nopnds)
     return false;
-  unsigned nflex = 0;
-  for (unsigned i = 0; i < info->nopnds; i++)
-    if (info->opnds[i].card)
-      nflex++;
+  unsigned nflex = info->nflex_opnds;
   if (nflex > 1) {
     /* MLIR's AttrSizedOperandSegments: sizes recorded on the op. */
     unsigned sizes[CASC_MAX_ARGS];
