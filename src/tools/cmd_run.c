@@ -21,12 +21,14 @@
 #include "casc/sim.h"
 #include "casc/text.h"
 #include "tools/cli_util.h"
+#include "tools/run_params.h"
 #include "util/alloc.h"
 
 #define MAX_BINDINGS 64
 
 typedef struct {
   const char *name, *value;
+  int param; /* the kernel parameter it names (bind_params) */
 } binding;
 
 typedef struct {
@@ -211,11 +213,29 @@ static void free_bindings(run_opts *o) {
     casc_free((char *)o->outs[i].name);
 }
 
-static const binding *find(const binding *l, unsigned n, const char *name) {
+static const binding *find_param(const binding *l, unsigned n, int param) {
   for (unsigned i = 0; i < n; i++)
-    if (strcmp(l[i].name, name) == 0)
+    if (l[i].param == param)
       return &l[i];
   return NULL;
+}
+
+/* Which parameter each --arg (--out) names. Two names of one parameter
+ * (x and arg0) are as much a usage error as one name given twice. */
+static int resolve_names(binding *l, unsigned n, const run_params *rp,
+                         const char *flag) {
+  for (unsigned i = 0; i < n; i++) {
+    l[i].param = run_params_find(rp, l[i].name, flag);
+    if (l[i].param < 0)
+      return CASC_EXIT_USAGE;
+    for (unsigned k = 0; k < i; k++)
+      if (l[k].param == l[i].param) {
+        casc_cli_error("run", "%s %s= and %s %s= name the same argument of @%s",
+                       flag, l[k].name, flag, l[i].name, rp->kernel);
+        return CASC_EXIT_USAGE;
+      }
+  }
+  return CASC_EXIT_OK;
 }
 
 /* The only function with ascendc.global, else the only function. */
@@ -240,7 +260,7 @@ static const char *pick_kernel(casc_op *module) {
 
 typedef struct {
   casc_npy arr; /* owns the buffer of a GM argument */
-  bool used;
+  bool given;   /* by --arg */
 } gm_buf;
 
 static bool scalar_arg(const char *name, const char *v, casc_type *t,
@@ -297,7 +317,6 @@ static int gm_arg(casc_ctx *ctx, const char *name, const char *v,
                    v, casc_dtype_name(gb->arr.dtype), casc_dtype_name(want));
     return CASC_EXIT_USAGE;
   }
-  gb->used = true;
   *out = casc_arg_gm(gb->arr.data, want, gb->arr.count);
   out->name = name;
   return CASC_EXIT_OK;
@@ -397,6 +416,69 @@ static void print_timing(const casc_timing *t, const char *kernel,
   print_parameters(plat);
 }
 
+static bool is_gm(const casc_type *t) {
+  return t->kind == CASC_TYPE_MEMREF || t->kind == CASC_TYPE_UNRANKED_MEMREF;
+}
+
+/* Fills args (parameter order) from --arg, and creates the buffers named
+ * only by --out. Returns an exit code. */
+static int bind_params(casc_ctx *ctx, run_opts *o, const run_params *rp,
+                       gm_buf *bufs, casc_arg *args) {
+  int rc = resolve_names(o->args, o->nargs, rp, "--arg");
+  if (rc == CASC_EXIT_OK)
+    rc = resolve_names(o->outs, o->nouts, rp, "--out");
+  if (rc != CASC_EXIT_OK)
+    return rc;
+  for (unsigned i = 0; i < o->nouts; i++)
+    if (!is_gm(casc_sim_param_type(rp->prog, (unsigned)o->outs[i].param))) {
+      casc_cli_error("run", "--out %s: argument %s of @%s is no GM buffer",
+                     o->outs[i].name, rp->display[o->outs[i].param],
+                     rp->kernel);
+      return CASC_EXIT_USAGE;
+    }
+  /* Inputs first, so that output-only buffers can take their size. */
+  size_t default_count = 0;
+  bool have_default = false;
+  for (unsigned j = 0; j < rp->n; j++) {
+    const char *pn = rp->display[j];
+    casc_type *t = casc_sim_param_type(rp->prog, j);
+    const binding *bi = find_param(o->args, o->nargs, (int)j);
+    if (!bi)
+      continue;
+    if (is_gm(t)) {
+      rc = gm_arg(ctx, pn, bi->value, casc_dtype_of_type(casc_type_elem(t)),
+                  &bufs[j], &args[j]);
+      if (rc != CASC_EXIT_OK)
+        return rc;
+      if (!have_default && strncmp(bi->value, "zeros:", 6) != 0) {
+        default_count = bufs[j].arr.count;
+        have_default = true;
+      }
+    } else if (!scalar_arg(pn, bi->value, t, &args[j])) {
+      return CASC_EXIT_USAGE;
+    }
+    bufs[j].given = true;
+  }
+  for (unsigned j = 0; j < rp->n; j++) {
+    const char *pn = rp->display[j];
+    casc_type *t = casc_sim_param_type(rp->prog, j);
+    if (bufs[j].given || casc_sim_param_is_ffts(rp->prog, j))
+      continue; /* ffts_addr is filled in by the simulator */
+    if (find_param(o->outs, o->nouts, (int)j) && have_default) {
+      char spec[48];
+      snprintf(spec, sizeof spec, "zeros:%zu", default_count);
+      rc = gm_arg(ctx, pn, spec, casc_dtype_of_type(casc_type_elem(t)),
+                  &bufs[j], &args[j]);
+      if (rc != CASC_EXIT_OK)
+        return rc;
+      continue;
+    }
+    casc_cli_error("run", "missing --arg %s=... for @%s", pn, rp->kernel);
+    return CASC_EXIT_USAGE;
+  }
+  return CASC_EXIT_OK;
+}
+
 int casc_cmd_run(int argc, char **argv) {
   run_opts o;
   int rc = parse_args(argc, argv, &o);
@@ -426,6 +508,7 @@ int casc_cmd_run(int argc, char **argv) {
   casc_sim_program *prog = NULL;
   gm_buf *bufs = NULL;
   casc_arg *args = NULL;
+  run_params params = {0};
   casc_platform plat;
   casc_platform_default(&plat);
   if (o.platform && !casc_platform_load(ctx, o.platform, &plat)) {
@@ -451,88 +534,20 @@ int casc_cmd_run(int argc, char **argv) {
   unsigned np = casc_sim_num_params(prog);
   bufs = casc_calloc(np + 1, sizeof *bufs);
   args = casc_calloc(np + 1, sizeof *args);
-  if (!bufs || !args) {
+  if (!bufs || !args ||
+      !run_params_init(&params, ctx, module, prog, kernel, text, len,
+                       casc_cli_buffer_name(o.file))) {
     casc_cli_error("run", "out of memory");
     goto out;
   }
-  rc = CASC_EXIT_USAGE;
-  for (unsigned i = 0; i < o.nargs; i++) {
-    unsigned j;
-    for (j = 0; j < np; j++)
-      if (strcmp(casc_sim_param_name(prog, j), o.args[i].name) == 0)
-        break;
-    if (j == np) {
-      casc_cli_error("run", "--arg %s: @%s has no argument of that name",
-                     o.args[i].name, kernel);
-      goto out;
-    }
-  }
-  for (unsigned i = 0; i < o.nouts; i++) {
-    unsigned j;
-    for (j = 0; j < np; j++)
-      if (strcmp(casc_sim_param_name(prog, j), o.outs[i].name) == 0)
-        break;
-    casc_type *t = j < np ? casc_sim_param_type(prog, j) : NULL;
-    if (!t ||
-        (t->kind != CASC_TYPE_MEMREF && t->kind != CASC_TYPE_UNRANKED_MEMREF)) {
-      casc_cli_error("run", "--out %s: @%s has no GM argument of that name",
-                     o.outs[i].name, kernel);
-      goto out;
-    }
-  }
-  /* Inputs first, so that output-only buffers can take their size. */
-  size_t default_count = 0;
-  bool have_default = false;
-  unsigned nargs = 0;
-  for (unsigned j = 0; j < np; j++) {
-    const char *pn = casc_sim_param_name(prog, j);
-    casc_type *t = casc_sim_param_type(prog, j);
-    const binding *bi = find(o.args, o.nargs, pn);
-    bool gm =
-        t->kind == CASC_TYPE_MEMREF || t->kind == CASC_TYPE_UNRANKED_MEMREF;
-    if (!bi)
-      continue;
-    if (gm) {
-      int grc =
-          gm_arg(ctx, pn, bi->value, casc_dtype_of_type(casc_type_elem(t)),
-                 &bufs[j], &args[j]);
-      if (grc != CASC_EXIT_OK) {
-        rc = grc;
-        goto out;
-      }
-      if (!have_default && strncmp(bi->value, "zeros:", 6) != 0) {
-        default_count = bufs[j].arr.count;
-        have_default = true;
-      }
-    } else if (!scalar_arg(pn, bi->value, t, &args[j])) {
-      goto out;
-    }
-  }
-  for (unsigned j = 0; j < np; j++) {
-    const char *pn = casc_sim_param_name(prog, j);
-    casc_type *t = casc_sim_param_type(prog, j);
-    if (find(o.args, o.nargs, pn))
-      continue;
-    if (casc_sim_param_is_ffts(prog, j))
-      continue; /* filled in by the simulator */
-    if (find(o.outs, o.nouts, pn) && have_default) {
-      char spec[48];
-      snprintf(spec, sizeof spec, "zeros:%zu", default_count);
-      int grc = gm_arg(ctx, pn, spec, casc_dtype_of_type(casc_type_elem(t)),
-                       &bufs[j], &args[j]);
-      if (grc != CASC_EXIT_OK) {
-        rc = grc;
-        goto out;
-      }
-      continue;
-    }
-    casc_cli_error("run", "missing --arg %s=... for @%s", pn, kernel);
+  rc = bind_params(ctx, &o, &params, bufs, args);
+  if (rc != CASC_EXIT_OK)
     goto out;
-  }
+  rc = CASC_EXIT_FAIL;
+  unsigned nargs = 0;
   /* Pack in parameter order, dropping ffts_addr if it was not given. */
   for (unsigned j = 0; j < np; j++) {
-    if (casc_sim_param_is_ffts(prog, j) &&
-        !find(o.args, o.nargs, casc_sim_param_name(prog, j)))
+    if (casc_sim_param_is_ffts(prog, j) && !bufs[j].given)
       continue;
     args[nargs++] = args[j];
   }
@@ -558,12 +573,9 @@ int casc_cmd_run(int argc, char **argv) {
     goto out;
   }
   rc = st == CASC_LAUNCH_OK ? CASC_EXIT_OK : CASC_EXIT_FAIL;
-  for (unsigned i = 0; i < o.nouts; i++) {
-    for (unsigned j = 0; j < np; j++)
-      if (strcmp(casc_sim_param_name(prog, j), o.outs[i].name) == 0 &&
-          !casc_npy_write(ctx, o.outs[i].value, &bufs[j].arr))
-        rc = CASC_EXIT_FAIL;
-  }
+  for (unsigned i = 0; i < o.nouts; i++)
+    if (!casc_npy_write(ctx, o.outs[i].value, &bufs[o.outs[i].param].arr))
+      rc = CASC_EXIT_FAIL;
   if (o.timing && res.timing.valid)
     print_timing(&res.timing, kernel, &plat);
   if (o.stats)
@@ -577,6 +589,7 @@ out:
       casc_npy_free(&bufs[j].arr);
   casc_free(bufs);
   casc_free(args);
+  run_params_free(&params);
   casc_sim_program_free(prog);
   casc_ctx_free(ctx);
   casc_free(text);
