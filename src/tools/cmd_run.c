@@ -21,6 +21,7 @@
 #include "casc/sim.h"
 #include "casc/text.h"
 #include "tools/cli_util.h"
+#include "tools/run_args.h"
 #include "tools/run_params.h"
 #include "util/alloc.h"
 
@@ -39,6 +40,11 @@ typedef struct {
   binding args[MAX_BINDINGS], outs[MAX_BINDINGS];
   unsigned nargs, nouts;
 } run_opts;
+
+typedef struct {
+  casc_npy arr; /* owns the buffer of a GM argument */
+  bool given;   /* by --arg */
+} gm_buf;
 
 static void help(void) {
   printf(
@@ -79,19 +85,6 @@ static const char *flag_value(int argc, char **argv, int *i, const char *name,
   }
   *missing = true;
   return "";
-}
-
-static bool parse_unsigned(const char *s, unsigned long long max,
-                           unsigned long long *out) {
-  if (!*s || *s == '-')
-    return false;
-  char *end;
-  errno = 0;
-  unsigned long long v = strtoull(s, &end, 10);
-  if (errno || *end || v > max)
-    return false;
-  *out = v;
-  return true;
 }
 
 /* Returns an exit code: running out of memory is no usage error. */
@@ -141,21 +134,21 @@ static int parse_args(int argc, char **argv, run_opts *o) {
     if ((v = flag_value(argc, argv, &i, "kernel", &missing))) {
       o->kernel = v;
     } else if ((v = flag_value(argc, argv, &i, "blocks", &missing))) {
-      if (missing || !parse_unsigned(v, 65535, &u) || u == 0) {
+      if (missing || !run_parse_unsigned(v, 65535, &u) || u == 0) {
         casc_cli_error("run", "--blocks expects 1 ~ 65535, got '%s'", v);
         return CASC_EXIT_USAGE;
       }
       o->blocks = (unsigned)u;
       continue;
     } else if ((v = flag_value(argc, argv, &i, "threads", &missing))) {
-      if (missing || !parse_unsigned(v, 256, &u) || u == 0) {
+      if (missing || !run_parse_unsigned(v, 256, &u) || u == 0) {
         casc_cli_error("run", "--threads expects 1 ~ 256, got '%s'", v);
         return CASC_EXIT_USAGE;
       }
       o->threads = (unsigned)u;
       continue;
     } else if ((v = flag_value(argc, argv, &i, "max-steps", &missing))) {
-      if (missing || !parse_unsigned(v, ~0ULL, &u) || u == 0) {
+      if (missing || !run_parse_unsigned(v, ~0ULL, &u) || u == 0) {
         casc_cli_error("run", "--max-steps expects a positive count, got '%s'",
                        v);
         return CASC_EXIT_USAGE;
@@ -256,70 +249,6 @@ static const char *pick_kernel(casc_op *module) {
   if (nglobal == 1)
     return global;
   return nany == 1 ? any : NULL;
-}
-
-typedef struct {
-  casc_npy arr; /* owns the buffer of a GM argument */
-  bool given;   /* by --arg */
-} gm_buf;
-
-static bool scalar_arg(const char *name, const char *v, casc_type *t,
-                       casc_arg *out) {
-  casc_dtype dt = casc_dtype_of_type(t);
-  char *end;
-  errno = 0;
-  if (dt == CASC_DT_F16 || dt == CASC_DT_BF16 || dt == CASC_DT_F32 ||
-      dt == CASC_DT_F64) {
-    double d = strtod(v, &end);
-    if (errno || *end || end == v) {
-      casc_cli_error("run", "--arg %s: '%s' is not a number", name, v);
-      return false;
-    }
-    *out = casc_arg_float(dt, d);
-    return true;
-  }
-  long long i = strtoll(v, &end, 0);
-  if (errno || *end || end == v) {
-    casc_cli_error("run", "--arg %s: '%s' is not an integer", name, v);
-    return false;
-  }
-  *out = casc_arg_int(dt, i);
-  return true;
-}
-
-/* Returns an exit code: usage (docs/simulator.md) for a bad zeros:N, a
- * file that cannot be read or holds the wrong dtype; a failure for running
- * out of memory, which is no fault of the command line. */
-static int gm_arg(casc_ctx *ctx, const char *name, const char *v,
-                  casc_dtype want, gm_buf *gb, casc_arg *out) {
-  if (strncmp(v, "zeros:", 6) == 0) {
-    unsigned long long n;
-    if (!parse_unsigned(v + 6, 1ULL << 34, &n)) {
-      casc_cli_error("run", "--arg %s: bad element count in '%s'", name, v);
-      return CASC_EXIT_USAGE;
-    }
-    gb->arr.dtype = want;
-    gb->arr.ndim = 1;
-    gb->arr.shape[0] = gb->arr.count = (size_t)n;
-    gb->arr.data = casc_calloc(n ? n : 1, casc_dtype_size(want));
-    if (!gb->arr.data) {
-      casc_cli_error("run", "--arg %s: out of memory", name);
-      return CASC_EXIT_FAIL;
-    }
-  } else if (!casc_npy_read(ctx, v, &gb->arr)) {
-    return casc_ctx_out_of_memory(ctx) ? CASC_EXIT_FAIL : CASC_EXIT_USAGE;
-  }
-  /* bf16 may also come as raw uint16 bit patterns. */
-  if (want == CASC_DT_BF16 && gb->arr.dtype == CASC_DT_U16)
-    gb->arr.dtype = CASC_DT_BF16;
-  if (gb->arr.dtype != want) {
-    casc_cli_error("run", "--arg %s: %s holds %s, the kernel expects %s", name,
-                   v, casc_dtype_name(gb->arr.dtype), casc_dtype_name(want));
-    return CASC_EXIT_USAGE;
-  }
-  *out = casc_arg_gm(gb->arr.data, want, gb->arr.count);
-  out->name = name;
-  return CASC_EXIT_OK;
 }
 
 static bool write_trace(const char *path, const casc_buf *b) {
@@ -446,16 +375,17 @@ static int bind_params(casc_ctx *ctx, run_opts *o, const run_params *rp,
     if (!bi)
       continue;
     if (is_gm(t)) {
-      rc = gm_arg(ctx, pn, bi->value, casc_dtype_of_type(casc_type_elem(t)),
-                  &bufs[j], &args[j]);
+      rc = run_gm_arg(ctx, pn, bi->value, casc_dtype_of_type(casc_type_elem(t)),
+                      &bufs[j].arr, &args[j]);
       if (rc != CASC_EXIT_OK)
         return rc;
       if (!have_default && strncmp(bi->value, "zeros:", 6) != 0) {
         default_count = bufs[j].arr.count;
         have_default = true;
       }
-    } else if (!scalar_arg(pn, bi->value, t, &args[j])) {
-      return CASC_EXIT_USAGE;
+    } else if ((rc = run_scalar_arg(pn, bi->value, t, &args[j])) !=
+               CASC_EXIT_OK) {
+      return rc;
     }
     bufs[j].given = true;
   }
@@ -467,8 +397,8 @@ static int bind_params(casc_ctx *ctx, run_opts *o, const run_params *rp,
     if (find_param(o->outs, o->nouts, (int)j) && have_default) {
       char spec[48];
       snprintf(spec, sizeof spec, "zeros:%zu", default_count);
-      rc = gm_arg(ctx, pn, spec, casc_dtype_of_type(casc_type_elem(t)),
-                  &bufs[j], &args[j]);
+      rc = run_gm_arg(ctx, pn, spec, casc_dtype_of_type(casc_type_elem(t)),
+                      &bufs[j].arr, &args[j]);
       if (rc != CASC_EXIT_OK)
         return rc;
       continue;
