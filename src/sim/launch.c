@@ -165,6 +165,19 @@ static void run_block(sim_workspace *w, pool_state *ps, unsigned idx) {
   ps->steps[idx] = b->steps;
 }
 
+/* A block the launch stopped before it started: it reports why. */
+static void skip_block(sim_workspace *w, pool_state *ps, unsigned idx,
+                       int why) {
+  sim_block *b = &w->b;
+  b->idx = (int)idx;
+  b->failed = false;
+  memset(&b->issues, 0, sizeof b->issues);
+  sim_report_stopped(b, (sim_stop_reason)why, NULL);
+  ps->lists[idx] = b->issues;
+  memset(&b->issues, 0, sizeof b->issues);
+  ps->failed[idx] = true;
+}
+
 static void *worker(void *arg) {
   pool_state *ps = arg;
   sim_workspace *w = ws_get(ps->prog, ps->L);
@@ -178,7 +191,11 @@ static void *worker(void *arg) {
     unsigned idx = atomic_fetch_add(&ps->next, 1u);
     if (idx >= ps->L->block_dim)
       break;
-    run_block(w, ps, idx);
+    int why = atomic_load(&ps->L->stop->reason);
+    if (why == SIM_STOP_NONE)
+      run_block(w, ps, idx);
+    else
+      skip_block(w, ps, idx, why);
   }
   ws_put(ps->prog, w);
   return NULL;
@@ -571,6 +588,13 @@ static casc_launch_status run(casc_sim_program *p, unsigned block_dim,
   L.init = init;
   L.timing = timing;
   L.trace = trace != NULL;
+  sim_stop stop;
+  memset(&stop, 0, sizeof stop);
+  atomic_init(&stop.reason, SIM_STOP_NONE);
+  pthread_mutex_init(&stop.lock, NULL);
+  stop.timeout = p->time_limit;
+  stop.blocks_run_alike = block_dim > 1 && sim_blocks_run_alike(p);
+  L.stop = &stop;
 
   unsigned nthreads = opts->threads;
   if (!nthreads) {
@@ -597,6 +621,8 @@ static casc_launch_status run(casc_sim_program *p, unsigned block_dim,
 
   unsigned long lost0 = sim_issues_lost();
   double t0 = now_seconds();
+  if (p->time_limit > 0)
+    stop.deadline = t0 + p->time_limit;
   pthread_t tids[256];
   unsigned started = 0;
   for (unsigned t = 1; t < nthreads; t++) {
@@ -609,7 +635,10 @@ static casc_launch_status run(casc_sim_program *p, unsigned block_dim,
     pthread_join(tids[t], NULL);
   double t1 = now_seconds();
   pthread_mutex_destroy(&ps.oom_lock);
+  pthread_mutex_destroy(&stop.lock);
   casc_free(init);
+  if (res)
+    res->timed_out = atomic_load(&stop.reason) == SIM_STOP_TIMEOUT;
 
   if (ps.oom && atomic_load(&ps.next) < block_dim) {
     casc_emit_error(ctx, p->func->loc,
@@ -674,6 +703,11 @@ out:
   casc_free(si);
   casc_free(sf);
   return st;
+}
+
+void casc_sim_set_time_limit(casc_sim_program *p, double seconds) {
+  if (p)
+    p->time_limit = seconds > 0 ? seconds : 0;
 }
 
 casc_launch_status casc_sim_run(casc_sim_program *p, unsigned block_dim,

@@ -26,6 +26,8 @@
 #include "util/alloc.h"
 
 #define MAX_BINDINGS 64
+/* An endless kernel fails within seconds; no test or example comes near. */
+#define DEFAULT_TIMEOUT 10.0
 
 typedef struct {
   const char *name, *value;
@@ -36,6 +38,7 @@ typedef struct {
   const char *file, *kernel, *platform, *trace;
   unsigned blocks, threads;
   unsigned long long max_steps;
+  double timeout; /* seconds, 0 = none */
   bool stats, timing;
   binding args[MAX_BINDINGS], outs[MAX_BINDINGS];
   unsigned nargs, nouts;
@@ -59,7 +62,12 @@ static void help(void) {
       "                         GM buffer, a number for a scalar\n"
       "  --out NAME=FILE.npy    write GM buffer NAME after the run\n"
       "  --platform FILE.ini    platform description (default Ascend910B1)\n"
-      "  --max-steps N          per-block step limit (hang guard)\n"
+      "  --max-steps N          per-block step limit (default 2^32); a block\n"
+      "                         over it stops all blocks when none can differ\n"
+      "                         (no block index, no scalar read from memory)\n"
+      "  --timeout SECONDS      wall-clock limit of the run (default 10, 0:\n"
+      "                         none); blocks still running stop with an "
+      "error\n"
       "  --stats                print blocks, threads, time and steps\n"
       "  --timing               run the pipeline timing model and the race\n"
       "                         detector; print cycles and pipe busy time\n"
@@ -85,6 +93,17 @@ static const char *flag_value(int argc, char **argv, int *i, const char *name,
   }
   *missing = true;
   return "";
+}
+
+/* A finite number of seconds, at least 0. */
+static bool parse_seconds(const char *s, double *out) {
+  char *end;
+  errno = 0;
+  double d = strtod(s, &end);
+  if (end == s || *end || errno || !(d >= 0) || d > 1e9)
+    return false;
+  *out = d;
+  return true;
 }
 
 /* Returns an exit code: running out of memory is no usage error. */
@@ -123,6 +142,7 @@ static int add_binding(binding *list, unsigned *n, const char *spec,
 static int parse_args(int argc, char **argv, run_opts *o) {
   memset(o, 0, sizeof *o);
   o->blocks = 1;
+  o->timeout = DEFAULT_TIMEOUT;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *v;
     bool missing = false;
@@ -154,6 +174,13 @@ static int parse_args(int argc, char **argv, run_opts *o) {
         return CASC_EXIT_USAGE;
       }
       o->max_steps = u;
+      continue;
+    } else if ((v = flag_value(argc, argv, &i, "timeout", &missing))) {
+      if (missing || !parse_seconds(v, &o->timeout)) {
+        casc_cli_error("run", "--timeout expects seconds (0: none), got '%s'",
+                       v);
+        return CASC_EXIT_USAGE;
+      }
       continue;
     } else if ((v = flag_value(argc, argv, &i, "platform", &missing))) {
       o->platform = v;
@@ -460,6 +487,7 @@ int casc_cmd_run(int argc, char **argv) {
   prog = casc_sim_compile(ctx, module, kernel);
   if (!prog)
     goto out;
+  casc_sim_set_time_limit(prog, o.timeout);
 
   unsigned np = casc_sim_num_params(prog);
   bufs = casc_calloc(np + 1, sizeof *bufs);

@@ -3,10 +3,10 @@
 // the valid ones; two names of one argument are a usage error.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: casc run %s --arg out=zeros:4 --arg val=7 --arg alias=9 --out out=%t/a.npy
-// RUN: python3 -c "import sys; sys.path.insert(0, '%S/Inputs'); import npytool; print(npytool.read('%t/a.npy'))" | FileCheck --check-prefix=A %s
+// RUN: python3 -B -c "import sys; sys.path.insert(0, '%S/Inputs'); import npytool; print(npytool.read('%t/a.npy'))" | FileCheck --check-prefix=A %s
 // A: ('i32', [7, 9, 0, 0])
 // RUN: casc run %s --arg arg0=zeros:4 --arg arg1=-3 --arg arg2=5 --out arg0=%t/b.npy
-// RUN: python3 -c "import sys; sys.path.insert(0, '%S/Inputs'); import npytool; print(npytool.read('%t/b.npy'))" | FileCheck --check-prefix=B %s
+// RUN: python3 -B -c "import sys; sys.path.insert(0, '%S/Inputs'); import npytool; print(npytool.read('%t/b.npy'))" | FileCheck --check-prefix=B %s
 // B: ('i32', [-3, 5, 0, 0])
 // The written name of a NameLoc'd argument is lost with its location:
 // RUN: not casc run %s --arg out=zeros:4 --arg val=7 --arg other=9 2>&1 | FileCheck --check-prefix=UNKNOWN %s

@@ -2,7 +2,7 @@
 // (exit 2), not a silent wrap; the type's edge values pass and arrive whole.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: casc run %s --arg out=zeros:2 --arg a=-2147483648 --arg u=255 --arg w=18446744073709551615 --arg h=65504 --arg f=-3.4e38 --arg flag=true --out out=%t/o.npy
-// RUN: python3 -c "import sys; sys.path.insert(0, '%S/Inputs'); import npytool; print(npytool.read('%t/o.npy'))" | FileCheck --check-prefix=EDGE %s
+// RUN: python3 -B -c "import sys; sys.path.insert(0, '%S/Inputs'); import npytool; print(npytool.read('%t/o.npy'))" | FileCheck --check-prefix=EDGE %s
 // EDGE: ('i32', [-2147483648, 0])
 // RUN: not casc run %s --arg out=zeros:2 --arg a=4294969344 --arg u=0 --arg w=0 --arg h=0 --arg f=0 --arg flag=0 2>&1 | FileCheck --check-prefix=I32 %s
 // I32: casc run: --arg a: 4294969344 does not fit i32 (-2147483648 ~ 2147483647)
