@@ -210,24 +210,6 @@ typedef struct {
   int group; /* index of the first equal issue, or -1 for itself */
 } flat_issue;
 
-static bool same_issue(const sim_issue *a, const sim_issue *b) {
-  if (a->check != b->check || a->sev != b->sev || a->loc != b->loc ||
-      strcmp(a->msg, b->msg) != 0 || a->nnotes != b->nnotes)
-    return false;
-  for (unsigned i = 0; i < a->nnotes; i++)
-    if (a->notes[i].loc != b->notes[i].loc || !a->notes[i].msg ||
-        !b->notes[i].msg || strcmp(a->notes[i].msg, b->notes[i].msg) != 0)
-      return false;
-  return true;
-}
-
-static uint64_t issue_hash(const sim_issue *is) {
-  uint64_t h = 1469598103934665603ULL ^ (uint64_t)(uintptr_t)is->loc;
-  for (const char *p = is->msg; *p; p++)
-    h = (h ^ (unsigned char)*p) * 1099511628211ULL;
-  return h ^ (uint64_t)is->check * 31;
-}
-
 /* "block 3", "blocks 0-7", "blocks 0, 2, 5-7" (first ranges only). */
 static void blocks_text(const unsigned *blocks, unsigned n, char *out,
                         size_t cap) {
@@ -315,8 +297,8 @@ static bool emit_all(casc_ctx *ctx, const casc_sim_program *p,
       fl[k].block = bi;
       fl[k].is = is;
       fl[k].group = -1;
-      unsigned h = (unsigned)issue_hash(is) & (hcap - 1);
-      while (table[h] >= 0 && !same_issue(fl[table[h]].is, is))
+      unsigned h = (unsigned)sim_issue_merge_hash(is) & (hcap - 1);
+      while (table[h] >= 0 && !sim_issue_mergeable(fl[table[h]].is, is))
         h = (h + 1) & (hcap - 1);
       if (table[h] >= 0)
         fl[k].group = table[h];
@@ -339,15 +321,24 @@ static bool emit_all(casc_ctx *ctx, const casc_sim_program *p,
     if (fl[i].group >= 0)
       continue;
     unsigned nb = 0;
+    bool figures_differ = false;
     for (unsigned j = i; j < total; j++)
-      if (j == i || fl[j].group == (int)i)
+      if (j == i || fl[j].group == (int)i) {
         if (!nb || blocks[nb - 1] != fl[j].block)
           blocks[nb++] = fl[j].block;
+        figures_differ |= strcmp(fl[j].is->msg, fl[i].is->msg) != 0;
+      }
     char bt[160];
     blocks_text(blocks, nb, bt, sizeof bt);
     const sim_issue *is = fl[i].is;
     casc_loc *loc = is->loc ? (casc_loc *)is->loc : p->func->loc;
-    casc_diag *d = casc_diag_begin(ctx, is->sev, loc, "%s: %s", bt, is->msg);
+    casc_diag *d =
+        figures_differ
+            ? casc_diag_begin(ctx, is->sev, loc,
+                              "%s: %s (figures of block %u; the other "
+                              "blocks' differ)",
+                              bt, is->msg, fl[i].block)
+            : casc_diag_begin(ctx, is->sev, loc, "%s: %s", bt, is->msg);
     for (unsigned n = 0; n < is->nnotes; n++)
       if (is->notes[n].msg)
         casc_diag_note(d, (casc_loc *)is->notes[n].loc, "%s", is->notes[n].msg);

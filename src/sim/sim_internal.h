@@ -401,6 +401,10 @@ sim_issue *sim_report(sim_block *b, casc_sim_check c, casc_severity sev,
 void sim_note_add(sim_issue *is, const casc_loc *loc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 void sim_issue_list_free(sim_issue_list *l);
+/* issue_merge.c: whether two blocks' issues are reported as one diagnostic
+ * (equal but for the figures in their messages), and a hash that agrees. */
+bool sim_issue_mergeable(const sim_issue *a, const sim_issue *b);
+uint64_t sim_issue_merge_hash(const sim_issue *is);
 /* Name of an op's operand from the op table ("src0"), or "operand N". */
 const char *sim_operand_name(const casc_op *op, unsigned i, char *buf,
                              unsigned n);

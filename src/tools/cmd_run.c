@@ -23,6 +23,7 @@
 #include "tools/cli_util.h"
 #include "tools/run_args.h"
 #include "tools/run_params.h"
+#include "tools/run_report.h"
 #include "util/alloc.h"
 
 #define MAX_BINDINGS 64
@@ -38,7 +39,8 @@ typedef struct {
   const char *file, *kernel, *platform, *trace;
   unsigned blocks, threads;
   unsigned long long max_steps;
-  double timeout; /* seconds, 0 = none */
+  double timeout;       /* seconds, 0 = none */
+  unsigned error_limit; /* 0 = none */
   bool stats, timing;
   binding args[MAX_BINDINGS], outs[MAX_BINDINGS];
   unsigned nargs, nouts;
@@ -143,6 +145,7 @@ static int parse_args(int argc, char **argv, run_opts *o) {
   memset(o, 0, sizeof *o);
   o->blocks = 1;
   o->timeout = DEFAULT_TIMEOUT;
+  o->error_limit = 20; /* clang's -ferror-limit */
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *v;
     bool missing = false;
@@ -181,6 +184,13 @@ static int parse_args(int argc, char **argv, run_opts *o) {
                        v);
         return CASC_EXIT_USAGE;
       }
+      continue;
+    } else if ((v = flag_value(argc, argv, &i, "error-limit", &missing))) {
+      if (missing || !run_parse_unsigned(v, ~0U, &u)) {
+        casc_cli_error("run", "--error-limit expects a count, got '%s'", v);
+        return CASC_EXIT_USAGE;
+      }
+      o->error_limit = (unsigned)u;
       continue;
     } else if ((v = flag_value(argc, argv, &i, "platform", &missing))) {
       o->platform = v;
@@ -436,6 +446,107 @@ static int bind_params(casc_ctx *ctx, run_opts *o, const run_params *rp,
   return CASC_EXIT_OK;
 }
 
+/* One `casc run`: what the steps below share. */
+typedef struct {
+  run_opts *o;
+  casc_ctx *ctx;
+  run_report report;
+  const char *text;
+  size_t len;
+  casc_platform plat;
+  casc_op *module;
+  const char *kernel;
+  casc_sim_program *prog;
+  run_params params;
+  gm_buf *bufs;
+  casc_arg *args;
+  unsigned nargs;
+  casc_launch_result res;
+} run_state;
+
+/* Platform, module and kernel. Returns an exit code. */
+static int load(run_state *s) {
+  const run_opts *o = s->o;
+  casc_platform_default(&s->plat);
+  if (o->platform && !casc_platform_load(s->ctx, o->platform, &s->plat))
+    /* A bad platform file is a usage error; lack of memory is not. */
+    return casc_ctx_out_of_memory(s->ctx) ? CASC_EXIT_FAIL : CASC_EXIT_USAGE;
+  s->module = casc_parse_module(s->ctx, s->text, s->len,
+                                casc_cli_buffer_name(o->file), 1);
+  if (!s->module)
+    return CASC_EXIT_FAIL;
+  s->kernel = o->kernel ? o->kernel : pick_kernel(s->module);
+  if (!s->kernel) {
+    casc_cli_error("run", "the module has several functions: choose one "
+                          "with --kernel NAME");
+    return CASC_EXIT_USAGE;
+  }
+  return CASC_EXIT_OK;
+}
+
+/* Compile the kernel and bind its arguments. Returns an exit code. */
+static int prepare(run_state *s) {
+  s->prog = casc_sim_compile(s->ctx, s->module, s->kernel);
+  if (!s->prog)
+    return CASC_EXIT_FAIL;
+  casc_sim_set_time_limit(s->prog, s->o->timeout);
+  unsigned np = casc_sim_num_params(s->prog);
+  s->bufs = casc_calloc(np + 1, sizeof *s->bufs);
+  s->args = casc_calloc(np + 1, sizeof *s->args);
+  if (!s->bufs || !s->args ||
+      !run_params_init(&s->params, s->ctx, s->module, s->prog, s->kernel,
+                       s->text, s->len, casc_cli_buffer_name(s->o->file))) {
+    casc_cli_error("run", "out of memory");
+    return CASC_EXIT_FAIL;
+  }
+  int rc = bind_params(s->ctx, s->o, &s->params, s->bufs, s->args);
+  if (rc != CASC_EXIT_OK)
+    return rc;
+  /* Pack in parameter order, dropping ffts_addr if it was not given. */
+  for (unsigned j = 0; j < np; j++) {
+    if (casc_sim_param_is_ffts(s->prog, j) && !s->bufs[j].given)
+      continue;
+    s->args[s->nargs++] = s->args[j];
+  }
+  return CASC_EXIT_OK;
+}
+
+/* Run, then the trace, the outputs and the reports. Returns an exit code. */
+static int launch(run_state *s) {
+  const run_opts *o = s->o;
+  casc_launch_opts lo = {o->threads, &s->plat, o->max_steps};
+  casc_buf trace;
+  casc_buf_init(&trace);
+  casc_launch_status st =
+      o->timing
+          ? casc_sim_run_timed(s->prog, o->blocks, s->args, s->nargs, &lo,
+                               o->trace ? &trace : NULL, &s->res)
+          : casc_sim_run(s->prog, o->blocks, s->args, s->nargs, &lo, &s->res);
+  /* A trace that cannot be written fails the run (exit status 1). A run
+   * that ran out of memory writes none: its chart may miss a part. */
+  bool trace_failed = st != CASC_LAUNCH_BAD_LAUNCH &&
+                      st != CASC_LAUNCH_OUT_OF_MEMORY && o->trace &&
+                      !write_trace(o->trace, &trace);
+  casc_buf_free(&trace);
+  if (trace_failed)
+    st = CASC_LAUNCH_KERNEL_ERROR;
+  if (st == CASC_LAUNCH_BAD_LAUNCH)
+    return CASC_EXIT_USAGE;
+  int rc = st == CASC_LAUNCH_OK ? CASC_EXIT_OK : CASC_EXIT_FAIL;
+  for (unsigned i = 0; i < o->nouts; i++)
+    if (!casc_npy_write(s->ctx, o->outs[i].value,
+                        &s->bufs[o->outs[i].param].arr))
+      rc = CASC_EXIT_FAIL;
+  if (o->timing && s->res.timing.valid)
+    print_timing(&s->res.timing, s->kernel, &s->plat);
+  if (o->stats)
+    printf("casc run: @%s, %u block(s), %.3f ms, %llu steps, %u error(s), "
+           "%u warning(s)\n",
+           s->kernel, o->blocks, s->res.seconds * 1e3,
+           (unsigned long long)s->res.steps, s->res.errors, s->res.warnings);
+  return rc;
+}
+
 int casc_cmd_run(int argc, char **argv) {
   run_opts o;
   int rc = parse_args(argc, argv, &o);
@@ -443,113 +554,40 @@ int casc_cmd_run(int argc, char **argv) {
     free_bindings(&o);
     return rc < 0 ? CASC_EXIT_OK : rc;
   }
+  run_state s;
+  memset(&s, 0, sizeof s);
+  s.o = &o;
   char *text = NULL;
-  size_t len = 0;
   char err[512];
-  if (!casc_cli_read_file(o.file, &text, &len, err, sizeof err)) {
+  if (!casc_cli_read_file(o.file, &text, &s.len, err, sizeof err)) {
     casc_cli_error("run", "%s", err);
     free_bindings(&o);
     return errno == ENOMEM ? CASC_EXIT_FAIL : CASC_EXIT_USAGE;
   }
-  casc_ctx *ctx = casc_ctx_new();
-  if (!ctx) {
+  s.text = text;
+  s.ctx = casc_ctx_new();
+  if (!s.ctx) {
     casc_cli_error("run", "out of memory");
     casc_free(text);
     free_bindings(&o);
     return CASC_EXIT_FAIL;
   }
-  casc_cli_diag_printer printer = {casc_cli_buffer_name(o.file), false, 0, 0,
-                                   0};
-  casc_ctx_set_diag_handler(ctx, casc_cli_print_diag, &printer);
-  rc = CASC_EXIT_FAIL;
-  casc_sim_program *prog = NULL;
-  gm_buf *bufs = NULL;
-  casc_arg *args = NULL;
-  run_params params = {0};
-  casc_platform plat;
-  casc_platform_default(&plat);
-  if (o.platform && !casc_platform_load(ctx, o.platform, &plat)) {
-    /* A bad platform file is a usage error; lack of memory is not. */
-    rc = casc_ctx_out_of_memory(ctx) ? CASC_EXIT_FAIL : CASC_EXIT_USAGE;
-    goto out;
-  }
-  casc_op *module =
-      casc_parse_module(ctx, text, len, casc_cli_buffer_name(o.file), 1);
-  if (!module)
-    goto out;
-  const char *kernel = o.kernel ? o.kernel : pick_kernel(module);
-  if (!kernel) {
-    casc_cli_error("run", "the module has several functions: choose one "
-                          "with --kernel NAME");
-    rc = CASC_EXIT_USAGE;
-    goto out;
-  }
-  prog = casc_sim_compile(ctx, module, kernel);
-  if (!prog)
-    goto out;
-  casc_sim_set_time_limit(prog, o.timeout);
-
-  unsigned np = casc_sim_num_params(prog);
-  bufs = casc_calloc(np + 1, sizeof *bufs);
-  args = casc_calloc(np + 1, sizeof *args);
-  if (!bufs || !args ||
-      !run_params_init(&params, ctx, module, prog, kernel, text, len,
-                       casc_cli_buffer_name(o.file))) {
-    casc_cli_error("run", "out of memory");
-    goto out;
-  }
-  rc = bind_params(ctx, &o, &params, bufs, args);
-  if (rc != CASC_EXIT_OK)
-    goto out;
-  rc = CASC_EXIT_FAIL;
-  unsigned nargs = 0;
-  /* Pack in parameter order, dropping ffts_addr if it was not given. */
-  for (unsigned j = 0; j < np; j++) {
-    if (casc_sim_param_is_ffts(prog, j) && !bufs[j].given)
-      continue;
-    args[nargs++] = args[j];
-  }
-
-  casc_launch_opts lo = {o.threads, &plat, o.max_steps};
-  casc_launch_result res;
-  casc_buf trace;
-  casc_buf_init(&trace);
-  casc_launch_status st =
-      o.timing ? casc_sim_run_timed(prog, o.blocks, args, nargs, &lo,
-                                    o.trace ? &trace : NULL, &res)
-               : casc_sim_run(prog, o.blocks, args, nargs, &lo, &res);
-  /* A trace that cannot be written fails the run (exit status 1). A run
-   * that ran out of memory writes none: its chart may miss a part. */
-  bool trace_failed = st != CASC_LAUNCH_BAD_LAUNCH &&
-                      st != CASC_LAUNCH_OUT_OF_MEMORY && o.trace &&
-                      !write_trace(o.trace, &trace);
-  casc_buf_free(&trace);
-  if (trace_failed)
-    st = CASC_LAUNCH_KERNEL_ERROR;
-  if (st == CASC_LAUNCH_BAD_LAUNCH) {
-    rc = CASC_EXIT_USAGE;
-    goto out;
-  }
-  rc = st == CASC_LAUNCH_OK ? CASC_EXIT_OK : CASC_EXIT_FAIL;
-  for (unsigned i = 0; i < o.nouts; i++)
-    if (!casc_npy_write(ctx, o.outs[i].value, &bufs[o.outs[i].param].arr))
-      rc = CASC_EXIT_FAIL;
-  if (o.timing && res.timing.valid)
-    print_timing(&res.timing, kernel, &plat);
-  if (o.stats)
-    printf("casc run: @%s, %u block(s), %.3f ms, %llu steps, %u error(s), "
-           "%u warning(s)\n",
-           kernel, o.blocks, res.seconds * 1e3, (unsigned long long)res.steps,
-           res.errors, res.warnings);
-out:
-  if (bufs)
-    for (unsigned j = 0; j < casc_sim_num_params(prog); j++)
-      casc_npy_free(&bufs[j].arr);
-  casc_free(bufs);
-  casc_free(args);
-  run_params_free(&params);
-  casc_sim_program_free(prog);
-  casc_ctx_free(ctx);
+  run_report_init(&s.report, casc_cli_buffer_name(o.file), o.error_limit);
+  casc_ctx_set_diag_handler(s.ctx, run_report_diag, &s.report);
+  rc = load(&s);
+  if (rc == CASC_EXIT_OK)
+    rc = prepare(&s);
+  if (rc == CASC_EXIT_OK)
+    rc = launch(&s);
+  run_report_finish(&s.report);
+  if (s.bufs)
+    for (unsigned j = 0; j < casc_sim_num_params(s.prog); j++)
+      casc_npy_free(&s.bufs[j].arr);
+  casc_free(s.bufs);
+  casc_free(s.args);
+  run_params_free(&s.params);
+  casc_sim_program_free(s.prog);
+  casc_ctx_free(s.ctx);
   casc_free(text);
   free_bindings(&o);
   return rc;
