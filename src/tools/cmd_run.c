@@ -1,17 +1,14 @@
-/* `casc run`: run a kernel of an ASC-IR file on the CPU simulator.
- *
- *   casc run FILE.mlir [--kernel NAME] [--blocks N] [--threads N]
- *            [--arg NAME=VALUE]... [--out NAME=FILE.npy]...
- *            [--platform FILE.ini] [--max-steps N] [--stats]
- *            [--timing] [--trace OUT.json]
- *
- * VALUE is a .npy file or zeros:N (N elements) for a GM buffer, a number
- * for a scalar. A GM buffer named only in --out starts zeroed with as many
- * elements as the first .npy input. --timing runs the pipeline timing model
- * and the race detector and prints cycles per block, for the launch and
- * each pipe's busy fraction; --trace (implies --timing) writes the Chrome
- * trace of the pipes (docs/timing.md). Exit status: 0 the kernel ran clean
- * (warnings allowed), 1 errors in the IR or from the kernel, 2 usage. */
+/* `casc run`: run a kernel of an ASC-IR file on the CPU simulator. The
+ * options are in help() below and docs/cli.md; the names arguments answer
+ * to are run_params.c's, their values run_args.c's, what is reported
+ * run_report.c's. A GM buffer named only in --out starts zeroed with as
+ * many elements as the first .npy input; outputs are written only after a
+ * run without errors. --timing runs the pipeline timing model and the race
+ * detector and prints cycles per block, for the launch and each pipe's busy
+ * fraction; --trace (implies --timing) writes the Chrome trace of the pipes
+ * (docs/timing.md). Exit status (docs/cli.md): 0 the kernel ran clean
+ * (warnings allowed), 1 errors in the IR or from the kernel, 2 usage or an
+ * input file that cannot be read. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,8 +58,12 @@ static void help(void) {
       "  --blocks N             block_dim (default 1)\n"
       "  --threads N            worker threads (default: online CPUs)\n"
       "  --arg NAME=VALUE       a kernel argument: FILE.npy or zeros:N for a\n"
-      "                         GM buffer, a number for a scalar\n"
-      "  --out NAME=FILE.npy    write GM buffer NAME after the run\n"
+      "                         GM buffer, a number in the parameter's type\n"
+      "                         for a scalar. NAME: as written (%%x is x), a\n"
+      "                         loc(\"name\"), or the position arg0, arg1...\n"
+      "  --out NAME=FILE.npy    write GM buffer NAME after a run without\n"
+      "                         errors; named only here, it starts as zeros\n"
+      "                         as long as the first .npy input\n"
       "  --platform FILE.ini    platform description (default Ascend910B1)\n"
       "  --max-steps N          per-block step limit (default 2^32); a block\n"
       "                         over it stops all blocks when none can differ\n"
@@ -440,7 +441,13 @@ static int bind_params(casc_ctx *ctx, run_opts *o, const run_params *rp,
         return rc;
       continue;
     }
-    casc_cli_error("run", "missing --arg %s=... for @%s", pn, rp->kernel);
+    if (find_param(o->outs, o->nouts, (int)j))
+      casc_cli_error("run",
+                     "--out %s: no .npy input to take the size of %s from: "
+                     "give --arg %s=zeros:N (N elements) as well",
+                     pn, pn, pn);
+    else
+      casc_cli_error("run", "missing --arg %s=... for @%s", pn, rp->kernel);
     return CASC_EXIT_USAGE;
   }
   return CASC_EXIT_OK;
@@ -462,6 +469,7 @@ typedef struct {
   casc_arg *args;
   unsigned nargs;
   casc_launch_result res;
+  unsigned outputs_written;
 } run_state;
 
 /* Platform, module and kernel. Returns an exit code. */
@@ -533,10 +541,17 @@ static int launch(run_state *s) {
   if (st == CASC_LAUNCH_BAD_LAUNCH)
     return CASC_EXIT_USAGE;
   int rc = st == CASC_LAUNCH_OK ? CASC_EXIT_OK : CASC_EXIT_FAIL;
-  for (unsigned i = 0; i < o->nouts; i++)
+  /* What a failed kernel left in its buffers is no result: an old file of
+   * that name must not pass for one either, so it is left alone and the
+   * run says so. */
+  if (rc != CASC_EXIT_OK && o->nouts)
+    casc_cli_error("run", "the run failed: --out file(s) not written");
+  for (unsigned i = 0; i < o->nouts && rc == CASC_EXIT_OK; i++)
     if (!casc_npy_write(s->ctx, o->outs[i].value,
                         &s->bufs[o->outs[i].param].arr))
       rc = CASC_EXIT_FAIL;
+    else
+      s->outputs_written++;
   if (o->timing && s->res.timing.valid)
     print_timing(&s->res.timing, s->kernel, &s->plat);
   if (o->stats)
