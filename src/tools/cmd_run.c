@@ -269,14 +269,34 @@ static int resolve_names(binding *l, unsigned n, const run_params *rp,
   return CASC_EXIT_OK;
 }
 
-/* The only function with ascendc.global, else the only function. */
-static const char *pick_kernel(casc_op *module) {
+static bool is_func(const casc_op *op) {
+  return strcmp(op->name, "func.func") == 0 && casc_func_name(op);
+}
+
+/* " @a (kernel), @b" for a message: the module's functions. */
+static void print_functions(casc_op *module) {
+  unsigned n = 0;
+  for (casc_op *op = casc_module_body(module)->first; op; op = op->next)
+    if (is_func(op))
+      fprintf(stderr, "%s @%s%s", n++ ? "," : "", casc_func_name(op),
+              casc_op_attr(op, "ascendc.global") ? " (kernel)" : "");
+  fputc('\n', stderr);
+}
+
+/* --kernel NAME if the module has it; else the only function with
+ * ascendc.global, else the only function. NULL after an error that lists
+ * the functions there are (*rc: usage, or a failure for a module without
+ * any function). */
+static const char *choose_kernel(casc_op *module, const char *wanted,
+                                 const char *file, int *rc) {
   const char *global = NULL, *any = NULL;
   unsigned nglobal = 0, nany = 0;
   for (casc_op *op = casc_module_body(module)->first; op; op = op->next) {
-    const char *n = casc_func_name(op);
-    if (!n || strcmp(op->name, "func.func") != 0)
+    if (!is_func(op))
       continue;
+    const char *n = casc_func_name(op);
+    if (wanted && strcmp(n, wanted) == 0)
+      return n;
     nany++;
     any = n;
     if (casc_op_attr(op, "ascendc.global")) {
@@ -284,9 +304,23 @@ static const char *pick_kernel(casc_op *module) {
       global = n;
     }
   }
-  if (nglobal == 1)
-    return global;
-  return nany == 1 ? any : NULL;
+  if (!wanted && (nglobal == 1 || nany == 1))
+    return nglobal == 1 ? global : any;
+  *rc = nany ? CASC_EXIT_USAGE : CASC_EXIT_FAIL;
+  if (!nany) {
+    casc_cli_error("run", "%s has no function to run", file);
+  } else if (wanted) {
+    fprintf(stderr, "casc run: --kernel %s: %s has no function @%s; it has",
+            wanted, file, wanted);
+    print_functions(module);
+  } else {
+    fprintf(stderr,
+            "casc run: %s has several functions: choose one with --kernel "
+            "NAME from",
+            file);
+    print_functions(module);
+  }
+  return NULL;
 }
 
 static bool write_trace(const char *path, const casc_buf *b) {
@@ -483,13 +517,10 @@ static int load(run_state *s) {
                                 casc_cli_buffer_name(o->file), 1);
   if (!s->module)
     return CASC_EXIT_FAIL;
-  s->kernel = o->kernel ? o->kernel : pick_kernel(s->module);
-  if (!s->kernel) {
-    casc_cli_error("run", "the module has several functions: choose one "
-                          "with --kernel NAME");
-    return CASC_EXIT_USAGE;
-  }
-  return CASC_EXIT_OK;
+  int rc = CASC_EXIT_OK;
+  s->kernel =
+      choose_kernel(s->module, o->kernel, casc_cli_buffer_name(o->file), &rc);
+  return rc;
 }
 
 /* Compile the kernel and bind its arguments. Returns an exit code. */
@@ -577,7 +608,7 @@ int casc_cmd_run(int argc, char **argv) {
   if (!casc_cli_read_file(o.file, &text, &s.len, err, sizeof err)) {
     casc_cli_error("run", "%s", err);
     free_bindings(&o);
-    return errno == ENOMEM ? CASC_EXIT_FAIL : CASC_EXIT_USAGE;
+    return casc_cli_read_failure_exit();
   }
   s.text = text;
   s.ctx = casc_ctx_new();

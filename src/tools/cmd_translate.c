@@ -66,7 +66,7 @@ int casc_cmd_translate(int argc, char **argv) {
   size_t len;
   if (!casc_cli_read_file(input, &text, &len, err, sizeof err)) {
     casc_cli_error(CMD, "%s", err);
-    return CASC_EXIT_FAIL;
+    return casc_cli_read_failure_exit();
   }
   casc_ctx *ctx = casc_ctx_new();
   if (!ctx) {
