@@ -38,6 +38,7 @@ typedef struct {
   unsigned long long max_steps;
   double timeout;       /* seconds, 0 = none */
   unsigned error_limit; /* 0 = none */
+  bool json;            /* the result record on stdout */
   bool stats, timing;
   binding args[MAX_BINDINGS], outs[MAX_BINDINGS];
   unsigned nargs, nouts;
@@ -69,15 +70,20 @@ static void help(void) {
       "                         over it stops all blocks when none can differ\n"
       "                         (no block index, no scalar read from memory)\n"
       "  --timeout SECONDS      wall-clock limit of the run (default 10, 0:\n"
-      "                         none); blocks still running stop with an "
-      "error\n"
+      "                         none); running blocks stop with an error\n"
+      "  --error-limit N        show at most N errors (default 20, 0: all)\n"
+      "  --json                 print one JSON result record on stdout\n"
+      "                         (kernel, status, diagnostics per block,\n"
+      "                         timing with --timing) instead of the text\n"
+      "                         of --stats and --timing\n"
       "  --stats                print blocks, threads, time and steps\n"
       "  --timing               run the pipeline timing model and the race\n"
       "                         detector; print cycles and pipe busy time\n"
       "  --trace OUT.json       write the pipeline chart as a Chrome trace\n"
       "                         (chrome://tracing, Perfetto); implies "
       "--timing\n\n"
-      "Exit status: 0 ran clean, 1 errors (IR or kernel), 2 usage.\n"
+      "Exit status: 0 ran clean, 1 errors (IR or kernel), 2 usage or an\n"
+      "unreadable input file (docs/cli.md).\n"
       "bf16 buffers are stored in .npy as raw 16-bit patterns, descr '<V2'.\n");
 }
 
@@ -208,6 +214,9 @@ static int parse_args(int argc, char **argv, run_opts *o) {
     } else if ((v = flag_value(argc, argv, &i, "trace", &missing))) {
       o->trace = v;
       o->timing = true;
+    } else if (casc_cli_flag(a, "json")) {
+      o->json = true;
+      continue;
     } else if (casc_cli_flag(a, "stats")) {
       o->stats = true;
       continue;
@@ -503,6 +512,8 @@ typedef struct {
   casc_arg *args;
   unsigned nargs;
   casc_launch_result res;
+  bool ran; /* the launch ran: res holds its figures */
+  casc_launch_status status;
   unsigned outputs_written;
 } run_state;
 
@@ -556,11 +567,17 @@ static int launch(run_state *s) {
   casc_launch_opts lo = {o->threads, &s->plat, o->max_steps};
   casc_buf trace;
   casc_buf_init(&trace);
+  s->report.in_launch = true;
   casc_launch_status st =
       o->timing
           ? casc_sim_run_timed(s->prog, o->blocks, s->args, s->nargs, &lo,
                                o->trace ? &trace : NULL, &s->res)
           : casc_sim_run(s->prog, o->blocks, s->args, s->nargs, &lo, &s->res);
+  s->report.in_launch = false;
+  s->status = st;
+  s->ran = st != CASC_LAUNCH_BAD_LAUNCH;
+  if (s->ran)
+    run_report_add_issues(&s->report, &s->res);
   /* A trace that cannot be written fails the run (exit status 1). A run
    * that ran out of memory writes none: its chart may miss a part. */
   bool trace_failed = st != CASC_LAUNCH_BAD_LAUNCH &&
@@ -583,14 +600,35 @@ static int launch(run_state *s) {
       rc = CASC_EXIT_FAIL;
     else
       s->outputs_written++;
-  if (o->timing && s->res.timing.valid)
+  if (o->timing && s->res.timing.valid && !o->json)
     print_timing(&s->res.timing, s->kernel, &s->plat);
-  if (o->stats)
+  if (o->stats && !o->json)
     printf("casc run: @%s, %u block(s), %.3f ms, %llu steps, %u error(s), "
            "%u warning(s)\n",
            s->kernel, o->blocks, s->res.seconds * 1e3,
            (unsigned long long)s->res.steps, s->res.errors, s->res.warnings);
   return rc;
+}
+
+/* The --json record of run s, which ends with exit code rc. */
+static bool print_record(const run_state *s, int rc) {
+  const char *status = rc == CASC_EXIT_OK      ? "ok"
+                       : rc == CASC_EXIT_USAGE ? "usage"
+                       : !s->ran               ? "input-error"
+                       : s->res.timed_out      ? "timeout"
+                       : s->status == CASC_LAUNCH_OUT_OF_MEMORY
+                           ? "out-of-memory"
+                           : "kernel-error";
+  run_record rec = {s->o->file,
+                    s->kernel,
+                    s->o->blocks,
+                    rc,
+                    status,
+                    s->ran,
+                    &s->res,
+                    s->o->timing,
+                    s->outputs_written == s->o->nouts && s->o->nouts > 0};
+  return run_report_print_json(&s->report, &rec);
 }
 
 int casc_cmd_run(int argc, char **argv) {
@@ -618,7 +656,8 @@ int casc_cmd_run(int argc, char **argv) {
     free_bindings(&o);
     return CASC_EXIT_FAIL;
   }
-  run_report_init(&s.report, casc_cli_buffer_name(o.file), o.error_limit);
+  run_report_init(&s.report, casc_cli_buffer_name(o.file), o.error_limit,
+                  o.json);
   casc_ctx_set_diag_handler(s.ctx, run_report_diag, &s.report);
   rc = load(&s);
   if (rc == CASC_EXIT_OK)
@@ -626,6 +665,9 @@ int casc_cmd_run(int argc, char **argv) {
   if (rc == CASC_EXIT_OK)
     rc = launch(&s);
   run_report_finish(&s.report);
+  if (o.json && !print_record(&s, rc))
+    rc = CASC_EXIT_FAIL;
+  run_report_free(&s.report);
   if (s.bufs)
     for (unsigned j = 0; j < casc_sim_num_params(s.prog); j++)
       casc_npy_free(&s.bufs[j].arr);
