@@ -233,6 +233,7 @@ typedef struct {
   uint64_t steps;         /* interpreted instructions, all blocks */
   double seconds;         /* wall time of the run (not of compilation) */
   casc_timing timing;     /* valid after casc_sim_run_timed */
+  bool timed_out;         /* stopped at opts->timeout_seconds */
 } casc_launch_result;
 
 typedef enum {
@@ -261,6 +262,14 @@ unsigned casc_sim_num_params(const casc_sim_program *p);
 casc_type *casc_sim_param_type(const casc_sim_program *p, unsigned i);
 const char *casc_sim_param_name(const casc_sim_program *p, unsigned i);
 bool casc_sim_param_is_ffts(const casc_sim_program *p, unsigned i);
+
+/* A wall-clock limit for each later launch of p, in seconds (0, the
+ * default: none). At the limit, blocks still running stop with an error
+ * where they are, blocks not started report that they did not run, and
+ * casc_launch_result.timed_out is set. (Without a limit, a block that
+ * exceeds max_steps in a kernel reading neither its block index nor scalars
+ * from memory still stops every block: each would repeat its loop.) */
+void casc_sim_set_time_limit(casc_sim_program *p, double seconds);
 
 /* Run block_dim blocks. Diagnostics go to the program's context (after the
  * run, deterministic order); res (optional) receives the summary. */

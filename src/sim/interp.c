@@ -208,6 +208,10 @@ void sim_block_run(sim_block *b) {
   sim_slot *s = b->slots;
   const uint64_t limit = b->L->max_steps;
   uint64_t steps = 0;
+  /* Endless loops end at a backward jump: there the step limit, the
+   * launch's clock and the other blocks are looked at, at most every
+   * SIM_STOP_INTERVAL steps (one compare per jump otherwise). */
+  uint64_t check_at = limit < SIM_STOP_INTERVAL ? limit : SIM_STOP_INTERVAL;
   unsigned pc = 0;
   /* With timing on, an instruction is issued to the pipes once it has run
    * without error, i.e. when the next one starts (HALT and a failing
@@ -230,12 +234,12 @@ void sim_block_run(sim_block *b) {
       goto done;
     case SIM_JMP:
       pc = (unsigned)in->imm;
-      if (steps > limit) {
-        sim_report(b, CASC_CHECK_STEP_LIMIT, CASC_SEV_ERROR, in->op,
-                   "the block ran more than %llu steps without finishing "
-                   "(an endless loop?)",
-                   (unsigned long long)limit);
-        goto done;
+      if (steps > check_at) {
+        if (sim_block_check_stop(b, in->op, steps))
+          goto done;
+        check_at = limit - steps < SIM_STOP_INTERVAL
+                       ? limit
+                       : steps + SIM_STOP_INTERVAL;
       }
       break;
     case SIM_JZ:

@@ -168,6 +168,7 @@ struct casc_sim_program {
   bool *pffts;
   uint32_t *pslots;
   unsigned nqueue_ops; /* ops creating queues: bounds per-block queue table */
+  double time_limit;   /* seconds per launch, 0 = none (launch.c) */
   /* Workspaces of earlier launches, reused by the next (launch.c). */
   pthread_mutex_t ws_lock;
   sim_workspace *ws_idle;
@@ -229,6 +230,27 @@ typedef struct {
   bool stream; /* bytes >= SIM_GM_STREAM_MIN */
 } sim_gm;
 
+/* Stopping a launch early (launch.c): its wall-clock limit passed, or one
+ * block ran out of steps in a kernel every block runs alike (one that reads
+ * neither its block index nor scalars from memory), so that the others
+ * would only repeat the same endless loop. Set once; blocks look at it
+ * every SIM_STOP_INTERVAL steps and before they start. */
+typedef enum {
+  SIM_STOP_NONE,
+  SIM_STOP_TIMEOUT,
+  SIM_STOP_STEPS
+} sim_stop_reason;
+typedef struct {
+  _Atomic int reason;    /* sim_stop_reason */
+  pthread_mutex_t lock;  /* orders the writes of block and op below */
+  int block;             /* SIM_STOP_STEPS: the block out of steps */
+  const casc_op *op;     /* and the jump where it was */
+  double deadline;       /* CLOCK_MONOTONIC seconds; 0 = no limit */
+  double timeout;        /* the limit, for messages */
+  bool blocks_run_alike; /* no block-dependent control (see above) */
+} sim_stop;
+#define SIM_STOP_INTERVAL ((uint64_t)1 << 20)
+
 typedef struct {
   const casc_sim_program *prog;
   const casc_platform *plat;
@@ -238,6 +260,7 @@ typedef struct {
   const sim_slot *init; /* slot image with the arguments filled in */
   bool timing;          /* run the timing model (timing.c) */
   bool trace;           /* and keep every block's slices for the trace */
+  sim_stop *stop;
 } sim_launch;
 
 typedef struct {
@@ -382,6 +405,10 @@ sim_issue *sim_report(sim_block *b, casc_sim_check c, casc_severity sev,
 void sim_note_add(sim_issue *is, const casc_loc *loc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 void sim_issue_list_free(sim_issue_list *l);
+/* issue_merge.c: whether two blocks' issues are reported as one diagnostic
+ * (equal but for the figures in their messages), and a hash that agrees. */
+bool sim_issue_mergeable(const sim_issue *a, const sim_issue *b);
+uint64_t sim_issue_merge_hash(const sim_issue *is);
 /* Name of an op's operand from the op table ("src0"), or "operand N". */
 const char *sim_operand_name(const casc_op *op, unsigned i, char *buf,
                              unsigned n);
@@ -490,6 +517,17 @@ bool sim_exec_cube(sim_block *b, const sim_insn *in);
 
 /* interp.c */
 void sim_block_run(sim_block *b);
+
+/* stop.c: called at a backward jump (op) once the block's steps pass a
+ * SIM_STOP_INTERVAL mark or the step limit. True when the block must stop;
+ * the reason is reported. */
+bool sim_block_check_stop(sim_block *b, const casc_op *op, uint64_t steps);
+/* Report why b stops: at op, or (op NULL) before it started. */
+void sim_report_stopped(sim_block *b, sim_stop_reason why, const casc_op *op);
+/* Whether every block runs the same instructions: nothing but the block
+ * index and scalars read from memory (which other blocks may write) can make
+ * one block's control flow differ from another's. */
+bool sim_blocks_run_alike(const casc_sim_program *p);
 
 /* ---- timing model (timing.c, race.c, trace.c; docs/timing.md) ---------- */
 
