@@ -466,6 +466,22 @@ void sim_block_run(sim_block *b) {
       if (!sim_exec_vector_repeat(b, in))
         goto done;
       break;
+    case SIM_VEC_DUP_REP:
+      if (!sim_exec_dup_repeat(b, in))
+        goto done;
+      break;
+    case SIM_VEC_REDUCE_REP:
+    case SIM_WHOLE_REDUCE_SUM:
+    case SIM_WHOLE_REDUCE_MAX:
+    case SIM_WHOLE_REDUCE_MIN:
+    case SIM_REPEAT_REDUCE_SUM:
+    case SIM_BLOCK_REDUCE_SUM:
+    case SIM_BLOCK_REDUCE_MAX:
+    case SIM_BLOCK_REDUCE_MIN:
+    case SIM_PAIR_REDUCE_SUM:
+      if (!sim_exec_reduce_repeat(b, in))
+        goto done;
+      break;
     case SIM_VEC_BINARY:
     case SIM_VEC_SCALAR:
     case SIM_VEC_UNARY:

@@ -572,6 +572,15 @@ static bool check_vector(lowerer *L, casc_op *op, sim_insn *in,
   case SIM_VEC_REDUCE:
   case SIM_VEC_SCALAR_REP:
   case SIM_VEC_UNARY_REP:
+  case SIM_VEC_REDUCE_REP:
+  case SIM_WHOLE_REDUCE_SUM:
+  case SIM_WHOLE_REDUCE_MAX:
+  case SIM_WHOLE_REDUCE_MIN:
+  case SIM_REPEAT_REDUCE_SUM:
+  case SIM_BLOCK_REDUCE_SUM:
+  case SIM_BLOCK_REDUCE_MAX:
+  case SIM_BLOCK_REDUCE_MIN:
+  case SIM_PAIR_REDUCE_SUM:
     same = 2;
     break;
   default:
@@ -582,7 +591,7 @@ static bool check_vector(lowerer *L, casc_op *op, sim_insn *in,
       unsupported(L, op, "operands of different element types");
       return false;
     }
-  if (in->opc != SIM_VEC_DUP && in->opc != SIM_CAST_L2 &&
+  if (sim_row_of(op->kind)->need_kernel &&
       !sim_vkernel_supports(sim_vkernel_get(in->kern), sim_vec_shape(in->opc),
                             in->dt)) {
     char why[96];
@@ -590,6 +599,39 @@ static bool check_vector(lowerer *L, casc_op *op, sim_insn *in,
              casc_dtype_name((casc_dtype)in->dt));
     unsupported(L, op, why);
     return false;
+  }
+  return true;
+}
+
+/* The repeat forms of duplicate and the reductions: imm2 = 1 when the
+ * mask is an array (level 1), imm = WholeReduceMax/Min's ReduceOrder. A row
+ * that has the isSetMask attribute needs it (without it the op would use
+ * the SetVectorMask register, which is not modelled); rows without the
+ * attribute always set the mask, as their C++ API does. */
+static bool check_repeat_form(lowerer *L, casc_op *op, sim_insn *in,
+                              const casc_op_info *info) {
+  bool has_set_mask = false;
+  for (unsigned i = 0; i < info->nattrs; i++)
+    has_set_mask |= strcmp(info->attrs[i].name, "isSetMask") == 0;
+  if (has_set_mask && !casc_op_attr(op, "isSetMask")) {
+    unsupported(L, op,
+                "isSetMask = false (the mask of SetVectorMask) is not "
+                "modelled");
+    return false;
+  }
+  for (unsigned i = 0; i < info->nopnds; i++)
+    if (strcmp(info->opnds[i].name, "mask") == 0)
+      in->imm2 = info->opnds[i].card == '*';
+  if (in->opc == SIM_WHOLE_REDUCE_MAX || in->opc == SIM_WHOLE_REDUCE_MIN) {
+    casc_attr *a = casc_op_attr(op, "order");
+    if (!a || a->kind != CASC_ATTR_INTEGER || a->u.i.v < 0 || a->u.i.v > 3) {
+      unsupported(L, op,
+                  "an order attribute other than 0..3 (ReduceOrder "
+                  "ORDER_VALUE_INDEX, ORDER_INDEX_VALUE, ORDER_ONLY_VALUE, "
+                  "ORDER_ONLY_INDEX)");
+      return false;
+    }
+    in->imm = a->u.i.v;
   }
   return true;
 }
@@ -689,6 +731,17 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
                info->cls == CASC_CLS_VUNARY_L1 ||
                info->cls == CASC_CLS_VSCALAR_L1;
     break;
+  case SIM_VEC_DUP_REP:
+  case SIM_VEC_REDUCE_REP:
+  case SIM_WHOLE_REDUCE_SUM:
+  case SIM_WHOLE_REDUCE_MAX:
+  case SIM_WHOLE_REDUCE_MIN:
+  case SIM_REPEAT_REDUCE_SUM:
+  case SIM_BLOCK_REDUCE_SUM:
+  case SIM_BLOCK_REDUCE_MAX:
+  case SIM_BLOCK_REDUCE_MIN:
+  case SIM_PAIR_REDUCE_SUM:
+    return check_repeat_form(L, op, in, info);
   case SIM_QUEUE:
   case SIM_QUE_BIND:
   case SIM_TBUF:

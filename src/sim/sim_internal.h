@@ -435,6 +435,30 @@ bool sim_exec_memory(sim_block *b, const sim_insn *in);
 /* vec.c / vec_repeat.c / cast.c */
 bool sim_exec_vector(sim_block *b, const sim_insn *in);
 bool sim_exec_vector_repeat(sim_block *b, const sim_insn *in);
+/* Level-0/1 helpers (vec_repeat.c), shared by every repeat-form handler.
+ * Byte offset of element e of repeat r of an operand whose blocks are
+ * `blk` and repeats `rep` 32-byte blocks apart. */
+int64_t sim_rep_elem_off(int64_t r, int64_t e, int64_t blk, int64_t rep,
+                         unsigned es);
+/* Bytes an operand spans over `repeats` repeats of elements 0..last_e. */
+int64_t sim_rep_extent(int64_t repeats, int64_t last_e, int64_t blk,
+                       int64_t rep, unsigned es);
+/* repeatTimes in 0..max, else a located error. */
+bool sim_rep_times(sim_block *b, const sim_insn *in, int64_t repeats,
+                   int64_t max);
+/* The elements of a repeat the mask operands [mask0, mask0 + nmask) select
+ * (a count, or with bitmask the mask array), as a 128-bit set; a located
+ * error for a count out of range, a mask wider than the dtype, none. */
+bool sim_rep_mask(sim_block *b, const sim_insn *in, unsigned dt, unsigned mask0,
+                  unsigned nmask, bool bitmask, uint64_t sel[2]);
+/* The last element the set selects. */
+int64_t sim_rep_last_elem(const uint64_t sel[2]);
+/* The operand index of an op's repeat count (repeat forms), or -1. */
+int sim_vec_repeat_operand(const sim_insn *in);
+bool sim_exec_dup_repeat(sim_block *b, const sim_insn *in);
+/* vec_reduce_rep.c: ReduceSum/Max/Min at levels 0/1, WholeReduce*,
+ * BlockReduce*, PairReduceSum, RepeatReduceSum. */
+bool sim_exec_reduce_repeat(sim_block *b, const sim_insn *in);
 /* The scalar operand i of in as one element of type dt (the hardware takes
  * a vector op's scalar in the tensor's type), into out (vec.c). */
 void sim_vec_scalar_elem(const sim_block *b, const sim_insn *in, unsigned i,

@@ -71,6 +71,17 @@ static void test_rows(void) {
   r = sim_row_of(CASC_OP_FUSED_MUL_ADD_L2); /* family, no kernel yet */
   CHECK(r->need_kernel);
   CHECK_EQ_INT(r->kern, SIM_K_NONE);
+  /* Repeat forms of duplicate and the reductions; a vector op of its own
+   * shape names its handler. */
+  CHECK_EQ_INT(sim_row_of(CASC_OP_DUPLICATE_L1)->opc, SIM_VEC_DUP_REP);
+  r = sim_row_of(CASC_OP_REDUCE_MAX_L0);
+  CHECK_EQ_INT(r->opc, SIM_VEC_REDUCE_REP);
+  CHECK_EQ_INT(r->kern, SIM_K_REDUCE_MAX);
+  CHECK_EQ_INT(sim_row_of(CASC_OP_WHOLE_REDUCE_MIN_L1)->opc,
+               SIM_WHOLE_REDUCE_MIN);
+  CHECK_EQ_INT(sim_row_of(CASC_OP_PAIR_REDUCE_SUM_L0)->opc,
+               SIM_PAIR_REDUCE_SUM);
+  CHECK_EQ_INT(sim_row_of(CASC_OP_GATHER_L0)->opc, SIM_NONE); /* not yet */
   CHECK_EQ_INT(sim_row_of(CASC_OP_COUNT_)->opc, SIM_NONE);
 }
 

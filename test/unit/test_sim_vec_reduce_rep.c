@@ -1,0 +1,676 @@
+/* Duplicate and the reductions at levels 0 and 1 (mask + repeat times +
+ * strides) against a plain C model of their definition (docs/simulator.md,
+ * "Reductions at levels 0 and 1"): WholeReduceSum/Max/Min (every
+ * ReduceOrder), RepeatReduceSum, BlockReduceSum/Max/Min, PairReduceSum and
+ * ReduceSum/Max/Min, in half and float, with a count mask and a bit mask
+ * that leave lanes out, a source block stride that skips blocks and a
+ * destination repeat stride that skips results; Duplicate in every element
+ * type it takes. The whole destination tile is compared bit for bit, so
+ * what an op must leave alone is checked too. The sanitizer's checks of
+ * these forms (repeat count, mask range and width, strides, reach of the
+ * last repeat) are at the end. The model is written here from the
+ * definition, independently of the simulator (its own half rounding). */
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "casc/diag.h"
+#include "casc/ir.h"
+#include "casc/sim.h"
+#include "casc/text.h"
+#include "check.h"
+
+enum { TILE = 2048, SENTINEL = -7, REPS = 3 };
+
+/* ---- half by hand ------------------------------------------------------- */
+
+/* Round a double to the nearest binary16 value (ties to even; overflow to
+ * infinity), returned as a double. */
+static double round_half(double v) {
+  if (v == 0 || isnan(v) || isinf(v))
+    return v;
+  int e;
+  frexp(fabs(v), &e); /* |v| = m * 2^e, m in [0.5, 1) */
+  int q = e - 11;     /* 11 significant bits */
+  if (q < -24)
+    q = -24; /* subnormal quantum */
+  double r = ldexp(nearbyint(ldexp(fabs(v), -q)), q);
+  if (r > 65504)
+    r = INFINITY;
+  return copysign(r, v);
+}
+
+static uint16_t half_bits(double v) { /* v is a half value */
+  uint16_t s = signbit(v) ? 0x8000 : 0;
+  double a = fabs(v);
+  if (isinf(a))
+    return s | 0x7c00;
+  if (a < ldexp(1, -14))
+    return s | (uint16_t)ldexp(a, 24);
+  int e;
+  double m = frexp(a, &e);
+  return s | (uint16_t)((e - 1 + 15) << 10) | (uint16_t)((m * 2 - 1) * 1024);
+}
+
+static double half_value(uint16_t h) {
+  int ex = h >> 10 & 0x1f, mant = h & 0x3ff;
+  double v = ex == 0    ? ldexp(mant, -24)
+             : ex == 31 ? (mant ? NAN : INFINITY)
+                        : ldexp(1024 + mant, ex - 25);
+  return h & 0x8000 ? -v : v;
+}
+
+/* ---- element access ----------------------------------------------------- */
+
+typedef struct {
+  const char *ir; /* "f16" */
+  casc_dtype dt;
+  unsigned es;
+} etype;
+
+static const etype E_F16 = {"f16", CASC_DT_F16, 2};
+static const etype E_F32 = {"f32", CASC_DT_F32, 4};
+
+static double rnd(const etype *t, double v) {
+  return t->dt == CASC_DT_F16 ? round_half(v) : (double)(float)v;
+}
+
+static void put(const etype *t, uint8_t *buf, int64_t i, double v) {
+  if (t->dt == CASC_DT_F16) {
+    uint16_t h = half_bits(v);
+    memcpy(buf + i * 2, &h, 2);
+  } else {
+    float f = (float)v;
+    memcpy(buf + i * 4, &f, 4);
+  }
+}
+
+static double get(const etype *t, const uint8_t *buf, int64_t i) {
+  if (t->dt == CASC_DT_F16) {
+    uint16_t h;
+    memcpy(&h, buf + i * 2, 2);
+    return half_value(h);
+  }
+  float f;
+  memcpy(&f, buf + i * 4, 4);
+  return f;
+}
+
+static void put_index(uint8_t *p, unsigned width, int64_t idx) {
+  if (width == 2) {
+    uint16_t u = (uint16_t)idx;
+    memcpy(p, &u, 2);
+  } else {
+    uint32_t u = (uint32_t)idx;
+    memcpy(p, &u, 4);
+  }
+}
+
+/* ---- the cases ---------------------------------------------------------- */
+
+typedef enum {
+  K_WHOLE_SUM,
+  K_WHOLE_MAX,
+  K_WHOLE_MIN,
+  K_REPEAT_SUM,
+  K_BLOCK_SUM,
+  K_BLOCK_MAX,
+  K_BLOCK_MIN,
+  K_PAIR_SUM,
+  K_RED_SUM,
+  K_RED_MAX,
+  K_RED_MIN,
+  K_COUNT_
+} kind;
+
+static const char *const mnemonic[K_COUNT_] = {
+    "whole_reduce_sum",  "whole_reduce_max", "whole_reduce_min",
+    "repeat_reduce_sum", "block_reduce_sum", "block_reduce_max",
+    "block_reduce_min",  "pair_reduce_sum",  "reduce_sum",
+    "reduce_max",        "reduce_min"};
+
+typedef struct {
+  kind k;
+  bool bits;       /* level 1: a mask array */
+  int64_t count;   /* level 0: the mask */
+  uint64_t m0, m1; /* level 1: the mask array */
+  int64_t src_blk; /* in 32-byte blocks (ReduceSum/Max/Min: 1) */
+  int64_t src_rep; /* in 32-byte blocks */
+  int64_t dst_rep; /* in the op's unit */
+  int64_t repeats;
+  int order;     /* WholeReduceMax/Min */
+  int cal_index; /* ReduceMax/Min */
+} rcase;
+
+static bool is_max(kind k) {
+  return k == K_WHOLE_MAX || k == K_BLOCK_MAX || k == K_RED_MAX;
+}
+static bool is_sum(kind k) {
+  return k == K_WHOLE_SUM || k == K_REPEAT_SUM || k == K_BLOCK_SUM ||
+         k == K_PAIR_SUM || k == K_RED_SUM;
+}
+
+static bool selected(const rcase *c, int64_t e) {
+  if (!c->bits)
+    return e < c->count;
+  return (e < 64 ? c->m0 >> e : c->m1 >> (e - 64)) & 1;
+}
+
+/* The binary tree over n lanes, each addition rounded. */
+static double tree(const etype *t, double *v, int64_t n) {
+  for (; n > 1; n /= 2)
+    for (int64_t i = 0; i < n / 2; i++)
+      v[i] = rnd(t, v[2 * i] + v[2 * i + 1]);
+  return v[0];
+}
+
+/* The first extreme of the selected lanes [lo, hi). */
+static bool first_extreme(kind k, const double *v, const bool *on, int64_t lo,
+                          int64_t hi, double *val, int64_t *idx) {
+  bool any = false;
+  for (int64_t i = lo; i < hi; i++)
+    if (on[i] && (!any || (is_max(k) ? v[i] > *val : v[i] < *val))) {
+      *val = v[i];
+      *idx = i;
+      any = true;
+    }
+  return any;
+}
+
+/* dst after the op, from src, by the definition. */
+static void model(const etype *t, const rcase *c, const uint8_t *src,
+                  uint8_t *dst) {
+  const int64_t lanes = 256 / t->es, per_blk = 32 / t->es;
+  double sums[256];
+  double best = 0;
+  int64_t best_i = -1;
+  for (int64_t r = 0; r < c->repeats; r++) {
+    double v[128];
+    bool on[128];
+    for (int64_t e = 0; e < lanes; e++) {
+      int64_t at =
+          (r * c->src_rep * 32 + (e / per_blk) * c->src_blk * 32) / t->es +
+          e % per_blk;
+      on[e] = selected(c, e);
+      v[e] = on[e] ? get(t, src, at) : 0;
+    }
+    switch (c->k) {
+    case K_WHOLE_SUM:
+    case K_REPEAT_SUM:
+      put(t, dst, r * c->dst_rep, tree(t, v, lanes));
+      break;
+    case K_WHOLE_MAX:
+    case K_WHOLE_MIN: {
+      double m = 0;
+      int64_t mi = 0;
+      first_extreme(c->k, v, on, 0, lanes, &m, &mi);
+      int64_t unit = c->order == 2 ? t->es : c->order == 3 ? 4 : 2 * t->es;
+      uint8_t *p = dst + r * c->dst_rep * unit;
+      if (c->order == 0) {
+        put(t, p, 0, m);
+        put_index(p + t->es, t->es, mi);
+      } else if (c->order == 1) {
+        put_index(p, t->es, mi);
+        put(t, p, 1, m);
+      } else if (c->order == 2) {
+        put(t, p, 0, m);
+      } else {
+        put_index(p, 4, mi);
+      }
+      break;
+    }
+    case K_BLOCK_SUM:
+    case K_BLOCK_MAX:
+    case K_BLOCK_MIN:
+      for (int64_t k = 0; k < 8; k++) {
+        double res = 0;
+        int64_t ix = 0;
+        bool any = false;
+        for (int64_t i = k * per_blk; i < (k + 1) * per_blk; i++)
+          any |= on[i];
+        double big = t->dt == CASC_DT_F16 ? 65504 : INFINITY;
+        if (!any)
+          res = is_sum(c->k) ? 0 : is_max(c->k) ? -big : big;
+        else if (is_sum(c->k))
+          res = tree(t, v + k * per_blk, per_blk);
+        else
+          first_extreme(c->k, v, on, k * per_blk, (k + 1) * per_blk, &res, &ix);
+        put(t, dst, r * c->dst_rep * 8 + k, res);
+      }
+      break;
+    case K_PAIR_SUM:
+      for (int64_t j = 0; j < lanes / 2; j++)
+        put(t, dst, r * c->dst_rep * (128 / t->es) + j,
+            rnd(t, v[2 * j] + v[2 * j + 1]));
+      break;
+    case K_RED_SUM:
+      sums[r] = tree(t, v, lanes);
+      break;
+    default: {
+      double m = 0;
+      int64_t mi = 0;
+      first_extreme(c->k, v, on, 0, lanes, &m, &mi);
+      mi += r * c->src_rep * per_blk;
+      if (best_i < 0 || (is_max(c->k) ? m > best : m < best)) {
+        best = m;
+        best_i = mi;
+      }
+      break;
+    }
+    }
+  }
+  if (c->k == K_RED_SUM) {
+    int64_t m = c->repeats;
+    while (m > 1) {
+      int64_t h = m / 2;
+      for (int64_t i = 0; i < h; i++)
+        sums[i] = rnd(t, sums[2 * i] + sums[2 * i + 1]);
+      if (m & 1)
+        sums[h] = sums[m - 1];
+      m = h + (m & 1);
+    }
+    put(t, dst, 0, sums[0]);
+  } else if (c->k == K_RED_MAX || c->k == K_RED_MIN) {
+    put(t, dst, 0, best);
+    if (c->cal_index)
+      put_index(dst + t->es, t->es, best_i);
+  }
+}
+
+/* ---- the kernel as IR text ---------------------------------------------- */
+
+typedef struct {
+  char *s;
+  size_t n, cap;
+} sbuf;
+
+static void add(sbuf *b, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static void add(sbuf *b, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int need = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  if (b->n + (size_t)need + 1 > b->cap) {
+    b->cap = (b->n + (size_t)need + 1) * 2;
+    b->s = realloc(b->s, b->cap);
+  }
+  va_start(ap, fmt);
+  vsnprintf(b->s + b->n, b->cap - b->n, fmt, ap);
+  va_end(ap);
+  b->n += (size_t)need;
+}
+
+/* x -> UB, z's tile filled with the sentinel, the op line, z's tile -> GM.
+ * The op line may use %xl (src), %zl (dst), %tl (a scratch tensor) and
+ * %m0/%m1 (ui64 mask words). */
+static char *kernel_text(const char *ty, unsigned es, const char *scalar_ty,
+                         const char *sentinel, uint64_t m0, uint64_t m1,
+                         const char *op_line) {
+  sbuf b = {0};
+  int n = TILE;
+  add(&b,
+      "module {\n  func.func @k(%%x: memref<?x%s, 22> loc(\"x\"), %%z: "
+      "memref<?x%s, 22> loc(\"z\")) attributes {ascendc.global} {\n",
+      ty, ty);
+  add(&b,
+      "    %%c1 = arith.constant 1 : i32\n"
+      "    %%cb = arith.constant %d : i32\n",
+      TILE);
+  add(&b, "    %%init = arith.constant %s : %s\n", sentinel, scalar_ty);
+  add(&b,
+      "    %%m0 = \"emitc.constant\"() <{value = %llu : ui64}> : () -> ui64\n"
+      "    %%m1 = \"emitc.constant\"() <{value = %llu : ui64}> : () -> ui64\n",
+      (unsigned long long)m0, (unsigned long long)m1);
+  const char *g[2] = {"x", "z"};
+  for (int i = 0; i < 2; i++)
+    add(&b,
+        "    %%%sg = ascendc.global_tensor : !ascendc.global_tensor<*x%s>\n"
+        "    ascendc.global_tensor.set_global_buffer %%%sg, %%%s : "
+        "!ascendc.global_tensor<*x%s>, memref<?x%s, 22>\n",
+        g[i], ty, g[i], g[i], ty, ty);
+  add(&b, "    %%pipe = ascendc.pipe\n");
+  const char *q[3] = {"x", "z", "t"};
+  for (int i = 0; i < 3; i++)
+    add(&b,
+        "    %%q%s = ascendc.queue : <%s, 1>\n"
+        "    ascendc.pipe.init_queue %%pipe, %%q%s, %%c1, %%cb : "
+        "!ascendc.queue<%s, 1>, i32, i32\n"
+        "    %%%sl = ascendc.que_bind.alloc_tensor %%q%s : "
+        "!ascendc.queue<%s, 1>, !ascendc.local_tensor<*x%s>\n",
+        q[i], i == 1 ? "vecout" : "vecin", q[i], i == 1 ? "vecout" : "vecin",
+        q[i], q[i], i == 1 ? "vecout" : "vecin", ty);
+  add(&b, "    %%cn = arith.constant %d : i32\n", n / (int)es);
+  add(&b,
+      "    ascendc.data_copy_l2 %%xl, %%xg, %%cn : "
+      "!ascendc.local_tensor<*x%s>, "
+      "!ascendc.global_tensor<*x%s>, i32\n"
+      "    ascendc.duplicate_l2 %%zl, %%init, %%cn : "
+      "!ascendc.local_tensor<*x%s>, %s, i32\n",
+      ty, ty, ty, scalar_ty);
+  add(&b, "    %s\n", op_line);
+  add(&b,
+      "    ascendc.data_copy_l2 %%zg, %%zl, %%cn : "
+      "!ascendc.global_tensor<*x%s>, "
+      "!ascendc.local_tensor<*x%s>, i32\n",
+      ty, ty);
+  for (int i = 0; i < 3; i++)
+    add(&b,
+        "    ascendc.que_bind.free_tensor %%q%s, %%%sl : !ascendc.queue<%s, "
+        "1>, "
+        "!ascendc.local_tensor<*x%s>\n",
+        q[i], q[i], i == 1 ? "vecout" : "vecin", ty);
+  add(&b, "    return\n  }\n}\n");
+  return b.s;
+}
+
+/* The op line of a reduction case; %c.. constants are declared inline. */
+static char *reduce_line(const etype *t, const rcase *c) {
+  sbuf b = {0};
+  const char *tt = t->ir;
+  char lt[64];
+  snprintf(lt, sizeof lt, "!ascendc.local_tensor<*x%s>", tt);
+  add(&b,
+      "%%mk = arith.constant %lld : i32\n"
+      "    %%rp = arith.constant %lld : i32\n"
+      "    %%sb = arith.constant %lld : i32\n"
+      "    %%sr = arith.constant %lld : i32\n"
+      "    %%dr = arith.constant %lld : i32\n"
+      "    %%ci = arith.constant %d : i8\n    ",
+      (long long)c->count, (long long)c->repeats, (long long)c->src_blk,
+      (long long)c->src_rep, (long long)c->dst_rep, c->cal_index);
+  const char *mask = c->bits ? "%m0, %m1" : "%mk";
+  const char *mty = c->bits ? "ui64, ui64" : "i32";
+  const char *lv = c->bits ? "l1" : "l0";
+  const char *mn = mnemonic[c->k];
+  switch (c->k) {
+  case K_WHOLE_SUM:
+  case K_WHOLE_MAX:
+  case K_WHOLE_MIN: {
+    char attrs[64];
+    if (c->k == K_WHOLE_SUM)
+      snprintf(attrs, sizeof attrs, "{isSetMask}");
+    else
+      snprintf(attrs, sizeof attrs, "{isSetMask, order = %d : i32}", c->order);
+    add(&b,
+        "ascendc.%s_%s %%zl, %%xl, %s, %%rp, %%dr, %%sb, %%sr %s : %s, %s, %s, "
+        "i32, i32, i32, i32",
+        mn, lv, mask, attrs, lt, lt, mty);
+    break;
+  }
+  case K_REPEAT_SUM:
+    add(&b,
+        "ascendc.%s_l0 %%zl, %%xl, %%rp, %%mk, %%c1, %%sb, %%dr, %%sr "
+        "{isSetMask} : %s, %s, i32, i32, i32, i32, i32, i32",
+        mn, lt, lt);
+    break;
+  case K_BLOCK_SUM:
+  case K_BLOCK_MAX:
+  case K_BLOCK_MIN:
+  case K_PAIR_SUM:
+    add(&b,
+        "ascendc.%s_%s %%zl, %%xl, %%rp, %s, %%dr, %%sb, %%sr %s: %s, %s, i32, "
+        "%s, i32, i32, i32",
+        mn, lv, mask, c->k == K_PAIR_SUM ? "{isSetMask} " : "", lt, lt, mty);
+    break;
+  case K_RED_SUM:
+    add(&b,
+        "ascendc.%s_%s %%zl, %%xl, %%tl, %s, %%rp, %%sr : %s, %s, %s, %s, i32, "
+        "i32",
+        mn, lv, mask, lt, lt, lt, mty);
+    break;
+  default:
+    add(&b,
+        "ascendc.%s_%s %%zl, %%xl, %%tl, %s, %%rp, %%sr, %%ci : %s, %s, %s, "
+        "%s, "
+        "i32, i32, i8",
+        mn, lv, mask, lt, lt, lt, mty);
+    break;
+  }
+  return b.s;
+}
+
+/* Parses and runs text with x (TILE bytes) in and z (TILE bytes) out. The
+ * diagnostics are collected into *msgs (one per line). */
+static casc_launch_status run_text(const char *text, const uint8_t *x,
+                                   uint8_t *z, casc_dtype dt, unsigned es,
+                                   char *msgs, size_t msgs_len) {
+  casc_ctx *ctx = casc_ctx_new();
+  casc_diag_list diags = {0};
+  casc_ctx_set_diag_handler(ctx, casc_diag_collect, &diags);
+  casc_op *m = casc_parse_module(ctx, text, strlen(text), "k.mlir", 1);
+  casc_launch_status st = CASC_LAUNCH_BAD_LAUNCH;
+  if (m) {
+    casc_arg args[2] = {casc_arg_gm((void *)x, dt, TILE / es),
+                        casc_arg_gm(z, dt, TILE / es)};
+    st = casc_launch(ctx, m, "k", 1, args, 2, NULL, NULL);
+  }
+  msgs[0] = 0;
+  for (unsigned i = 0; i < diags.n; i++) {
+    size_t u = strlen(msgs);
+    snprintf(msgs + u, msgs_len - u, "%s\n", diags.items[i]->msg);
+  }
+  casc_diag_list_free(&diags);
+  casc_ctx_free(ctx);
+  return st;
+}
+
+static void fill_src(const etype *t, uint8_t *x) {
+  for (int64_t i = 0; i < TILE / (int64_t)t->es; i++) {
+    /* halves with up to 7 significant bits, floats with 24: the sums
+     * round in both */
+    int64_t k = (i * 7919) % 2001 - 1000;
+    put(t, x, i, t->dt == CASC_DT_F16 ? k / 64.0 : (double)(float)(k / 3.0));
+  }
+}
+
+static int nfailed_cases;
+
+static void run_reduce_case(const etype *t, const rcase *c) {
+  static uint8_t x[TILE], z[TILE], want[TILE];
+  fill_src(t, x);
+  for (int64_t i = 0; i < TILE / (int64_t)t->es; i++)
+    put(t, want, i, SENTINEL);
+  model(t, c, x, want);
+  memset(z, 0, sizeof z);
+  char *line = reduce_line(t, c);
+  char *text = kernel_text(t->ir, t->es, t->ir, "-7.0", c->m0, c->m1, line);
+  char msgs[2048];
+  casc_launch_status st = run_text(text, x, z, t->dt, t->es, msgs, sizeof msgs);
+  bool ok = st == CASC_LAUNCH_OK && memcmp(z, want, TILE) == 0;
+  if (!ok) {
+    nfailed_cases++;
+    fprintf(stderr, "%s %s mask=%s order=%d: status %d\n%s", mnemonic[c->k],
+            t->ir, c->bits ? "bits" : "count", c->order, (int)st, msgs);
+    for (int64_t i = 0, shown = 0; i < TILE / (int64_t)t->es && shown < 6; i++)
+      if (memcmp(z + i * t->es, want + i * t->es, t->es)) {
+        fprintf(stderr, "  [%lld] got %.9g want %.9g\n", (long long)i,
+                get(t, z, i), get(t, want, i));
+        shown++;
+      }
+  }
+  CHECK(ok);
+  free(line);
+  free(text);
+}
+
+static void test_reductions(void) {
+  const etype *types[2] = {&E_F16, &E_F32};
+  for (int ti = 0; ti < 2; ti++) {
+    const etype *t = types[ti];
+    const int64_t lanes = 256 / t->es;
+    for (int k = 0; k < K_COUNT_; k++)
+      for (int bits = 0; bits < 2; bits++) {
+        if (bits && k == K_REPEAT_SUM)
+          continue; /* RepeatReduceSum has no mask-array form */
+        bool all = k >= K_RED_SUM;
+        rcase c = {.k = (kind)k,
+                   .bits = bits,
+                   /* leaves the last 5 lanes (and in block reduce a
+                    * partly selected last block) */
+                   .count = lanes - 5,
+                   /* leaves lanes out everywhere, empties block 2 */
+                   .m0 = t->es == 2 ? 0xf0f0ff00f0f0f0f5ull
+                                    : 0xf0f000000f0ff0f5ull,
+                   .m1 = t->es == 2 ? 0x00ff00ff00f00f01ull : 0,
+                   .src_blk = all ? 1 : 2, /* skip every other block */
+                   .src_rep = 16,
+                   .dst_rep = all ? 0 : 2, /* leave a gap between results */
+                   .repeats = REPS,
+                   .cal_index = 1};
+        int orders = k == K_WHOLE_MAX || k == K_WHOLE_MIN ? 4 : 1;
+        for (int o = 0; o < orders; o++) {
+          c.order = o;
+          run_reduce_case(t, &c);
+        }
+        if (k == K_RED_MAX) { /* without the index */
+          c.cal_index = 0;
+          run_reduce_case(t, &c);
+        }
+      }
+  }
+  /* One repeat of a float sum in full (no mask gap, contiguous): the
+   * common use, to see the tree rounding on its own. */
+  rcase c = {.k = K_WHOLE_SUM,
+             .count = 64,
+             .src_blk = 1,
+             .src_rep = 8,
+             .dst_rep = 1,
+             .repeats = 5};
+  run_reduce_case(&E_F32, &c);
+  CHECK_EQ_INT(nfailed_cases, 0);
+}
+
+/* ---- Duplicate ---------------------------------------------------------- */
+
+typedef struct {
+  const char *ir;
+  casc_dtype dt;
+  unsigned es;
+  const char *scalar;
+  uint32_t bits; /* the scalar's bit pattern in the element type */
+} dup_type;
+
+static void test_duplicate(void) {
+  /* -7 as the sentinel; 2.5 / 1234 / 0xbeef as the scalar */
+  static const dup_type types[] = {
+      {"f16", CASC_DT_F16, 2, "2.5", 0x4100},
+      {"bf16", CASC_DT_BF16, 2, "2.5", 0x4020},
+      {"f32", CASC_DT_F32, 4, "2.5", 0x40200000},
+      {"i16", CASC_DT_I16, 2, "1234", 1234},
+      {"ui16", CASC_DT_U16, 2, "48879", 0xbeef},
+      {"i32", CASC_DT_I32, 4, "-1234", (uint32_t)-1234},
+      {"ui32", CASC_DT_U32, 4, "48879", 0xbeef},
+  };
+  for (unsigned ti = 0; ti < sizeof types / sizeof types[0]; ti++)
+    for (int bits = 0; bits < 2; bits++) {
+      const dup_type *d = &types[ti];
+      const int64_t lanes = 256 / d->es, per_blk = 32 / d->es;
+      const int64_t blk = 2, rep = 17, count = lanes - 3;
+      const uint64_t m0 = 0x8000f00ff00ff0f1ull,
+                     m1 = d->es == 2 ? 0x0f000000000000f0ull : 0;
+      bool fl =
+          d->dt == CASC_DT_F16 || d->dt == CASC_DT_BF16 || d->dt == CASC_DT_F32;
+      char line[512];
+      snprintf(line, sizeof line,
+               "%%sc = arith.constant %s : %s\n"
+               "    %%mk = arith.constant %lld : i32\n"
+               "    %%rp = arith.constant %d : i32\n"
+               "    %%db = arith.constant %lld : i32\n"
+               "    %%dr = arith.constant %lld : i32\n"
+               "    ascendc.duplicate_%s %%zl, %%sc, %s, %%rp, %%db, %%dr "
+               "{isSetMask} : !ascendc.local_tensor<*x%s>, %s, %s, i32, i32, "
+               "i32",
+               d->scalar, d->ir, (long long)count, REPS, (long long)blk,
+               (long long)rep, bits ? "l1" : "l0", bits ? "%m0, %m1" : "%mk",
+               d->ir, d->ir, bits ? "ui64, ui64" : "i32");
+      /* the sentinel -7 in the element type, and its bits */
+      uint32_t sent = d->dt == CASC_DT_F16    ? 0xc700
+                      : d->dt == CASC_DT_BF16 ? 0xc0e0
+                      : d->dt == CASC_DT_F32  ? 0xc0e00000
+                                              : (uint32_t)-7;
+      const char *sent_text = fl                     ? "-7.0"
+                              : d->dt == CASC_DT_U16 ? "65529"
+                              : d->dt == CASC_DT_U32 ? "4294967289"
+                                                     : "-7";
+      char *text = kernel_text(d->ir, d->es, d->ir, sent_text, m0, m1, line);
+      static uint8_t x[TILE], z[TILE], want[TILE];
+      memset(x, 0, sizeof x);
+      for (int64_t i = 0; i < TILE / (int64_t)d->es; i++)
+        memcpy(want + i * d->es, &sent, d->es);
+      for (int64_t r = 0; r < REPS; r++)
+        for (int64_t e = 0; e < lanes; e++) {
+          bool on =
+              bits ? ((e < 64 ? m0 >> e : m1 >> (e - 64)) & 1) : e < count;
+          if (on)
+            memcpy(want + (r * rep * 32 + (e / per_blk) * blk * 32 +
+                           (e % per_blk) * d->es),
+                   &d->bits, d->es);
+        }
+      char msgs[2048];
+      casc_launch_status st =
+          run_text(text, x, z, d->dt, d->es, msgs, sizeof msgs);
+      bool ok = st == CASC_LAUNCH_OK && memcmp(z, want, TILE) == 0;
+      if (!ok)
+        fprintf(stderr, "duplicate %s %s: status %d\n%s", d->ir,
+                bits ? "bits" : "count", (int)st, msgs);
+      CHECK(ok);
+      free(text);
+    }
+}
+
+/* ---- the sanitizer ------------------------------------------------------ */
+
+static void expect_error(const rcase *c, const etype *t, const char *what) {
+  static uint8_t x[TILE], z[TILE];
+  fill_src(t, x);
+  char *line = reduce_line(t, c);
+  char *text = kernel_text(t->ir, t->es, t->ir, "-7.0", c->m0, c->m1, line);
+  char msgs[2048];
+  casc_launch_status st = run_text(text, x, z, t->dt, t->es, msgs, sizeof msgs);
+  CHECK(st != CASC_LAUNCH_OK);
+  if (!strstr(msgs, what))
+    fprintf(stderr, "expected '%s' in:\n%s", what, msgs);
+  CHECK(strstr(msgs, what) != NULL);
+  free(line);
+  free(text);
+}
+
+static void test_sanitizer(void) {
+  rcase c = {.k = K_WHOLE_SUM,
+             .count = 64,
+             .src_blk = 1,
+             .src_rep = 8,
+             .dst_rep = 1,
+             .repeats = 256};
+  expect_error(&c, &E_F32, "repeatTimes is 256; the hardware takes 0..255");
+  c.repeats = 2;
+  c.count = 65; /* a float repeat has 64 lanes */
+  expect_error(&c, &E_F32, "mask is 65; for f32 it is an element count 1..64");
+  c.bits = true;
+  c.m0 = 1;
+  c.m1 = 2; /* a mask wider than 32-bit elements allow */
+  expect_error(&c, &E_F32, "mask[1] is 0x2");
+  c.bits = false;
+  c.count = 64;
+  c.src_rep = 60; /* the last repeat reads past the 2 KiB tile */
+  expect_error(&c, &E_F32, "outside its tensor");
+  c.src_rep = 8;
+  c.src_blk = -1;
+  expect_error(&c, &E_F32, "srcBlkStride is -1; the hardware takes 0..65535");
+  /* ReduceSum takes more than 255 repeats (its own rule); 300 full
+   * repeats of float read 75 KiB, past the tile: the reach is checked. */
+  rcase r = {
+      .k = K_RED_SUM, .count = 64, .src_blk = 1, .src_rep = 8, .repeats = 300};
+  expect_error(&r, &E_F32, "outside its tensor");
+}
+
+int main(void) {
+  RUN_TEST(test_reductions);
+  RUN_TEST(test_duplicate);
+  RUN_TEST(test_sanitizer);
+  return CHECK_SUMMARY();
+}
