@@ -482,6 +482,13 @@ void sim_block_run(sim_block *b) {
       if (!sim_exec_reduce_repeat(b, in))
         goto done;
       break;
+    case SIM_COMPARE:
+    case SIM_COMPARE_SCALAR:
+    case SIM_SELECT_TENSOR:
+    case SIM_SELECT_SCALAR:
+      if (!sim_exec_cmpsel(b, in))
+        goto done;
+      break;
     case SIM_VEC_BINARY:
     case SIM_VEC_SCALAR:
     case SIM_VEC_UNARY:

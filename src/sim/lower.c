@@ -636,6 +636,69 @@ static bool check_repeat_form(lowerer *L, casc_op *op, sim_insn *in,
   return true;
 }
 
+/* The level of an op with a `mask` operand: 0 a count, 1 an array (its
+ * card is '*'); 2 when it has none (the count form). */
+static int mask_level(const casc_op_info *info) {
+  for (unsigned i = 0; i < info->nopnds; i++)
+    if (strcmp(info->opnds[i].name, "mask") == 0)
+      return info->opnds[i].card == '*';
+  return 2;
+}
+
+/* Compare / CompareScalar / Select: imm = the mode attribute, imm2 = the
+ * level; the element types the reference lists for A2 (Compare: half,
+ * float, and int32 with CMPMODE::EQ only; Select: src0 / src1 of dst's
+ * type). Their isSetMask is a reserved parameter, so it is not required. */
+static bool check_cmpsel(lowerer *L, casc_op *op, sim_insn *in,
+                         const casc_op_info *info) {
+  const bool cmp = in->opc == SIM_COMPARE || in->opc == SIM_COMPARE_SCALAR;
+  const char *an = cmp ? "cmpMode" : "selMode";
+  const int64_t hi = cmp ? 5 : 2;
+  casc_attr *a = casc_op_attr(op, an);
+  if (!a || a->kind != CASC_ATTR_INTEGER || a->u.i.v < 0 || a->u.i.v > hi) {
+    char why[96];
+    snprintf(why, sizeof why, "a %s attribute other than 0..%lld", an,
+             (long long)hi);
+    unsupported(L, op, why);
+    return false;
+  }
+  in->imm = a->u.i.v;
+  in->imm2 = mask_level(info);
+  char why[128];
+  if (cmp) {
+    unsigned s = in->dt3; /* src0 */
+    if (s != CASC_DT_F16 && s != CASC_DT_F32 && s != CASC_DT_I32) {
+      snprintf(why, sizeof why, "%s on %s (A2: half, float, int32)", info->api,
+               casc_dtype_name((casc_dtype)s));
+      unsupported(L, op, why);
+      return false;
+    }
+    if (s == CASC_DT_I32 && in->imm != 2) {
+      unsupported(L, op, "int32 with a CMPMODE other than EQ (A2)");
+      return false;
+    }
+    if (in->opc == SIM_COMPARE && dt_of(op->operands[2].value->type) != s) {
+      unsupported(L, op, "operands of different element types");
+      return false;
+    }
+    return true;
+  }
+  const bool scalar = in->opc == SIM_SELECT_SCALAR;
+  if ((in->imm == 1) != scalar) {
+    unsupported(L, op,
+                scalar ? "a tensor-scalar Select whose selMode is not "
+                         "VSEL_TENSOR_SCALAR_MODE (1)"
+                       : "a tensor-tensor Select in VSEL_TENSOR_SCALAR_MODE");
+    return false;
+  }
+  for (unsigned i = 2; i < (scalar ? 3u : 4u); i++)
+    if (dt_of(op->operands[i].value->type) != in->dt) {
+      unsupported(L, op, "operands of different element types");
+      return false;
+    }
+  return true;
+}
+
 /* Static checks of one generic op; false after reporting. */
 static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
   char why[160];
@@ -742,6 +805,11 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
   case SIM_BLOCK_REDUCE_MIN:
   case SIM_PAIR_REDUCE_SUM:
     return check_repeat_form(L, op, in, info);
+  case SIM_COMPARE:
+  case SIM_COMPARE_SCALAR:
+  case SIM_SELECT_TENSOR:
+  case SIM_SELECT_SCALAR:
+    return check_cmpsel(L, op, in, info);
   case SIM_QUEUE:
   case SIM_QUE_BIND:
   case SIM_TBUF:

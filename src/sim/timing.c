@@ -418,6 +418,12 @@ static casc_hw_vcost vcost_of(const sim_insn *in) {
   case SIM_BLOCK_REDUCE_MIN:
   case SIM_PAIR_REDUCE_SUM:
     return CASC_HW_VCOST_REDUCE;
+  case SIM_COMPARE:
+  case SIM_SELECT_TENSOR:
+    return CASC_HW_VCOST_BINARY;
+  case SIM_COMPARE_SCALAR:
+  case SIM_SELECT_SCALAR:
+    return CASC_HW_VCOST_SCALAR;
   case SIM_CAST_L2:
     return CASC_HW_VCOST_CAST;
   default: /* Duplicate, a UB -> UB DataCopy */

@@ -81,7 +81,9 @@ static void test_rows(void) {
                SIM_WHOLE_REDUCE_MIN);
   CHECK_EQ_INT(sim_row_of(CASC_OP_PAIR_REDUCE_SUM_L0)->opc,
                SIM_PAIR_REDUCE_SUM);
-  CHECK_EQ_INT(sim_row_of(CASC_OP_GATHER_L0)->opc, SIM_NONE); /* not yet */
+  CHECK_EQ_INT(sim_row_of(CASC_OP_SELECT_SCALAR_L2)->opc, SIM_SELECT_SCALAR);
+  CHECK_EQ_INT(sim_row_of(CASC_OP_COMPARE_L1)->opc, SIM_COMPARE);
+  CHECK_EQ_INT(sim_row_of(CASC_OP_SELECT_REG)->opc, SIM_NONE); /* CMPMASK */
   CHECK_EQ_INT(sim_row_of(CASC_OP_COUNT_)->opc, SIM_NONE);
 }
 

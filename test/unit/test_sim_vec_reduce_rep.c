@@ -10,94 +10,10 @@
  * these forms (repeat count, mask range and width, strides, reach of the
  * last repeat) are at the end. The model is written here from the
  * definition, independently of the simulator (its own half rounding). */
-#include <math.h>
-#include <stdarg.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "casc/diag.h"
-#include "casc/ir.h"
-#include "casc/sim.h"
-#include "casc/text.h"
 #include "check.h"
+#include "sim_vec_harness.h"
 
-enum { TILE = 2048, SENTINEL = -7, REPS = 3 };
-
-/* ---- half by hand ------------------------------------------------------- */
-
-/* Round a double to the nearest binary16 value (ties to even; overflow to
- * infinity), returned as a double. */
-static double round_half(double v) {
-  if (v == 0 || isnan(v) || isinf(v))
-    return v;
-  int e;
-  frexp(fabs(v), &e); /* |v| = m * 2^e, m in [0.5, 1) */
-  int q = e - 11;     /* 11 significant bits */
-  if (q < -24)
-    q = -24; /* subnormal quantum */
-  double r = ldexp(nearbyint(ldexp(fabs(v), -q)), q);
-  if (r > 65504)
-    r = INFINITY;
-  return copysign(r, v);
-}
-
-static uint16_t half_bits(double v) { /* v is a half value */
-  uint16_t s = signbit(v) ? 0x8000 : 0;
-  double a = fabs(v);
-  if (isinf(a))
-    return s | 0x7c00;
-  if (a < ldexp(1, -14))
-    return s | (uint16_t)ldexp(a, 24);
-  int e;
-  double m = frexp(a, &e);
-  return s | (uint16_t)((e - 1 + 15) << 10) | (uint16_t)((m * 2 - 1) * 1024);
-}
-
-static double half_value(uint16_t h) {
-  int ex = h >> 10 & 0x1f, mant = h & 0x3ff;
-  double v = ex == 0    ? ldexp(mant, -24)
-             : ex == 31 ? (mant ? NAN : INFINITY)
-                        : ldexp(1024 + mant, ex - 25);
-  return h & 0x8000 ? -v : v;
-}
-
-/* ---- element access ----------------------------------------------------- */
-
-typedef struct {
-  const char *ir; /* "f16" */
-  casc_dtype dt;
-  unsigned es;
-} etype;
-
-static const etype E_F16 = {"f16", CASC_DT_F16, 2};
-static const etype E_F32 = {"f32", CASC_DT_F32, 4};
-
-static double rnd(const etype *t, double v) {
-  return t->dt == CASC_DT_F16 ? round_half(v) : (double)(float)v;
-}
-
-static void put(const etype *t, uint8_t *buf, int64_t i, double v) {
-  if (t->dt == CASC_DT_F16) {
-    uint16_t h = half_bits(v);
-    memcpy(buf + i * 2, &h, 2);
-  } else {
-    float f = (float)v;
-    memcpy(buf + i * 4, &f, 4);
-  }
-}
-
-static double get(const etype *t, const uint8_t *buf, int64_t i) {
-  if (t->dt == CASC_DT_F16) {
-    uint16_t h;
-    memcpy(&h, buf + i * 2, 2);
-    return half_value(h);
-  }
-  float f;
-  memcpy(&f, buf + i * 4, 4);
-  return f;
-}
+enum { SENTINEL = -7, REPS = 3 };
 
 static void put_index(uint8_t *p, unsigned width, int64_t idx) {
   if (width == 2) {
@@ -280,108 +196,21 @@ static void model(const etype *t, const rcase *c, const uint8_t *src,
   }
 }
 
-/* ---- the kernel as IR text ---------------------------------------------- */
-
-typedef struct {
-  char *s;
-  size_t n, cap;
-} sbuf;
-
-static void add(sbuf *b, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-static void add(sbuf *b, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  int need = vsnprintf(NULL, 0, fmt, ap);
-  va_end(ap);
-  if (b->n + (size_t)need + 1 > b->cap) {
-    b->cap = (b->n + (size_t)need + 1) * 2;
-    b->s = realloc(b->s, b->cap);
-  }
-  va_start(ap, fmt);
-  vsnprintf(b->s + b->n, b->cap - b->n, fmt, ap);
-  va_end(ap);
-  b->n += (size_t)need;
-}
-
-/* x -> UB, z's tile filled with the sentinel, the op line, z's tile -> GM.
- * The op line may use %xl (src), %zl (dst), %tl (a scratch tensor) and
- * %m0/%m1 (ui64 mask words). */
-static char *kernel_text(const char *ty, unsigned es, const char *scalar_ty,
-                         const char *sentinel, uint64_t m0, uint64_t m1,
-                         const char *op_line) {
-  sbuf b = {0};
-  int n = TILE;
-  add(&b,
-      "module {\n  func.func @k(%%x: memref<?x%s, 22> loc(\"x\"), %%z: "
-      "memref<?x%s, 22> loc(\"z\")) attributes {ascendc.global} {\n",
-      ty, ty);
-  add(&b,
-      "    %%c1 = arith.constant 1 : i32\n"
-      "    %%cb = arith.constant %d : i32\n",
-      TILE);
-  add(&b, "    %%init = arith.constant %s : %s\n", sentinel, scalar_ty);
-  add(&b,
-      "    %%m0 = \"emitc.constant\"() <{value = %llu : ui64}> : () -> ui64\n"
-      "    %%m1 = \"emitc.constant\"() <{value = %llu : ui64}> : () -> ui64\n",
-      (unsigned long long)m0, (unsigned long long)m1);
-  const char *g[2] = {"x", "z"};
-  for (int i = 0; i < 2; i++)
-    add(&b,
-        "    %%%sg = ascendc.global_tensor : !ascendc.global_tensor<*x%s>\n"
-        "    ascendc.global_tensor.set_global_buffer %%%sg, %%%s : "
-        "!ascendc.global_tensor<*x%s>, memref<?x%s, 22>\n",
-        g[i], ty, g[i], g[i], ty, ty);
-  add(&b, "    %%pipe = ascendc.pipe\n");
-  const char *q[3] = {"x", "z", "t"};
-  for (int i = 0; i < 3; i++)
-    add(&b,
-        "    %%q%s = ascendc.queue : <%s, 1>\n"
-        "    ascendc.pipe.init_queue %%pipe, %%q%s, %%c1, %%cb : "
-        "!ascendc.queue<%s, 1>, i32, i32\n"
-        "    %%%sl = ascendc.que_bind.alloc_tensor %%q%s : "
-        "!ascendc.queue<%s, 1>, !ascendc.local_tensor<*x%s>\n",
-        q[i], i == 1 ? "vecout" : "vecin", q[i], i == 1 ? "vecout" : "vecin",
-        q[i], q[i], i == 1 ? "vecout" : "vecin", ty);
-  add(&b, "    %%cn = arith.constant %d : i32\n", n / (int)es);
-  add(&b,
-      "    ascendc.data_copy_l2 %%xl, %%xg, %%cn : "
-      "!ascendc.local_tensor<*x%s>, "
-      "!ascendc.global_tensor<*x%s>, i32\n"
-      "    ascendc.duplicate_l2 %%zl, %%init, %%cn : "
-      "!ascendc.local_tensor<*x%s>, %s, i32\n",
-      ty, ty, ty, scalar_ty);
-  add(&b, "    %s\n", op_line);
-  add(&b,
-      "    ascendc.data_copy_l2 %%zg, %%zl, %%cn : "
-      "!ascendc.global_tensor<*x%s>, "
-      "!ascendc.local_tensor<*x%s>, i32\n",
-      ty, ty);
-  for (int i = 0; i < 3; i++)
-    add(&b,
-        "    ascendc.que_bind.free_tensor %%q%s, %%%sl : !ascendc.queue<%s, "
-        "1>, "
-        "!ascendc.local_tensor<*x%s>\n",
-        q[i], q[i], i == 1 ? "vecout" : "vecin", ty);
-  add(&b, "    return\n  }\n}\n");
-  return b.s;
-}
-
 /* The op line of a reduction case; %c.. constants are declared inline. */
 static char *reduce_line(const etype *t, const rcase *c) {
   sbuf b = {0};
   const char *tt = t->ir;
   char lt[64];
   snprintf(lt, sizeof lt, "!ascendc.local_tensor<*x%s>", tt);
-  add(&b,
-      "%%mk = arith.constant %lld : i32\n"
-      "    %%rp = arith.constant %lld : i32\n"
-      "    %%sb = arith.constant %lld : i32\n"
-      "    %%sr = arith.constant %lld : i32\n"
-      "    %%dr = arith.constant %lld : i32\n"
-      "    %%ci = arith.constant %d : i8\n    ",
-      (long long)c->count, (long long)c->repeats, (long long)c->src_blk,
-      (long long)c->src_rep, (long long)c->dst_rep, c->cal_index);
+  sb_add(&b,
+         "%%mk = arith.constant %lld : i32\n"
+         "    %%rp = arith.constant %lld : i32\n"
+         "    %%sb = arith.constant %lld : i32\n"
+         "    %%sr = arith.constant %lld : i32\n"
+         "    %%dr = arith.constant %lld : i32\n"
+         "    %%ci = arith.constant %d : i8\n    ",
+         (long long)c->count, (long long)c->repeats, (long long)c->src_blk,
+         (long long)c->src_rep, (long long)c->dst_rep, c->cal_index);
   const char *mask = c->bits ? "%m0, %m1" : "%mk";
   const char *mty = c->bits ? "ui64, ui64" : "i32";
   const char *lv = c->bits ? "l1" : "l0";
@@ -395,66 +224,64 @@ static char *reduce_line(const etype *t, const rcase *c) {
       snprintf(attrs, sizeof attrs, "{isSetMask}");
     else
       snprintf(attrs, sizeof attrs, "{isSetMask, order = %d : i32}", c->order);
-    add(&b,
+    sb_add(
+        &b,
         "ascendc.%s_%s %%zl, %%xl, %s, %%rp, %%dr, %%sb, %%sr %s : %s, %s, %s, "
         "i32, i32, i32, i32",
         mn, lv, mask, attrs, lt, lt, mty);
     break;
   }
   case K_REPEAT_SUM:
-    add(&b,
-        "ascendc.%s_l0 %%zl, %%xl, %%rp, %%mk, %%c1, %%sb, %%dr, %%sr "
-        "{isSetMask} : %s, %s, i32, i32, i32, i32, i32, i32",
-        mn, lt, lt);
+    sb_add(&b,
+           "ascendc.%s_l0 %%zl, %%xl, %%rp, %%mk, %%c1, %%sb, %%dr, %%sr "
+           "{isSetMask} : %s, %s, i32, i32, i32, i32, i32, i32",
+           mn, lt, lt);
     break;
   case K_BLOCK_SUM:
   case K_BLOCK_MAX:
   case K_BLOCK_MIN:
   case K_PAIR_SUM:
-    add(&b,
+    sb_add(
+        &b,
         "ascendc.%s_%s %%zl, %%xl, %%rp, %s, %%dr, %%sb, %%sr %s: %s, %s, i32, "
         "%s, i32, i32, i32",
         mn, lv, mask, c->k == K_PAIR_SUM ? "{isSetMask} " : "", lt, lt, mty);
     break;
   case K_RED_SUM:
-    add(&b,
+    sb_add(
+        &b,
         "ascendc.%s_%s %%zl, %%xl, %%tl, %s, %%rp, %%sr : %s, %s, %s, %s, i32, "
         "i32",
         mn, lv, mask, lt, lt, lt, mty);
     break;
   default:
-    add(&b,
-        "ascendc.%s_%s %%zl, %%xl, %%tl, %s, %%rp, %%sr, %%ci : %s, %s, %s, "
-        "%s, "
-        "i32, i32, i8",
-        mn, lv, mask, lt, lt, lt, mty);
+    sb_add(&b,
+           "ascendc.%s_%s %%zl, %%xl, %%tl, %s, %%rp, %%sr, %%ci : %s, %s, %s, "
+           "%s, "
+           "i32, i32, i8",
+           mn, lv, mask, lt, lt, lt, mty);
     break;
   }
   return b.s;
 }
 
-/* Parses and runs text with x (TILE bytes) in and z (TILE bytes) out. The
- * diagnostics are collected into *msgs (one per line). */
-static casc_launch_status run_text(const char *text, const uint8_t *x,
-                                   uint8_t *z, casc_dtype dt, unsigned es,
-                                   char *msgs, size_t msgs_len) {
-  casc_ctx *ctx = casc_ctx_new();
-  casc_diag_list diags = {0};
-  casc_ctx_set_diag_handler(ctx, casc_diag_collect, &diags);
-  casc_op *m = casc_parse_module(ctx, text, strlen(text), "k.mlir", 1);
-  casc_launch_status st = CASC_LAUNCH_BAD_LAUNCH;
-  if (m) {
-    casc_arg args[2] = {casc_arg_gm((void *)x, dt, TILE / es),
-                        casc_arg_gm(z, dt, TILE / es)};
-    st = casc_launch(ctx, m, "k", 1, args, 2, NULL, NULL);
-  }
-  msgs[0] = 0;
-  for (unsigned i = 0; i < diags.n; i++) {
-    size_t u = strlen(msgs);
-    snprintf(msgs + u, msgs_len - u, "%s\n", diags.items[i]->msg);
-  }
-  casc_diag_list_free(&diags);
-  casc_ctx_free(ctx);
+/* src x, dst z (holding the sentinel before the op), scratch t. */
+static const ktensor reduce_tensors[3] = {
+    {"x", NULL, false}, {"z", NULL, true}, {"t", NULL, false}};
+
+/* Runs op_line on x (src) and z (dst, in and out) of type t. */
+static casc_launch_status run_op(const etype *t, const char *op_line,
+                                 uint64_t m0, uint64_t m1, uint8_t *x,
+                                 uint8_t *z, char *msgs, size_t msgs_len) {
+  static uint8_t scratch[TILE];
+  ktensor ts[3];
+  memcpy(ts, reduce_tensors, sizeof ts);
+  for (int i = 0; i < 3; i++)
+    ts[i].t = t;
+  char *text = kernel_text(ts, 3, m0, m1, op_line);
+  uint8_t *bufs[3] = {x, z, scratch};
+  casc_launch_status st = run_text(text, ts, 3, bufs, msgs, msgs_len);
+  free(text);
   return st;
 }
 
@@ -474,12 +301,12 @@ static void run_reduce_case(const etype *t, const rcase *c) {
   fill_src(t, x);
   for (int64_t i = 0; i < TILE / (int64_t)t->es; i++)
     put(t, want, i, SENTINEL);
+  memcpy(z, want, TILE); /* dst holds the sentinel before the op */
   model(t, c, x, want);
-  memset(z, 0, sizeof z);
   char *line = reduce_line(t, c);
-  char *text = kernel_text(t->ir, t->es, t->ir, "-7.0", c->m0, c->m1, line);
   char msgs[2048];
-  casc_launch_status st = run_text(text, x, z, t->dt, t->es, msgs, sizeof msgs);
+  casc_launch_status st =
+      run_op(t, line, c->m0, c->m1, x, z, msgs, sizeof msgs);
   bool ok = st == CASC_LAUNCH_OK && memcmp(z, want, TILE) == 0;
   if (!ok) {
     nfailed_cases++;
@@ -494,7 +321,6 @@ static void run_reduce_case(const etype *t, const rcase *c) {
   }
   CHECK(ok);
   free(line);
-  free(text);
 }
 
 static void test_reductions(void) {
@@ -555,7 +381,8 @@ typedef struct {
 } dup_type;
 
 static void test_duplicate(void) {
-  /* -7 as the sentinel; 2.5 / 1234 / 0xbeef as the scalar */
+  /* -7 as the sentinel (dst's content before the op); 2.5 / 1234 / 0xbeef
+   * as the scalar */
   static const dup_type types[] = {
       {"f16", CASC_DT_F16, 2, "2.5", 0x4100},
       {"bf16", CASC_DT_BF16, 2, "2.5", 0x4020},
@@ -572,8 +399,6 @@ static void test_duplicate(void) {
       const int64_t blk = 2, rep = 17, count = lanes - 3;
       const uint64_t m0 = 0x8000f00ff00ff0f1ull,
                      m1 = d->es == 2 ? 0x0f000000000000f0ull : 0;
-      bool fl =
-          d->dt == CASC_DT_F16 || d->dt == CASC_DT_BF16 || d->dt == CASC_DT_F32;
       char line[512];
       snprintf(line, sizeof line,
                "%%sc = arith.constant %s : %s\n"
@@ -592,15 +417,11 @@ static void test_duplicate(void) {
                       : d->dt == CASC_DT_BF16 ? 0xc0e0
                       : d->dt == CASC_DT_F32  ? 0xc0e00000
                                               : (uint32_t)-7;
-      const char *sent_text = fl                     ? "-7.0"
-                              : d->dt == CASC_DT_U16 ? "65529"
-                              : d->dt == CASC_DT_U32 ? "4294967289"
-                                                     : "-7";
-      char *text = kernel_text(d->ir, d->es, d->ir, sent_text, m0, m1, line);
       static uint8_t x[TILE], z[TILE], want[TILE];
       memset(x, 0, sizeof x);
       for (int64_t i = 0; i < TILE / (int64_t)d->es; i++)
         memcpy(want + i * d->es, &sent, d->es);
+      memcpy(z, want, TILE);
       for (int64_t r = 0; r < REPS; r++)
         for (int64_t e = 0; e < lanes; e++) {
           bool on =
@@ -611,14 +432,14 @@ static void test_duplicate(void) {
                    &d->bits, d->es);
         }
       char msgs[2048];
+      const etype et = {d->ir, d->dt, d->es};
       casc_launch_status st =
-          run_text(text, x, z, d->dt, d->es, msgs, sizeof msgs);
+          run_op(&et, line, m0, m1, x, z, msgs, sizeof msgs);
       bool ok = st == CASC_LAUNCH_OK && memcmp(z, want, TILE) == 0;
       if (!ok)
         fprintf(stderr, "duplicate %s %s: status %d\n%s", d->ir,
                 bits ? "bits" : "count", (int)st, msgs);
       CHECK(ok);
-      free(text);
     }
 }
 
@@ -628,15 +449,14 @@ static void expect_error(const rcase *c, const etype *t, const char *what) {
   static uint8_t x[TILE], z[TILE];
   fill_src(t, x);
   char *line = reduce_line(t, c);
-  char *text = kernel_text(t->ir, t->es, t->ir, "-7.0", c->m0, c->m1, line);
   char msgs[2048];
-  casc_launch_status st = run_text(text, x, z, t->dt, t->es, msgs, sizeof msgs);
+  casc_launch_status st =
+      run_op(t, line, c->m0, c->m1, x, z, msgs, sizeof msgs);
   CHECK(st != CASC_LAUNCH_OK);
   if (!strstr(msgs, what))
     fprintf(stderr, "expected '%s' in:\n%s", what, msgs);
   CHECK(strstr(msgs, what) != NULL);
   free(line);
-  free(text);
 }
 
 static void test_sanitizer(void) {
