@@ -482,6 +482,18 @@ void sim_block_run(sim_block *b) {
       if (!sim_exec_reduce_repeat(b, in))
         goto done;
       break;
+    case SIM_CAST_REP:
+      if (!sim_exec_cast_repeat(b, in))
+        goto done;
+      break;
+    case SIM_AXPY:
+      if (!sim_exec_axpy(b, in))
+        goto done;
+      break;
+    case SIM_BRCB:
+      if (!sim_exec_brcb(b, in))
+        goto done;
+      break;
     case SIM_COMPARE:
     case SIM_COMPARE_SCALAR:
     case SIM_SELECT_TENSOR:

@@ -761,6 +761,7 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
         {CASC_ASC_DATA_COPY_PAD_PARAMS, 4},
         {CASC_ASC_DATA_COPY_EXT_PARAMS, 5},
         {CASC_ASC_DATA_COPY_PAD_EXT_PARAMS, 4},
+        {CASC_ASC_BRCB_REPEAT_PARAMS, 2},
     };
     const casc_type *t = op->nres == 1 ? op->results[0].type : NULL;
     bool ok = false;
@@ -769,8 +770,9 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
     if (!ok) {
       unsupported(L, op,
                   "only DataCopyParams, DataCopyExtParams, DataCopyPadParams, "
-                  "DataCopyPadExtParams, UnaryRepeatParams and "
-                  "BinaryRepeatParams are constructed, with all their fields");
+                  "DataCopyPadExtParams, UnaryRepeatParams, "
+                  "BinaryRepeatParams and BrcbRepeatParams are constructed, "
+                  "with all their fields");
       return false;
     }
     in->imm = op->nops;
@@ -810,6 +812,40 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
   case SIM_SELECT_TENSOR:
   case SIM_SELECT_SCALAR:
     return check_cmpsel(L, op, in, info);
+  case SIM_CAST_REP:
+    if (!casc_cast_supported((casc_dtype)in->dt, (casc_dtype)in->dt3,
+                             (int)in->imm)) {
+      snprintf(why, sizeof why, "Cast from %s to %s with round mode %d",
+               casc_dtype_name((casc_dtype)in->dt3),
+               casc_dtype_name((casc_dtype)in->dt), (int)in->imm);
+      unsupported(L, op, why);
+      return false;
+    }
+    return check_repeat_form(L, op, in, info);
+  case SIM_AXPY: {
+    /* A2: half -> half, float -> float, half -> float */
+    unsigned d = in->dt, s = in->dt3;
+    if (!((d == s && (d == CASC_DT_F16 || d == CASC_DT_F32)) ||
+          (s == CASC_DT_F16 && d == CASC_DT_F32))) {
+      snprintf(why, sizeof why,
+               "Axpy from %s to %s (A2: half, float, half "
+               "to float)",
+               casc_dtype_name((casc_dtype)s), casc_dtype_name((casc_dtype)d));
+      unsupported(L, op, why);
+      return false;
+    }
+    /* isSetMask belongs to the mask forms (level 2 has no mask) */
+    if (mask_level(info) != 2 && !check_repeat_form(L, op, in, info))
+      return false;
+    in->imm2 = mask_level(info);
+    return true;
+  }
+  case SIM_BRCB:
+    if (in->dt3 != in->dt) {
+      unsupported(L, op, "operands of different element types");
+      return false;
+    }
+    break;
   case SIM_QUEUE:
   case SIM_QUE_BIND:
   case SIM_TBUF:

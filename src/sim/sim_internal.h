@@ -462,6 +462,11 @@ bool sim_exec_reduce_repeat(sim_block *b, const sim_insn *in);
 /* vec_cmpsel.c: Compare, CompareScalar, Select (imm: CMPMODE / SELMODE;
  * imm2: 0 count mask, 1 mask array, 2 level 2). */
 bool sim_exec_cmpsel(sim_block *b, const sim_insn *in);
+/* vec_axpy.c: Axpy (imm2: 0 count mask, 1 mask array, 2 level 2), Brcb. */
+bool sim_exec_axpy(sim_block *b, const sim_insn *in);
+bool sim_exec_brcb(sim_block *b, const sim_insn *in);
+/* cast.c: Cast at levels 0 / 1 (imm: RoundMode, imm2: 1 = mask array). */
+bool sim_exec_cast_repeat(sim_block *b, const sim_insn *in);
 /* The scalar operand i of in as one element of type dt (the hardware takes
  * a vector op's scalar in the tensor's type), into out (vec.c). */
 void sim_vec_scalar_elem(const sim_block *b, const sim_insn *in, unsigned i,

@@ -61,14 +61,16 @@
 #define SIMROW_VCAST_L2(k)                                                     \
   { SIM_CAST_L2, SIM_K_##k, false }
 
-/* Vector forms the simulator does not run yet (the C++ operators, the
- * repeat forms of cast): reported by name. The kernel is kept so that a
+/* Vector forms the simulator does not run yet (the C++ operators):
+ * reported by name. The kernel is kept so that a
  * handler for the class runs all its ops. */
 #define SIMROW_LATER_(k)                                                       \
   { SIM_NONE, SIM_K_##k, false }
 #define SIMROW_VBIN_L3(k) SIMROW_LATER_(k)
-#define SIMROW_VCAST_L0(k) SIMROW_LATER_(k)
-#define SIMROW_VCAST_L1(k) SIMROW_LATER_(k)
+#define SIMROW_VCAST_L0(k)                                                     \
+  { SIM_CAST_REP, SIM_K_##k, false }
+#define SIMROW_VCAST_L1(k)                                                     \
+  { SIM_CAST_REP, SIM_K_##k, false }
 
 static const sim_row rows[CASC_OP_COUNT_] = {
 #define CASC_OP(id, name, api, pipe, flags, operands, results, attrs, format,  \

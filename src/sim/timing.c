@@ -425,7 +425,10 @@ static casc_hw_vcost vcost_of(const sim_insn *in) {
   case SIM_SELECT_SCALAR:
     return CASC_HW_VCOST_SCALAR;
   case SIM_CAST_L2:
+  case SIM_CAST_REP:
     return CASC_HW_VCOST_CAST;
+  case SIM_AXPY:
+    return CASC_HW_VCOST_SCALAR;
   default: /* Duplicate, a UB -> UB DataCopy */
     return CASC_HW_VCOST_MOVE;
   }

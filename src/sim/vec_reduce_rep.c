@@ -118,6 +118,11 @@ int sim_vec_repeat_operand(const sim_insn *in) {
     return in->nargs >= 2 ? (int)in->nargs - 2 : -1;
   case SIM_VEC_DUP_REP:
     return in->nargs >= 3 ? (int)in->nargs - 3 : -1;
+  case SIM_CAST_REP:
+    return in->nargs >= 2 ? (int)in->nargs - 2 : -1;
+  case SIM_BRCB:
+    return in->nargs == 4 ? 2 : -1;
+  case SIM_AXPY:
   case SIM_COMPARE: /* level 2 (imm2 = 2): no repeat operand */
   case SIM_COMPARE_SCALAR:
   case SIM_SELECT_TENSOR:

@@ -84,6 +84,9 @@ static void test_rows(void) {
   CHECK_EQ_INT(sim_row_of(CASC_OP_SELECT_SCALAR_L2)->opc, SIM_SELECT_SCALAR);
   CHECK_EQ_INT(sim_row_of(CASC_OP_COMPARE_L1)->opc, SIM_COMPARE);
   CHECK_EQ_INT(sim_row_of(CASC_OP_SELECT_REG)->opc, SIM_NONE); /* CMPMASK */
+  CHECK_EQ_INT(sim_row_of(CASC_OP_CAST_L1)->opc, SIM_CAST_REP);
+  CHECK_EQ_INT(sim_row_of(CASC_OP_AXPY_L2)->opc, SIM_AXPY);
+  CHECK_EQ_INT(sim_row_of(CASC_OP_BRCB_L0)->opc, SIM_BRCB);
   CHECK_EQ_INT(sim_row_of(CASC_OP_COUNT_)->opc, SIM_NONE);
 }
 
