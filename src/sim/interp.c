@@ -494,6 +494,18 @@ void sim_block_run(sim_block *b) {
       if (!sim_exec_brcb(b, in))
         goto done;
       break;
+    case SIM_GATHER:
+      if (!sim_exec_gather(b, in))
+        goto done;
+      break;
+    case SIM_GATHER_MASK:
+      if (!sim_exec_gather_mask(b, in))
+        goto done;
+      break;
+    case SIM_TRANSPOSE:
+      if (!sim_exec_transpose(b, in))
+        goto done;
+      break;
     case SIM_COMPARE:
     case SIM_COMPARE_SCALAR:
     case SIM_SELECT_TENSOR:

@@ -636,6 +636,19 @@ static bool check_repeat_form(lowerer *L, casc_op *op, sim_insn *in,
   return true;
 }
 
+/* Operand i of op has the parameter-struct type t (the handlers read its
+ * fields, which only an ascendc.construct of that type provides); else a
+ * located error. Rows that type the operand Any need this check. */
+static bool check_struct_operand(lowerer *L, casc_op *op, unsigned i,
+                                 casc_asc_type t, const char *what) {
+  if (i < op->nops && casc_type_is_asc(op->operands[i].value->type, t))
+    return true;
+  char why[96];
+  snprintf(why, sizeof why, "a %s operand that is not a %s", what, what);
+  unsupported(L, op, why);
+  return false;
+}
+
 /* The level of an op with a `mask` operand: 0 a count, 1 an array (its
  * card is '*'); 2 when it has none (the count form). */
 static int mask_level(const casc_op_info *info) {
@@ -762,6 +775,8 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
         {CASC_ASC_DATA_COPY_EXT_PARAMS, 5},
         {CASC_ASC_DATA_COPY_PAD_EXT_PARAMS, 4},
         {CASC_ASC_BRCB_REPEAT_PARAMS, 2},
+        {CASC_ASC_GATHER_MASK_PARAMS, 4},
+        {CASC_ASC_TRANSPOSE_PARAMS_EXT, 5},
     };
     const casc_type *t = op->nres == 1 ? op->results[0].type : NULL;
     bool ok = false;
@@ -771,8 +786,8 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
       unsupported(L, op,
                   "only DataCopyParams, DataCopyExtParams, DataCopyPadParams, "
                   "DataCopyPadExtParams, UnaryRepeatParams, "
-                  "BinaryRepeatParams and BrcbRepeatParams are constructed, "
-                  "with all their fields");
+                  "BinaryRepeatParams, BrcbRepeatParams, GatherMaskParams and "
+                  "TransposeParamsExt are constructed, with all their fields");
       return false;
     }
     in->imm = op->nops;
@@ -840,7 +855,36 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
     in->imm2 = mask_level(info);
     return true;
   }
+  case SIM_GATHER: {
+    unsigned o = dt_of(op->operands[2].value->type);
+    if (in->dt3 != in->dt || casc_dtype_size((casc_dtype)o) != 4) {
+      unsupported(L, op,
+                  "operands of different element types, or offsets that are "
+                  "not 32-bit");
+      return false;
+    }
+    in->imm2 = mask_level(info);
+    break;
+  }
+  case SIM_GATHER_MASK:
+  case SIM_TRANSPOSE:
+    if (in->opc == SIM_GATHER_MASK &&
+        !check_struct_operand(L, op, 5, CASC_ASC_GATHER_MASK_PARAMS,
+                              "GatherMaskParams"))
+      return false;
+    if (in->opc == SIM_TRANSPOSE && op->nops == 4 &&
+        !check_struct_operand(L, op, 3, CASC_ASC_TRANSPOSE_PARAMS_EXT,
+                              "TransposeParamsExt"))
+      return false;
+    if (dt_of(op->operands[1].value->type) != in->dt2) {
+      unsupported(L, op, "operands of different element types");
+      return false;
+    }
+    break;
   case SIM_BRCB:
+    if (!check_struct_operand(L, op, 3, CASC_ASC_BRCB_REPEAT_PARAMS,
+                              "BrcbRepeatParams"))
+      return false;
     if (in->dt3 != in->dt) {
       unsupported(L, op, "operands of different element types");
       return false;

@@ -467,6 +467,10 @@ bool sim_exec_axpy(sim_block *b, const sim_insn *in);
 bool sim_exec_brcb(sim_block *b, const sim_insn *in);
 /* cast.c: Cast at levels 0 / 1 (imm: RoundMode, imm2: 1 = mask array). */
 bool sim_exec_cast_repeat(sim_block *b, const sim_insn *in);
+/* vec_gather.c: Gather (imm2 as Axpy's), GatherMask; vec_transpose.c. */
+bool sim_exec_gather(sim_block *b, const sim_insn *in);
+bool sim_exec_gather_mask(sim_block *b, const sim_insn *in);
+bool sim_exec_transpose(sim_block *b, const sim_insn *in);
 /* The scalar operand i of in as one element of type dt (the hardware takes
  * a vector op's scalar in the tensor's type), into out (vec.c). */
 void sim_vec_scalar_elem(const sim_block *b, const sim_insn *in, unsigned i,

@@ -123,6 +123,7 @@ int sim_vec_repeat_operand(const sim_insn *in) {
   case SIM_BRCB:
     return in->nargs == 4 ? 2 : -1;
   case SIM_AXPY:
+  case SIM_GATHER:
   case SIM_COMPARE: /* level 2 (imm2 = 2): no repeat operand */
   case SIM_COMPARE_SCALAR:
   case SIM_SELECT_TENSOR:

@@ -87,6 +87,10 @@ static void test_rows(void) {
   CHECK_EQ_INT(sim_row_of(CASC_OP_CAST_L1)->opc, SIM_CAST_REP);
   CHECK_EQ_INT(sim_row_of(CASC_OP_AXPY_L2)->opc, SIM_AXPY);
   CHECK_EQ_INT(sim_row_of(CASC_OP_BRCB_L0)->opc, SIM_BRCB);
+  CHECK_EQ_INT(sim_row_of(CASC_OP_GATHER_L1)->opc, SIM_GATHER);
+  CHECK_EQ_INT(sim_row_of(CASC_OP_GATHER_MASK)->opc, SIM_GATHER_MASK);
+  CHECK_EQ_INT(sim_row_of(CASC_OP_TRANSPOSE_EXT)->opc, SIM_TRANSPOSE);
+  CHECK_EQ_INT(sim_row_of(CASC_OP_SCATTER_L2)->opc, SIM_NONE); /* not A2 */
   CHECK_EQ_INT(sim_row_of(CASC_OP_COUNT_)->opc, SIM_NONE);
 }
 
