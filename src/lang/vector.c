@@ -277,6 +277,24 @@ asc_data_copy_pad_params asc_datacopypadparams_at(const char *file, int line,
   return r;
 }
 
+/* asc.BrcbRepeatParams(dst_blk_stride, dst_rep_stride): two ui16 fields. */
+asc_brcb_repeat_params asc_brcbrepeatparams_at(const char *file, int line,
+                                               asc__sv dst_blk_stride,
+                                               asc__sv dst_rep_stride) {
+  lang_call c;
+  asc_brcb_repeat_params r = {0};
+  if (!lang_begin(&c, "asc_brcbrepeatparams", file, line))
+    return r;
+  r.k_ = lang_stamp(&c);
+  const asc__sv in[2] = {dst_blk_stride, dst_rep_stride};
+  static const char *const names[2] = {"dst_blk_stride", "dst_rep_stride"};
+  casc_type *const mat[2] = {c.k->ui16, c.k->ui16};
+  casc_type *const ft[2] = {c.k->ui16, c.k->ui16};
+  r.p_ =
+      construct_struct(&c, CASC_ASC_BRCB_REPEAT_PARAMS, 2, in, names, mat, ft);
+  return r;
+}
+
 /* DataCopyPad: GM -> UB with padding parameters (data_copy_pad_l0) or
  * UB -> GM without (data_copy_pad_l2), as pyasc builds them. */
 void asc_data_copy_pad_at(const char *file, int line, asc__tensor dst,
