@@ -230,6 +230,14 @@ typedef enum {
   ASC_CMPMODE_NE = 5
 } asc_cmpmode;
 
+/* asc.ReduceOrder (WholeReduceMax / WholeReduceMin). */
+typedef enum {
+  ASC_REDUCEORDER_ORDER_VALUE_INDEX = 0,
+  ASC_REDUCEORDER_ORDER_INDEX_VALUE = 1,
+  ASC_REDUCEORDER_ORDER_ONLY_VALUE = 2,
+  ASC_REDUCEORDER_ORDER_ONLY_INDEX = 3
+} asc_reduceorder;
+
 typedef enum {
   ASC_SELMODE_VSEL_CMPMASK_SPR = 0,
   ASC_SELMODE_VSEL_TENSOR_SCALAR_MODE = 1,
@@ -1041,6 +1049,54 @@ void asc_reduce_at(const char *file, int line, const char *api, const char *op,
   ASC__RED(reduce_min, d, s, tmp, n, asc__sv_i(0))
 #define asc__reduce_min_5(d, s, tmp, n, ci)                                    \
   ASC__RED(reduce_min, d, s, tmp, n, ASC__B(ci))
+
+/* The reductions with a count mask, repeat times and strides (pyasc's
+ * level-0 forms; integer arguments in pyasc's order, each i32):
+ *   asc_whole_reduce_sum(dst, src, mask, repeat_time, dst_rep_stride,
+ *                        src_blk_stride, src_rep_stride)
+ *   asc_whole_reduce_max / _min(... same ...[, order = VALUE_INDEX])
+ *   asc_block_reduce_sum / _max / _min, asc_pair_reduce_sum(dst, src,
+ *       repeat, mask, dst_rep_stride, src_blk_stride, src_rep_stride)
+ *   asc_repeat_reduce_sum(dst, src, repeat_time, mask, dst_blk_stride,
+ *       src_blk_stride, dst_rep_stride, src_rep_stride)
+ * isSetMask is set where pyasc sets it. */
+void asc_vec_reduce_rep_at(const char *file, int line, const char *api,
+                           const char *op, asc_local_tensor dst,
+                           asc_local_tensor src, const asc__sv *ints,
+                           unsigned nints, int order);
+#define ASC__RRED5(c, d, s, a, b, e, f, g, o)                                  \
+  asc_vec_reduce_rep_at(ASC__AT, "asc_" #c, "ascendc." #c "_l0", d, s,         \
+                        (const asc__sv[]){ASC__I(a), ASC__I(b), ASC__I(e),     \
+                                          ASC__I(f), ASC__I(g)},               \
+                        5, o)
+#define asc_whole_reduce_sum(d, s, m, r, dr, sb, sr)                           \
+  ASC__RRED5(whole_reduce_sum, d, s, m, r, dr, sb, sr, -1)
+#define asc_whole_reduce_max(...)                                              \
+  ASC__OVERLOAD(asc__whole_reduce_max_, __VA_ARGS__)
+#define asc__whole_reduce_max_7(d, s, m, r, dr, sb, sr)                        \
+  ASC__RRED5(whole_reduce_max, d, s, m, r, dr, sb, sr, 0)
+#define asc__whole_reduce_max_8(d, s, m, r, dr, sb, sr, o)                     \
+  ASC__RRED5(whole_reduce_max, d, s, m, r, dr, sb, sr, (int)(o))
+#define asc_whole_reduce_min(...)                                              \
+  ASC__OVERLOAD(asc__whole_reduce_min_, __VA_ARGS__)
+#define asc__whole_reduce_min_7(d, s, m, r, dr, sb, sr)                        \
+  ASC__RRED5(whole_reduce_min, d, s, m, r, dr, sb, sr, 0)
+#define asc__whole_reduce_min_8(d, s, m, r, dr, sb, sr, o)                     \
+  ASC__RRED5(whole_reduce_min, d, s, m, r, dr, sb, sr, (int)(o))
+#define asc_block_reduce_sum(d, s, r, m, dr, sb, sr)                           \
+  ASC__RRED5(block_reduce_sum, d, s, r, m, dr, sb, sr, -1)
+#define asc_block_reduce_max(d, s, r, m, dr, sb, sr)                           \
+  ASC__RRED5(block_reduce_max, d, s, r, m, dr, sb, sr, -1)
+#define asc_block_reduce_min(d, s, r, m, dr, sb, sr)                           \
+  ASC__RRED5(block_reduce_min, d, s, r, m, dr, sb, sr, -1)
+#define asc_pair_reduce_sum(d, s, r, m, dr, sb, sr)                            \
+  ASC__RRED5(pair_reduce_sum, d, s, r, m, dr, sb, sr, -1)
+#define asc_repeat_reduce_sum(d, s, r, m, db, sb, dr, sr)                      \
+  asc_vec_reduce_rep_at(ASC__AT, "asc_repeat_reduce_sum",                      \
+                        "ascendc.repeat_reduce_sum_l0", d, s,                  \
+                        (const asc__sv[]){ASC__I(r), ASC__I(m), ASC__I(db),    \
+                                          ASC__I(sb), ASC__I(dr), ASC__I(sr)}, \
+                        6, -1)
 
 /* Vector ops of an operand shape of their own (level 2 / whole tensor).
  * compare(dst, src0, src1, cmp_mode, count) sets bit i of dst (uint8 or

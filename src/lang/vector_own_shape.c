@@ -1,7 +1,8 @@
 /* Vector ops with an operand shape of their own (the op table's VOTHER
  * class and a few MISC rows), at level 2 / on whole tensors, as pyasc's
  * asc.language.basic builds them: compare, compare_scalar, select, axpy,
- * gather, transpose, brcb. Element types are the Atlas A2 lists the
+ * gather, transpose, brcb, and the reductions' count-mask forms
+ * (whole/block/pair/repeat reduce). Element types are the Atlas A2 lists the
  * simulator checks (docs/simulator.md); the operand types are pyasc's
  * (count i32 for compare/axpy, ui32 for select/gather; brcb's repeat ui8). */
 #include <string.h>
@@ -211,4 +212,52 @@ void asc_brcb_at(const char *file, int line, asc_local_tensor dst,
   ops[2] = lang_mat(&c, repeat_times, c.k->ui8, "repeat_times");
   if (ops[2])
     lang_op(&c, CASC_OP_BRCB_L0, 4, ops, 0, NULL, NULL);
+}
+
+/* The count-mask (level-0) reductions: the op named by opname, of class
+ * VOTHER, with dst, src and nints i32 operands in its row's order; the
+ * row's isSetMask set, its ReduceOrder (WholeReduceMax/Min) from order. */
+void asc_vec_reduce_rep_at(const char *file, int line, const char *api,
+                           const char *opname, asc_local_tensor dst,
+                           asc_local_tensor src, const asc__sv *ints,
+                           unsigned nints, int order) {
+  lang_call c;
+  if (!lang_begin(&c, api, file, line))
+    return;
+  casc_op_kind kind = casc_op_kind_lookup(opname, strlen(opname));
+  const casc_op_info *vi = casc_op_info_get(kind);
+  if (!vi || vi->nopnds != 2 + nints || nints > 6) {
+    lang_error(&c, "'%s' is not a reduction with %u integer operands", opname,
+               nints);
+    return;
+  }
+  casc_dtype dd = CASC_DT_INVALID, sd = CASC_DT_INVALID;
+  casc_value *ops[8];
+  ops[0] = tensor_of(&c, dst.p_, dst.k_, "dst", &dd);
+  ops[1] = tensor_of(&c, src.p_, src.k_, "src", &sd);
+  if (c.failed || !row_takes(&c, kind, "dst", dd) ||
+      !same_dtype(&c, "dst", dd, "src", sd))
+    return;
+  for (unsigned i = 0; i < nints; i++)
+    if (!(ops[2 + i] = lang_mat(&c, ints[i], c.k->i32, vi->opnds[2 + i].name)))
+      return;
+  casc_named_attr attrs[2];
+  unsigned na = 0;
+  for (unsigned i = 0; i < vi->nattrs; i++) {
+    const char *an = vi->attrs[i].name;
+    if (strcmp(an, "isSetMask") == 0)
+      attrs[na++] = (casc_named_attr){casc_intern_cstr(c.k->ctx, an),
+                                      casc_attr_unit(c.k->ctx)};
+    else if (strcmp(an, "order") == 0) {
+      if (order < ASC_REDUCEORDER_ORDER_VALUE_INDEX ||
+          order > ASC_REDUCEORDER_ORDER_ONLY_INDEX) {
+        lang_error(&c, "%d is not a valid ReduceOrder", order);
+        return;
+      }
+      attrs[na++] = (casc_named_attr){casc_intern_cstr(c.k->ctx, an),
+                                      lang_enum_attr(&c, order)};
+    }
+  }
+  lang_op(&c, kind, 2 + nints, ops, 0, NULL,
+          na ? casc_attr_dict(c.k->ctx, na, attrs) : NULL);
 }

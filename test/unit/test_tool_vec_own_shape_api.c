@@ -1,8 +1,9 @@
 /* The C API of the vector ops with an operand shape of their own, end to
  * end: asc_compare, asc_compare_scalar, asc_select (tensor and scalar
- * src1), asc_axpy, asc_gather, asc_transpose and asc_brcb each build their
- * ASC-IR op, the simulator runs it, and the result matches a plain C
- * reference. Misuse is a located error naming the API. */
+ * src1), asc_axpy, asc_gather, asc_transpose, asc_brcb and the count-mask
+ * reductions (whole/block/pair/repeat reduce) each build their ASC-IR op, the
+ * simulator runs it, and the result matches a plain C reference. Misuse is a
+ * located error naming the API. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,14 +25,27 @@ typedef enum {
   C_GATHER,
   C_TRANSPOSE,
   C_BRCB,
+  C_WHOLE_SUM,
+  C_WHOLE_MAX,
+  C_BLOCK_MIN,
+  C_PAIR_SUM,
+  C_REPEAT_SUM,
   C_COUNT_
 } api_case;
 
-static const char *const built_op[C_COUNT_] = {
-    "ascendc.compare_l2", "ascendc.compare_scalar_l2",
-    "ascendc.select_l2",  "ascendc.select_scalar_l2",
-    "ascendc.axpy_l2",    "ascendc.gather_l2",
-    "ascendc.transpose",  "ascendc.brcb_l0"};
+static const char *const built_op[C_COUNT_] = {"ascendc.compare_l2",
+                                               "ascendc.compare_scalar_l2",
+                                               "ascendc.select_l2",
+                                               "ascendc.select_scalar_l2",
+                                               "ascendc.axpy_l2",
+                                               "ascendc.gather_l2",
+                                               "ascendc.transpose",
+                                               "ascendc.brcb_l0",
+                                               "ascendc.whole_reduce_sum_l0",
+                                               "ascendc.whole_reduce_max_l0",
+                                               "ascendc.block_reduce_min_l0",
+                                               "ascendc.pair_reduce_sum_l0",
+                                               "ascendc.repeat_reduce_sum_l0"};
 
 typedef struct {
   api_case which;
@@ -80,8 +94,28 @@ static void call(const kparams *p, asc_local_tensor x, asc_local_tensor y,
   case C_TRANSPOSE:
     asc_transpose(z, x);
     break;
-  default:
+  case C_BRCB:
     asc_brcb(z, x, 2, asc_brcbrepeatparams(1, 8));
+    break;
+  /* four float repeats of 64 elements, contiguous */
+  case C_WHOLE_SUM:
+    asc_whole_reduce_sum(z, x, 64, 4, 1, 1, 8);
+    break;
+  case C_WHOLE_MAX:
+    if (p->misuse)
+      asc_whole_reduce_max(z, x, 64, 4, 1, 1, 8, 9);
+    else
+      asc_whole_reduce_max(z, x, 64, 4, 1, 1, 8,
+                           ASC_REDUCEORDER_ORDER_INDEX_VALUE);
+    break;
+  case C_BLOCK_MIN:
+    asc_block_reduce_min(z, x, 4, 64, 1, 1, 8);
+    break;
+  case C_PAIR_SUM:
+    asc_pair_reduce_sum(z, x, 4, 64, 1, 1, 8);
+    break;
+  default:
+    asc_repeat_reduce_sum(z, x, 4, 64, 0, 1, 1, 8);
     break;
   }
 }
@@ -169,11 +203,41 @@ static void reference(api_case w, const uint8_t *x, const uint8_t *y,
       for (int j = 0; j < 16; j++)
         memcpy(z + (j * 16 + i) * 2, x + (i * 16 + j) * 2, 2);
     break;
-  default:
+  case C_BRCB:
     for (int r = 0; r < 2; r++)
       for (int j = 0; j < 8; j++)
         for (int e = 0; e < 8; e++)
           zf[(r * 8 + j) * 8 + e] = xf[r * 8 + j];
+    break;
+  default: /* the reductions: the data sum exactly (quarters) */
+    for (int r = 0; r < 4; r++) {
+      const float *v = xf + 64 * r;
+      float sum = 0, best = v[0];
+      uint32_t bi = 0;
+      for (int e = 0; e < 64; e++) {
+        sum += v[e];
+        if (v[e] > best) {
+          best = v[e];
+          bi = (uint32_t)e;
+        }
+      }
+      if (w == C_WHOLE_SUM || w == C_REPEAT_SUM)
+        zf[r] = sum;
+      else if (w == C_WHOLE_MAX) {
+        memcpy(zf + 2 * r, &bi, 4); /* ORDER_INDEX_VALUE */
+        zf[2 * r + 1] = best;
+      } else if (w == C_BLOCK_MIN) {
+        for (int k = 0; k < 8; k++) {
+          float m = v[8 * k];
+          for (int e = 1; e < 8; e++)
+            m = v[8 * k + e] < m ? v[8 * k + e] : m;
+          zf[8 * r + k] = m;
+        }
+      } else {
+        for (int j = 0; j < 32; j++)
+          zf[32 * r + j] = v[2 * j] + v[2 * j + 1];
+      }
+    }
     break;
   }
 }
@@ -187,6 +251,11 @@ static const kparams cases[C_COUNT_] = {
     {C_GATHER, ASC_FLOAT, ASC_UINT32, ASC_FLOAT, false},
     {C_TRANSPOSE, ASC_INT16, ASC_INT16, ASC_INT16, false},
     {C_BRCB, ASC_FLOAT, ASC_FLOAT, ASC_FLOAT, false},
+    {C_WHOLE_SUM, ASC_FLOAT, ASC_FLOAT, ASC_FLOAT, false},
+    {C_WHOLE_MAX, ASC_FLOAT, ASC_FLOAT, ASC_FLOAT, false},
+    {C_BLOCK_MIN, ASC_FLOAT, ASC_FLOAT, ASC_FLOAT, false},
+    {C_PAIR_SUM, ASC_FLOAT, ASC_FLOAT, ASC_FLOAT, false},
+    {C_REPEAT_SUM, ASC_FLOAT, ASC_FLOAT, ASC_FLOAT, false},
 };
 
 static void run_case(const kparams *p) {
@@ -266,6 +335,11 @@ static void test_misuse(void) {
   expect_error(&p, "asc_axpy: Axpy from float to half is not supported");
   p = (kparams){C_TRANSPOSE, ASC_FLOAT, ASC_FLOAT, ASC_FLOAT, false};
   expect_error(&p, "asc_transpose: dst has dtype float; Transpose takes int16");
+  p = (kparams){C_WHOLE_MAX, ASC_FLOAT, ASC_FLOAT, ASC_FLOAT, true};
+  expect_error(&p, "asc_whole_reduce_max: 9 is not a valid ReduceOrder");
+  p = (kparams){C_BLOCK_MIN, ASC_INT32, ASC_INT32, ASC_INT32, false};
+  expect_error(&p, "asc_block_reduce_min: dst has dtype int32; BlockReduceMin "
+                   "supports half, float");
 }
 
 int main(void) {
