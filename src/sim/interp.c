@@ -506,6 +506,10 @@ void sim_block_run(sim_block *b) {
       if (!sim_exec_transpose(b, in))
         goto done;
       break;
+    case SIM_SORT32:
+      if (!sim_exec_sort32(b, in))
+        goto done;
+      break;
     case SIM_COMPARE:
     case SIM_COMPARE_SCALAR:
     case SIM_SELECT_TENSOR:

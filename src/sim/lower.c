@@ -881,6 +881,21 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
       return false;
     }
     break;
+  case SIM_SORT32: {
+    /* A2: half or float scores, uint32 indices; the row types them Any */
+    const casc_type *t0 = op->operands[0].value->type;
+    const casc_type *t1 = op->operands[1].value->type;
+    const casc_type *t2 = op->operands[2].value->type;
+    if (!is_local(t0) || !is_local(t1) || !is_local(t2) ||
+        (in->dt2 != CASC_DT_F16 && in->dt2 != CASC_DT_F32) ||
+        in->dt3 != in->dt2 || dt_of(t2) != CASC_DT_U32) {
+      unsupported(L, op,
+                  "Sort32 other than LocalTensors of half / float scores "
+                  "with uint32 indices");
+      return false;
+    }
+    break;
+  }
   case SIM_BRCB:
     if (!check_struct_operand(L, op, 3, CASC_ASC_BRCB_REPEAT_PARAMS,
                               "BrcbRepeatParams"))

@@ -471,6 +471,7 @@ bool sim_exec_cast_repeat(sim_block *b, const sim_insn *in);
 bool sim_exec_gather(sim_block *b, const sim_insn *in);
 bool sim_exec_gather_mask(sim_block *b, const sim_insn *in);
 bool sim_exec_transpose(sim_block *b, const sim_insn *in);
+bool sim_exec_sort32(sim_block *b, const sim_insn *in); /* vec_sort.c */
 /* The scalar operand i of in as one element of type dt (the hardware takes
  * a vector op's scalar in the tensor's type), into out (vec.c). */
 void sim_vec_scalar_elem(const sim_block *b, const sim_insn *in, unsigned i,

@@ -27,7 +27,7 @@ enum { TILE = 2048 };
 static inline double round_half(double v) {
   if (v == 0 || isnan(v) || isinf(v))
     return v;
-  int e;
+  int e = 0;
   frexp(fabs(v), &e); /* |v| = m * 2^e, m in [0.5, 1) */
   int q = e - 11;     /* 11 significant bits */
   if (q < -24)
@@ -41,11 +41,13 @@ static inline double round_half(double v) {
 static inline uint16_t half_bits(double v) { /* v is a half value */
   uint16_t s = signbit(v) ? 0x8000 : 0;
   double a = fabs(v);
+  if (isnan(a))
+    return s | 0x7e00;
   if (isinf(a))
     return s | 0x7c00;
   if (a < ldexp(1, -14))
     return s | (uint16_t)ldexp(a, 24);
-  int e;
+  int e = 0;
   double m = frexp(a, &e);
   return s | (uint16_t)((e - 1 + 15) << 10) | (uint16_t)((m * 2 - 1) * 1024);
 }
