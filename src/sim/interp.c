@@ -518,6 +518,7 @@ void sim_block_run(sim_block *b) {
         goto done;
       break;
     case SIM_VEC_BINARY:
+    case SIM_VEC_BINARY_L3:
     case SIM_VEC_SCALAR:
     case SIM_VEC_UNARY:
     case SIM_VEC_DUP:

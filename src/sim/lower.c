@@ -565,6 +565,7 @@ static bool check_vector(lowerer *L, casc_op *op, sim_insn *in,
   switch (in->opc) {
   case SIM_VEC_BINARY:
   case SIM_VEC_BINARY_REP:
+  case SIM_VEC_BINARY_L3:
     same = 3;
     break;
   case SIM_VEC_SCALAR:

@@ -66,7 +66,8 @@
  * handler for the class runs all its ops. */
 #define SIMROW_LATER_(k)                                                       \
   { SIM_NONE, SIM_K_##k, false }
-#define SIMROW_VBIN_L3(k) SIMROW_LATER_(k)
+#define SIMROW_VBIN_L3(k)                                                      \
+  { SIM_VEC_BINARY_L3, SIM_K_##k, true }
 #define SIMROW_VCAST_L0(k)                                                     \
   { SIM_CAST_REP, SIM_K_##k, false }
 #define SIMROW_VCAST_L1(k)                                                     \

@@ -392,6 +392,7 @@ static casc_hw_vcost vcost_of(const sim_insn *in) {
   switch (in->opc) {
   case SIM_VEC_BINARY:
   case SIM_VEC_BINARY_REP:
+  case SIM_VEC_BINARY_L3:
   case SIM_VEC_SCALAR:
   case SIM_VEC_SCALAR_REP:
   case SIM_VEC_UNARY:
@@ -402,7 +403,8 @@ static casc_hw_vcost vcost_of(const sim_insn *in) {
       return CASC_HW_VCOST_SQRT;
     if (k && k->arith == SIM_KA_DIV)
       return CASC_HW_VCOST_DIV;
-    if (in->opc == SIM_VEC_BINARY || in->opc == SIM_VEC_BINARY_REP)
+    if (in->opc == SIM_VEC_BINARY || in->opc == SIM_VEC_BINARY_REP ||
+        in->opc == SIM_VEC_BINARY_L3)
       return CASC_HW_VCOST_BINARY;
     if (in->opc == SIM_VEC_SCALAR || in->opc == SIM_VEC_SCALAR_REP)
       return CASC_HW_VCOST_SCALAR;

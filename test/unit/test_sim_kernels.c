@@ -64,8 +64,9 @@ static void test_rows(void) {
   r = sim_row_of(CASC_OP_ADD_L0); /* mask + repeat form, same kernel */
   CHECK_EQ_INT(r->opc, SIM_VEC_BINARY_REP);
   CHECK_EQ_INT(r->kern, SIM_K_ADD);
-  r = sim_row_of(CASC_OP_ADD_L3); /* the C++ operator: not yet */
-  CHECK_EQ_INT(r->opc, SIM_NONE);
+  r = sim_row_of(CASC_OP_ADD_L3); /* the C++ operator, same kernel */
+  CHECK_EQ_INT(r->opc, SIM_VEC_BINARY_L3);
+  CHECK_EQ_INT(r->kern, SIM_K_ADD);
   r = sim_row_of(CASC_OP_QUE_BIND_FREE_TENSOR);
   CHECK_EQ_INT(r->opc, SIM_FREE_TENSOR);
   r = sim_row_of(CASC_OP_FUSED_MUL_ADD_L2); /* family, no kernel yet */
