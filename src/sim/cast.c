@@ -221,7 +221,7 @@ bool sim_exec_cast_repeat(sim_block *b, const sim_insn *in) {
   const unsigned ddt = in->dt, sdt = in->dt3;
   const unsigned des = casc_dtype_size((casc_dtype)ddt);
   const unsigned ses = casc_dtype_size((casc_dtype)sdt);
-  const int64_t repeats = b->slots[in->a[in->nargs - 2]].i;
+  const int64_t repeats = sim_rep_operand(b, in, in->nargs - 2);
   uint64_t sel[2];
   if (!sim_rep_times(b, in, repeats, 255) ||
       !sim_rep_mask(b, in, des >= ses ? ddt : sdt, 2, in->nargs - 4,

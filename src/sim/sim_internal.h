@@ -443,6 +443,9 @@ int64_t sim_rep_elem_off(int64_t r, int64_t e, int64_t blk, int64_t rep,
 /* Bytes an operand spans over `repeats` repeats of elements 0..last_e. */
 int64_t sim_rep_extent(int64_t repeats, int64_t last_e, int64_t blk,
                        int64_t rep, unsigned es);
+/* Integer operand i of a repeat form: 8-bit ones read as unsigned (the
+ * C++ parameters are uint8_t; pyasc types some of them int8). */
+int64_t sim_rep_operand(const sim_block *b, const sim_insn *in, unsigned i);
 /* repeatTimes in 0..max, else a located error. */
 bool sim_rep_times(sim_block *b, const sim_insn *in, int64_t repeats,
                    int64_t max);

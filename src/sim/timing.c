@@ -445,7 +445,7 @@ static uint64_t v_repeats(const sim_block *b, const sim_insn *in,
                           uint64_t bytes) {
   int ri = sim_vec_repeat_operand(in);
   if (ri >= 0) {
-    int64_t r = b->slots[in->a[ri]].i;
+    int64_t r = sim_rep_operand(b, in, (unsigned)ri);
     return r > 0 ? (uint64_t)r : 0;
   }
   return div_up(bytes, b->L->plat->vector_bytes_per_cycle);

@@ -36,7 +36,7 @@ bool sim_exec_axpy(sim_block *b, const sim_insn *in) {
     repeats = n ? 1 : 0; /* one contiguous run */
     last_e = n - 1;
   } else {
-    repeats = b->slots[in->a[in->nargs - 2]].i;
+    repeats = sim_rep_operand(b, in, in->nargs - 2);
     if (!sim_rep_times(b, in, repeats, 255) ||
         !sim_rep_mask(b, in, wide_dt, 3, in->nargs - 5, in->imm2 == 1, sel))
       return false;
@@ -82,7 +82,7 @@ bool sim_exec_axpy(sim_block *b, const sim_insn *in) {
 
 bool sim_exec_brcb(sim_block *b, const sim_insn *in) {
   const unsigned dt = in->dt, es = casc_dtype_size((casc_dtype)dt);
-  const int64_t repeats = b->slots[in->a[2]].i;
+  const int64_t repeats = sim_rep_operand(b, in, 2);
   const int64_t blk = sim_field(b, in, 3, 0), rep = sim_field(b, in, 3, 1);
   if (!sim_rep_times(b, in, repeats, 255))
     return false;

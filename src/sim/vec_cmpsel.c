@@ -101,7 +101,7 @@ static bool exec_compare(sim_block *b, const sim_insn *in) {
                  "(%lld elements); the last %lld elements are not compared",
                  api, (long long)n, (long long)lanes, (long long)(n % lanes));
   } else {
-    repeats = b->slots[in->a[in->nargs - 2]].i;
+    repeats = sim_rep_operand(b, in, in->nargs - 2);
     if (!sim_rep_times(b, in, repeats, 255))
       return false;
     st = params_of(b, in, !scalar);
@@ -172,7 +172,7 @@ static bool exec_select(sim_block *b, const sim_insn *in) {
     }
     repeats = n ? 1 : 0; /* one contiguous run of n elements */
   } else {
-    repeats = b->slots[in->a[in->nargs - 2]].i;
+    repeats = sim_rep_operand(b, in, in->nargs - 2);
     if (!sim_rep_times(b, in, repeats, 255) ||
         !sim_rep_mask(b, in, dt, 4, in->nargs - 6, in->imm2 == LV_BIT_MASK,
                       sel))

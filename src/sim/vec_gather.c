@@ -44,8 +44,8 @@ bool sim_exec_gather(sim_block *b, const sim_insn *in) {
     repeats = n ? 1 : 0;
     per = n;
   } else {
-    repeats = b->slots[in->a[in->nargs - 2]].i;
-    dst_rep = b->slots[in->a[in->nargs - 1]].i;
+    repeats = sim_rep_operand(b, in, in->nargs - 2);
+    dst_rep = sim_rep_operand(b, in, in->nargs - 1);
     if (!sim_rep_times(b, in, repeats, 255) ||
         !sim_rep_mask(b, in, dt, 4, in->nargs - 6, in->imm2 == 1, sel))
       return false;

@@ -189,7 +189,7 @@ static void store_index(uint8_t *p, unsigned width, int64_t idx) {
 }
 
 static int64_t operand_i(const sim_block *b, const sim_insn *in, int i) {
-  return i < 0 ? 0 : b->slots[in->a[i]].i;
+  return i < 0 ? 0 : sim_rep_operand(b, in, (unsigned)i);
 }
 
 /* A stride operand is 0..65535 (the reference's range for every stride of
@@ -197,7 +197,7 @@ static int64_t operand_i(const sim_block *b, const sim_insn *in, int i) {
 static bool check_stride(sim_block *b, const sim_insn *in, int i) {
   if (i < 0)
     return true;
-  int64_t v = b->slots[in->a[i]].i;
+  int64_t v = sim_rep_operand(b, in, (unsigned)i);
   if (v >= 0 && v <= 65535)
     return true;
   char nm[32];

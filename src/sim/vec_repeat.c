@@ -47,6 +47,15 @@ int64_t sim_rep_elem_off(int64_t r, int64_t e, int64_t blk, int64_t rep,
          (e % per_blk) * (int64_t)es;
 }
 
+int64_t sim_rep_operand(const sim_block *b, const sim_insn *in, unsigned i) {
+  unsigned dt = casc_dtype_of_type(in->op->operands[i].value->type);
+  int64_t v = b->slots[in->a[i]].i;
+  /* pyasc materialises repeat counts and some strides as int8 where the
+   * C++ parameter is uint8_t (or wider unsigned): the bits are the value,
+   * so 200 arrives as -56 and means 200. */
+  return dt == CASC_DT_I8 ? (int64_t)(uint8_t)v : v;
+}
+
 bool sim_rep_times(sim_block *b, const sim_insn *in, int64_t repeats,
                    int64_t max) {
   if (repeats >= 0 && repeats <= max)
@@ -133,7 +142,7 @@ bool sim_exec_vector_repeat(sim_block *b, const sim_insn *in) {
   const unsigned ntens = binary ? 3 : 2;
   const unsigned mask0 = ntens + (shape == SIM_VEC_SCALAR);
   const unsigned nmask = in->nargs - 2 - mask0;
-  int64_t repeats = b->slots[in->a[in->nargs - 2]].i;
+  int64_t repeats = sim_rep_operand(b, in, in->nargs - 2);
   strides st = params_of(b, in, binary);
 
   if (!sim_rep_times(b, in, repeats, 255))
@@ -200,8 +209,9 @@ bool sim_exec_vector_repeat(sim_block *b, const sim_insn *in) {
 bool sim_exec_dup_repeat(sim_block *b, const sim_insn *in) {
   const unsigned dt = in->dt, es = casc_dtype_size((casc_dtype)dt);
   const unsigned n = in->nargs;
-  const int64_t repeats = b->slots[in->a[n - 3]].i;
-  const int64_t blk = b->slots[in->a[n - 2]].i, rep = b->slots[in->a[n - 1]].i;
+  const int64_t repeats = sim_rep_operand(b, in, n - 3);
+  const int64_t blk = sim_rep_operand(b, in, n - 2);
+  const int64_t rep = sim_rep_operand(b, in, n - 1);
   uint64_t sel[2];
   if (!sim_rep_times(b, in, repeats, 255) ||
       !sim_rep_mask(b, in, dt, 2, n - 5, in->imm2 != 0, sel))

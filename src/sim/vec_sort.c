@@ -22,7 +22,7 @@ static bool before(double a, double b) {
 
 bool sim_exec_sort32(sim_block *b, const sim_insn *in) {
   const unsigned dt = in->dt2, es = casc_dtype_size((casc_dtype)dt);
-  const int64_t repeats = b->slots[in->a[3]].i;
+  const int64_t repeats = sim_rep_operand(b, in, 3);
   if (!sim_rep_times(b, in, repeats, 255))
     return false;
   if (repeats == 0)

@@ -443,6 +443,32 @@ static void test_duplicate(void) {
     }
 }
 
+/* pyasc types Duplicate's repeat count and strides int8 (the C++ takes
+ * uint8_t): -126 means 130 repeats, here all onto the first 256 bytes
+ * (dstRepeatStride 0). Before, the simulator read -126 and refused it. */
+static void test_int8_repeat_count(void) {
+  static uint8_t x[TILE], z[TILE], want[TILE];
+  for (int64_t i = 0; i < TILE / 4; i++)
+    put(&E_F32, want, i, SENTINEL);
+  memcpy(z, want, TILE);
+  for (int64_t i = 0; i < 64; i++)
+    put(&E_F32, want, i, 2.5);
+  const char *line =
+      "%sc = arith.constant 2.5 : f32\n"
+      "    %mk = arith.constant 64 : i32\n"
+      "    %rp = arith.constant -126 : i8\n"
+      "    %db = arith.constant 1 : i8\n"
+      "    %dr = arith.constant 0 : i8\n"
+      "    ascendc.duplicate_l0 %zl, %sc, %mk, %rp, %db, %dr {isSetMask} : "
+      "!ascendc.local_tensor<*xf32>, f32, i32, i8, i8, i8";
+  char msgs[2048];
+  casc_launch_status st = run_op(&E_F32, line, 0, 0, x, z, msgs, sizeof msgs);
+  if (st != CASC_LAUNCH_OK)
+    fprintf(stderr, "%s", msgs);
+  CHECK_EQ_INT(st, CASC_LAUNCH_OK);
+  CHECK(memcmp(z, want, TILE) == 0);
+}
+
 /* ---- the sanitizer ------------------------------------------------------ */
 
 static void expect_error(const rcase *c, const etype *t, const char *what) {
@@ -491,6 +517,7 @@ static void test_sanitizer(void) {
 int main(void) {
   RUN_TEST(test_reductions);
   RUN_TEST(test_duplicate);
+  RUN_TEST(test_int8_repeat_count);
   RUN_TEST(test_sanitizer);
   return CHECK_SUMMARY();
 }
