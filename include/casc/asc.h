@@ -1026,8 +1026,18 @@ void asc_duplicate_at(const char *file, int line, asc_local_tensor dst,
                       asc__sv scalar, asc__sv count);
 void asc_cast_at(const char *file, int line, asc_local_tensor dst,
                  asc_local_tensor src, asc_roundmode mode, asc__sv count);
-#define asc_duplicate(d, x, n)                                                 \
+/* duplicate(dst, scalar, mask, repeat_times, dst_block_stride,
+ * dst_repeat_stride): the level-0 form (count mask, pyasc's ui64 mask and
+ * int8 repeat / strides), six arguments. */
+void asc_duplicate_l0_at(const char *file, int line, asc_local_tensor dst,
+                         asc__sv scalar, asc__sv mask, asc__sv repeat_times,
+                         asc__sv dst_block_stride, asc__sv dst_repeat_stride);
+#define asc_duplicate(...) ASC__OVERLOAD(asc__duplicate_, __VA_ARGS__)
+#define asc__duplicate_3(d, x, n)                                              \
   asc_duplicate_at(ASC__AT, d, ASC__N(x), ASC__I(n))
+#define asc__duplicate_6(d, x, m, r, b, rs)                                    \
+  asc_duplicate_l0_at(ASC__AT, d, ASC__N(x), ASC__I(m), ASC__I(r), ASC__I(b),  \
+                      ASC__I(rs))
 #define asc_cast(d, s, mode, n) asc_cast_at(ASC__AT, d, s, mode, ASC__I(n))
 
 /* Reductions: count is ui32, cal_index i8 (pyasc's bool_). */

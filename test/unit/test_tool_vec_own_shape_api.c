@@ -30,6 +30,7 @@ typedef enum {
   C_BLOCK_MIN,
   C_PAIR_SUM,
   C_REPEAT_SUM,
+  C_DUP_L0,
   C_COUNT_
 } api_case;
 
@@ -45,7 +46,8 @@ static const char *const built_op[C_COUNT_] = {"ascendc.compare_l2",
                                                "ascendc.whole_reduce_max_l0",
                                                "ascendc.block_reduce_min_l0",
                                                "ascendc.pair_reduce_sum_l0",
-                                               "ascendc.repeat_reduce_sum_l0"};
+                                               "ascendc.repeat_reduce_sum_l0",
+                                               "ascendc.duplicate_l0"};
 
 typedef struct {
   api_case which;
@@ -114,8 +116,11 @@ static void call(const kparams *p, asc_local_tensor x, asc_local_tensor y,
   case C_PAIR_SUM:
     asc_pair_reduce_sum(z, x, 4, 64, 1, 1, 8);
     break;
-  default:
+  case C_REPEAT_SUM:
     asc_repeat_reduce_sum(z, x, 4, 64, 0, 1, 1, 8);
+    break;
+  default: /* 40 of each repeat's 64 floats, three repeats 16 blocks apart */
+    asc_duplicate(z, 2.5, 40, 3, 1, 16);
     break;
   }
 }
@@ -209,6 +214,11 @@ static void reference(api_case w, const uint8_t *x, const uint8_t *y,
         for (int e = 0; e < 8; e++)
           zf[(r * 8 + j) * 8 + e] = xf[r * 8 + j];
     break;
+  case C_DUP_L0:
+    for (int r = 0; r < 3; r++)
+      for (int e = 0; e < 40; e++)
+        zf[r * 128 + e] = 2.5f;
+    break;
   default: /* the reductions: the data sum exactly (quarters) */
     for (int r = 0; r < 4; r++) {
       const float *v = xf + 64 * r;
@@ -256,6 +266,7 @@ static const kparams cases[C_COUNT_] = {
     {C_BLOCK_MIN, ASC_FLOAT, ASC_FLOAT, ASC_FLOAT, false},
     {C_PAIR_SUM, ASC_FLOAT, ASC_FLOAT, ASC_FLOAT, false},
     {C_REPEAT_SUM, ASC_FLOAT, ASC_FLOAT, ASC_FLOAT, false},
+    {C_DUP_L0, ASC_FLOAT, ASC_FLOAT, ASC_FLOAT, false},
 };
 
 static void run_case(const kparams *p) {
