@@ -479,7 +479,59 @@ void sim_block_run(sim_block *b) {
       if (!sim_exec_vector_repeat(b, in))
         goto done;
       break;
+    case SIM_VEC_DUP_REP:
+      if (!sim_exec_dup_repeat(b, in))
+        goto done;
+      break;
+    case SIM_VEC_REDUCE_REP:
+    case SIM_WHOLE_REDUCE_SUM:
+    case SIM_WHOLE_REDUCE_MAX:
+    case SIM_WHOLE_REDUCE_MIN:
+    case SIM_REPEAT_REDUCE_SUM:
+    case SIM_BLOCK_REDUCE_SUM:
+    case SIM_BLOCK_REDUCE_MAX:
+    case SIM_BLOCK_REDUCE_MIN:
+    case SIM_PAIR_REDUCE_SUM:
+      if (!sim_exec_reduce_repeat(b, in))
+        goto done;
+      break;
+    case SIM_CAST_REP:
+      if (!sim_exec_cast_repeat(b, in))
+        goto done;
+      break;
+    case SIM_AXPY:
+      if (!sim_exec_axpy(b, in))
+        goto done;
+      break;
+    case SIM_BRCB:
+      if (!sim_exec_brcb(b, in))
+        goto done;
+      break;
+    case SIM_GATHER:
+      if (!sim_exec_gather(b, in))
+        goto done;
+      break;
+    case SIM_GATHER_MASK:
+      if (!sim_exec_gather_mask(b, in))
+        goto done;
+      break;
+    case SIM_TRANSPOSE:
+      if (!sim_exec_transpose(b, in))
+        goto done;
+      break;
+    case SIM_SORT32:
+      if (!sim_exec_sort32(b, in))
+        goto done;
+      break;
+    case SIM_COMPARE:
+    case SIM_COMPARE_SCALAR:
+    case SIM_SELECT_TENSOR:
+    case SIM_SELECT_SCALAR:
+      if (!sim_exec_cmpsel(b, in))
+        goto done;
+      break;
     case SIM_VEC_BINARY:
+    case SIM_VEC_BINARY_L3:
     case SIM_VEC_SCALAR:
     case SIM_VEC_UNARY:
     case SIM_VEC_DUP:

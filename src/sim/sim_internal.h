@@ -480,6 +480,46 @@ bool sim_exec_memory(sim_block *b, const sim_insn *in);
 /* vec.c / vec_repeat.c / cast.c */
 bool sim_exec_vector(sim_block *b, const sim_insn *in);
 bool sim_exec_vector_repeat(sim_block *b, const sim_insn *in);
+/* Level-0/1 helpers (vec_repeat.c), shared by every repeat-form handler.
+ * Byte offset of element e of repeat r of an operand whose blocks are
+ * `blk` and repeats `rep` 32-byte blocks apart. */
+int64_t sim_rep_elem_off(int64_t r, int64_t e, int64_t blk, int64_t rep,
+                         unsigned es);
+/* Bytes an operand spans over `repeats` repeats of elements 0..last_e. */
+int64_t sim_rep_extent(int64_t repeats, int64_t last_e, int64_t blk,
+                       int64_t rep, unsigned es);
+/* Integer operand i of a repeat form: 8-bit ones read as unsigned (the
+ * C++ parameters are uint8_t; pyasc types some of them int8). */
+int64_t sim_rep_operand(const sim_block *b, const sim_insn *in, unsigned i);
+/* repeatTimes in 0..max, else a located error. */
+bool sim_rep_times(sim_block *b, const sim_insn *in, int64_t repeats,
+                   int64_t max);
+/* The elements of a repeat the mask operands [mask0, mask0 + nmask) select
+ * (a count, or with bitmask the mask array), as a 128-bit set; a located
+ * error for a count out of range, a mask wider than the dtype, none. */
+bool sim_rep_mask(sim_block *b, const sim_insn *in, unsigned dt, unsigned mask0,
+                  unsigned nmask, bool bitmask, uint64_t sel[2]);
+/* The last element the set selects. */
+int64_t sim_rep_last_elem(const uint64_t sel[2]);
+/* The operand index of an op's repeat count (repeat forms), or -1. */
+int sim_vec_repeat_operand(const sim_insn *in);
+bool sim_exec_dup_repeat(sim_block *b, const sim_insn *in);
+/* vec_reduce_rep.c: ReduceSum/Max/Min at levels 0/1, WholeReduce*,
+ * BlockReduce*, PairReduceSum, RepeatReduceSum. */
+bool sim_exec_reduce_repeat(sim_block *b, const sim_insn *in);
+/* vec_cmpsel.c: Compare, CompareScalar, Select (imm: CMPMODE / SELMODE;
+ * imm2: 0 count mask, 1 mask array, 2 level 2). */
+bool sim_exec_cmpsel(sim_block *b, const sim_insn *in);
+/* vec_axpy.c: Axpy (imm2: 0 count mask, 1 mask array, 2 level 2), Brcb. */
+bool sim_exec_axpy(sim_block *b, const sim_insn *in);
+bool sim_exec_brcb(sim_block *b, const sim_insn *in);
+/* cast.c: Cast at levels 0 / 1 (imm: RoundMode, imm2: 1 = mask array). */
+bool sim_exec_cast_repeat(sim_block *b, const sim_insn *in);
+/* vec_gather.c: Gather (imm2 as Axpy's), GatherMask; vec_transpose.c. */
+bool sim_exec_gather(sim_block *b, const sim_insn *in);
+bool sim_exec_gather_mask(sim_block *b, const sim_insn *in);
+bool sim_exec_transpose(sim_block *b, const sim_insn *in);
+bool sim_exec_sort32(sim_block *b, const sim_insn *in); /* vec_sort.c */
 /* The scalar operand i of in as one element of type dt (the hardware takes
  * a vector op's scalar in the tensor's type), into out (vec.c). */
 void sim_vec_scalar_elem(const sim_block *b, const sim_insn *in, unsigned i,

@@ -401,6 +401,7 @@ static casc_hw_vcost vcost_of(const sim_insn *in) {
   switch (in->opc) {
   case SIM_VEC_BINARY:
   case SIM_VEC_BINARY_REP:
+  case SIM_VEC_BINARY_L3:
   case SIM_VEC_SCALAR:
   case SIM_VEC_SCALAR_REP:
   case SIM_VEC_UNARY:
@@ -411,31 +412,49 @@ static casc_hw_vcost vcost_of(const sim_insn *in) {
       return CASC_HW_VCOST_SQRT;
     if (k && k->arith == SIM_KA_DIV)
       return CASC_HW_VCOST_DIV;
-    if (in->opc == SIM_VEC_BINARY || in->opc == SIM_VEC_BINARY_REP)
+    if (in->opc == SIM_VEC_BINARY || in->opc == SIM_VEC_BINARY_REP ||
+        in->opc == SIM_VEC_BINARY_L3)
       return CASC_HW_VCOST_BINARY;
     if (in->opc == SIM_VEC_SCALAR || in->opc == SIM_VEC_SCALAR_REP)
       return CASC_HW_VCOST_SCALAR;
     return CASC_HW_VCOST_UNARY;
   case SIM_VEC_REDUCE:
+  case SIM_VEC_REDUCE_REP:
+  case SIM_WHOLE_REDUCE_SUM:
+  case SIM_WHOLE_REDUCE_MAX:
+  case SIM_WHOLE_REDUCE_MIN:
+  case SIM_REPEAT_REDUCE_SUM:
+  case SIM_BLOCK_REDUCE_SUM:
+  case SIM_BLOCK_REDUCE_MAX:
+  case SIM_BLOCK_REDUCE_MIN:
+  case SIM_PAIR_REDUCE_SUM:
     return CASC_HW_VCOST_REDUCE;
+  case SIM_COMPARE:
+  case SIM_SELECT_TENSOR:
+    return CASC_HW_VCOST_BINARY;
+  case SIM_COMPARE_SCALAR:
+  case SIM_SELECT_SCALAR:
+    return CASC_HW_VCOST_SCALAR;
   case SIM_CAST_L2:
+  case SIM_CAST_REP:
     return CASC_HW_VCOST_CAST;
+  case SIM_AXPY:
+    return CASC_HW_VCOST_SCALAR;
   default: /* Duplicate, a UB -> UB DataCopy */
     return CASC_HW_VCOST_MOVE;
   }
 }
 
 /* The repeats of a V instruction: level 0 / 1 give repeatTimes (the
- * operand before the repeat params, vec_repeat.c), whatever the mask
+ * operand sim_vec_repeat_operand names), whatever the mask
  * selects, since a masked repeat takes as long as a full one; level 2
  * (count mode) covers its largest operand in repeats of
  * vector_bytes_per_cycle bytes. */
 static uint64_t v_repeats(const sim_block *b, const sim_insn *in,
                           uint64_t bytes) {
-  if ((in->opc == SIM_VEC_BINARY_REP || in->opc == SIM_VEC_SCALAR_REP ||
-       in->opc == SIM_VEC_UNARY_REP) &&
-      in->nargs >= 2) {
-    int64_t r = b->slots[in->a[in->nargs - 2]].i;
+  int ri = sim_vec_repeat_operand(in);
+  if (ri >= 0) {
+    int64_t r = sim_rep_operand(b, in, (unsigned)ri);
     return r > 0 ? (uint64_t)r : 0;
   }
   return div_up(bytes, b->L->plat->vector_bytes_per_cycle);
