@@ -11,7 +11,8 @@
  *   L0C (CO1): "NZ": 16 x 16 fractals, row-major inside, column-major
  *             between.
  * Mmad accumulates f16/bf16 products in f32 (each product is exact in f32;
- * the sum is rounded after each term, k in ascending order: the order of
+ * the sum is rounded after each term, k in ascending order (f32 inputs:
+ * the products are rounded too, regular FP32): the order of
  * the hardware's adder tree is not documented, hence the tolerance of
  * docs/simulator.md) and int8 in int32, bit-exact. */
 #include <math.h>

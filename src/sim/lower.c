@@ -634,13 +634,16 @@ static bool check_cube(lowerer *L, casc_op *op, sim_insn *in) {
                         "LoadData2DParams");
   case SIM_MMAD: {
     unsigned fdt = dt_of(op->operands[2].value->type);
-    bool f16 = in->dt3 == CASC_DT_F16 || in->dt3 == CASC_DT_BF16;
+    /* f32 inputs: regular FP32 products unless SetHF32Mode(true) (the
+     * Ascend C reference's SetHF32Mode page), which casc does not have. */
+    bool fl = in->dt3 == CASC_DT_F16 || in->dt3 == CASC_DT_BF16 ||
+              in->dt3 == CASC_DT_F32;
     if (!is_local(t0) || !is_local(t1) ||
         !is_local(op->operands[2].value->type) || fdt != in->dt3 ||
-        !((f16 && in->dt == CASC_DT_F32) ||
+        !((fl && in->dt == CASC_DT_F32) ||
           (in->dt3 == CASC_DT_I8 && in->dt == CASC_DT_I32))) {
       unsupported(L, op,
-                  "Mmad other than f16/bf16 -> f32 or int8 -> int32 "
+                  "Mmad other than f16/bf16/f32 -> f32 or int8 -> int32 "
                   "on LocalTensors");
       return false;
     }
