@@ -82,6 +82,7 @@ typedef struct {
   unsigned cube_latency;
   unsigned mte1_l0a_bytes_per_cycle; /* L1 -> L0A */
   unsigned mte1_l0b_bytes_per_cycle; /* L1 -> L0B */
+  unsigned mte1_bt_bytes_per_cycle;  /* L1 -> BiasTable */
   unsigned mte1_setup;
   unsigned mte1_latency;
   unsigned fix_bytes_per_cycle; /* per C element counted as 2 bytes */

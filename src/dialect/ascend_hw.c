@@ -331,11 +331,13 @@ const casc_hw_timing *casc_hw_timing_default(void) {
       .cube_latency = 0,
       /* MTE1 and FIX: no measurement. The rates are PTO's a2a3 model
        * (include/pto/costmodel/arch_config.hpp @ 3186c381: L1_TO_L0A
-       * 441, L1_TO_L0B 220.5, L0C_TO_GM 70 GiB/s at its 1.85 GHz clock =
-       * 256, 128 and 40.6 bytes per cycle); that model has no set-up or
-       * tail for them, and neither has this one (an estimate). */
+       * 441, L1_TO_L0B 220.5, L1_TO_BT 32, L0C_TO_GM 70 GiB/s at its 1.85
+       * GHz clock = 256, 128, 18.6 and 40.6 bytes per cycle); that model
+       * has no set-up or tail for them, and neither has this one (an
+       * estimate). */
       .mte1_l0a_bytes_per_cycle = 256,
       .mte1_l0b_bytes_per_cycle = 128,
+      .mte1_bt_bytes_per_cycle = 19,
       .mte1_setup = 0,
       .mte1_latency = 0,
       .fix_bytes_per_cycle = 41,

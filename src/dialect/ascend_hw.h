@@ -162,6 +162,7 @@ typedef struct {
   uint16_t cube_head, cube_cycles_per_fractal, cube_f32_cycles_per_fractal;
   uint16_t cube_latency;
   uint16_t mte1_l0a_bytes_per_cycle, mte1_l0b_bytes_per_cycle;
+  uint16_t mte1_bt_bytes_per_cycle; /* L1 -> BiasTable (DataCopy C1 -> C2) */
   uint16_t mte1_setup, mte1_latency;
   uint16_t fix_bytes_per_cycle, fix_setup, fix_latency;
   uint16_t set_flag_cycles, wait_flag_cycles, barrier_cycles;

@@ -163,25 +163,43 @@ static double elem_f(const uint8_t *p, unsigned dt) {
   return sim_load_f(p, dt);
 }
 
+/* Mmad's bias form (Mmad(dst, fm, filter, bias, params), the bias in the
+ * BiasTable): C starts at the bias row, bias[j] for every row i, instead
+ * of 0 or L0C, whatever cmatrixInitVal says. NULL without a bias. */
+static const uint8_t *mmad_bias(sim_block *b, const sim_insn *in, int64_t n) {
+  sim_pool bp;
+  const uint8_t *bias =
+      sim_local_access_in(b, in, 3, 0, n * 4, 32, 1u << SIM_POOL_BT, &bp);
+  if (!bias)
+    return NULL;
+  bool warned = false;
+  read_check(b, in, 3, bp, bias - b->mem[bp], n * 4, &warned);
+  return bias;
+}
+
 static bool mmad(sim_block *b, const sim_insn *in) {
   unsigned nf = (unsigned)in->imm; /* the MmadParams form (lower.c) */
+  bool has_bias = in->op->nops == 5;
+  unsigned pi = has_bias ? 4 : 3; /* the MmadParams operand */
   int64_t m = 0, n = 0, k = 0;
   bool init_zero = true;
   if (nf >= 3) {
-    m = sim_field(b, in, 3, 0);
-    n = sim_field(b, in, 3, 1);
-    k = sim_field(b, in, 3, 2);
+    m = sim_field(b, in, pi, 0);
+    n = sim_field(b, in, pi, 1);
+    k = sim_field(b, in, pi, 2);
   }
   if (nf == 6) {
-    init_zero = sim_field(b, in, 3, 5) != 0;
-    if (!init_zero && sim_field(b, in, 3, 4) != 0)
+    init_zero = sim_field(b, in, pi, 5) != 0;
+    if (!has_bias && !init_zero && sim_field(b, in, pi, 4) != 0)
       return bad(b, in, CASC_CHECK_UNSUPPORTED,
                  "cmatrixSource %lld (C from the bias table) needs the Mmad "
-                 "form with a bias, which is not simulated",
+                 "form with a bias operand",
                  1LL);
   } else if (nf == 8) {
-    init_zero = sim_field(b, in, 3, 3) == 0; /* isBias: C += A x B */
+    init_zero = sim_field(b, in, pi, 3) == 0; /* isBias: C += A x B */
   }
+  if (has_bias)
+    init_zero = true; /* C starts at the bias row (mmad_bias) */
   if (m > 4095 || n > 4095 || k > 4095)
     return bad(b, in, CASC_CHECK_BAD_VALUE,
                "m, n and k may be at most 4095; the largest is %lld",
@@ -229,6 +247,9 @@ static bool mmad(sim_block *b, const sim_insn *in) {
         return false;
       }
     }
+  const uint8_t *bias = has_bias ? mmad_bias(b, in, n) : NULL;
+  if (has_bias && !bias)
+    return false;
   bool is_int = adt == CASC_DT_I8;
   for (int64_t j = 0; j < nf16 * 16; j++)
     for (int64_t i = 0; i < mf * 16; i++) {
@@ -244,6 +265,8 @@ static bool mmad(sim_block *b, const sim_insn *in) {
         int32_t acc = 0;
         if (!init_zero)
           memcpy(&acc, cptr, 4);
+        else if (bias)
+          memcpy(&acc, bias + j * 4, 4);
         for (int64_t kk = 0; kk < k; kk++) {
           int8_t av = (int8_t)arow[(kk / c0) * FRACTAL + kk % c0];
           int8_t bv = (int8_t)bcol[(kk / c0) * nf16 * FRACTAL + kk % c0];
@@ -254,6 +277,8 @@ static bool mmad(sim_block *b, const sim_insn *in) {
         float acc = 0.0f;
         if (!init_zero)
           memcpy(&acc, cptr, 4);
+        else if (bias)
+          memcpy(&acc, bias + j * 4, 4);
         for (int64_t kk = 0; kk < k; kk++) {
           float av =
               (float)elem_f(arow + ((kk / c0) * FRACTAL + (kk % c0) * es), adt);
@@ -265,6 +290,26 @@ static bool mmad(sim_block *b, const sim_insn *in) {
       }
     }
   sim_cube_mark(b, cp, coff, mf * nf16 * 1024);
+  return true;
+}
+
+/* ---- DataCopy(dst C2, src C1): L1 -> BiasTable --------------------------- */
+
+bool sim_cube_copy_from_l1(sim_block *b, const sim_insn *in, int64_t doff,
+                           int64_t soff, int64_t n) {
+  sim_pool sp, dp;
+  const uint8_t *s =
+      sim_local_access_in(b, in, 1, soff, n, 32, 1u << SIM_POOL_L1, &sp);
+  if (!s)
+    return false;
+  uint8_t *d =
+      sim_local_access_in(b, in, 0, doff, n, 32, 1u << SIM_POOL_BT, &dp);
+  if (!d)
+    return false;
+  bool warned = false;
+  read_check(b, in, 1, sp, s - b->mem[sp], n, &warned);
+  memmove(d, s, (size_t)n);
+  sim_cube_mark(b, dp, d - b->mem[dp], n);
   return true;
 }
 

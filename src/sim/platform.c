@@ -56,6 +56,7 @@ void casc_platform_default(casc_platform *p) {
   p->cube_latency = t->cube_latency;
   p->mte1_l0a_bytes_per_cycle = t->mte1_l0a_bytes_per_cycle;
   p->mte1_l0b_bytes_per_cycle = t->mte1_l0b_bytes_per_cycle;
+  p->mte1_bt_bytes_per_cycle = t->mte1_bt_bytes_per_cycle;
   p->mte1_setup = t->mte1_setup;
   p->mte1_latency = t->mte1_latency;
   p->fix_bytes_per_cycle = t->fix_bytes_per_cycle;
@@ -103,6 +104,7 @@ static const key_spec keys[] = {
     K("casc.timing", "cube_latency", cube_latency),
     K("casc.timing", "mte1_l0a_bytes_per_cycle", mte1_l0a_bytes_per_cycle),
     K("casc.timing", "mte1_l0b_bytes_per_cycle", mte1_l0b_bytes_per_cycle),
+    K("casc.timing", "mte1_bt_bytes_per_cycle", mte1_bt_bytes_per_cycle),
     K("casc.timing", "mte1_setup", mte1_setup),
     K("casc.timing", "mte1_latency", mte1_latency),
     K("casc.timing", "fix_bytes_per_cycle", fix_bytes_per_cycle),
@@ -243,10 +245,11 @@ bool casc_platform_parse(casc_ctx *ctx, const char *text, size_t len,
     ok = false;
   }
   /* Rates divide: a zero would make every transfer endless. */
-  if (ok && (!p->vector_bytes_per_cycle || !p->mte2_bytes_per_cycle ||
-             !p->mte3_bytes_per_cycle || !p->mte1_l0a_bytes_per_cycle ||
-             !p->mte1_l0b_bytes_per_cycle || !p->fix_bytes_per_cycle ||
-             !p->cube_freq_mhz || !p->min_op_cycles)) {
+  if (ok &&
+      (!p->vector_bytes_per_cycle || !p->mte2_bytes_per_cycle ||
+       !p->mte3_bytes_per_cycle || !p->mte1_l0a_bytes_per_cycle ||
+       !p->mte1_l0b_bytes_per_cycle || !p->mte1_bt_bytes_per_cycle ||
+       !p->fix_bytes_per_cycle || !p->cube_freq_mhz || !p->min_op_cycles)) {
     casc_emit_error(ctx, casc_loc_file(ctx, filename, 1, 1),
                     "cube_freq, min_op_cycles and the [casc.timing] "
                     "*_bytes_per_cycle values must be positive");

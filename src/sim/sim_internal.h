@@ -487,6 +487,10 @@ void sim_cube_copy_marks(sim_block *b, sim_pool dp, int64_t doff, sim_pool sp,
 
 /* cube.c: DataCopy Nd2Nz, LoadData, Mmad, Fixpipe. */
 bool sim_exec_cube(sim_block *b, const sim_insn *in);
+/* One contiguous DataCopy of n bytes out of L1 (C1 -> C2, the bias path:
+ * L1 -> BiasTable), at the given offsets of the two tensors (cube.c). */
+bool sim_cube_copy_from_l1(sim_block *b, const sim_insn *in, int64_t doff,
+                           int64_t soff, int64_t n);
 
 /* interp.c */
 void sim_block_run(sim_block *b);

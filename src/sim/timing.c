@@ -250,8 +250,9 @@ static uint64_t burst_rate(const casc_platform *pl, int p, int dst) {
   case CASC_SIM_PIPE_MTE3:
     return pl->mte3_bytes_per_cycle;
   case CASC_SIM_PIPE_MTE1:
-    return dst == SIM_POOL_L0B ? pl->mte1_l0b_bytes_per_cycle
-                               : pl->mte1_l0a_bytes_per_cycle;
+    return dst == SIM_POOL_L0B  ? pl->mte1_l0b_bytes_per_cycle
+           : dst == SIM_POOL_BT ? pl->mte1_bt_bytes_per_cycle
+                                : pl->mte1_l0a_bytes_per_cycle;
   case CASC_SIM_PIPE_FIX:
     return pl->fix_bytes_per_cycle;
   default:
@@ -469,11 +470,12 @@ static uint64_t v_repeats(const sim_block *b, const sim_insn *in,
  * elements of 32 bytes of the input type, at the input type's rate. */
 static uint64_t mmad_cycles(const sim_block *b, const sim_insn *in) {
   const casc_platform *pl = b->L->plat;
+  unsigned pi = in->op->nops - 1; /* the MmadParams, after any bias */
   if ((unsigned)in->imm < 3)
     return pl->cube_head;
-  uint64_t m = (uint64_t)sim_field(b, in, 3, 0);
-  uint64_t n = (uint64_t)sim_field(b, in, 3, 1);
-  uint64_t k = (uint64_t)sim_field(b, in, 3, 2);
+  uint64_t m = (uint64_t)sim_field(b, in, pi, 0);
+  uint64_t n = (uint64_t)sim_field(b, in, pi, 1);
+  uint64_t k = (uint64_t)sim_field(b, in, pi, 2);
   unsigned es = casc_dtype_size((casc_dtype)in->dt3);
   uint64_t c0 = 32 / (es ? es : 1);
   uint64_t fractals = div_up(m, 16) * div_up(k, c0) * div_up(n, 16);

@@ -845,6 +845,7 @@ static void test_platform_timing_keys(void) {
               {"cube_latency", d.cube_latency},
               {"mte1_l0a_bytes_per_cycle", d.mte1_l0a_bytes_per_cycle},
               {"mte1_l0b_bytes_per_cycle", d.mte1_l0b_bytes_per_cycle},
+              {"mte1_bt_bytes_per_cycle", d.mte1_bt_bytes_per_cycle},
               {"mte1_setup", d.mte1_setup},
               {"mte1_latency", d.mte1_latency},
               {"fix_bytes_per_cycle", d.fix_bytes_per_cycle},
