@@ -33,13 +33,15 @@
 #include "casc/diag.h"
 #include "casc/sim.h"
 #include "casc/text.h"
+#include "matmul_leakyrelu.h"
 
 #ifndef CASC_BENCH_DATA
 #define CASC_BENCH_DATA "bench/data"
 #endif
 
 enum { HEAD_MAX = 80, CPR_MAX = 8, SETUP_MAX = 600 };
-static const double VADD_US = 3.6; /* pyasc test_vadd, measured */
+static const double VADD_US = 3.6;    /* pyasc test_vadd, measured */
+static const double MATMUL_US = 25.5; /* pyasc test_matmul, measured */
 
 static void print_diag(const casc_diag *d, void *user) {
   (void)user;
@@ -276,6 +278,47 @@ static bool run_add(asc_dtype dt, int tile, int buffer_num, unsigned blocks,
   return ok;
 }
 
+/* pyasc's test_matmul (python/test/kernels/test_matmul.py: f32 256 x 256
+ * x 256, 16 blocks of 64 x 64, bias and LeakyRelu; examples/
+ * matmul_leakyrelu.c) on pl: the launch's cycles. Not fitted: a
+ * prediction. */
+static bool run_matmul(const casc_platform *pl, unsigned long long *launch) {
+  casc_ctx *ctx = casc_ctx_new();
+  if (!ctx)
+    return false;
+  casc_ctx_set_diag_handler(ctx, print_diag, NULL);
+  matmul_leakyrelu_params p = {256, 256, 256};
+  size_t n = 256 * 256;
+  float *a = calloc(n, 4), *bt = calloc(n, 4), *c = calloc(n, 4);
+  float *bias = calloc(256, 4), *ws = calloc(n, 4);
+  casc_op *m =
+      casc_jit_build(ctx, "matmul_leakyrelu", matmul_leakyrelu_kernel, &p);
+  casc_sim_program *prog =
+      m ? casc_sim_compile(ctx, m, "matmul_leakyrelu") : NULL;
+  bool ok = false;
+  if (prog && a && bt && c && bias && ws) {
+    casc_arg args[6] = {
+        casc_arg_gm(a, CASC_DT_F32, n),      casc_arg_gm(bt, CASC_DT_F32, n),
+        casc_arg_gm(c, CASC_DT_F32, n),      casc_arg_float(CASC_DT_F32, 0.01),
+        casc_arg_gm(bias, CASC_DT_F32, 256), casc_arg_gm(ws, CASC_DT_F32, n)};
+    casc_launch_opts o = {1, pl, 0};
+    casc_launch_result res;
+    ok = casc_sim_run_timed(prog, matmul_leakyrelu_blocks(&p), args, 6, &o,
+                            NULL, &res) == CASC_LAUNCH_OK &&
+         res.timing.valid;
+    if (ok)
+      *launch = res.timing.cycles;
+  }
+  casc_sim_program_free(prog);
+  free(a);
+  free(bt);
+  free(c);
+  free(bias);
+  free(ws);
+  casc_ctx_free(ctx);
+  return ok;
+}
+
 /* The figures casc had before its calibration (the estimates of
  * platform/Ascend910B1.ini until issue 18): a latency-bound pipeline. */
 static casc_platform before_calibration(void) {
@@ -390,6 +433,12 @@ int main(int argc, char **argv) {
     return 1;
   }
   double vadd_us = (double)vl / clock;
+  unsigned long long ml = 0;
+  if (!run_matmul(&pl, &ml)) {
+    fprintf(stderr, "timing_calibration: test_matmul failed\n");
+    return 1;
+  }
+  double matmul_us = (double)ml / clock;
 
   printf("timing model vs A2/A3 measurements (%s)\n", path);
   printf("%-52s %8s %8s %6s %6s  %s\n", "case", "measured", "casc", "acc",
@@ -426,9 +475,12 @@ int main(int argc, char **argv) {
       ne ? (ne % 2 ? accs[ne / 2] : (accs[ne / 2 - 1] + accs[ne / 2]) / 2) : 0;
   printf("\ntest_vadd: %llu cycles per block, launch %llu cycles at %.0f MHz\n",
          vb, vl, clock);
+  printf("test_matmul: launch %llu cycles (not fitted)\n", ml);
   printf("within ±10%%: %d/%u (held-out half: %d/%d; PTO model: %d/%u), "
-         "median accuracy %.2f, test_vadd predicted %.2f µs vs %.1f µs\n",
-         w_all, ne, w_held, n_held, w_pto, ne, median, vadd_us, VADD_US);
+         "median accuracy %.2f, test_vadd predicted %.2f µs vs %.1f µs, "
+         "test_matmul predicted %.2f µs vs %.1f µs\n",
+         w_all, ne, w_held, n_held, w_pto, ne, median, vadd_us, VADD_US,
+         matmul_us, MATMUL_US);
   free(accs);
   for (unsigned i = 0; i < ne; i++) {
     casc_sim_program_free(rs[i].prog);
