@@ -205,6 +205,7 @@ static casc_dtype dtype_of(const char *t) {
          : strcmp(t, "f16") == 0 ? CASC_DT_F16
          : strcmp(t, "i32") == 0 ? CASC_DT_I32
          : strcmp(t, "i16") == 0 ? CASC_DT_I16
+         : strcmp(t, "i8") == 0  ? CASC_DT_I8
                                  : CASC_DT_U8;
 }
 
@@ -452,6 +453,100 @@ static bool express_load(cal_case *c) {
   return true;
 }
 
+/* TMATMUL (PTO's runTMatmul / runTMatmulSplitK): one Mmad of validM x
+ * validK x validN on tiles already in L0A / L0B (or `reps` of them, the
+ * first starting C at 0 and the others accumulating, of which PTO
+ * profiles the last). The kernel fills L1 from GM, loads every fractal
+ * L0A and L0B hold (so that the Mmad reads nothing unwritten), waits, and
+ * then issues the Mmads; only M is measured. */
+static bool express_matmul(cal_case *c) {
+  int n = 0, reps = 1;
+  if (sscanf(c->extra, "n=%d reps=%d", &n, &reps) < 1 || n <= 0 || reps <= 0)
+    return skip(c, "unknown TMatmul shape");
+  if (strcmp(c->dtype, "f16") && strcmp(c->dtype, "f32") &&
+      strcmp(c->dtype, "i8"))
+    return skip(c, "unknown TMatmul input type");
+  int es = dtype_size(c->dtype);
+  const char *acc = es == 1 ? "i32" : "f32";
+  int c0 = 32 / es, mf = (c->rows + 15) / 16, kf = (c->cols + c0 - 1) / c0;
+  int nf = (n + 15) / 16;
+  int abytes = mf * kf * 512, bbytes = kf * nf * 512;
+  int l1 = abytes > bbytes ? abytes : bbytes;
+  if (abytes > 65536 || bbytes > 65536 || mf * nf * 1024 > 131072 ||
+      mf * kf > 255 || kf * nf > 255)
+    return skip(c, "the tiles do not fit L0A / L0B / L0C");
+  const char *t = c->dtype;
+  casc_buf b;
+  casc_buf_init(&b);
+  casc_buf_printf(
+      &b,
+      "module {\n"
+      "  func.func @k(%%x: memref<?x%s, 22> loc(\"x\")) "
+      "attributes {ascendc.global} {\n"
+      "    %%z = \"emitc.constant\"() <{value = 0 : ui32}> : () -> ui32\n"
+      "    %%len = \"emitc.constant\"() <{value = %d : ui32}> : () -> ui32\n"
+      "    %%clen = \"emitc.constant\"() <{value = %d : ui32}> : () -> ui32\n"
+      "    %%xg = ascendc.global_tensor : !ascendc.global_tensor<*x%s>\n"
+      "    ascendc.global_tensor.set_global_buffer %%xg, %%x : "
+      "!ascendc.global_tensor<*x%s>, memref<?x%s, 22>\n"
+      "    %%l1 = ascendc.local_tensor_v2 a1, %%z, %%len : "
+      "!ascendc.local_tensor<*x%s>\n"
+      "    %%a2 = ascendc.local_tensor_v2 a2, %%z, %%len : "
+      "!ascendc.local_tensor<*x%s>\n"
+      "    %%b2 = ascendc.local_tensor_v2 b2, %%z, %%len : "
+      "!ascendc.local_tensor<*x%s>\n"
+      "    %%co = ascendc.local_tensor_v2 co1, %%z, %%clen : "
+      "!ascendc.local_tensor<*x%s>\n"
+      "    %%n = arith.constant %d : i32\n"
+      "    ascendc.data_copy_l2 %%l1, %%xg, %%n : !ascendc.local_tensor<*x%s>, "
+      "!ascendc.global_tensor<*x%s>, i32\n"
+      "    ascendc.pipe_barrier pipe_all\n"
+      "    %%c0 = arith.constant 0 : i32\n"
+      "    %%c1 = arith.constant 1 : i32\n"
+      "    %%f = arith.constant false\n"
+      "    %%t = arith.constant true\n",
+      t, l1 / es, mf * nf * 256, t, t, t, t, t, t, acc, l1 / es, t, t);
+  int frac[2] = {mf * kf, kf * nf};
+  for (int i = 0; i < 2; i++)
+    casc_buf_printf(
+        &b,
+        "    %%r%d = arith.constant %d : i32\n"
+        "    %%lp%d = ascendc.construct !ascendc.load_data_2d_params(%%c0, "
+        "%%r%d, %%c1, %%c0, %%c0, %%f, %%c0) [ui16, ui8, ui16, ui16, ui16, "
+        "i1, ui8] : i32, i32, i32, i32, i32, i1, i32\n"
+        "    ascendc.load_data_l0 %%%s, %%l1, %%lp%d : "
+        "!ascendc.local_tensor<*x%s>, !ascendc.local_tensor<*x%s>, "
+        "!ascendc.load_data_2d_params\n",
+        i, frac[i], i, i, i == 0 ? "a2" : "b2", i, t, t);
+  casc_buf_printf(&b,
+                  "    ascendc.pipe_barrier pipe_all\n"
+                  "    %%m = arith.constant %d : i32\n"
+                  "    %%kk = arith.constant %d : i32\n"
+                  "    %%nn = arith.constant %d : i32\n",
+                  c->rows, c->cols, n);
+  for (int r = 0; r < reps; r++)
+    casc_buf_printf(&b,
+                    "    %%mp%d = ascendc.construct !ascendc.mmad_params(%%m, "
+                    "%%nn, %%kk, %%f, %%f, %%%s) [ui16, ui16, ui16, i1, i1, "
+                    "i1] : i32, i32, i32, i1, i1, i1\n"
+                    "    ascendc.mmad %%co, %%a2, %%b2, %%mp%d : "
+                    "!ascendc.local_tensor<*x%s>, !ascendc.local_tensor<*x%s>, "
+                    "!ascendc.local_tensor<*x%s>, !ascendc.mmad_params\n",
+                    r, r == 0 ? "t" : "f", r, acc, t, t);
+  kernel_tail(&b);
+  if (b.oom)
+    return false;
+  c->mlir = b.data;
+  c->expressible = true;
+  c->group = CAL_GROUP_CUBE;
+  c->pipe = CASC_SIM_PIPE_M;
+  c->last_only = reps > 1;
+  c->ninstr = (unsigned)reps;
+  c->gm_dtype = dtype_of(t);
+  c->gm_count = (size_t)(l1 / es);
+  return true;
+}
+
 bool cal_express(cal_case *c) {
   static const struct {
     const char *op, *mn;
@@ -483,8 +578,6 @@ bool cal_express(cal_case *c) {
       {"TSEL", "Select is not run by the simulator"},
       {"TLOADCONV", "NC1HWC0 / fractal layouts (DataCopy ND2NZ) are not run "
                     "by the simulator"},
-      {"TMATMUL", "the cube path (Mmad on L0A/L0B/L0C) is not in the "
-                  "simulator yet"},
       {"TTRANS", "Transpose is not run by the simulator"},
       {"TSORT32", "Sort32 is not run by the simulator"}};
   for (size_t i = 0; i < sizeof vec / sizeof vec[0]; i++)
@@ -495,6 +588,8 @@ bool cal_express(cal_case *c) {
     return express_cast(c);
   if (strcmp(c->op, "TLOAD") == 0)
     return express_load(c);
+  if (strcmp(c->op, "TMATMUL") == 0)
+    return express_matmul(c);
   for (size_t i = 0; i < sizeof skipped / sizeof skipped[0]; i++)
     if (strcmp(c->op, skipped[i].op) == 0)
       return skip(c, skipped[i].why);

@@ -1044,7 +1044,7 @@ void asc_load_data_at(const char *file, int line, asc_local_tensor dst,
 #define asc_load_data(d, s, p) asc_load_data_at(ASC__AT, d, s, p)
 
 /* mmad(dst, fm, filter[, bias], params): dst (CO1) = fm (A2) x filter (B2)
- * [+ bias (C2 / CO1)]; f16/bf16 -> f32, int8 -> int32. */
+ * [+ bias (C2 / CO1)]; f16/bf16/f32 -> f32, int8 -> int32. */
 void asc_mmad_at(const char *file, int line, asc_local_tensor dst,
                  asc_local_tensor fm, asc_local_tensor filter,
                  asc_local_tensor bias, bool has_bias, asc_mmad_params params);

@@ -74,6 +74,20 @@ typedef struct {
   unsigned mte3_bytes_per_cycle; /* UB -> GM */
   unsigned mte3_setup;
   unsigned mte3_latency;
+  /* The cube side (docs/timing.md): M (Mmad), MTE1 (LoadData L1 -> L0A /
+   * L0B), FIX (Fixpipe L0C -> GM). */
+  unsigned cube_head;                   /* cycles an Mmad holds M besides */
+  unsigned cube_cycles_per_fractal;     /* per fractal product, b8 / b16 */
+  unsigned cube_f32_cycles_per_fractal; /* per fractal product, f32 */
+  unsigned cube_latency;
+  unsigned mte1_l0a_bytes_per_cycle; /* L1 -> L0A */
+  unsigned mte1_l0b_bytes_per_cycle; /* L1 -> L0B */
+  unsigned mte1_bt_bytes_per_cycle;  /* L1 -> BiasTable */
+  unsigned mte1_setup;
+  unsigned mte1_latency;
+  unsigned fix_bytes_per_cycle; /* per C element counted as 2 bytes */
+  unsigned fix_setup;
+  unsigned fix_latency;
   unsigned set_flag_cycles;  /* SetFlag in its source pipe */
   unsigned wait_flag_cycles; /* WaitFlag in its destination pipe, once set */
   unsigned barrier_cycles;   /* PipeBarrier */

@@ -505,6 +505,50 @@ static bool lower_constant(lowerer *L, casc_op *op) {
   return true;
 }
 
+/* The memory a LocalTensor value is in, traced back through its views
+ * (subindex, [], ReinterpretCast) to the queue, TBuf or position that made
+ * it; CASC_HW_MEM_NONE when the IR does not say (a function or block
+ * argument). */
+static casc_hw_mem local_mem(const casc_value *v) {
+  for (int hops = 0; v && v->def && hops < 64; hops++) {
+    const casc_op *d = v->def;
+    switch (d->kind) {
+    case CASC_OP_LOCAL_TENSOR_SUBINDEX:
+    case CASC_OP_LOCAL_TENSOR_BRACKET:
+    case CASC_OP_REINTERPRET_CAST:
+      v = d->nops ? d->operands[0].value : NULL;
+      continue;
+    case CASC_OP_LOCAL_TENSOR_V2: {
+      casc_attr *pos = casc_op_attr((casc_op *)d, "pos");
+      return pos && pos->kind == CASC_ATTR_INTEGER
+                 ? casc_hw_mem_of_pos(pos->u.i.v)
+                 : CASC_HW_MEM_NONE;
+    }
+    case CASC_OP_QUE_BIND_ALLOC_TENSOR:
+    case CASC_OP_QUE_BIND_DEQUE_TENSOR:
+    case CASC_OP_TBUF_GET_TENSOR: {
+      const casc_type *t = d->nops ? d->operands[0].value->type : NULL;
+      casc_hw_queue q;
+      if (!t || t->kind != CASC_TYPE_ASC)
+        return CASC_HW_MEM_NONE;
+      const int64_t *p = t->u.asc.p;
+      if (t->u.asc.id == CASC_ASC_QUEUE)
+        casc_hw_tque(p[0], &q);
+      else if (t->u.asc.id == CASC_ASC_QUE_BIND)
+        casc_hw_tquebind(p[0], p[1], &q);
+      else if (t->u.asc.id == CASC_ASC_TBUF)
+        casc_hw_tquebind(p[0], p[0], &q);
+      else
+        return CASC_HW_MEM_NONE;
+      return q.pool;
+    }
+    default:
+      return CASC_HW_MEM_NONE;
+    }
+  }
+  return CASC_HW_MEM_NONE;
+}
+
 static unsigned resolve_pipe(const casc_op *op, const casc_op_info *info) {
   if (!info)
     return CASC_PIPE_NONE;
@@ -517,6 +561,16 @@ static unsigned resolve_pipe(const casc_op *op, const casc_op_info *info) {
   if (is_local(d) && is_global(s))
     return CASC_PIPE_MTE2;
   if (is_global(d) && is_local(s))
+    return CASC_PIPE_MTE3;
+  /* Local -> local: the memories decide. L1 -> BiasTable is MTE1
+   * (copy_cbuf_to_bt, PTO's a2a3 cost model groups it with MTE1's L1 ->
+   * L0 loads), UB -> L1 MTE3 (copy_ubuf_to_cbuf, its queue event
+   * MTE3_MTE1); UB -> UB, and what the IR does not say, V. */
+  casc_hw_mem dm = local_mem(op->operands[0].value);
+  casc_hw_mem sm = local_mem(op->operands[1].value);
+  if (sm == CASC_HW_MEM_L1 && dm == CASC_HW_MEM_BIAS)
+    return CASC_PIPE_MTE1;
+  if (sm == CASC_HW_MEM_UB && dm == CASC_HW_MEM_L1)
     return CASC_PIPE_MTE3;
   return CASC_PIPE_V;
 }
@@ -643,19 +697,27 @@ static bool check_cube(lowerer *L, casc_op *op, sim_insn *in) {
     return param_struct(L, op, 2, CASC_ASC_LOAD_DATA_2D_PARAMS,
                         "LoadData2DParams");
   case SIM_MMAD: {
+    /* Mmad(dst, fm, filter[, bias], params): the bias (BiasTable) holds a
+     * row of n accumulator-type values. */
+    bool bias = op->nops == 5;
     unsigned fdt = dt_of(op->operands[2].value->type);
-    bool f16 = in->dt3 == CASC_DT_F16 || in->dt3 == CASC_DT_BF16;
+    /* f32 inputs: regular FP32 products unless SetHF32Mode(true) (the
+     * Ascend C reference's SetHF32Mode page), which casc does not have. */
+    bool fl = in->dt3 == CASC_DT_F16 || in->dt3 == CASC_DT_BF16 ||
+              in->dt3 == CASC_DT_F32;
     if (!is_local(t0) || !is_local(t1) ||
         !is_local(op->operands[2].value->type) || fdt != in->dt3 ||
-        !((f16 && in->dt == CASC_DT_F32) ||
-          (in->dt3 == CASC_DT_I8 && in->dt == CASC_DT_I32))) {
+        !((fl && in->dt == CASC_DT_F32) ||
+          (in->dt3 == CASC_DT_I8 && in->dt == CASC_DT_I32)) ||
+        (bias && (!is_local(op->operands[3].value->type) ||
+                  dt_of(op->operands[3].value->type) != in->dt))) {
       unsupported(L, op,
-                  "Mmad other than f16/bf16 -> f32 or int8 -> int32 "
-                  "on LocalTensors");
+                  "Mmad other than f16/bf16/f32 -> f32 or int8 -> int32 "
+                  "on LocalTensors (a bias of the accumulator's type)");
       return false;
     }
     const casc_op *p =
-        param_struct(L, op, 3, CASC_ASC_MMAD_PARAMS, "MmadParams");
+        param_struct(L, op, op->nops - 1, CASC_ASC_MMAD_PARAMS, "MmadParams");
     if (!p)
       return false;
     in->imm = p->nops; /* which MmadParams form (cube.c) */

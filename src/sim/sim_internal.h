@@ -296,6 +296,10 @@ typedef struct sim_block {
   /* The cube memories' written-blocks shadow: bit k of cw[pool] is set when
    * the kernel has written 32-byte block k of that pool (cube_mem.c). */
   uint64_t *cw[SIM_POOL_COUNT_];
+  /* Mmad's scratch (cube_mem.c): the f32 value of every f16 bit pattern
+   * (SIM_F16_TABLE_BYTES), then its unpacked operands, 4 bytes an element,
+   * room for all of L0A and L0B at one element per byte. */
+  uint8_t *mm_scratch;
   /* Which UB bytes the kernel has written (the uninit-read check): two
    * bits per 32-byte block, and a byte map used only inside blocks that
    * are partly written. See sim_mark_written / sim_check_init. */
@@ -554,6 +558,13 @@ void sim_cube_copy_marks(sim_block *b, sim_pool dp, int64_t doff, sim_pool sp,
 
 /* cube.c: DataCopy Nd2Nz, LoadData, Mmad, Fixpipe. */
 bool sim_exec_cube(sim_block *b, const sim_insn *in);
+#define SIM_F16_TABLE_BYTES (65536 * 4)
+/* The f32 value of each f16 bit pattern, indexed by the pattern. */
+const float *sim_cube_f16_table(const sim_block *b);
+/* One contiguous DataCopy of n bytes out of L1 (C1 -> C2, the bias path:
+ * L1 -> BiasTable), at the given offsets of the two tensors (cube.c). */
+bool sim_cube_copy_from_l1(sim_block *b, const sim_insn *in, int64_t doff,
+                           int64_t soff, int64_t n);
 
 /* interp.c */
 void sim_block_run(sim_block *b);

@@ -473,6 +473,8 @@ bool casc_em_table(casc_emitter *e, casc_op *op, bool *semi) {
     *semi = true;
     return true;
   }
+  if (op->kind == CASC_OP_FIXPIPE || op->kind == CASC_OP_FIXPIPE_WITH_WORKSPACE)
+    return casc_em_fixpipe(e, op);
   const casc_op_info *info = casc_op_info_of(op);
   if (!info)
     return casc_em_fail(e, op, "unable to find printer for op");

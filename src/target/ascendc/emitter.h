@@ -70,6 +70,10 @@ bool casc_em_misc(casc_emitter *e, casc_op *op, bool *semi);
  * member function / free function emitters (emit_pattern.c). */
 bool casc_em_table(casc_emitter *e, casc_op *op, bool *semi);
 
+/* Fixpipe and its workspace form: the config as a template argument
+ * (emit_cube.c). */
+bool casc_em_fixpipe(casc_emitter *e, casc_op *op);
+
 /* A float constant's C++ initialiser as pyasc prints it: `(float)` /
  * `(double)` and APFloat's scientific form at the format's natural
  * precision (`(float)1.230000020e+00`, `1.50000e+00` for half), or
