@@ -52,6 +52,7 @@ unsigned casc_pipeline_build(casc_op *module, const casc_compile_options *o,
     STEP("canonicalize", NULL);
   }
   /* Post-processing. */
+  STEP("ascendc-declare-py-struct", NULL);
   STEP("ascendc-generate-boilerplate", NULL);
   STEP("ascendc-legalize-kernel-args", o->pyasc_compat ? NULL : "ffts=mixed");
   STEP("ascendc-detect-kernel-type", NULL);
