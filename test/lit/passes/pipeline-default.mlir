@@ -13,8 +13,10 @@
 // CHECK-DAG:   %c256_i64 = arith.constant 256 : i64
 // CHECK:       %[[PIPE:.*]] = ascendc.pipe
 // CHECK-NOT:   = ascendc.pipe{{$}}
-// CHECK:       ascendc.queue : <vecin, 1>
+// hoist-que-bind leaves the queues in pyasc's order (the greedy driver's,
+// bottom-up: the output queue first).
 // CHECK:       ascendc.queue : <vecout, 1>
+// CHECK:       ascendc.queue : <vecin, 1>
 // CHECK:       scf.for
 // CHECK:       ascendc.muls_l2
 // CHECK-NEXT:  ascendc.que_bind.free_tensor {{.*}} : !ascendc.queue<vecin, 1>
