@@ -60,6 +60,8 @@ bool casc_em_op(casc_emitter *e, casc_op *op) {
     ok = casc_em_arith(e, op, &semi);
   else if (dl == 3 && memcmp(op->name, "scf", 3) == 0)
     ok = casc_em_scf(e, op, &semi);
+  else if (dl == 6 && memcmp(op->name, "memref", 6) == 0)
+    ok = casc_em_memref(e, op, &semi);
   else if (dl == 7 && memcmp(op->name, "ascendc", 7) == 0 &&
            op->kind != CASC_OP_CONSTRUCT)
     ok = casc_em_table(e, op, &semi);

@@ -66,6 +66,7 @@ bool casc_em_block(casc_emitter *e, casc_block *b);
 bool casc_em_arith(casc_emitter *e, casc_op *op, bool *semi);
 bool casc_em_scf(casc_emitter *e, casc_op *op, bool *semi);
 bool casc_em_misc(casc_emitter *e, casc_op *op, bool *semi);
+bool casc_em_memref(casc_emitter *e, casc_op *op, bool *semi);
 /* Ops driven by the op table: the emit pattern or the generic constructor /
  * member function / free function emitters (emit_pattern.c). */
 bool casc_em_table(casc_emitter *e, casc_op *op, bool *semi);
