@@ -1,5 +1,7 @@
 /* func, emitc and emitasc ops, and ascendc.construct (brace-initialised API
  * structs, docs/ir.md §5.1). */
+#include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "casc/diag.h"
@@ -81,6 +83,37 @@ static bool emit_verbatim(casc_emitter *e, casc_op *op) {
 }
 
 /* emitc.constant: an ordinary `vN` (pyasc's unsigned constants). */
+/* The C++ text of `#emitc.opaque<"text">` (the string unescaped: `\\`,
+ * `\"`, `\n`, `\t`, `\XX` hex), appended to b; false when a is not one. */
+static bool opaque_text(const casc_attr *a, casc_buf *b) {
+  static const char head[] = "#emitc.opaque<\"";
+  const char *s = a->kind == CASC_ATTR_OPAQUE ? a->u.opaque.text : NULL;
+  size_t n = s ? strlen(s) : 0;
+  if (n < sizeof head + 1 || strncmp(s, head, sizeof head - 1) != 0 ||
+      strcmp(s + n - 2, "\">") != 0)
+    return false;
+  const char *end = s + n - 2;
+  for (const char *c = s + sizeof head - 1; c < end; c++) {
+    if (*c != '\\' || c + 1 >= end) {
+      casc_buf_putc(b, *c);
+      continue;
+    }
+    c++;
+    if (*c == 'n')
+      casc_buf_putc(b, '\n');
+    else if (*c == 't')
+      casc_buf_putc(b, '\t');
+    else if (isxdigit((unsigned char)c[0]) && c + 1 < end &&
+             isxdigit((unsigned char)c[1])) {
+      char hex[3] = {c[0], c[1], 0};
+      casc_buf_putc(b, (char)strtol(hex, NULL, 16));
+      c++;
+    } else
+      casc_buf_putc(b, *c);
+  }
+  return true;
+}
+
 static bool emit_emitc_constant(casc_emitter *e, casc_op *op) {
   casc_attr *v = casc_em_attr(op, "value");
   if (op->nres != 1 || !v)
@@ -111,7 +144,7 @@ static bool emit_emitc_constant(casc_emitter *e, casc_op *op) {
     narrow = t->u.flt.fk == CASC_F16 || t->u.flt.fk == CASC_BF16;
   } else if (v->kind == CASC_ATTR_BOOL) {
     casc_buf_puts(&rhs, v->u.b ? "true" : "false");
-  } else {
+  } else if (!opaque_text(v, &rhs)) {
     ok = casc_em_fail(e, op, "has a value with no C++ form");
   }
   if (ok) {

@@ -62,8 +62,9 @@ bool casc_em_op(casc_emitter *e, casc_op *op) {
     ok = casc_em_scf(e, op, &semi);
   else if (dl == 6 && memcmp(op->name, "memref", 6) == 0)
     ok = casc_em_memref(e, op, &semi);
-  else if (dl == 7 && memcmp(op->name, "ascendc", 7) == 0 &&
-           op->kind != CASC_OP_CONSTRUCT)
+  else if ((dl == 7 && memcmp(op->name, "ascendc", 7) == 0 &&
+            op->kind != CASC_OP_CONSTRUCT) ||
+           (dl == 4 && memcmp(op->name, "math", 4) == 0))
     ok = casc_em_table(e, op, &semi);
   else
     ok = casc_em_misc(e, op, &semi);
@@ -146,6 +147,12 @@ static bool emit_module(casc_emitter *e, casc_op *module) {
     e->indent = 0;
     if (op->kind == CASC_OP_FUNC_FUNC) {
       if (!emit_func(e, op))
+        return false;
+    } else if (op->kind == CASC_OP_MODULE) {
+      /* A nested module (a file of several top-level modules or ops is
+       * wrapped in one) prints its ops in place, then its blank line, as
+       * pyasc's translator does. */
+      if (!emit_module(e, op))
         return false;
     } else if (op->kind == CASC_OP_EMITC_INCLUDE ||
                op->kind == CASC_OP_EMITC_VERBATIM) {
