@@ -323,6 +323,27 @@ static bool emit_dereference(casc_emitter *e, casc_op *op) {
   return true;
 }
 
+/* ascendc.local_mem_allocator: `AscendC::LocalMemAllocator<Hardware::X> vN;`
+ * — the hardware operand is a template argument, which the result type
+ * carries; a constant operand that says otherwise is an error (pyasc
+ * ignores the operand). */
+static bool emit_local_mem_allocator(casc_emitter *e, casc_op *op) {
+  const casc_type *t = op->nres == 1 ? op->results[0].type : NULL;
+  if (op->nops != 1 || !t || !casc_type_is_asc(t, CASC_ASC_LOCAL_MEM_ALLOCATOR))
+    return casc_em_fail(e, op, "is malformed");
+  casc_op *d = casc_op_operand(op, 0)->def;
+  int64_t hw;
+  if (d && d->kind == CASC_OP_ARITH_CONSTANT &&
+      casc_em_attr_int(casc_op_attr(d, "value"), &hw) && hw != t->u.asc.p[0]) {
+    casc_emit_error(e->ctx, op->loc,
+                    "'%s' op has hardware %lld but its type says %lld",
+                    op->name, (long long)hw, (long long)t->u.asc.p[0]);
+    return false;
+  }
+  casc_em_indent(e);
+  return casc_em_decl(e, e->out, &op->results[0], op);
+}
+
 bool casc_em_misc(casc_emitter *e, casc_op *op, bool *semi) {
   (void)semi;
   switch (op->kind) {
@@ -348,6 +369,8 @@ bool casc_em_misc(casc_emitter *e, casc_op *op, bool *semi) {
     return emit_variable(e, op);
   case CASC_OP_EMITASC_DEREFERENCE:
     return emit_dereference(e, op);
+  case CASC_OP_LOCAL_MEM_ALLOCATOR:
+    return emit_local_mem_allocator(e, op);
   default:
     return casc_em_fail(e, op, "unable to find printer for op");
   }

@@ -62,8 +62,11 @@ bool casc_em_op(casc_emitter *e, casc_op *op) {
     ok = casc_em_scf(e, op, &semi);
   else if (dl == 6 && memcmp(op->name, "memref", 6) == 0)
     ok = casc_em_memref(e, op, &semi);
+  else if (casc_em_is_inferred(op))
+    ok = casc_em_inferred(e, op, &semi);
   else if ((dl == 7 && memcmp(op->name, "ascendc", 7) == 0 &&
-            op->kind != CASC_OP_CONSTRUCT) ||
+            op->kind != CASC_OP_CONSTRUCT &&
+            op->kind != CASC_OP_LOCAL_MEM_ALLOCATOR) ||
            (dl == 4 && memcmp(op->name, "math", 4) == 0))
     ok = casc_em_table(e, op, &semi);
   else

@@ -42,6 +42,7 @@
  *              k prints P followed by the k-th name ("-" = no such value)
  *   @          the op's Ascend C API name (ops.def's api column)
  *   ?name{...} the text in braces only if optional operand `name` is present
+ *   ?name:L{...}  the text in braces only if operand `name` is a tensor
  *   \c         the character c itself (for a literal [ $ # @ ? { } \)
  *
  * A single-result op gets `T vN = ` in front of the pattern's text (`~`
@@ -425,6 +426,10 @@ static bool expand(pat_ctx *p, casc_buf *b, const char *s, const char *end) {
       const char *n = s + 1;
       size_t len = ident_len(n);
       const char *open = n + len;
+      /* `?name:L{...}`: only when operand `name` is a tensor. */
+      bool if_tensor = open + 1 < end && open[0] == ':' && open[1] == 'L';
+      if (if_tensor)
+        open += 2;
       const char *close =
           open < end ? memchr(open, '}', (size_t)(end - open)) : NULL;
       casc_value *v;
@@ -432,7 +437,9 @@ static bool expand(pat_ctx *p, casc_buf *b, const char *s, const char *end) {
       if (!len || *open != '{' || !close ||
           !lookup(p, n, len, &v, &count, &begin))
         return bad(p, "malformed optional group", n, len);
-      if (count && !expand(p, b, open + 1, close))
+      bool take = count && (!if_tensor || casc_type_is_local_tensor(v->type) ||
+                            casc_type_is_global_tensor(v->type));
+      if (take && !expand(p, b, open + 1, close))
         return false;
       s = close + 1;
     } else if (c == '\n') {

@@ -67,6 +67,9 @@ bool casc_em_arith(casc_emitter *e, casc_op *op, bool *semi);
 bool casc_em_scf(casc_emitter *e, casc_op *op, bool *semi);
 bool casc_em_misc(casc_emitter *e, casc_op *op, bool *semi);
 bool casc_em_memref(casc_emitter *e, casc_op *op, bool *semi);
+/* ascendc ops whose C++ depends on other ops (emit_inferred.c). */
+bool casc_em_is_inferred(const casc_op *op);
+bool casc_em_inferred(casc_emitter *e, casc_op *op, bool *semi);
 /* Ops driven by the op table: the emit pattern or the generic constructor /
  * member function / free function emitters (emit_pattern.c). */
 bool casc_em_table(casc_emitter *e, casc_op *op, bool *semi);
