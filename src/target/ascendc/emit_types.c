@@ -75,7 +75,11 @@ static bool asc_type(casc_buf *b, const casc_type *t) {
     casc_buf_printf(b, "%s<AscendC::Hardware::%s>", ti->cxx, hw[p[0]]);
     return true;
   }
-  if ((P[0] == 'S' || P[0] == 'T') && t->u.asc.elem) {
+  if (P[0] == 't' && !t->u.asc.elem) { /* the template without argument */
+    casc_buf_puts(b, ti->cxx);
+    return true;
+  }
+  if ((P[0] == 'S' || P[0] == 'T' || P[0] == 't') && t->u.asc.elem) {
     casc_buf inner;
     casc_buf_init(&inner);
     bool ok = casc_em_type(&inner, t->u.asc.elem);
