@@ -344,6 +344,28 @@ static bool emit_local_mem_allocator(casc_emitter *e, casc_op *op) {
   return casc_em_decl(e, e->out, &op->results[0], op);
 }
 
+/* emitasc.call_opaque: `[T vN = ]callee(args)`, the callee as written. */
+static bool emit_call_opaque(casc_emitter *e, casc_op *op) {
+  casc_attr *c = casc_op_attr(op, "callee");
+  if (!c || c->kind != CASC_ATTR_STRING)
+    return casc_em_fail(e, op, "has no callee");
+  casc_buf rhs;
+  casc_buf_init(&rhs);
+  casc_buf_printf(&rhs, "%.*s(", (int)c->u.str.len, c->u.str.s);
+  bool ok = true;
+  for (unsigned i = 0; ok && i < op->nops; i++) {
+    const char *n = casc_em_name(e, casc_op_operand(op, i), op);
+    ok = n != NULL;
+    if (ok)
+      casc_buf_printf(&rhs, "%s%s", i ? ", " : "", n);
+  }
+  casc_buf_putc(&rhs, ')');
+  if (ok)
+    ok = assign_result(e, op, &rhs);
+  casc_em_scratch_done(e->out, &rhs);
+  return ok;
+}
+
 bool casc_em_misc(casc_emitter *e, casc_op *op, bool *semi) {
   (void)semi;
   switch (op->kind) {
@@ -371,6 +393,12 @@ bool casc_em_misc(casc_emitter *e, casc_op *op, bool *semi) {
     return emit_dereference(e, op);
   case CASC_OP_LOCAL_MEM_ALLOCATOR:
     return emit_local_mem_allocator(e, op);
+  case CASC_OP_EMITASC_CALL_OPAQUE:
+    return emit_call_opaque(e, op);
+  case CASC_OP_EMITASC_COPY_STRUCT:
+    return casc_em_copy_struct(e, op);
+  case CASC_OP_EMITASC_DECLARE_PY_STRUCT:
+    return casc_em_declare_py_struct(e, op);
   default:
     return casc_em_fail(e, op, "unable to find printer for op");
   }

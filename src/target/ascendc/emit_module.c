@@ -158,7 +158,8 @@ static bool emit_module(casc_emitter *e, casc_op *module) {
       if (!emit_module(e, op))
         return false;
     } else if (op->kind == CASC_OP_EMITC_INCLUDE ||
-               op->kind == CASC_OP_EMITC_VERBATIM) {
+               op->kind == CASC_OP_EMITC_VERBATIM ||
+               op->kind == CASC_OP_EMITASC_DECLARE_PY_STRUCT) {
       bool semi = false;
       if (!casc_em_misc(e, op, &semi))
         return false;

@@ -155,6 +155,8 @@ static bool em_type(casc_buf *b, const casc_type *t, bool as_unsigned) {
       return ok;
     }
     return asc_type(b, t);
+  case CASC_TYPE_OPAQUE:
+    return casc_em_is_py_struct(t) && casc_em_py_struct_name(b, t);
   default:
     return false;
   }

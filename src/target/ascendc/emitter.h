@@ -67,6 +67,11 @@ bool casc_em_arith(casc_emitter *e, casc_op *op, bool *semi);
 bool casc_em_scf(casc_emitter *e, casc_op *op, bool *semi);
 bool casc_em_misc(casc_emitter *e, casc_op *op, bool *semi);
 bool casc_em_memref(casc_emitter *e, casc_op *op, bool *semi);
+/* Python structs (emit_py_struct.c). */
+bool casc_em_is_py_struct(const casc_type *t);
+bool casc_em_py_struct_name(casc_buf *b, const casc_type *t);
+bool casc_em_declare_py_struct(casc_emitter *e, casc_op *op);
+bool casc_em_copy_struct(casc_emitter *e, casc_op *op);
 /* ascendc ops whose C++ depends on other ops (emit_inferred.c). */
 bool casc_em_is_inferred(const casc_op *op);
 bool casc_em_inferred(casc_emitter *e, casc_op *op, bool *semi);
