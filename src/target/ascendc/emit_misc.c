@@ -367,7 +367,6 @@ static bool emit_call_opaque(casc_emitter *e, casc_op *op) {
 }
 
 bool casc_em_misc(casc_emitter *e, casc_op *op, bool *semi) {
-  (void)semi;
   switch (op->kind) {
   case CASC_OP_FUNC_RETURN:
     return emit_return(e, op);
@@ -386,6 +385,12 @@ bool casc_em_misc(casc_emitter *e, casc_op *op, bool *semi) {
   case CASC_OP_EMITASC_PTR_OFFSET:
     return emit_ptr_offset(e, op);
   case CASC_OP_CONSTRUCT:
+    if (casc_em_is_aipp_params(op))
+      return casc_em_aipp_params(e, op);
+    if (casc_em_aipp_member_only(op)) {
+      *semi = false; /* its fields are assigned into the AippParams */
+      return true;
+    }
     return emit_construct(e, op);
   case CASC_OP_EMITASC_VARIABLE:
     return emit_variable(e, op);

@@ -67,6 +67,12 @@ bool casc_em_arith(casc_emitter *e, casc_op *op, bool *semi);
 bool casc_em_scf(casc_emitter *e, casc_op *op, bool *semi);
 bool casc_em_misc(casc_emitter *e, casc_op *op, bool *semi);
 bool casc_em_memref(casc_emitter *e, casc_op *op, bool *semi);
+/* AippParams filled member by member (emit_aipp.c): is_aipp_params for
+ * its construct, aipp_member_only for a member struct's construct that only
+ * AippParams constructs use (printed as nothing). */
+bool casc_em_is_aipp_params(const casc_op *op);
+bool casc_em_aipp_member_only(const casc_op *op);
+bool casc_em_aipp_params(casc_emitter *e, casc_op *op);
 /* Python structs (emit_py_struct.c). */
 bool casc_em_is_py_struct(const casc_type *t);
 bool casc_em_py_struct_name(casc_buf *b, const casc_type *t);
