@@ -12,6 +12,7 @@
  * names. */
 #include <string.h>
 
+#include "casc/diag.h"
 #include "dialect/dialect.h"
 #include "passes/pass_impl.h"
 #include "util/alloc.h"
@@ -24,7 +25,10 @@ typedef struct {
   unsigned n, cap;
   casc_ptrmap seen;
   bool oom;
+  bool too_deep; /* nesting beyond k_max_depth (a guard for the stack) */
 } structs;
+
+enum { k_max_depth = 256 };
 
 static const char k_nested[] = "!emitasc.py_struct<";
 static const char k_head[] = "py_struct<";
@@ -68,7 +72,11 @@ static size_t match_angle(const char *body, size_t len, size_t open) {
 /* The structs nested in body[0..len), then, when is_struct, the struct
  * !emitasc.<body> itself. */
 static void collect_body(structs *s, const char *body, size_t len,
-                         bool is_struct) {
+                         bool is_struct, unsigned depth) {
+  if (depth > k_max_depth) {
+    s->too_deep = true;
+    return;
+  }
   const size_t nlen = sizeof k_nested - 1;
   for (size_t i = 0; i < len; i++) {
     if (body[i] == '"') {
@@ -81,7 +89,7 @@ static void collect_body(structs *s, const char *body, size_t len,
       continue;
     size_t start = i + strlen("!emitasc.");
     size_t end = match_angle(body, len, i + nlen - 1);
-    collect_body(s, body + start, end - start, true);
+    collect_body(s, body + start, end - start, true, depth + 1);
     i = end - 1;
   }
   if (is_struct)
@@ -118,7 +126,8 @@ static void collect_type(structs *s, casc_type *t) {
       const char *body = t->u.opaque.body;
       collect_body(s, body, strlen(body),
                    strcmp(t->u.opaque.dialect, "emitasc") == 0 &&
-                       strncmp(body, k_head, sizeof k_head - 1) == 0);
+                       strncmp(body, k_head, sizeof k_head - 1) == 0,
+                   0);
     }
     break;
   default:
@@ -159,7 +168,7 @@ bool casc_pass_declare_py_struct(casc_ctx *ctx, casc_op *module,
   casc_walk_post(module, collect_op, &s);
   casc_block *body = casc_module_body(module);
   casc_op *after = NULL;
-  for (unsigned i = 0; i < s.n && !s.oom; i++) {
+  for (unsigned i = 0; i < s.n && !s.oom && !s.too_deep; i++) {
     casc_named_attr e = {casc_intern_cstr(ctx, "pystruct"),
                          casc_attr_type(ctx, s.list[i])};
     casc_op *decl =
@@ -181,5 +190,8 @@ bool casc_pass_declare_py_struct(casc_ctx *ctx, casc_op *module,
   casc_ptrmap_free(&s.seen);
   if (s.oom)
     casc_ctx_report_oom(ctx);
-  return !s.oom;
+  if (s.too_deep)
+    casc_emit_error(ctx, module->loc,
+                    "py_struct types nested more than %d deep", k_max_depth);
+  return !s.oom && !s.too_deep;
 }
