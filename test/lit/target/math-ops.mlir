@@ -1,11 +1,15 @@
-// MLIR's math ops on scalars: printed as MLIR prints them (custom and
-// debuginfo forms checked against ascir-opt; the generic form does not
-// show MLIR's default `fastmath = #arith.fastmath<none>` property yet) and
+// MLIR's math ops on scalars: printed as MLIR prints them (custom, generic
+// and debuginfo forms checked against ascir-opt; the generic form shows
+// MLIR's default `fastmath = #arith.fastmath<none>` property) and
 // translated as pyasc's translator does (checked against ascir-translate,
 // including its `AscendC::Exp(x * Log(2))` for exp2 and plain `sqrt`).
 // RUN: casc opt %s | FileCheck %s --check-prefix=IR
 // RUN: casc opt -mlir-print-op-generic %s | casc opt | FileCheck %s --check-prefix=IR
 // RUN: casc translate -mlir-to-ascendc %s | FileCheck %s
+
+// RUN: casc opt -mlir-print-op-generic %s | FileCheck %s --check-prefix=GEN
+// GEN: "math.absf"(%arg0) <{fastmath = #arith.fastmath<none>}> : (f16) -> f16
+// GEN: "math.cos"(%1) <{fastmath = #arith.fastmath<fast>}> : (f16) -> f16
 
 // IR: %2 = math.cos %1 fastmath<fast> : f16
 // IR: %7 = math.log %6 fastmath<nnan,ninf> : f32
