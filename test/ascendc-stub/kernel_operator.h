@@ -9,6 +9,7 @@
 #ifndef CASC_ASCENDC_STUB_KERNEL_OPERATOR_H
 #define CASC_ASCENDC_STUB_KERNEL_OPERATOR_H
 
+#include <cstddef> // size_t, which pyasc's emitasc.copy_struct loop uses unqualified
 #include <cstdint>
 
 // Bisheng (CCE) keywords: function kinds and address-space qualifiers.
