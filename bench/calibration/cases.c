@@ -385,34 +385,30 @@ static bool express_cast(cal_case *c) {
 
 /* TLOAD (TLoad.hpp): one DMA instruction per index of the global tensor's
  * outer dimensions ("nd x8"), each moving rows bursts of cols elements
- * (ND) or cols bursts of rows elements (DN, column by column), as one
- * DataCopy with DataCopyParams(bursts, burst / 32 B, 0, 0). */
+ * (ND) or cols bursts of rows elements (DN, column by column). A burst of
+ * whole 32-byte blocks is a DataCopy with DataCopyParams(bursts, burst /
+ * 32 B, 0, 0); a burst of any other length, or a padded load ("pad_max",
+ * "pad_min": the row's 32-byte tail filled with the type's largest or
+ * smallest value), is a DataCopyPad with DataCopyParams(bursts, burst
+ * bytes, 0, 0), whose rows land 32-byte aligned in UB. */
 static bool express_load(cal_case *c) {
   char layout[8] = "";
   int ninstr = 0;
   if (sscanf(c->extra, "%7s x%d", layout, &ninstr) != 2 || ninstr <= 0)
     return skip(c, "unknown TLoad layout");
-  if (strstr(c->extra, "pad_"))
-    return skip(c, "a padded load is DataCopyPad, which the simulator does "
-                   "not run");
   int size = dtype_size(c->dtype);
   bool dn = strcmp(layout, "dn") == 0;
+  bool padded = strstr(c->extra, "pad_") != NULL;
   int bursts = dn ? c->cols : c->rows;
   int burst_bytes = (dn ? c->rows : c->cols) * size;
-  if (burst_bytes % 32) {
-    char why[160];
-    snprintf(why, sizeof why,
-             "bursts of %d B need DataCopyPad, which the simulator does not "
-             "run",
-             burst_bytes);
-    return skip(c, why);
-  }
-  int per = bursts * burst_bytes / size; /* elements per instruction */
+  bool pad_copy = padded || burst_bytes % 32;
+  int ub_burst = (burst_bytes + 31) / 32 * 32;
+  int per = bursts * ub_burst / size; /* UB elements per instruction */
   if ((long)per * size * ninstr > 196608)
     return skip(c, "the load does not fit in UB");
   casc_buf b;
   casc_buf_init(&b);
-  const char *t = c->dtype;
+  const char *t = strcmp(c->dtype, "u8") == 0 ? "ui8" : c->dtype;
   casc_buf_printf(&b,
                   "module {\n"
                   "  func.func @k(%%x: memref<?x%s, 22> loc(\"x\")) "
@@ -429,17 +425,45 @@ static bool express_load(cal_case *c) {
                   "    %%prm = ascendc.construct "
                   "!ascendc.data_copy_params(%%bc, %%bl, %%gap, %%gap) "
                   "[ui16, ui16, ui16, ui16] : i32, i32, i32, i32\n",
-                  t, per, t, t, t, bursts, burst_bytes / 32);
-  for (int i = 0; i < ninstr; i++)
+                  t, per, t, t, t, bursts,
+                  pad_copy ? burst_bytes : burst_bytes / 32);
+  if (pad_copy) {
+    /* The padding fills the rest of the row's last 32 bytes; its value
+     * does not change what the DMA costs. */
+    int right = padded ? (ub_burst - burst_bytes) / size : 0;
+    casc_buf_printf(&b,
+                    "    %%ispad = arith.constant %s\n"
+                    "    %%left = arith.constant 0 : i32\n"
+                    "    %%right = arith.constant %d : i32\n"
+                    "    %%pval = arith.constant 0 : i64\n"
+                    "    %%pad = ascendc.construct "
+                    "!ascendc.data_copy_pad_params(%%ispad, %%left, %%right, "
+                    "%%pval) [i1, ui16, ui16, ui64] : i1, i32, i32, i64\n",
+                    padded ? "true" : "false", right);
+  }
+  for (int i = 0; i < ninstr; i++) {
     casc_buf_printf(&b,
                     "    %%a%d = \"emitc.constant\"() <{value = %d : ui32}> : "
                     "() -> ui32\n"
                     "    %%t%d = ascendc.local_tensor_v2 vecin, %%a%d, %%len : "
-                    "!ascendc.local_tensor<*x%s>\n"
-                    "    ascendc.data_copy_l0 %%t%d, %%xg, %%prm : "
-                    "!ascendc.local_tensor<*x%s>, "
-                    "!ascendc.global_tensor<*x%s>, !ascendc.data_copy_params\n",
-                    i, i * per * size, i, i, t, i, t, t);
+                    "!ascendc.local_tensor<*x%s>\n",
+                    i, i * per * size, i, i, t);
+    if (pad_copy)
+      casc_buf_printf(
+          &b,
+          "    ascendc.data_copy_pad_l0 %%t%d, %%xg, %%prm, %%pad : "
+          "!ascendc.local_tensor<*x%s>, "
+          "!ascendc.global_tensor<*x%s>, !ascendc.data_copy_params, "
+          "!ascendc.data_copy_pad_params\n",
+          i, t, t);
+    else
+      casc_buf_printf(
+          &b,
+          "    ascendc.data_copy_l0 %%t%d, %%xg, %%prm : "
+          "!ascendc.local_tensor<*x%s>, "
+          "!ascendc.global_tensor<*x%s>, !ascendc.data_copy_params\n",
+          i, t, t);
+  }
   kernel_tail(&b);
   if (b.oom)
     return false;
@@ -449,7 +473,7 @@ static bool express_load(cal_case *c) {
   c->pipe = CASC_SIM_PIPE_MTE2;
   c->ninstr = (unsigned)ninstr;
   c->gm_dtype = dtype_of(t);
-  c->gm_count = (size_t)per;
+  c->gm_count = (size_t)(bursts * burst_bytes / size);
   return true;
 }
 
