@@ -513,9 +513,15 @@ static bool process_chunk(const char *chunk, size_t len, unsigned first_line,
                               v || !st->owned_text ? NULL : &st->owned_text);
   if (module && st->direct) {
     opt_instrument_enter(&o->instr, "Output", false);
-    if (!casc_print_op_file(ctx, module, &o->print, st->direct) ||
-        fputc('\n', st->direct) == EOF)
-      st->write_failed = true;
+    bool printed = casc_print_op_file(ctx, module, &o->print, st->direct);
+    if (!printed || fputc('\n', st->direct) == EOF) {
+      /* The stream's error flag tells a failed write from memory that ran
+       * out while printing (then part of the text is missing). */
+      if (ferror(st->direct))
+        st->write_failed = true;
+      else
+        st->oom = st->failed = true;
+    }
     opt_instrument_leave(&o->instr);
   } else if (module) {
     opt_instrument_enter(&o->instr, "Output", false);
