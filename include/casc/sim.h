@@ -160,6 +160,7 @@ typedef enum {
   CASC_CHECK_LAUNCH,              /* bad launch: kernel, arguments */
   CASC_CHECK_RACE,                /* timing: UB access of two pipes, no flag */
   CASC_CHECK_PIPE_DEADLOCK,       /* timing: the scalar unit waits forever */
+  CASC_CHECK_GM_RACE, /* two blocks access the same GM bytes, one writes */
   CASC_CHECK_COUNT_
 } casc_sim_check;
 

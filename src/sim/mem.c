@@ -118,7 +118,7 @@ static unsigned gm_esize(const sim_insn *in, unsigned opnd) {
 }
 
 uint8_t *sim_global_access(sim_block *b, const sim_insn *in, unsigned opnd,
-                           int64_t byte_off, int64_t bytes) {
+                           int64_t byte_off, int64_t bytes, bool write) {
   const sim_tensor *t = &b->slots[in->a[opnd]].t;
   char on[32];
   if (t->buf < 0) {
@@ -150,6 +150,7 @@ uint8_t *sim_global_access(sim_block *b, const sim_insn *in, unsigned opnd,
                (long long)((hi + (int64_t)es - 1) / (int64_t)es),
                (long long)((t->off + t->len) / (int64_t)es));
   }
+  sim_gm_record(b, in, t->buf, lo, bytes, write);
   return gm->base + lo;
 }
 
@@ -361,11 +362,11 @@ static void copy_to_gm(uint8_t *dp, const uint8_t *sp, size_t n, bool stream) {
 static bool copy_bytes(sim_block *b, const sim_insn *in, bool dl, bool sl,
                        int64_t doff, int64_t soff, int64_t n) {
   uint8_t *sp = sl ? sim_local_access(b, in, 1, soff, n, true)
-                   : sim_global_access(b, in, 1, soff, n);
+                   : sim_global_access(b, in, 1, soff, n, false);
   if (!sp)
     return false;
   uint8_t *dp = dl ? sim_local_access(b, in, 0, doff, n, true)
-                   : sim_global_access(b, in, 0, doff, n);
+                   : sim_global_access(b, in, 0, doff, n, true);
   if (!dp)
     return false;
   if (sl)
@@ -467,7 +468,7 @@ static bool data_copy_pad(sim_block *b, const sim_insn *in) {
     int64_t gm_off = k * (bl + (to_ub ? sst : dst_));
     int64_t ub_off = k * (ub_block + 32 * (to_ub ? dst_ : sst));
     if (to_ub) {
-      uint8_t *gp = sim_global_access(b, in, 1, gm_off, bl);
+      uint8_t *gp = sim_global_access(b, in, 1, gm_off, bl, false);
       if (!gp)
         return false;
       uint8_t *up = sim_local_access(b, in, 0, ub_off, ub_block, true);
@@ -492,7 +493,7 @@ static bool data_copy_pad(sim_block *b, const sim_insn *in) {
       if (!up)
         return false;
       sim_check_init(b, in, 1, up, bl);
-      uint8_t *gp = sim_global_access(b, in, 0, gm_off, bl);
+      uint8_t *gp = sim_global_access(b, in, 0, gm_off, bl, true);
       if (!gp)
         return false;
       memcpy(gp, up, (size_t)bl);
@@ -545,7 +546,7 @@ bool sim_exec_memory(sim_block *b, const sim_insn *in) {
     unsigned es = esize(in->dt);
     int64_t i = arg_int(b, in, 1);
     uint8_t *p = in->opc == SIM_GT_GET_VALUE
-                     ? sim_global_access(b, in, 0, i * es, es)
+                     ? sim_global_access(b, in, 0, i * es, es, false)
                      : sim_local_access(b, in, 0, i * es, es, false);
     if (!p)
       return false;
@@ -562,7 +563,7 @@ bool sim_exec_memory(sim_block *b, const sim_insn *in) {
     unsigned es = esize(in->dt);
     int64_t i = arg_int(b, in, 1);
     uint8_t *p = in->opc == SIM_GT_SET_VALUE
-                     ? sim_global_access(b, in, 0, i * es, es)
+                     ? sim_global_access(b, in, 0, i * es, es, true)
                      : sim_local_access(b, in, 0, i * es, es, false);
     if (!p)
       return false;

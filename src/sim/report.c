@@ -146,6 +146,7 @@ static const char *const check_names[CASC_CHECK_COUNT_] = {
     [CASC_CHECK_LAUNCH] = "launch",
     [CASC_CHECK_RACE] = "race",
     [CASC_CHECK_PIPE_DEADLOCK] = "pipe-deadlock",
+    [CASC_CHECK_GM_RACE] = "gm-race",
 };
 
 const char *casc_sim_check_name(casc_sim_check c) {

@@ -263,6 +263,25 @@ typedef struct {
 
 typedef struct sim_timing sim_timing;
 
+/* One GM byte range a block read or wrote (gm_race.c). */
+typedef struct {
+  int64_t lo, hi; /* bytes of kernel argument buf */
+  const casc_op *op;
+  int32_t buf;
+  bool write;
+} sim_gm_acc;
+/* Slots of the cache that finds an instruction's latest record. */
+#define SIM_GM_ACC_CACHE 64
+typedef struct {
+  sim_gm_acc *items;
+  unsigned n, cap;
+  bool overflow; /* out of memory: the block's record is incomplete */
+  /* Per (instruction, direction) hash slot: the instruction and the index
+   * of its latest record, which its next access extends when they touch. */
+  const sim_insn *cache_in[SIM_GM_ACC_CACHE];
+  unsigned cache_idx[SIM_GM_ACC_CACHE];
+} sim_gm_acc_list;
+
 typedef struct sim_block {
   const sim_launch *L;
   sim_timing *tm; /* the timing model's state; NULL when timing is off */
@@ -290,6 +309,7 @@ typedef struct sim_block {
   const casc_op *flag_op[SIM_NUM_EVENTS][SIM_EVENT_IDS];
   /* outcome */
   sim_issue_list issues;
+  sim_gm_acc_list gm_acc; /* the GM ranges it read and wrote */
   bool failed;
   uint64_t steps;
 } sim_block;
@@ -399,6 +419,15 @@ static inline int64_t sim_field(const sim_block *b, const sim_insn *in,
   return b->slots[b->slots[in->a[opnd]].i + i].i;
 }
 
+/* gm_race.c: record a GM access; after the launch, report overlaps
+ * between blocks where one side writes (false: the records were incomplete
+ * for want of memory). */
+void sim_gm_record(sim_block *b, const sim_insn *in, int buf, int64_t lo,
+                   int64_t bytes, bool write);
+void sim_gm_acc_list_free(sim_gm_acc_list *l);
+bool sim_gm_check_races(const sim_launch *L, sim_gm_acc_list *accs,
+                        sim_issue_list *lists, bool *failed, unsigned nblocks);
+
 /* mem.c */
 /* Resolve local tensor operand `opnd` of in for an access of `bytes` bytes
  * at byte_off from its start: checks the buffer's state (freed, enqueued),
@@ -408,7 +437,7 @@ uint8_t *sim_local_access(sim_block *b, const sim_insn *in, unsigned opnd,
                           int64_t byte_off, int64_t bytes, bool align32);
 /* Same for GM: checks the range against the kernel argument. */
 uint8_t *sim_global_access(sim_block *b, const sim_insn *in, unsigned opnd,
-                           int64_t byte_off, int64_t bytes);
+                           int64_t byte_off, int64_t bytes, bool write);
 /* The written-bytes shadow of UB. A block starts with no 32-byte block
  * written; the UB memory of an unwritten block is stale (left by the
  * previous block on this worker), not yet the deterministic garbage it

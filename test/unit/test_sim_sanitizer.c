@@ -330,13 +330,19 @@ static void test_copy_truncated(void) {
              CASC_CHECK_COPY_TRUNCATED, CASC_SEV_WARNING, "only 32 bytes");
 }
 
-/* A correct pipeline in every block reports nothing. */
+/* A correct pipeline in every block reports nothing. Each block reads and
+ * writes its own 64 elements, as blocks that run at the same time must. */
 static void test_clean_kernel(void) {
   run r;
   bool ok = run_kernel(
       &r,
+      "    %off = arith.muli %b, %c64 : i32\n"
+      "    %xb = ascendc.global_tensor.subindex %xg[%off] : " GT ", i32, " GT
+      "\n"
+      "    %zb = ascendc.global_tensor.subindex %zg[%off] : " GT ", i32, " GT
+      "\n"
       "    %t0 = ascendc.que_bind.alloc_tensor %qi : " QI ", " LT "\n"
-      "    ascendc.data_copy_l2 %t0, %xg, %c64 : " LT ", " GT ", i32\n"
+      "    ascendc.data_copy_l2 %t0, %xb, %c64 : " LT ", " GT ", i32\n"
       "    ascendc.que_bind.enque_tensor %qi, %t0 : " QI ", " LT "\n"
       "    %t1 = ascendc.que_bind.deque_tensor %qi : " QI ", " LT "\n"
       "    %t2 = ascendc.que_bind.alloc_tensor %qo : " QO ", " LT "\n"
@@ -344,7 +350,7 @@ static void test_clean_kernel(void) {
       "    ascendc.que_bind.enque_tensor %qo, %t2 : " QO ", " LT "\n"
       "    ascendc.que_bind.free_tensor %qi, %t1 : " QI ", " LT "\n"
       "    %t3 = ascendc.que_bind.deque_tensor %qo : " QO ", " LT "\n"
-      "    ascendc.data_copy_l2 %zg, %t3, %c64 : " GT ", " LT ", i32\n"
+      "    ascendc.data_copy_l2 %zb, %t3, %c64 : " GT ", " LT ", i32\n"
       "    ascendc.que_bind.free_tensor %qo, %t3 : " QO ", " LT "\n"
       "    ascendc.set_flag mte2_v, %c0 : i32\n"
       "    ascendc.wait_flag mte2_v, %c0 : i32\n",
@@ -355,6 +361,133 @@ static void test_clean_kernel(void) {
     CHECK_EQ_INT(r.res.nissues, 0);
     CHECK_EQ_INT(r.diags.n, 0);
   }
+  run_free(&r);
+}
+
+/* ---- races between blocks on GM ------------------------------------------
+ * Each block handles two rows of 64 floats: z[row] = x[row] + x[row]. The
+ * arguments have no NameLoc, so messages call z 'arg1'. */
+
+/* The loop over a block's rows; ROW computes %row (elements) from %i. */
+#define ROWS_LOOP(ROW)                                                         \
+  "    scf.for %i = %c0 to %c2 step %c1 : i32 {\n" ROW                         \
+  "      %xs = ascendc.global_tensor.subindex %xg[%row] : " GT ", i32, " GT    \
+  "\n"                                                                         \
+  "      %zs = ascendc.global_tensor.subindex %zg[%row] : " GT ", i32, " GT    \
+  "\n"                                                                         \
+  "      %t0 = ascendc.que_bind.alloc_tensor %qi : " QI ", " LT "\n"           \
+  "      ascendc.data_copy_l2 %t0, %xs, %c64 : " LT ", " GT ", i32\n"          \
+  "      ascendc.que_bind.enque_tensor %qi, %t0 : " QI ", " LT "\n"            \
+  "      %t1 = ascendc.que_bind.deque_tensor %qi : " QI ", " LT "\n"           \
+  "      %t2 = ascendc.que_bind.alloc_tensor %qo : " QO ", " LT "\n"           \
+  "      ascendc.add_l2 %t2, %t1, %t1, %c64 : " LT ", " LT ", " LT ", i32\n"   \
+  "      ascendc.que_bind.enque_tensor %qo, %t2 : " QO ", " LT "\n"            \
+  "      ascendc.que_bind.free_tensor %qi, %t1 : " QI ", " LT "\n"             \
+  "      %t3 = ascendc.que_bind.deque_tensor %qo : " QO ", " LT "\n"           \
+  "      ascendc.data_copy_l2 %zs, %t3, %c64 : " GT ", " LT ", i32 // MARK\n"  \
+  "      ascendc.que_bind.free_tensor %qo, %t3 : " QO ", " LT "\n"             \
+  "    }\n"
+
+/* The note of diagnostic d at line `line` whose text contains part. */
+static bool has_note(const casc_diag *d, unsigned line, const char *part) {
+  for (unsigned i = 0; i < d->nnotes; i++) {
+    const casc_loc *l = casc_loc_find_file(d->notes[i].loc);
+    if (l && l->u.file.line == line && strstr(d->notes[i].msg, part))
+      return true;
+  }
+  return false;
+}
+
+static void print_diags(const run *r) {
+  for (unsigned i = 0; i < r->diags.n; i++)
+    casc_diag_print(r->diags.items[i], stderr);
+}
+
+/* The row from the loop counter alone: every block writes rows 0 and 1. */
+static void test_gm_race_local_row(void) {
+  run r;
+  bool ok = run_kernel(
+      &r, ROWS_LOOP("      %row = arith.muli %i, %c64 : i32\n"), false);
+  REQUIRE(ok);
+  /* One report for the pair of ops (the copy out against itself), in the
+   * higher block, naming the other block at the same line. */
+  CHECK_EQ_INT(r.st, CASC_LAUNCH_KERNEL_ERROR);
+  REQUIRE(r.res.nissues == 1);
+  const casc_sim_issue *is = &r.res.issues[0];
+  CHECK_STREQ(casc_sim_check_name(is->check), "gm-race");
+  CHECK_EQ_INT(is->sev, CASC_SEV_ERROR);
+  CHECK_EQ_INT(issue_line(is), r.mark_line);
+  CHECK(strstr(is->msg, "GM 'arg1' elements [0, 128)"));
+  REQUIRE(r.diags.n == 1);
+  const casc_diag *d = r.diags.items[0];
+  /* Blocks 0 and 1 are the first pair the sweep meets. */
+  bool named =
+      strncmp(d->msg, "block 1: DataCopy: block 1 writes GM 'arg1'", 43) == 0 &&
+      strstr(d->msg, "which block 0 writes");
+  if (!CHECK(named && has_note(d, r.mark_line, "block 0 writes them here")))
+    print_diags(&r);
+  run_free(&r);
+}
+
+/* The correct twin: row = block * 2 + i, each block its own rows. */
+static void test_gm_race_global_row(void) {
+  run r;
+  bool ok = run_kernel(&r,
+                       ROWS_LOOP("      %g = arith.muli %b, %c2 : i32\n"
+                                 "      %gi = arith.addi %g, %i : i32\n"
+                                 "      %row = arith.muli %gi, %c64 : i32\n"),
+                       false);
+  REQUIRE(ok);
+  CHECK_EQ_INT(r.st, CASC_LAUNCH_OK);
+  CHECK_EQ_INT(r.res.nissues, 0);
+  if (!CHECK_EQ_INT(r.diags.n, 0))
+    print_diags(&r);
+  run_free(&r);
+}
+
+/* Each block writes its own 64 elements of z, then reads the next block's
+ * (as if the blocks could see each other's output): a read of bytes
+ * another block writes, with nothing ordering the two. */
+static void test_gm_race_read_after_write(void) {
+  run r;
+  bool ok = run_kernel(
+      &r,
+      "    %off = arith.muli %b, %c64 : i32\n"
+      "    %zb = ascendc.global_tensor.subindex %zg[%off] : " GT ", i32, " GT
+      "\n"
+      "    %c4 = arith.constant 4 : i32\n"
+      "    %b1 = arith.addi %b, %c1 : i32\n"
+      "    %nb = arith.remsi %b1, %c4 : i32\n"
+      "    %noff = arith.muli %nb, %c64 : i32\n"
+      "    %zn = ascendc.global_tensor.subindex %zg[%noff] : " GT ", i32, " GT
+      "\n"
+      "    %t0 = ascendc.que_bind.alloc_tensor %qo : " QO ", " LT "\n"
+      "    ascendc.duplicate_l2 %t0, %f0, %c64 : " LT ", f32, i32\n"
+      "    ascendc.que_bind.enque_tensor %qo, %t0 : " QO ", " LT "\n"
+      "    %t1 = ascendc.que_bind.deque_tensor %qo : " QO ", " LT "\n"
+      "    ascendc.data_copy_l2 %zb, %t1, %c64 : " GT ", " LT ", i32 // WRITE\n"
+      "    ascendc.que_bind.free_tensor %qo, %t1 : " QO ", " LT "\n"
+      "    %t2 = ascendc.que_bind.alloc_tensor %qi : " QI ", " LT "\n"
+      "    ascendc.data_copy_l2 %t2, %zn, %c64 : " LT ", " GT ", i32 // READ\n"
+      "    ascendc.que_bind.free_tensor %qi, %t2 : " QI ", " LT "\n",
+      false);
+  REQUIRE(ok);
+  unsigned wline = line_of(r.text, "// WRITE"),
+           rline = line_of(r.text, "// READ");
+  CHECK_EQ_INT(r.st, CASC_LAUNCH_KERNEL_ERROR);
+  /* One report for the pair (write, read): block 3 reads z[0, 64), which
+   * block 0 writes (the pair the sweep meets first). */
+  REQUIRE(r.res.nissues == 1);
+  CHECK_STREQ(casc_sim_check_name(r.res.issues[0].check), "gm-race");
+  CHECK_EQ_INT(r.res.issues[0].block, 3);
+  CHECK_EQ_INT(issue_line(&r.res.issues[0]), rline);
+  REQUIRE(r.diags.n == 1);
+  const casc_diag *d = r.diags.items[0];
+  bool ok2 = strstr(d->msg, "block 3 reads GM 'arg1' elements [0, 64), which "
+                            "block 0 writes") &&
+             has_note(d, wline, "block 0 writes them here");
+  if (!CHECK(ok2))
+    print_diags(&r);
   run_free(&r);
 }
 
@@ -398,5 +531,8 @@ int main(void) {
   RUN_TEST(test_copy_truncated);
   RUN_TEST(test_clean_kernel);
   RUN_TEST(test_grouped_report);
+  RUN_TEST(test_gm_race_local_row);
+  RUN_TEST(test_gm_race_global_row);
+  RUN_TEST(test_gm_race_read_after_write);
   return CHECK_SUMMARY();
 }
