@@ -491,6 +491,112 @@ static void test_gm_race_read_after_write(void) {
   run_free(&r);
 }
 
+/* ---- waits that never end --------------------------------------------------
+ * One tile per iteration through qi and qo; SYNC_LOOP(PRE, TOP, END, POST)
+ * puts PRE before the loop, TOP at the top of its body, END at its end and
+ * POST after it. The user's MTE3_MTE2 flag orders a tile's copy in after
+ * the previous tile's copy out. */
+#define SYNC_LOOP(PRE, TOP, END, POST)                                         \
+  "      %off = arith.muli %b, %c64 : i32\n"                                   \
+  "      %xb = ascendc.global_tensor.subindex %xg[%off] : " GT ", i32, " GT    \
+  "\n"                                                                         \
+  "      %zb = ascendc.global_tensor.subindex %zg[%off] : " GT ", i32, " GT    \
+  "\n" PRE "      scf.for %i = %c0 to %c3 step %c1 : i32 {\n" TOP              \
+  "        %t0 = ascendc.que_bind.alloc_tensor %qi : " QI ", " LT "\n"         \
+  "        ascendc.data_copy_l2 %t0, %xb, %c64 : " LT ", " GT ", i32\n"        \
+  "        ascendc.que_bind.enque_tensor %qi, %t0 : " QI ", " LT "\n"          \
+  "        %t1 = ascendc.que_bind.deque_tensor %qi : " QI ", " LT "\n"         \
+  "        %t2 = ascendc.que_bind.alloc_tensor %qo : " QO ", " LT "\n"         \
+  "        ascendc.add_l2 %t2, %t1, %t1, %c64 : " LT ", " LT ", " LT ", i32\n" \
+  "        ascendc.que_bind.enque_tensor %qo, %t2 : " QO ", " LT "\n"          \
+  "        ascendc.que_bind.free_tensor %qi, %t1 : " QI ", " LT "\n"           \
+  "        %t3 = ascendc.que_bind.deque_tensor %qo : " QO ", " LT "\n"         \
+  "        ascendc.data_copy_l2 %zb, %t3, %c64 : " GT ", " LT ", i32\n"        \
+  "        ascendc.que_bind.free_tensor %qo, %t3 : " QO ", " LT "\n" END       \
+  "      }\n" POST
+
+#define WAIT_M3M2 "ascendc.wait_flag mte3_mte2, %c0 : i32"
+#define SET_M3M2 "ascendc.set_flag mte3_mte2, %c0 : i32"
+
+/* Without a SetFlag before the loop, the first iteration's WaitFlag holds
+ * MTE2; the copy in behind it never lands, so V's DeQue waits, so the copy
+ * out's DeQue on MTE3 waits, and the SetFlag MTE2 waits for is behind it:
+ * the flags balance at kernel end, but the NPU hangs in iteration 0. */
+static void test_wait_never_set_in_loop(void) {
+  expect_one(SYNC_LOOP("", "        " WAIT_M3M2 " // MARK\n",
+                       "        " SET_M3M2 "\n", ""),
+             CASC_CHECK_PIPE_DEADLOCK, CASC_SEV_ERROR,
+             "WaitFlag<MTE3_MTE2>(0) in iteration 0 of the loop at line ");
+}
+
+/* The flag is set again only after iteration 0: iteration 2's wait hangs. */
+static void test_wait_never_set_later_iteration(void) {
+  expect_one(SYNC_LOOP("        " SET_M3M2 "\n",
+                       "        " WAIT_M3M2 " // MARK\n",
+                       "        %first = arith.cmpi eq, %i, %c0 : i32\n"
+                       "        scf.if %first {\n"
+                       "          " SET_M3M2 "\n"
+                       "        }\n",
+                       ""),
+             CASC_CHECK_PIPE_DEADLOCK, CASC_SEV_ERROR,
+             "in iteration 2 of the loop at line ");
+}
+
+/* A wait with no SetFlag at all: reported at the wait, not only as an
+ * unpaired flag at kernel end. */
+static void test_wait_never_set_at_end(void) {
+  expect_one("      ascendc.wait_flag mte2_v, %c0 : i32 // MARK\n",
+             CASC_CHECK_PIPE_DEADLOCK, CASC_SEV_ERROR,
+             "holds pipe V until SetFlag<MTE2_V>(0) runs in pipe MTE2, and the "
+             "kernel ends without running it");
+}
+
+/* The scalar unit waits for a flag nothing has set: it never issues the
+ * SetFlag after it. */
+static void test_wait_stalls_scalar(void) {
+  expect_one("      ascendc.wait_flag mte2_s, %c0 : i32 // MARK\n"
+             "      ascendc.set_flag mte2_s, %c0 : i32\n",
+             CASC_CHECK_PIPE_DEADLOCK, CASC_SEV_ERROR,
+             "WaitFlag<MTE2_S>(0) stalls the scalar unit");
+}
+
+/* PipeBarrier<PIPE_ALL> while V waits for a set issued after it. */
+static void test_wait_then_barrier_all(void) {
+  expect_one("      ascendc.wait_flag mte2_v, %c0 : i32 // MARK\n"
+             "      ascendc.pipe_barrier pipe_all\n"
+             "      ascendc.set_flag mte2_v, %c0 : i32\n",
+             CASC_CHECK_PIPE_DEADLOCK, CASC_SEV_ERROR,
+             "the scalar unit waits for every pipe");
+}
+
+/* The correct twins: the flag set once before the loop (and waited for
+ * once after it), and a wait before its set in program order whose set
+ * comes from a pipe that does not wait (V stalls until MTE2 gets there):
+ * legal on the NPU, silent here. */
+static void test_wait_flags_correct(void) {
+  const char *bodies[] = {
+      SYNC_LOOP("      " SET_M3M2 "\n", "        " WAIT_M3M2 "\n",
+                "        " SET_M3M2 "\n", "      " WAIT_M3M2 "\n"),
+      "    %t0 = ascendc.que_bind.alloc_tensor %qi : " QI ", " LT "\n"
+      "    ascendc.wait_flag mte2_v, %c0 : i32\n"
+      "    ascendc.data_copy_l2 %t0, %xg, %c64 : " LT ", " GT ", i32\n"
+      "    ascendc.set_flag mte2_v, %c0 : i32\n"
+      "    ascendc.que_bind.free_tensor %qi, %t0 : " QI ", " LT "\n",
+  };
+  for (unsigned k = 0; k < 2; k++) {
+    run r;
+    bool ok = run_kernel(&r, bodies[k], false);
+    CHECK(ok);
+    if (ok) {
+      CHECK_EQ_INT(r.st, CASC_LAUNCH_OK);
+      CHECK_EQ_INT(r.res.nissues, 0);
+      if (!CHECK_EQ_INT(r.diags.n, 0))
+        print_diags(&r);
+    }
+    run_free(&r);
+  }
+}
+
 /* The same bug in every block is reported once, naming all blocks. */
 static void test_grouped_report(void) {
   run r;
@@ -534,5 +640,11 @@ int main(void) {
   RUN_TEST(test_gm_race_local_row);
   RUN_TEST(test_gm_race_global_row);
   RUN_TEST(test_gm_race_read_after_write);
+  RUN_TEST(test_wait_never_set_in_loop);
+  RUN_TEST(test_wait_never_set_later_iteration);
+  RUN_TEST(test_wait_never_set_at_end);
+  RUN_TEST(test_wait_stalls_scalar);
+  RUN_TEST(test_wait_then_barrier_all);
+  RUN_TEST(test_wait_flags_correct);
   return CHECK_SUMMARY();
 }
