@@ -24,9 +24,11 @@ static const char *event_name(int evt) {
   return s ? s : "?";
 }
 
-static casc_hw_pipe pipe_of(const sim_sync_rec *r) {
-  return r->set ? casc_hw_event_src_pipe(r->evt)
-                : casc_hw_event_dst_pipe(r->evt);
+/* The pipe that runs a SetFlag / WaitFlag of evt (from the table that
+ * sim_sync_reset copies out of the hardware facts once per workspace: the
+ * flags of every queue operation come through here). */
+static casc_hw_pipe pipe_of(const sim_sync *s, int evt, bool set) {
+  return (casc_hw_pipe)(set ? s->src_pipe[evt] : s->dst_pipe[evt]);
 }
 
 static bool tracked(casc_hw_pipe p) {
@@ -41,7 +43,15 @@ void sim_sync_reset(sim_block *b) {
   }
   memset(s->fired, 0, sizeof s->fired);
   s->order = 0;
+  s->nheld = 0;
   s->gave_up = false;
+  if (!s->pipes_known) {
+    for (int e = 0; e < SIM_NUM_EVENTS; e++) {
+      s->src_pipe[e] = (uint8_t)casc_hw_event_src_pipe(e);
+      s->dst_pipe[e] = (uint8_t)casc_hw_event_dst_pipe(e);
+    }
+    s->pipes_known = true;
+  }
 }
 
 /* The iteration of the innermost scf.for around op that is running now:
@@ -148,6 +158,7 @@ static void report_hang(sim_block *b, casc_hw_pipe p, const casc_op *at,
 
 /* Hold pipe p on wait r. */
 static void hold(sim_sync *s, casc_hw_pipe p, const sim_sync_rec *r) {
+  s->nheld += !s->pipe[p].held;
   s->pipe[p].held = true;
   s->pipe[p].wait = *r;
   s->pipe[p].since = ++s->order;
@@ -177,10 +188,11 @@ static void run_kept(sim_sync *s, casc_hw_pipe p) {
  * on. Recursion depth is bounded by the pipes: a pipe releases another
  * only while it runs, and each release clears a held wait. */
 static void fire(sim_sync *s, int evt, int id) {
-  casc_hw_pipe q = casc_hw_event_dst_pipe(evt);
+  casc_hw_pipe q = pipe_of(s, evt, false);
   if (tracked(q) && s->pipe[q].held && s->pipe[q].wait.evt == evt &&
       s->pipe[q].wait.id == id) {
     s->pipe[q].held = false;
+    s->nheld--;
     run_kept(s, q);
     return;
   }
@@ -231,8 +243,7 @@ bool sim_sync_flag(sim_block *b, const sim_insn *in, int evt, int id,
   if (s->gave_up || evt < 0 || evt >= SIM_NUM_EVENTS || id < 0 ||
       id >= SIM_EVENT_IDS)
     return true;
-  sim_sync_rec r = {.evt = (int16_t)evt, .id = (int8_t)id, .set = set};
-  casc_hw_pipe p = pipe_of(&r);
+  casc_hw_pipe p = pipe_of(s, evt, set);
   if (!tracked(p))
     return true;
   if (p == CASC_PIPE_S && !set) {
@@ -276,6 +287,13 @@ bool sim_sync_flag(sim_block *b, const sim_insn *in, int evt, int id,
   }
   if (set) {
     fire(s, evt, id);
+    /* A released pipe may have run into a kept wait that closes a circle. */
+    for (int q = CASC_PIPE_NONE + 1; s->nheld && q < SIM_SYNC_PIPES; q++)
+      if (s->pipe[q].held && waits_in_circle(s, (casc_hw_pipe)q)) {
+        report_hang(b, first_in_circle(s, (casc_hw_pipe)q), NULL,
+                    "that pipe is held by waits that come back to this one");
+        return false;
+      }
     return true;
   }
   if (s->fired[evt] & (1u << id)) {

@@ -305,7 +305,11 @@ typedef struct {
   sim_pipe_wait pipe[SIM_SYNC_PIPES];
   uint8_t fired[SIM_NUM_EVENTS]; /* per HardEvent: ids whose flag is set */
   uint32_t order;
-  bool gave_up; /* too many kept operations: no longer followed */
+  unsigned nheld; /* pipes held now */
+  bool gave_up;   /* too many kept operations: no longer followed */
+  /* casc_hw_event_src_pipe / _dst_pipe per HardEvent, filled once */
+  bool pipes_known;
+  uint8_t src_pipe[SIM_NUM_EVENTS], dst_pipe[SIM_NUM_EVENTS];
 } sim_sync;
 
 typedef struct sim_block {

@@ -551,6 +551,21 @@ static void test_wait_never_set_at_end(void) {
              "kernel ends without running it");
 }
 
+/* The circle closes only when a set releases V, which then runs into its
+ * kept WaitFlag<MTE3_V>: MTE3's set of it is behind MTE3's wait for V's
+ * SetFlag<V_MTE3>, which is behind that wait. MTE3 was held first. */
+static void test_wait_circle_after_release(void) {
+  expect_one("      ascendc.wait_flag mte2_v, %c0 : i32\n"
+             "      ascendc.wait_flag mte3_v, %c0 : i32\n"
+             "      ascendc.set_flag v_mte3, %c0 : i32\n"
+             "      ascendc.wait_flag v_mte3, %c0 : i32 // MARK\n"
+             "      ascendc.set_flag mte3_v, %c0 : i32\n"
+             "      ascendc.set_flag mte2_v, %c0 : i32\n",
+             CASC_CHECK_PIPE_DEADLOCK, CASC_SEV_ERROR,
+             "holds pipe MTE3 until SetFlag<V_MTE3>(0) runs in pipe V, and "
+             "that pipe is held by waits that come back to this one");
+}
+
 /* The scalar unit waits for a flag nothing has set: it never issues the
  * SetFlag after it. */
 static void test_wait_stalls_scalar(void) {
@@ -643,6 +658,7 @@ int main(void) {
   RUN_TEST(test_wait_never_set_in_loop);
   RUN_TEST(test_wait_never_set_later_iteration);
   RUN_TEST(test_wait_never_set_at_end);
+  RUN_TEST(test_wait_circle_after_release);
   RUN_TEST(test_wait_stalls_scalar);
   RUN_TEST(test_wait_then_barrier_all);
   RUN_TEST(test_wait_flags_correct);
