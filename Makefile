@@ -5,7 +5,9 @@
 #   make valgrind  run every C unit test under valgrind (uses $(BUILD))
 #   make faultinject  the ASan build, then a slice of the lit corpus with
 #               allocation N failing, for every N (scripts/faultinject.py)
-#   make bench  Release build of bench/, then run bench/parse and
+#   make bench  Release build of bench/, then run bench/parse, bench/compile
+#               (the whole casc opt process; with ASCIR_OPT=path against
+#               pyasc's ascir-opt) and
 #               bench/timing_calibration (the timing model vs A2/A3 cycles)
 #   make fuzz   build the libFuzzer harnesses (clang); make fuzz-run runs
 #               one (FUZZER=parse_fuzz|passes_fuzz|verify_fuzz) for
@@ -71,6 +73,7 @@ bench:
 	$(MAKE) build BUILD=$(BENCH_BUILD) TYPE=Release SANITIZE=OFF
 	$(BENCH_BUILD)/bench/parse
 	$(BENCH_BUILD)/bench/timing_calibration
+	$(BENCH_BUILD)/bench/compile
 
 # libFuzzer needs clang (Debian: apt-get install clang-14). The library is
 # built with coverage instrumentation, ASan and UBSan; -Werror is off

@@ -220,6 +220,30 @@ typedef enum {
   ASC_ROUNDMODE_CAST_ODD = 6
 } asc_roundmode;
 
+/* asc.CMPMODE (Compare) and asc.SelMode (Select). */
+typedef enum {
+  ASC_CMPMODE_LT = 0,
+  ASC_CMPMODE_GT = 1,
+  ASC_CMPMODE_EQ = 2,
+  ASC_CMPMODE_LE = 3,
+  ASC_CMPMODE_GE = 4,
+  ASC_CMPMODE_NE = 5
+} asc_cmpmode;
+
+/* asc.ReduceOrder (WholeReduceMax / WholeReduceMin). */
+typedef enum {
+  ASC_REDUCEORDER_ORDER_VALUE_INDEX = 0,
+  ASC_REDUCEORDER_ORDER_INDEX_VALUE = 1,
+  ASC_REDUCEORDER_ORDER_ONLY_VALUE = 2,
+  ASC_REDUCEORDER_ORDER_ONLY_INDEX = 3
+} asc_reduceorder;
+
+typedef enum {
+  ASC_SELMODE_VSEL_CMPMASK_SPR = 0,
+  ASC_SELMODE_VSEL_TENSOR_SCALAR_MODE = 1,
+  ASC_SELMODE_VSEL_TENSOR_TENSOR_MODE = 2
+} asc_selmode;
+
 /* pyasc DataType.sizeof(): bytes per element (0 for an invalid dtype). */
 unsigned asc_dtype_sizeof(asc_dtype dt);
 /* pyasc's name of a dtype ("float16", "int32", ...); "invalid" otherwise. */
@@ -243,12 +267,18 @@ ASC__HANDLE(asc_tbuf);          /* TBuf */
 ASC__HANDLE(asc_local_tensor);  /* LocalTensor */
 ASC__HANDLE(asc_global_tensor); /* GlobalTensor (set_global_buffer fills it) */
 ASC__HANDLE(asc_gm_addr);       /* GlobalAddress: memref<?xT, 22> */
-ASC__HANDLE(asc_data_copy_params); /* DataCopyParams */
+ASC__HANDLE(asc_data_copy_params);     /* DataCopyParams */
 ASC__HANDLE(asc_data_copy_pad_params); /* DataCopyPadParams */
-ASC__HANDLE(asc_int);              /* runtime integer (any width/sign) */
-ASC__HANDLE(asc_float);            /* runtime float (f16/bf16/f32/f64) */
-ASC__HANDLE(asc_bool);             /* runtime i1 */
-ASC__HANDLE(asc_int_var);          /* cells for loop-carried values */
+ASC__HANDLE(asc_nd2nz_params);         /* Nd2NzParams */
+ASC__HANDLE(asc_load_data_2d_params);  /* LoadData2DParams */
+ASC__HANDLE(asc_mmad_params);          /* MmadParams */
+ASC__HANDLE(asc_fixpipe_params);       /* FixpipeParamsV220 */
+ASC__HANDLE(asc_fixpipe_config);       /* FixpipeConfig */
+ASC__HANDLE(asc_brcb_repeat_params);   /* BrcbRepeatParams */
+ASC__HANDLE(asc_int);                  /* runtime integer (any width/sign) */
+ASC__HANDLE(asc_float);                /* runtime float (f16/bf16/f32/f64) */
+ASC__HANDLE(asc_bool);                 /* runtime i1 */
+ASC__HANDLE(asc_int_var);              /* cells for loop-carried values */
 ASC__HANDLE(asc_float_var);
 ASC__HANDLE(asc_bool_var);
 
@@ -307,7 +337,8 @@ enum {
   ASC__SV_UINT,
   ASC__SV_FLOAT,
   ASC__SV_VALUE,
-  ASC__SV_PARAMS
+  ASC__SV_PARAMS,
+  ASC__SV_TENSOR /* a LocalTensor where pyasc takes a tensor or a scalar */
 };
 typedef struct {
   void *p_;
@@ -355,6 +386,14 @@ static inline asc__sv asc__sv_vb(asc_bool v) {
   s.kind_ = ASC__SV_VALUE;
   s.p_ = v.p_;
   s.k_ = v.k_;
+  return s;
+}
+
+static inline asc__sv asc__sv_t(asc_local_tensor t) {
+  asc__sv s = {0};
+  s.kind_ = ASC__SV_TENSOR;
+  s.p_ = t.p_;
+  s.k_ = t.k_;
   return s;
 }
 
@@ -513,8 +552,9 @@ asc_float asc_to_float_at(const char *file, int line, asc__sv x, asc_dtype dt);
 #define asc_le(a, b) asc_cmp_at(ASC__AT, ASC__LE, ASC__N(a), ASC__N(b))
 #define asc_gt(a, b) asc_cmp_at(ASC__AT, ASC__GT, ASC__N(a), ASC__N(b))
 #define asc_ge(a, b) asc_cmp_at(ASC__AT, ASC__GE, ASC__N(a), ASC__N(b))
-/* c ? a : b (arith.select) */
-#define asc_select(c, a, b)                                                    \
+/* c ? a : b (arith.select); with six arguments, the vector Select below */
+#define asc_select(...) ASC__OVERLOAD(asc__select_, __VA_ARGS__)
+#define asc__select_3(c, a, b)                                                 \
   ASC__ARITH(asc_iselect_at, asc_fselect_at, a, b)                             \
   (ASC__AT, c, ASC__N(a), ASC__N(b))
 #define asc_to_int(x, dt) asc_to_int_at(ASC__AT, ASC__N(x), dt)
@@ -883,10 +923,20 @@ static inline asc__sv asc__sv_dcp(asc_data_copy_params p) {
   s.k_ = p.k_;
   return s;
 }
+static inline asc__sv asc__sv_nd2nz(asc_nd2nz_params p) {
+  asc__sv s = {0};
+  s.kind_ = ASC__SV_PARAMS;
+  s.p_ = p.p_;
+  s.k_ = p.k_;
+  return s;
+}
+/* data_copy(dst, src, nd2nz_params): GM (ND) -> A1/B1 (NZ), the cube's
+ * format-converting copy (data_copy_nd2nz). */
 /* clang-format off */
 #define asc_data_copy(dst, src, n)                                             \
   asc_data_copy_at(ASC__AT, ASC__T(dst), ASC__T(src), _Generic((n),           \
       asc_data_copy_params: asc__sv_dcp,                                       \
+      asc_nd2nz_params: asc__sv_nd2nz,                                         \
       asc_int: asc__sv_vi,                                                     \
       ASC__CINTS(asc__sv_i, asc__sv_u))(n))
 /* clang-format on */
@@ -910,10 +960,106 @@ void asc_data_copy_pad_at(const char *file, int line, asc__tensor dst,
                           asc_data_copy_pad_params pad, bool has_pad);
 #define asc_data_copy_pad(...) ASC__OVERLOAD(asc__data_copy_pad_, __VA_ARGS__)
 #define asc__data_copy_pad_3(d, s, p)                                          \
-  asc_data_copy_pad_at(ASC__AT, ASC__T(d), ASC__T(s), p,                        \
+  asc_data_copy_pad_at(ASC__AT, ASC__T(d), ASC__T(s), p,                       \
                        (asc_data_copy_pad_params){0}, false)
 #define asc__data_copy_pad_4(d, s, p, pad)                                     \
   asc_data_copy_pad_at(ASC__AT, ASC__T(d), ASC__T(s), p, pad, true)
+
+/* ======================================================================== */
+/* Cube unit (pyasc asc.language.basic mm / fixpipe; docs/simulator.md      */
+/* "The cube path"). Matrices move GM -(DataCopy Nd2Nz, MTE2)-> A1/B1 (L1)   */
+/* -(LoadData, MTE1)-> A2/B2 (L0A/L0B) -(Mmad, M)-> CO1 (L0C) -(Fixpipe,     */
+/* FIX)-> GM. Every parameter struct is an ascendc.construct with pyasc's    */
+/* operand and field types.                                                   */
+
+/* QuantMode_t of FixpipeParamsV220 (pyasc QuantModes). */
+typedef enum {
+  ASC_QUANTMODE_NOQUANT = 0,
+  ASC_QUANTMODE_F322F16 = 1,
+  ASC_QUANTMODE_F322BF16 = 2,
+  ASC_QUANTMODE_DEQF16 = 3,
+  ASC_QUANTMODE_VDEQF16 = 4,
+  ASC_QUANTMODE_QF322B8_PRE = 5,
+  ASC_QUANTMODE_VQF322B8_PRE = 6,
+  ASC_QUANTMODE_REQ8 = 7,
+  ASC_QUANTMODE_VREQ8 = 8
+} asc_quantmode;
+
+/* CO2Layout of FixpipeConfig: NZ keeps the fractal layout, ROW_MAJOR
+ * writes ND (NZ2ND). */
+typedef enum {
+  ASC_CO2LAYOUT_NZ = 0,
+  ASC_CO2LAYOUT_ROW_MAJOR = 1,
+  ASC_CO2LAYOUT_COLUMN_MAJOR = 2
+} asc_co2layout;
+
+/* asc.Nd2NzParams(nd_num, n_value, d_value, src_nd_matrix_stride,
+ * src_d_value, dst_nz_c0_stride, dst_nz_n_stride, dst_nz_matrix_stride):
+ * [ui16 x 8]. */
+asc_nd2nz_params asc_nd2nzparams_at(const char *file, int line,
+                                    const asc__sv *fields);
+#define asc_nd2nzparams(nd, n, d, snd, sd, c0, ns, nm)                         \
+  asc_nd2nzparams_at(ASC__AT, (asc__sv[]){ASC__I(nd), ASC__I(n), ASC__I(d),    \
+                                          ASC__I(snd), ASC__I(sd), ASC__I(c0), \
+                                          ASC__I(ns), ASC__I(nm)})
+
+/* asc.LoadData2DParams(start_index, repeat_times, src_stride, sid, dst_gap,
+ * if_transpose, addr_mode): [ui16, ui8, ui16, ui16, ui16, i1, ui8]. */
+asc_load_data_2d_params asc_loaddata2dparams_at(const char *file, int line,
+                                                const asc__sv *fields);
+#define asc_loaddata2dparams(si, rt, ss, sid, dg, tr, am)                      \
+  asc_loaddata2dparams_at(                                                     \
+      ASC__AT, (asc__sv[]){ASC__I(si), ASC__I(rt), ASC__I(ss), ASC__I(sid),    \
+                           ASC__I(dg), ASC__B(tr), ASC__I(am)})
+
+/* asc.MmadParams(m, n, k, unit_flag, cmatrix_source, cmatrix_init_val):
+ * cmatrix_init_val = 1 starts C at 0; 0 starts it from L0C (accumulate,
+ * cmatrix_source 0) or from the bias table (cmatrix_source 1, the
+ * asc_mmad form with a bias). [ui16 x 3, i1 x 3] as pyasc builds it. */
+asc_mmad_params asc_mmadparams_at(const char *file, int line,
+                                  const asc__sv *fields);
+#define asc_mmadparams(m, n, k, uf, src, init)                                 \
+  asc_mmadparams_at(ASC__AT,                                                   \
+                    (asc__sv[]){ASC__I(m), ASC__I(n), ASC__I(k), ASC__B(uf),   \
+                                ASC__B(src), ASC__B(init)})
+
+/* asc.FixpipeParamsV220(n_size, m_size, src_stride, dst_stride, quant_pre,
+ * relu_en): the other fields take pyasc's defaults (deq_scalar 0, nd_num 1,
+ * src/dst_nd_stride 0, unit_flag 0, is_channel_split false). */
+asc_fixpipe_params asc_fixpipeparamsv220_at(const char *file, int line,
+                                            const asc__sv *fields);
+#define asc_fixpipeparamsv220(n, m, ss, ds, quant, relu)                       \
+  asc_fixpipeparamsv220_at(ASC__AT, (asc__sv[]){ASC__I(n), ASC__I(m),          \
+                                                ASC__I(ss), ASC__I(ds),        \
+                                                ASC__I(quant), ASC__B(relu)})
+/* asc.FixpipeConfig(layout). */
+asc_fixpipe_config asc_fixpipeconfig_at(const char *file, int line,
+                                        asc_co2layout layout);
+#define asc_fixpipeconfig(layout) asc_fixpipeconfig_at(ASC__AT, layout)
+
+/* load_data(dst, src, params): 2-D load of 512-byte fractals, L1 (A1/B1)
+ * -> L0A/L0B (A2/B2), with an optional transpose of each 16x16 fractal. */
+void asc_load_data_at(const char *file, int line, asc_local_tensor dst,
+                      asc_local_tensor src, asc_load_data_2d_params params);
+#define asc_load_data(d, s, p) asc_load_data_at(ASC__AT, d, s, p)
+
+/* mmad(dst, fm, filter[, bias], params): dst (CO1) = fm (A2) x filter (B2)
+ * [+ bias (C2 / CO1)]; f16/bf16/f32 -> f32, int8 -> int32. */
+void asc_mmad_at(const char *file, int line, asc_local_tensor dst,
+                 asc_local_tensor fm, asc_local_tensor filter,
+                 asc_local_tensor bias, bool has_bias, asc_mmad_params params);
+#define asc_mmad(...) ASC__OVERLOAD(asc__mmad_, __VA_ARGS__)
+#define asc__mmad_4(d, a, b, p)                                                \
+  asc_mmad_at(ASC__AT, d, a, b, (asc_local_tensor){0}, false, p)
+#define asc__mmad_5(d, a, b, bias, p)                                          \
+  asc_mmad_at(ASC__AT, d, a, b, bias, true, p)
+
+/* fixpipe(dst, src, params, config): CO1 -> GM with the conversions of
+ * params (quant_pre, relu_en) and config's layout. */
+void asc_fixpipe_at(const char *file, int line, asc_global_tensor dst,
+                    asc_local_tensor src, asc_fixpipe_params params,
+                    asc_fixpipe_config config);
+#define asc_fixpipe(d, s, p, c) asc_fixpipe_at(ASC__AT, d, s, p, c)
 
 /* Level-2 vector ops. Each macro names its op by the ASC-IR name of its
  * level-2 form (`add` -> "ascendc.add_l2"); the element types it takes and
@@ -991,8 +1137,18 @@ void asc_duplicate_at(const char *file, int line, asc_local_tensor dst,
                       asc__sv scalar, asc__sv count);
 void asc_cast_at(const char *file, int line, asc_local_tensor dst,
                  asc_local_tensor src, asc_roundmode mode, asc__sv count);
-#define asc_duplicate(d, x, n)                                                 \
+/* duplicate(dst, scalar, mask, repeat_times, dst_block_stride,
+ * dst_repeat_stride): the level-0 form (count mask, pyasc's ui64 mask and
+ * int8 repeat / strides), six arguments. */
+void asc_duplicate_l0_at(const char *file, int line, asc_local_tensor dst,
+                         asc__sv scalar, asc__sv mask, asc__sv repeat_times,
+                         asc__sv dst_block_stride, asc__sv dst_repeat_stride);
+#define asc_duplicate(...) ASC__OVERLOAD(asc__duplicate_, __VA_ARGS__)
+#define asc__duplicate_3(d, x, n)                                              \
   asc_duplicate_at(ASC__AT, d, ASC__N(x), ASC__I(n))
+#define asc__duplicate_6(d, x, m, r, b, rs)                                    \
+  asc_duplicate_l0_at(ASC__AT, d, ASC__N(x), ASC__I(m), ASC__I(r), ASC__I(b),  \
+                      ASC__I(rs))
 #define asc_cast(d, s, mode, n) asc_cast_at(ASC__AT, d, s, mode, ASC__I(n))
 
 /* Reductions: count is ui32, cal_index i8 (pyasc's bool_). */
@@ -1014,6 +1170,106 @@ void asc_reduce_at(const char *file, int line, const char *api, const char *op,
   ASC__RED(reduce_min, d, s, tmp, n, asc__sv_i(0))
 #define asc__reduce_min_5(d, s, tmp, n, ci)                                    \
   ASC__RED(reduce_min, d, s, tmp, n, ASC__B(ci))
+
+/* The reductions with a count mask, repeat times and strides (pyasc's
+ * level-0 forms; integer arguments in pyasc's order, each i32):
+ *   asc_whole_reduce_sum(dst, src, mask, repeat_time, dst_rep_stride,
+ *                        src_blk_stride, src_rep_stride)
+ *   asc_whole_reduce_max / _min(... same ...[, order = VALUE_INDEX])
+ *   asc_block_reduce_sum / _max / _min, asc_pair_reduce_sum(dst, src,
+ *       repeat, mask, dst_rep_stride, src_blk_stride, src_rep_stride)
+ *   asc_repeat_reduce_sum(dst, src, repeat_time, mask, dst_blk_stride,
+ *       src_blk_stride, dst_rep_stride, src_rep_stride)
+ * isSetMask is set where pyasc sets it. */
+void asc_vec_reduce_rep_at(const char *file, int line, const char *api,
+                           const char *op, asc_local_tensor dst,
+                           asc_local_tensor src, const asc__sv *ints,
+                           unsigned nints, int order);
+#define ASC__RRED5(c, d, s, a, b, e, f, g, o)                                  \
+  asc_vec_reduce_rep_at(ASC__AT, "asc_" #c, "ascendc." #c "_l0", d, s,         \
+                        (const asc__sv[]){ASC__I(a), ASC__I(b), ASC__I(e),     \
+                                          ASC__I(f), ASC__I(g)},               \
+                        5, o)
+#define asc_whole_reduce_sum(d, s, m, r, dr, sb, sr)                           \
+  ASC__RRED5(whole_reduce_sum, d, s, m, r, dr, sb, sr, -1)
+#define asc_whole_reduce_max(...)                                              \
+  ASC__OVERLOAD(asc__whole_reduce_max_, __VA_ARGS__)
+#define asc__whole_reduce_max_7(d, s, m, r, dr, sb, sr)                        \
+  ASC__RRED5(whole_reduce_max, d, s, m, r, dr, sb, sr, 0)
+#define asc__whole_reduce_max_8(d, s, m, r, dr, sb, sr, o)                     \
+  ASC__RRED5(whole_reduce_max, d, s, m, r, dr, sb, sr, (int)(o))
+#define asc_whole_reduce_min(...)                                              \
+  ASC__OVERLOAD(asc__whole_reduce_min_, __VA_ARGS__)
+#define asc__whole_reduce_min_7(d, s, m, r, dr, sb, sr)                        \
+  ASC__RRED5(whole_reduce_min, d, s, m, r, dr, sb, sr, 0)
+#define asc__whole_reduce_min_8(d, s, m, r, dr, sb, sr, o)                     \
+  ASC__RRED5(whole_reduce_min, d, s, m, r, dr, sb, sr, (int)(o))
+#define asc_block_reduce_sum(d, s, r, m, dr, sb, sr)                           \
+  ASC__RRED5(block_reduce_sum, d, s, r, m, dr, sb, sr, -1)
+#define asc_block_reduce_max(d, s, r, m, dr, sb, sr)                           \
+  ASC__RRED5(block_reduce_max, d, s, r, m, dr, sb, sr, -1)
+#define asc_block_reduce_min(d, s, r, m, dr, sb, sr)                           \
+  ASC__RRED5(block_reduce_min, d, s, r, m, dr, sb, sr, -1)
+#define asc_pair_reduce_sum(d, s, r, m, dr, sb, sr)                            \
+  ASC__RRED5(pair_reduce_sum, d, s, r, m, dr, sb, sr, -1)
+#define asc_repeat_reduce_sum(d, s, r, m, db, sb, dr, sr)                      \
+  asc_vec_reduce_rep_at(ASC__AT, "asc_repeat_reduce_sum",                      \
+                        "ascendc.repeat_reduce_sum_l0", d, s,                  \
+                        (const asc__sv[]){ASC__I(r), ASC__I(m), ASC__I(db),    \
+                                          ASC__I(sb), ASC__I(dr), ASC__I(sr)}, \
+                        6, -1)
+
+/* Vector ops of an operand shape of their own (level 2 / whole tensor).
+ * compare(dst, src0, src1, cmp_mode, count) sets bit i of dst (uint8 or
+ * int8) when src0[i] cmp_mode src1[i]; compare_scalar compares with one
+ * scalar (in src0's dtype). select(dst, sel_mask, src0, src1, sel_mode,
+ * count): src1 a LocalTensor (modes 0 and 2) or a scalar (mode 1); with
+ * three arguments asc_select is the scalar c ? a : b.
+ * axpy(dst, src, scalar, count): dst += scalar * src. gather(dst, src,
+ * src_offset, src_base_addr, count): dst[i] = src at byte src_base_addr +
+ * src_offset[i] (uint32 offsets). transpose(dst, src): one 16x16 matrix of
+ * 16-bit elements. brcb(dst, src, repeat_times, params) with
+ * asc_brcbrepeatparams(dst_blk_stride, dst_rep_stride). */
+void asc_compare_at(const char *file, int line, asc_local_tensor dst,
+                    asc_local_tensor src0, asc__sv src1, asc_cmpmode mode,
+                    asc__sv count, bool scalar);
+#define asc_compare(d, s0, s1, m, n)                                           \
+  asc_compare_at(ASC__AT, d, s0, asc__sv_t(s1), m, ASC__I(n), false)
+#define asc_compare_scalar(d, s0, x, m, n)                                     \
+  asc_compare_at(ASC__AT, d, s0, ASC__N(x), m, ASC__I(n), true)
+void asc_select_at(const char *file, int line, asc_local_tensor dst,
+                   asc_local_tensor sel_mask, asc_local_tensor src0,
+                   asc__sv src1, asc_selmode mode, asc__sv count);
+/* clang-format off */
+#define asc__select_6(d, m, s0, s1, mode, n)                                   \
+  asc_select_at(ASC__AT, d, m, s0, _Generic((s1),                              \
+      asc_local_tensor: asc__sv_t,                                             \
+      asc_int: asc__sv_vi,                                                     \
+      asc_float: asc__sv_vf,                                                   \
+      float: asc__sv_f,                                                        \
+      double: asc__sv_f,                                                       \
+      ASC__CINTS(asc__sv_i, asc__sv_u))(s1), mode, ASC__I(n))
+/* clang-format on */
+void asc_axpy_at(const char *file, int line, asc_local_tensor dst,
+                 asc_local_tensor src, asc__sv scalar, asc__sv count);
+#define asc_axpy(d, s, x, n) asc_axpy_at(ASC__AT, d, s, ASC__N(x), ASC__I(n))
+void asc_gather_at(const char *file, int line, asc_local_tensor dst,
+                   asc_local_tensor src, asc_local_tensor src_offset,
+                   asc__sv src_base_addr, asc__sv count);
+#define asc_gather(d, s, o, b, n)                                              \
+  asc_gather_at(ASC__AT, d, s, o, ASC__I(b), ASC__I(n))
+void asc_transpose_at(const char *file, int line, asc_local_tensor dst,
+                      asc_local_tensor src);
+#define asc_transpose(d, s) asc_transpose_at(ASC__AT, d, s)
+asc_brcb_repeat_params asc_brcbrepeatparams_at(const char *file, int line,
+                                               asc__sv dst_blk_stride,
+                                               asc__sv dst_rep_stride);
+#define asc_brcbrepeatparams(b, r)                                             \
+  asc_brcbrepeatparams_at(ASC__AT, ASC__I(b), ASC__I(r))
+void asc_brcb_at(const char *file, int line, asc_local_tensor dst,
+                 asc_local_tensor src, asc__sv repeat_times,
+                 asc_brcb_repeat_params params);
+#define asc_brcb(d, s, r, p) asc_brcb_at(ASC__AT, d, s, ASC__I(r), p)
 
 /* Synchronisation and system values. */
 void asc_set_flag_at(const char *file, int line, asc_hardevent ev, asc__sv id);

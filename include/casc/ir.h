@@ -355,16 +355,18 @@ struct casc_value {
 };
 
 struct casc_op {
+  /* The counts first, so that no padding sits between them and the
+   * pointers (96 bytes an op instead of 120). */
   casc_op_kind kind;
+  unsigned nops, cap_ops;
+  unsigned nres;
+  unsigned nregions;
   const char *name; /* interned full name, e.g. "ascendc.pipe" */
   casc_loc *loc;
-  unsigned nops, cap_ops;
   casc_use *operands;
-  unsigned nres;
   casc_value *results;
   casc_attr *attrs; /* DICT or NULL */
   casc_attr *props; /* unregistered ops only: `<{...}>` properties */
-  unsigned nregions;
   casc_region *regions;
   casc_op *prev, *next;
   casc_block *parent;

@@ -40,8 +40,10 @@ typedef struct {
  * naming (%c1_i32, %cst, %true, %arg0, %0 ...). Appends to out. */
 void casc_print_op(casc_ctx *ctx, casc_op *op, const casc_print_flags *flags,
                    casc_buf *out);
-/* Convenience: print to a stream the caller owns. Returns false on a write
- * error. */
+/* Print to a stream the caller owns, as the text is made (64 KiB at a
+ * time, at line ends): no copy of the whole text is held. Returns false on
+ * a write error or when memory ran out (the stream then has part of the
+ * text). */
 bool casc_print_op_file(casc_ctx *ctx, casc_op *op,
                         const casc_print_flags *flags, FILE *out);
 /* Print a type / attribute / location the way the printer does. */

@@ -12,8 +12,18 @@ struct casc_ctx {
   casc_hashmap strings; /* interned strings */
   casc_hashmap types;   /* structural key -> casc_type* */
   casc_hashmap attrs;   /* structural key -> casc_attr* */
-  casc_hashmap locs;    /* structural key -> casc_loc* */
-  uint32_t next_id;     /* ids of uniqued objects, in creation order */
+  casc_hashmap locs;    /* structural key -> casc_loc* (not file locs) */
+  /* File locations, one per parsed op: an open-addressing set of the locs
+   * themselves, compared field by field (no key copy, no hash per slot). */
+  casc_loc **file_locs;
+  size_t file_locs_cap, file_locs_count; /* cap: a power of two or 0 */
+  /* The last file name casc_loc_file interned: callers pass the same one
+   * op after op. */
+  const char *last_file;
+  /* The interned name of each registered op kind, made on first use (an
+   * op's name is interned at its creation). */
+  const char **kind_names;
+  uint32_t next_id; /* ids of uniqued objects, in creation order */
   casc_diag_handler diag_fn;
   void *diag_user;
   unsigned nerrors;

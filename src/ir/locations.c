@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "ir/ctx_internal.h"
+#include "util/alloc.h"
 
 static void *make_loc(casc_ctx *ctx, void *arg) {
   const casc_loc *proto = arg;
@@ -33,19 +34,76 @@ casc_loc *casc_loc_unknown(casc_ctx *ctx) {
   return uniq(ctx, &proto, &k);
 }
 
+static size_t file_loc_hash(const char *file, unsigned line, unsigned col) {
+  uint64_t h = (uint64_t)(uintptr_t)file * 0x9e3779b97f4a7c15u;
+  h ^= ((uint64_t)line << 20 | col) * 0xc2b2ae3d27d4eb4fu;
+  return (size_t)(h ^ (h >> 29));
+}
+
+/* Slot of (file, line, col) in the table: the loc, or an empty slot. */
+static casc_loc **file_loc_slot(casc_loc **slots, size_t cap, const char *file,
+                                unsigned line, unsigned col) {
+  size_t i = file_loc_hash(file, line, col) & (cap - 1);
+  for (;; i = (i + 1) & (cap - 1)) {
+    casc_loc *l = slots[i];
+    if (!l || (l->u.file.file == file && l->u.file.line == line &&
+               l->u.file.col == col))
+      return &slots[i];
+  }
+}
+
+static bool file_locs_grow(casc_ctx *ctx) {
+  size_t ncap = ctx->file_locs_cap ? ctx->file_locs_cap * 2 : 1024;
+  casc_loc **n = casc_calloc(ncap, sizeof *n);
+  if (!n)
+    return false;
+  for (size_t i = 0; i < ctx->file_locs_cap; i++) {
+    casc_loc *l = ctx->file_locs[i];
+    if (l)
+      *file_loc_slot(n, ncap, l->u.file.file, l->u.file.line, l->u.file.col) =
+          l;
+  }
+  casc_free(ctx->file_locs);
+  ctx->file_locs = n;
+  ctx->file_locs_cap = ncap;
+  return true;
+}
+
 casc_loc *casc_loc_file(casc_ctx *ctx, const char *file, unsigned line,
                         unsigned col) {
-  casc_loc proto = {.kind = CASC_LOC_FILE};
-  proto.u.file.file = casc_intern_cstr(ctx, file ? file : "");
-  proto.u.file.line = line;
-  proto.u.file.col = col;
-  casc_key k;
-  casc_key_init(&k);
-  casc_key_u64(&k, proto.kind);
-  casc_key_str(&k, proto.u.file.file);
-  casc_key_u64(&k, line);
-  casc_key_u64(&k, col);
-  return uniq(ctx, &proto, &k);
+  if (!file)
+    file = "";
+  /* Compared by content: a caller may pass the same buffer with another
+   * name in it. */
+  if (!ctx->last_file ||
+      (file != ctx->last_file && strcmp(file, ctx->last_file))) {
+    const char *in = casc_intern_cstr(ctx, file);
+    if (!in)
+      return NULL;
+    ctx->last_file = in;
+  }
+  file = ctx->last_file;
+  /* At most 3/4 full, so a probe always ends at an empty slot. */
+  if ((ctx->file_locs_count + 1) * 4 > ctx->file_locs_cap * 3 &&
+      !file_locs_grow(ctx)) {
+    casc_ctx_report_oom(ctx);
+    return NULL;
+  }
+  casc_loc **slot =
+      file_loc_slot(ctx->file_locs, ctx->file_locs_cap, file, line, col);
+  if (*slot)
+    return *slot;
+  casc_loc *l = casc_ctx_alloc(ctx, sizeof(*l));
+  if (!l)
+    return NULL;
+  l->kind = CASC_LOC_FILE;
+  l->id = ctx->next_id++;
+  l->u.file.file = file;
+  l->u.file.line = line;
+  l->u.file.col = col;
+  *slot = l;
+  ctx->file_locs_count++;
+  return l;
 }
 
 casc_loc *casc_loc_name(casc_ctx *ctx, const char *name, casc_loc *child) {

@@ -3,6 +3,7 @@
 
 #include "dialect/dialect.h"
 #include "ir/ctx_internal.h"
+#include "util/alloc.h"
 #include "util/grow.h"
 #include "util/invariant.h"
 
@@ -39,17 +40,26 @@ static casc_op *op_create(casc_ctx *ctx, casc_op_kind kind, const char *name,
                           casc_value *const *operands, unsigned nres,
                           casc_type *const *result_types, casc_attr *attrs,
                           unsigned nregions) {
-  casc_op *op = casc_ctx_alloc(ctx, sizeof(*op));
-  if (!op)
+  /* One block for the op and its operand, result and region arrays: one
+   * arena rounding instead of four, and the parts of an op side by side.
+   * Each part's size is a multiple of 8, so every array stays aligned. */
+  size_t ops_at = sizeof(casc_op);
+  size_t res_at = ops_at + (size_t)nops * sizeof(casc_use);
+  size_t reg_at = res_at + (size_t)nres * sizeof(casc_value);
+  size_t size = reg_at + (size_t)nregions * sizeof(casc_region);
+  _Static_assert(sizeof(casc_op) % 8 == 0 && sizeof(casc_use) % 8 == 0 &&
+                     sizeof(casc_value) % 8 == 0,
+                 "op parts keep 8-byte alignment");
+  unsigned char *block = casc_ctx_alloc(ctx, size);
+  if (!block)
     return NULL;
+  casc_op *op = (casc_op *)block;
   op->kind = kind;
   op->name = name;
   op->loc = loc ? loc : casc_loc_unknown(ctx);
   op->attrs = attrs;
   if (nops) {
-    op->operands = casc_ctx_alloc(ctx, nops * sizeof(casc_use));
-    if (!op->operands)
-      return NULL;
+    op->operands = (casc_use *)(block + ops_at);
     op->cap_ops = nops;
   }
   op->nops = nops;
@@ -58,22 +68,16 @@ static casc_op *op_create(casc_ctx *ctx, casc_op_kind kind, const char *name,
     op->operands[i].index = i;
     use_link(&op->operands[i], operands ? operands[i] : NULL);
   }
-  if (nres) {
-    op->results = casc_ctx_alloc(ctx, nres * sizeof(casc_value));
-    if (!op->results)
-      return NULL;
-  }
+  if (nres)
+    op->results = (casc_value *)(block + res_at);
   op->nres = nres;
   for (unsigned i = 0; i < nres; i++) {
     op->results[i].type = result_types ? result_types[i] : NULL;
     op->results[i].def = op;
     op->results[i].index = i;
   }
-  if (nregions) {
-    op->regions = casc_ctx_alloc(ctx, nregions * sizeof(casc_region));
-    if (!op->regions)
-      return NULL;
-  }
+  if (nregions)
+    op->regions = (casc_region *)(block + reg_at);
   op->nregions = nregions;
   for (unsigned i = 0; i < nregions; i++)
     op->regions[i].parent = op;
@@ -99,9 +103,21 @@ casc_op *casc_op_create_kind(casc_ctx *ctx, casc_op_kind kind, casc_loc *loc,
   const casc_op_info *info = casc_op_info_get(kind);
   if (!info)
     return NULL;
-  const char *iname = casc_intern_cstr(ctx, info->name);
-  if (!iname)
-    return NULL;
+  if (!ctx->kind_names) {
+    ctx->kind_names = casc_calloc(CASC_OP_COUNT_, sizeof *ctx->kind_names);
+    if (!ctx->kind_names) {
+      casc_ctx_report_oom(ctx);
+      return NULL;
+    }
+  }
+  const char *iname = kind < CASC_OP_COUNT_ ? ctx->kind_names[kind] : NULL;
+  if (!iname) {
+    iname = casc_intern_cstr(ctx, info->name);
+    if (!iname)
+      return NULL;
+    if (kind < CASC_OP_COUNT_)
+      ctx->kind_names[kind] = iname;
+  }
   return op_create(ctx, kind, iname, loc, nops, operands, nres, result_types,
                    attrs, nregions);
 }

@@ -189,4 +189,13 @@ unsigned lang_block_line(casc_block *b, const char **what);
 /* Internal allocation in the build's context. */
 void *lang_alloc(lang_kernel *k, size_t n);
 
+/* ascendc.construct of a parameter struct, as pyasc builds one: each of
+ * the n fields materialised in mat[i] from in[i] (names[i] for messages),
+ * the field types ft[] in the `types` attribute. The struct's value, or
+ * NULL after reporting. */
+#define LANG_CONSTRUCT_MAX 16
+void *lang_construct(lang_call *c, casc_asc_type id, unsigned n,
+                     const asc__sv *in, const char *const *names,
+                     casc_type *const *mat, casc_type *const *ft);
+
 #endif

@@ -148,6 +148,31 @@ void asc_duplicate_at(const char *file, int line, asc_local_tensor dst,
     lang_op(&c, CASC_OP_DUPLICATE_L2, 3, ops, 0, NULL, NULL);
 }
 
+void asc_duplicate_l0_at(const char *file, int line, asc_local_tensor dst,
+                         asc__sv scalar, asc__sv mask, asc__sv repeat_times,
+                         asc__sv dst_block_stride, asc__sv dst_repeat_stride) {
+  lang_call c;
+  if (!lang_begin(&c, "asc_duplicate", file, line))
+    return;
+  const casc_op_info *vi = casc_op_info_get(CASC_OP_DUPLICATE_L0);
+  static const char *const names[1] = {"dst"};
+  casc_dtype dt = CASC_DT_INVALID;
+  casc_value *ops[6];
+  ops[0] = vtensor(&c, dst, "dst", &dt);
+  if (!ops[0] || !check_dtypes(&c, vi, 1, names, &dt))
+    return;
+  /* pyasc: the scalar in dst's dtype, the mask ui64, the rest int8 */
+  if (!(ops[1] =
+            lang_mat(&c, scalar, casc_type_elem(ops[0]->type), "scalar")) ||
+      !(ops[2] = lang_mat(&c, mask, c.k->ui64, "mask")) ||
+      !(ops[3] = lang_mat(&c, repeat_times, c.k->i8, "repeat_times")) ||
+      !(ops[4] = lang_mat(&c, dst_block_stride, c.k->i8, "dst_block_stride")) ||
+      !(ops[5] = lang_mat(&c, dst_repeat_stride, c.k->i8, "dst_repeat_stride")))
+    return;
+  lang_op(&c, CASC_OP_DUPLICATE_L0, 6, ops, 0, NULL,
+          lang_attrs1(&c, "isSetMask", casc_attr_unit(c.k->ctx)));
+}
+
 void asc_cast_at(const char *file, int line, asc_local_tensor dst,
                  asc_local_tensor src, asc_roundmode mode, asc__sv count) {
   lang_call c;
@@ -219,15 +244,16 @@ static casc_value *copy_operand(lang_call *c, asc__tensor t, const char *what) {
                    : lang_value(c, t.p_, t.k_, what);
 }
 
-/* ascendc.construct of a parameter struct, as pyasc builds one: each field
- * materialised in mat[i] from in[i], the field types ft[] in the `types`
- * attribute. NULL after reporting. */
-static void *construct_struct(lang_call *c, casc_asc_type id, unsigned n,
-                              const asc__sv *in, const char *const *names,
-                              casc_type *const *mat, casc_type *const *ft) {
+void *lang_construct(lang_call *c, casc_asc_type id, unsigned n,
+                     const asc__sv *in, const char *const *names,
+                     casc_type *const *mat, casc_type *const *ft) {
   casc_ctx *ctx = c->k->ctx;
-  casc_value *ops[8];
-  casc_attr *fields[8];
+  casc_value *ops[LANG_CONSTRUCT_MAX];
+  casc_attr *fields[LANG_CONSTRUCT_MAX];
+  if (n > LANG_CONSTRUCT_MAX) {
+    lang_error(c, "a parameter struct of %u fields (casc bug)", n);
+    return NULL;
+  }
   for (unsigned i = 0; i < n; i++) {
     if (!(ops[i] = lang_mat(c, in[i], mat[i], names[i])))
       return NULL;
@@ -253,7 +279,7 @@ asc_data_copy_params asc_datacopyparams_at(const char *file, int line,
                                        "dst_stride"};
   casc_type *const mat[4] = {c.k->i32, c.k->i32, c.k->i32, c.k->i32};
   casc_type *const ft[4] = {c.k->ui16, c.k->ui16, c.k->ui16, c.k->ui16};
-  r.p_ = construct_struct(&c, CASC_ASC_DATA_COPY_PARAMS, 4, in, names, mat, ft);
+  r.p_ = lang_construct(&c, CASC_ASC_DATA_COPY_PARAMS, 4, in, names, mat, ft);
   return r;
 }
 
@@ -272,8 +298,25 @@ asc_data_copy_pad_params asc_datacopypadparams_at(const char *file, int line,
                                        "right_padding", "value"};
   casc_type *const mat[4] = {c.k->i1, c.k->i32, c.k->i32, c.k->i64};
   casc_type *const ft[4] = {c.k->i1, c.k->ui16, c.k->ui16, c.k->ui64};
-  r.p_ = construct_struct(&c, CASC_ASC_DATA_COPY_PAD_PARAMS, 4, in, names, mat,
-                          ft);
+  r.p_ =
+      lang_construct(&c, CASC_ASC_DATA_COPY_PAD_PARAMS, 4, in, names, mat, ft);
+  return r;
+}
+
+/* asc.BrcbRepeatParams(dst_blk_stride, dst_rep_stride): two ui16 fields. */
+asc_brcb_repeat_params asc_brcbrepeatparams_at(const char *file, int line,
+                                               asc__sv dst_blk_stride,
+                                               asc__sv dst_rep_stride) {
+  lang_call c;
+  asc_brcb_repeat_params r = {0};
+  if (!lang_begin(&c, "asc_brcbrepeatparams", file, line))
+    return r;
+  r.k_ = lang_stamp(&c);
+  const asc__sv in[2] = {dst_blk_stride, dst_rep_stride};
+  static const char *const names[2] = {"dst_blk_stride", "dst_rep_stride"};
+  casc_type *const mat[2] = {c.k->ui16, c.k->ui16};
+  casc_type *const ft[2] = {c.k->ui16, c.k->ui16};
+  r.p_ = lang_construct(&c, CASC_ASC_BRCB_REPEAT_PARAMS, 2, in, names, mat, ft);
   return r;
 }
 
@@ -346,12 +389,22 @@ void asc_data_copy_at(const char *file, int line, asc__tensor dst,
   }
   if (n.kind_ == ASC__SV_PARAMS) {
     ops[2] = lang_value(&c, n.p_, n.k_, "params");
-    if (ops[2] && !casc_type_is_asc(ops[2]->type, CASC_ASC_DATA_COPY_PARAMS)) {
+    if (!ops[2])
+      return;
+    /* Nd2NzParams: the format-converting GM -> L1 copy of the cube path. */
+    if (casc_type_is_asc(ops[2]->type, CASC_ASC_ND2NZ_PARAMS)) {
+      if (!src.global_ || dst.global_) {
+        lang_error(&c, "DataCopy with Nd2NzParams copies GM -> local");
+        return;
+      }
+      lang_op(&c, CASC_OP_DATA_COPY_ND2NZ, 3, ops, 0, NULL, NULL);
+      return;
+    }
+    if (!casc_type_is_asc(ops[2]->type, CASC_ASC_DATA_COPY_PARAMS)) {
       lang_error(&c, "params is not a DataCopyParams");
       return;
     }
-    if (ops[2])
-      lang_op(&c, CASC_OP_DATA_COPY_L0, 3, ops, 0, NULL, NULL);
+    lang_op(&c, CASC_OP_DATA_COPY_L0, 3, ops, 0, NULL, NULL);
     return;
   }
   ops[2] = lang_mat(&c, n, c.k->i32, "count");

@@ -5,7 +5,7 @@
 
 #include "casc/passes.h"
 
-#define CASC_PASS(flag, summary, fn)                                           \
+#define CASC_PASS(flag, name, anchor, summary, opts, fn)                       \
   bool fn(casc_ctx *ctx, casc_op *module, const char *options);
 #include "passes/passes.def"
 #undef CASC_PASS

@@ -22,6 +22,13 @@
 
 vs_diag *vs_diag_new(vs_ctx *c, uint32_t op, uint32_t kind, const char *fmt,
                      ...) {
+  /* A correct helper misused by its caller: the finding is the call's. */
+  uint32_t at_op = op;
+  bool moved = c->blame_caller && c->site && c->site <= c->nops &&
+               op >= c->nops_func && op < c->nops;
+  c->blame_caller = false;
+  if (moved)
+    op = c->site - 1;
   const void *key =
       (const void *)(uintptr_t)((uint64_t)op * K_COUNT_ + kind + 1);
   if (casc_ptrmap_get(&c->dkeys, key, 0))
@@ -49,6 +56,9 @@ vs_diag *vs_diag_new(vs_ctx *c, uint32_t op, uint32_t kind, const char *fmt,
   d->op = op;
   d->kind = kind;
   c->nd++;
+  if (moved)
+    vs_diag_note(d, c->ops[at_op]->loc,
+                 "in the called function, at this operation");
   /* On a path that skipped a loop because its run-time trip count may be
    * 0, the finding only holds for that count: point at the loop. */
   if (c->cur && c->cur->zloop && c->cur->zloop <= c->nops)
@@ -141,6 +151,23 @@ static void zero_trip_suffix(vs_ctx *c, const vs_state *s, char *buf,
     snprintf(buf, n, " if the loop runs zero times");
 }
 
+/* A buffer still held at the end. Allocated in a helper that handed it
+ * on (returned, queued, left to the caller): the call that allocated it is
+ * where a FreeTensor is missing. Lost inside the helper: the helper's. */
+static void leak_report(vs_ctx *c, const vs_slot *sl, const char *zt) {
+  bool in_call = sl->asite && sl->asite <= c->nops;
+  bool callers = in_call && !(sl->flags & VS_SF_LOST);
+  vs_diag *d = vs_diag_new(c, callers ? sl->asite - 1 : sl->alloc, K_ALLOC_LEAK,
+                           "AllocTensor: there is no corresponding call to "
+                           "FreeTensor for this tensor%s",
+                           zt);
+  if (callers)
+    vs_diag_note(d, c->ops[sl->alloc]->loc,
+                 "allocated in the called function here");
+  else if (in_call)
+    vs_diag_note(d, c->ops[sl->asite - 1]->loc, "the function is called here");
+}
+
 /* Function end: buffers still held and tensors still queued. */
 static void final_checks(vs_ctx *c, vs_set *S) {
   for (uint32_t i = 0; i < S->n; i++) {
@@ -156,21 +183,22 @@ static void final_checks(vs_ctx *c, vs_set *S) {
         continue;
       if (sl->status == VS_ENQ && precise(s, (int32_t)sl->fifo_q) &&
           sl->last < c->nops) {
+        /* Enqueued by a helper: the caller was to dequeue it. */
+        bool in_call = sl->lsite && sl->lsite <= c->nops;
         casc_op *eq = c->ops[sl->last];
         vs_diag *d =
-            vs_diag_new(c, sl->last, K_ENQUE_LEAK,
+            vs_diag_new(c, in_call ? sl->lsite - 1 : sl->last, K_ENQUE_LEAK,
                         "EnQue: there is no corresponding call to DeQue "
                         "for this tensor%s",
                         zt);
+        if (in_call)
+          vs_diag_note(d, eq->loc, "enqueued in the called function here");
         vs_diag_note(d, value_loc(c, eq->operands[0].value),
                      "queue declared here");
       }
       if (sl->status != VS_FREED && !(sl->flags & (VS_SF_EXT | VS_SF_GONE)) &&
           sl->owner != VS_NOQ && !c->qi[sl->owner].tbuf)
-        vs_diag_new(c, sl->alloc, K_ALLOC_LEAK,
-                    "AllocTensor: there is no corresponding call to "
-                    "FreeTensor for this tensor%s",
-                    zt);
+        leak_report(c, sl, zt);
     }
     c->cur = NULL;
   }

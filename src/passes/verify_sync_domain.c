@@ -362,3 +362,113 @@ void vs_loop_iterate(vs_ctx *c, uint32_t d, uint32_t k, vs_set *S,
   }
   S->n = out;
 }
+
+/* ---- conditions on one value: guards that decide a loop's test ----------- */
+
+/* The values of root for which condition v holds: [lo, hi] (INT64_MIN /
+ * INT64_MAX: unbounded). Only signed comparisons of root + a constant with
+ * a constant, and their negation when it is one-sided, are read. */
+typedef struct {
+  bool ok;
+  uint32_t root;
+  int64_t lo, hi;
+} vrange;
+
+static vrange vrange_of(vs_ctx *c, uint32_t v, int depth) {
+  vrange none = {false, NO_ROOT, 0, 0};
+  casc_op *d = v < c->nv ? c->vals[v]->def : NULL;
+  if (!d || depth > 4 || d->nops != 2)
+    return none;
+  if (d->kind == CASC_OP_ARITH_XORI) {
+    for (int k = 0; k < 2; k++)
+      if (vs_is_true_const(d->operands[k].value)) {
+        vrange r = vrange_of(c, vid_of(c, d->operands[1 - k].value), depth + 1);
+        if (!r.ok || (r.lo != INT64_MIN && r.hi != INT64_MAX))
+          return none; /* the negation of a point is no interval */
+        if (r.lo == INT64_MIN && r.hi == INT64_MAX)
+          return none;
+        if (r.lo == INT64_MIN) {
+          r.lo = r.hi + 1;
+          r.hi = INT64_MAX;
+        } else {
+          r.hi = r.lo - 1;
+          r.lo = INT64_MIN;
+        }
+        return r;
+      }
+    return none;
+  }
+  if (d->kind != CASC_OP_ARITH_CMPI)
+    return none;
+  int64_t p = casc_op_attr_int(d, "predicate", -1);
+  uint32_t ra, rb;
+  int64_t oa, ob;
+  lin_form(c, vid_of(c, d->operands[0].value), &ra, &oa);
+  lin_form(c, vid_of(c, d->operands[1].value), &rb, &ob);
+  if (ra == NO_ROOT && rb != NO_ROOT) {
+    uint32_t tr = ra;
+    int64_t to = oa;
+    ra = rb, oa = ob, rb = tr, ob = to;
+    p = vs_pred_swap(p);
+  }
+  const int64_t big = (int64_t)1 << 40;
+  if (ra == NO_ROOT || rb != NO_ROOT || ob > big || ob < -big || oa > big ||
+      oa < -big)
+    return none;
+  /* root + oa P ob, i.e. root P m. */
+  int64_t m = ob - oa;
+  vrange r = {true, ra, INT64_MIN, INT64_MAX};
+  switch (p) {
+  case 0: /* eq */
+    r.lo = r.hi = m;
+    break;
+  case 2: /* slt */
+    r.hi = m - 1;
+    break;
+  case 3: /* sle */
+    r.hi = m;
+    break;
+  case 4: /* sgt */
+    r.lo = m + 1;
+    break;
+  case 5: /* sge */
+    r.lo = m;
+    break;
+  default:
+    return none;
+  }
+  return r;
+}
+
+int vs_cond_decided(vs_ctx *c, const vs_state *s, uint32_t v) {
+  if (v >= c->nv)
+    return -1;
+  int a = vs_assume_get(s, c->crep[v]);
+  if (a >= 0)
+    return a ^ (int)c->cneg[v];
+  vrange want = vrange_of(c, v, 0);
+  if (!want.ok)
+    return -1;
+  for (uint32_t i = 0; i < s->na; i++) {
+    vrange g = vrange_of(c, s->as[i].v, 0);
+    if (!g.ok || g.root != want.root)
+      continue;
+    if (!s->as[i].val) {
+      /* The guard was false: its complement, when that is an interval. */
+      if (g.lo != INT64_MIN && g.hi != INT64_MAX)
+        continue;
+      if (g.lo == INT64_MIN) {
+        g.lo = g.hi + 1;
+        g.hi = INT64_MAX;
+      } else {
+        g.hi = g.lo - 1;
+        g.lo = INT64_MIN;
+      }
+    }
+    if (g.lo >= want.lo && g.hi <= want.hi)
+      return 1;
+    if (g.hi < want.lo || g.lo > want.hi)
+      return 0;
+  }
+  return -1;
+}

@@ -10,6 +10,7 @@
  *   verify_sync_qinfo.c      what a queue type means on the hardware
  *                            (TPosition, HardEvents, memory)
  *   verify_sync_transfer.c   per-op transfer functions on one state
+ *   verify_sync_flags.c      explicit SetFlag / WaitFlag: deadlocked waits
  *   verify_sync_domain.c     the remaining-iteration interval domain
  *   verify_sync_interp.c     the path-set interpreter: blocks, ops, scf.if,
  *                            calls, integer scalars
@@ -46,6 +47,7 @@
 #define VS_MAX_BUFS CASC_HW_MAX_BUFFERS
 #define VS_MAX_CALLS 8     /* nesting of calls followed into their callee */
 #define VS_MAX_CALLEES 256 /* callee bodies numbered per function */
+#define VS_MAX_NEST 16     /* loop depths whose iteration is recorded */
 
 /* Diagnostic kinds, pyasc's first: for one op the lowest kind wins. */
 enum {
@@ -67,10 +69,11 @@ enum {
   K_INIT_LEN,
   K_INIT_TYPE,
   K_INPLACE,
+  K_WAIT_BLOCKS,
   K_COUNT_
 };
 
-#define VS_MAX_NOTES 4
+#define VS_MAX_NOTES 8
 typedef struct {
   uint32_t op; /* op index */
   uint32_t kind;
@@ -140,6 +143,18 @@ typedef struct {
   uint32_t folded;              /* loops (bits) with a branch decided by a
                                    value that varies per iteration */
   uint32_t call_depth;
+  /* Helpers (docs/verify-sync.md "Helper functions"): the kernel's call
+   * being interpreted (op index + 1, 0: none), and whether the finding
+   * about to be made is the call site's misuse of a correct helper (it is
+   * then reported at the call, with a note at the helper's op). */
+  uint32_t site;
+  bool blame_caller;
+  uint32_t nv_func, nops_func; /* values / ops of the verified function
+                                  itself (numbered before its callees) */
+  /* The iteration (from 1) every state is in, per loop depth: all paths of
+   * a loop run in step, so it is the same on each (0: past VS_MAX_NEST). */
+  uint32_t iter[VS_MAX_NEST];
+  casc_op *loop_op[VS_MAX_NEST];
   uint32_t mute;       /* >0: no claims (iterations past what is assumed) */
   const vs_state *cur; /* the state a finding is made on, if any: a path
                           that skipped a loop of run-time trip count says
@@ -277,6 +292,12 @@ void vs_transfer(vs_ctx *c, vs_set *S, casc_op *op);
 /* Everything s knows about queues and buffers becomes unknown. */
 void vs_havoc_all(vs_ctx *c, vs_state *s);
 
+/* ---- verify_sync_flags.c: SetFlag / WaitFlag ----------------------------- */
+
+/* Applies an explicit SetFlag / WaitFlag to s; false when the wait never
+ * returns (the path ends there, reported when the path is vouched for). */
+bool vs_flag_op(vs_ctx *c, vs_state *s, casc_op *op);
+
 /* ---- verify_sync_domain.c: remaining iterations -------------------------- */
 
 /* A set of values of r, the iterations that follow the current one:
@@ -320,6 +341,11 @@ bool vs_rnarrow(vs_state *s, uint32_t L, vs_rset r);
 /* The loop record of depth d for an scf.for (lb, step known, step > 0). */
 void vs_loop_setup(vs_ctx *c, uint32_t d, casc_op *op, uint32_t ivv, int64_t lb,
                    int64_t st, bool track);
+/* What the decisions of s say about condition v: 1 true, 0 false, -1
+ * either. Beyond a decision on v itself, a guard on the same value (`n > 0`
+ * before `scf.while` tests `i < n` with i = 0) settles it when its interval
+ * lies inside the condition's or outside it. */
+int vs_cond_decided(vs_ctx *c, const vs_state *s, uint32_t v);
 /* Loop entry: decisions taken before the loop bound r; a state that cannot
  * enter the loop at all moves to `skip`, and a copy of a state on which the
  * run-time trip count may also be 0 goes there too, marked (zloop). */

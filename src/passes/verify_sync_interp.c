@@ -263,6 +263,39 @@ static casc_op *callable(vs_ctx *c, casc_op *call) {
   return f;
 }
 
+/* Marks (or unmarks) every buffer of every state as the caller's: what a
+ * helper finds on entry is the caller's doing until the helper touches it. */
+static void mark_prior(vs_set *S, bool on) {
+  for (uint32_t i = 0; i < S->n; i++) {
+    vs_state *s = S->s[i];
+    for (uint32_t k = 0; k < s->ns; k++)
+      if (on)
+        s->slots[k].flags |= VS_SF_PRIOR;
+      else
+        s->slots[k].flags &= (uint8_t)~VS_SF_PRIOR;
+  }
+}
+
+/* At the return of the kernel's call: buffers the call allocated that are
+ * still held but neither returned (s->carry holds the results) nor known
+ * to the caller under a name of its own are lost inside the helper; their
+ * leak is the helper's, not the call site's. */
+static void mark_lost(vs_ctx *c, vs_state *s) {
+  for (uint32_t k = 0; k < s->ns; k++) {
+    vs_slot *sl = &s->slots[k];
+    if (sl->asite != c->site || sl->status != VS_HELD ||
+        (sl->flags & (VS_SF_EXT | VS_SF_UNK | VS_SF_NOLEAK)))
+      continue;
+    bool kept = false;
+    for (uint32_t r = 0; r < s->nc && !kept; r++)
+      kept = s->carry[r] == (int32_t)k;
+    for (uint32_t e = 0; e < s->ne && !kept; e++)
+      kept = s->env[e].b == (int32_t)k && s->env[e].v < c->nv_func;
+    if (!kept)
+      sl->flags |= VS_SF_LOST;
+  }
+}
+
 /* A call into a function of the module: its body runs in place, with its
  * parameters bound to the caller's queues, pipes, tensors and scalars,
  * and its func.return hands the results back. */
@@ -283,6 +316,11 @@ static void run_call(vs_ctx *c, casc_op *call, casc_op *f, vs_set *S) {
       vs_set_bind_arg(c, S->s[k], body->args[i],
                       vs_bind_of(c, S->s[k], call->operands[i].value));
   }
+  bool outer = c->call_depth == 0;
+  if (outer) {
+    c->site = oid_of(c, call) + 1;
+    mark_prior(S, true);
+  }
   c->calls[c->call_depth++] = f;
   vs_run_block(c, body, S);
   c->call_depth--;
@@ -298,6 +336,8 @@ static void run_call(vs_ctx *c, casc_op *call, casc_op *f, vs_set *S) {
   }
   for (uint32_t k = 0; k < S->n; k++) {
     vs_state *s = S->s[k];
+    if (outer)
+      mark_lost(c, s);
     for (unsigned r = 0; r < call->nres && r < s->nc; r++)
       vs_set_bind(c, s, &call->results[r], s->carry[r]);
     s->nc = 0;
@@ -306,6 +346,10 @@ static void run_call(vs_ctx *c, casc_op *call, casc_op *f, vs_set *S) {
       if (av < c->nv)
         vs_env_remove(s, av);
     }
+  }
+  if (outer) {
+    mark_prior(S, false);
+    c->site = 0;
   }
 }
 

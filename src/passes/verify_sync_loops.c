@@ -2,7 +2,8 @@
  * iteration when its trip count is known and small, and otherwise to a
  * fixpoint of the set of states at the loop head, with the remaining
  * iterations tracked (verify_sync_domain.c) when the trip count is unknown;
- * scf.while runs to a fixpoint. */
+ * scf.while runs its test and body iteration by iteration to a fixpoint,
+ * as a loop of unknown trip count that may also run zero times. */
 #include <stdlib.h>
 
 #include "passes/fold.h"
@@ -96,6 +97,15 @@ static void bind_results(vs_ctx *c, casc_op *op, casc_block *body, vs_set *S,
       if (av < c->nv)
         vs_env_remove(s, av);
     }
+  }
+}
+
+/* Records that every state is in iteration k (from 1) of loop op at depth
+ * d, for findings that name the iteration. */
+static void mark_iteration(vs_ctx *c, uint32_t d, casc_op *op, uint32_t k) {
+  if (d < VS_MAX_NEST) {
+    c->iter[d] = k;
+    c->loop_op[d] = op;
   }
 }
 
@@ -217,6 +227,8 @@ static bool for_track(vs_ctx *c, const for_loop *f, vs_set *S, vs_set *skip) {
  * the scalar iter_args are the yielded values after the first iteration. */
 static void for_iteration(vs_ctx *c, const for_loop *f, vs_set *S, int64_t i,
                           bool iv_known) {
+  mark_iteration(c, f->depth, f->op,
+                 i < (int64_t)UINT32_MAX - 1 ? (uint32_t)i + 1 : UINT32_MAX);
   if (f->ivv < c->nv) {
     c->sknown[f->ivv] = iv_known;
     c->sval[f->ivv] = casc_fold_norm(f->ivw, f->lb + i * f->st);
@@ -372,6 +384,16 @@ void vs_run_for(vs_ctx *c, casc_op *op, vs_set *S) {
 
 /* ---- scf.while ----------------------------------------------------------- */
 
+/* An scf.while being run. Iteration k evaluates the before-region (the
+ * test) for the k-th time; when it holds, the after-region (the body) runs
+ * for the k-th time. */
+typedef struct {
+  casc_op *op;
+  casc_block *before, *after;
+  casc_op *cond; /* scf.condition */
+  uint32_t depth, bit;
+} while_loop;
+
 /* Binds block's arguments in every state from its carry (the operands of
  * the terminator that led there). */
 static void bind_args_from_carry(vs_ctx *c, casc_block *b, vs_set *S) {
@@ -383,114 +405,162 @@ static void bind_args_from_carry(vs_ctx *c, casc_block *b, vs_set *S) {
   }
 }
 
-/* Entry: the before-region's arguments from the init operands; they vary
- * per iteration. */
-static void while_enter(vs_ctx *c, casc_op *op, casc_block *before, vs_set *S,
-                        uint32_t bit) {
+/* Scalars of block b's arguments from the values `from[first..]` hands
+ * over (the init operands, the condition's or the yield's operands): known
+ * when those are, tainted by the loop. All are read before any is written
+ * (a yield may swap the arguments). */
+static void pass_scalars(vs_ctx *c, casc_block *b, casc_op *from,
+                         unsigned first, uint32_t bit) {
+  enum { MAXA = 32 };
+  bool known[MAXA];
+  int64_t val[MAXA];
+  uint32_t taint[MAXA];
+  unsigned n = b->nargs > MAXA ? MAXA : b->nargs;
+  for (unsigned a = 0; a < n; a++) {
+    uint32_t v = from && first + a < from->nops
+                     ? vid_of(c, from->operands[first + a].value)
+                     : NO_DEATH;
+    known[a] = v < c->nv && c->sknown[v];
+    val[a] = known[a] ? c->sval[v] : 0;
+    taint[a] = v < c->nv ? c->taint[v] : 0;
+  }
+  for (unsigned a = 0; a < b->nargs; a++) {
+    uint32_t v = vid_of(c, b->args[a]);
+    if (v >= c->nv)
+      continue;
+    c->sknown[v] = a < n && known[a];
+    c->sval[v] = a < n ? val[a] : 0;
+    c->taint[v] = (a < n ? taint[a] : 0) | bit;
+  }
+}
+
+/* A copy of s leaves the loop after the test (or s itself when `move`):
+ * the results are the condition's arguments. A decision in this iteration
+ * correlated with the loop makes the exit uncertain; a loop skipped
+ * entirely is named in the path's findings (zero-trip). */
+static void while_exit(vs_ctx *c, const while_loop *w, vs_state *s, bool move,
+                       bool zero_trip, vs_set *exits) {
+  vs_state *e = move ? s : vs_state_copy(s, c->nq, c->np);
+  if (!e) {
+    c->oom = true;
+    return;
+  }
+  if (e->corr & w->bit) {
+    e->cert = 0;
+    e->corr &= ~w->bit;
+  }
+  if (zero_trip && !e->zloop)
+    e->zloop = oid_of(c, w->op) + 1;
+  for (unsigned r = 0; r < w->op->nres && r < e->nc; r++)
+    vs_set_bind(c, e, &w->op->results[r], e->carry[r]);
+  e->nc = 0;
+  if (!vs_set_push(exits, e))
+    c->oom = true;
+}
+
+/* After the k-th test: the states on which it fails leave, those on which
+ * it holds stay in S. An unknown test may go either way, except that the
+ * body is assumed to run at least twice unless it runs not at all (as for
+ * an scf.for of unknown trip count): no exit after exactly one run. A
+ * decision before the loop that implies the test (`n > 0` around a loop
+ * on `i < n`) rules the zero-trip exit out. Returns whether the test was
+ * a known constant. */
+static bool while_test(vs_ctx *c, const while_loop *w, uint32_t k, vs_set *S,
+                       vs_set *exits) {
+  uint32_t cv = w->cond && w->cond->nops ? vid_of(c, w->cond->operands[0].value)
+                                         : NO_DEATH;
+  bool known = cv < c->nv && c->sknown[cv];
+  bool val = known && (c->sval[cv] & 1);
+  uint32_t out = 0;
   for (uint32_t i = 0; i < S->n; i++) {
     vs_state *s = S->s[i];
-    for (unsigned a = 0; a < before->nargs && a < op->nops; a++)
-      vs_set_bind_arg(c, s, before->args[a],
-                      vs_bind_of(c, s, op->operands[a].value));
-  }
-  for (unsigned a = 0; a < before->nargs; a++) {
-    uint32_t v = vid_of(c, before->args[a]);
-    if (v < c->nv) {
-      c->sknown[v] = 0;
-      c->taint[v] = bit;
-    }
-  }
-}
-
-/* The condition is false or unknown: a copy of every state leaves the
- * loop, its results the condition's arguments; the exit is only vouched
- * for when the condition is known. */
-static void while_exits(vs_ctx *c, casc_op *op, const vs_set *S, bool known,
-                        vs_set *exits) {
-  for (uint32_t i = 0; i < S->n; i++) {
-    vs_state *e = vs_state_copy(S->s[i], c->nq, c->np);
-    if (!e) {
-      c->oom = true;
+    int a = known ? (int)val : vs_cond_decided(c, s, cv);
+    if (a == 0) {
+      while_exit(c, w, s, true, k == 1 && !known, exits);
       continue;
     }
-    if (!known)
-      e->cert = 0;
-    for (unsigned r = 0; r < op->nres && r < e->nc; r++)
-      vs_set_bind(c, e, &op->results[r], e->carry[r]);
-    e->nc = 0;
-    if (!vs_set_push(exits, e))
-      c->oom = true;
+    if (a < 0 && k != 2)
+      while_exit(c, w, s, false, k == 1, exits);
+    S->s[out++] = s;
   }
+  S->n = out;
+  return known;
 }
 
-/* The condition is true or unknown: the after-region runs and hands its
- * yield back to the before-region. With an unknown condition the path's
- * later decisions may be correlated with the exit. */
-static void while_go_around(vs_ctx *c, casc_block *before, casc_block *after,
-                            vs_set *S, bool known, uint32_t bit) {
-  if (!known)
-    for (uint32_t i = 0; i < S->n; i++)
-      S->s[i]->corr |= bit;
-  bind_args_from_carry(c, after, S);
-  vs_run_block(c, after, S);
-  back_edge(S, bit);
-  bind_args_from_carry(c, before, S);
+/* The test held: the body runs and hands its yield back to the test. */
+static void while_body(vs_ctx *c, const while_loop *w, vs_set *S) {
+  pass_scalars(c, w->after, w->cond, 1, w->bit);
+  bind_args_from_carry(c, w->after, S);
+  vs_run_block(c, w->after, S);
+  back_edge(S, w->bit);
+  pass_scalars(c, w->before, casc_block_terminator(w->after), 0, w->bit);
+  bind_args_from_carry(c, w->before, S);
 }
 
-/* scf.while: before-region, then (condition true) after-region, until the
- * condition is false. The trip count is never known: the first pass is
- * checked, later ones only carry states, and exits are uncertain unless
- * the condition is known to be false. */
+/* scf.while as a loop of unknown trip count (docs/verify-sync.md): the
+ * test and the body run iteration by iteration, with the loop-carried
+ * scalars known whenever the previous iteration computed them, until the
+ * set of states at the test repeats (at most VS_MAX_LOOP_ITERS). The body
+ * may run zero times, or any number from two on. */
 void vs_run_while(vs_ctx *c, casc_op *op, vs_set *S) {
-  casc_block *before = op->nregions > 0 ? op->regions[0].first : NULL;
-  casc_block *after = op->nregions > 1 ? op->regions[1].first : NULL;
-  if (!before || !after) {
+  while_loop w;
+  w.op = op;
+  w.before = op->nregions > 0 ? op->regions[0].first : NULL;
+  w.after = op->nregions > 1 ? op->regions[1].first : NULL;
+  if (!w.before || !w.after) {
     for (uint32_t i = 0; i < S->n; i++)
       vs_havoc_all(c, S->s[i]);
     return;
   }
-  uint32_t bit = loop_bit(c->depth);
-  if (c->depth < VS_RLOOPS)
-    c->lp[c->depth].track = false;
-  while_enter(c, op, before, S, bit);
+  w.cond = casc_block_terminator(w.before);
+  w.depth = c->depth;
+  w.bit = loop_bit(w.depth);
+  if (w.depth < VS_RLOOPS)
+    c->lp[w.depth].track = false;
+  for (uint32_t i = 0; i < S->n; i++)
+    for (unsigned a = 0; a < w.before->nargs && a < op->nops; a++)
+      vs_set_bind_arg(c, S->s[i], w.before->args[a],
+                      vs_bind_of(c, S->s[i], op->operands[a].value));
+  pass_scalars(c, w.before, op, 0, w.bit);
   c->depth++;
-  vs_set exits, seen;
+  vs_set exits, seen, prev;
   vs_set_init(&exits);
   vs_set_init(&seen);
-  casc_op *cond_op = casc_block_terminator(before);
+  vs_set_init(&prev);
+  bool stationary = false, cut = true, all_known = true;
   for (uint32_t k = 1; k <= VS_MAX_LOOP_ITERS && S->n && !c->aborted; k++) {
-    bool muted = k >= 3;
-    if (muted)
-      c->mute++;
-    vs_run_block(c, before, S);
-    uint32_t cv = cond_op && cond_op->nops
-                      ? vid_of(c, cond_op->operands[0].value)
-                      : NO_DEATH;
-    bool known = cv < c->nv && c->sknown[cv];
-    bool val = known && (c->sval[cv] & 1);
-    if (!known || !val)
-      while_exits(c, op, S, known, &exits);
-    if (known && !val)
-      vs_set_clear(S);
-    else
-      while_go_around(c, before, after, S, known, bit);
-    if (muted)
-      c->mute--;
-    if (!vs_set_dedup(S, c->nq, c->np, VS_MAX_STATES))
-      c->oom = true;
-    bool all_seen = true;
-    for (uint32_t i = 0; i < S->n && all_seen; i++)
-      all_seen = set_contains(&seen, S->s[i], c->nq, c->np);
-    if (all_seen)
+    mark_iteration(c, w.depth, op, k);
+    vs_run_block(c, w.before, S);
+    all_known &= while_test(c, &w, k, S, &exits);
+    if (!S->n) {
+      cut = false;
       break;
-    if (!add_copies(c, &seen, S))
+    }
+    while_body(c, &w, S);
+    if (!vs_set_dedup(S, c->nq, c->np, VS_MAX_STATES) ||
+        !vs_set_dedup(&exits, c->nq, c->np, VS_MAX_STATES))
       c->oom = true;
+    /* A test known every time (`i < 8` from i = 0) exits at a given
+     * iteration only: states that repeat do not mean the exits are all
+     * collected, so it runs on until the test fails. */
+    if (k >= 2 && !all_known && head_repeats(c, S, &seen, &prev, &stationary)) {
+      cut = false;
+      break;
+    }
   }
   c->depth--;
+  /* Cut off with the test still holding: the real exit comes later, from
+   * one of these states, but the analysis cannot vouch for which. */
+  if (cut)
+    for (uint32_t i = 0; i < S->n; i++) {
+      S->s[i]->cert = 0;
+      while_exit(c, &w, S->s[i], false, false, &exits);
+    }
   vs_set_clear(S);
   vs_move_set(S, &exits);
   vs_set_free(&exits);
   vs_set_free(&seen);
+  vs_set_free(&prev);
   for (unsigned r = 0; r < op->nres; r++) {
     uint32_t v = vid_of(c, &op->results[r]);
     if (v < c->nv)

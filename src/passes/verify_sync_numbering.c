@@ -275,6 +275,10 @@ static bool classify(vs_ctx *c) {
 }
 
 bool vs_number(vs_ctx *c) {
-  return casc_walk_pre(c->func, number_op, c) && !c->oom && number_callees(c) &&
-         alloc_tables(c) && classify(c) && link_conditions(c);
+  if (!casc_walk_pre(c->func, number_op, c) || c->oom)
+    return false;
+  c->nv_func = c->nv;
+  c->nops_func = c->nops;
+  return number_callees(c) && alloc_tables(c) && classify(c) &&
+         link_conditions(c);
 }

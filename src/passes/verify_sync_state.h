@@ -27,8 +27,12 @@ enum {
   VS_SF_UNK = 2,    /* contents unknown: its uses are never checked */
   VS_SF_POISON = 4, /* a bug was reported on it: no cascade of reports */
   VS_SF_NOLEAK = 8, /* escaped or havocked: no leak report */
-  VS_SF_GONE = 16   /* freed (or enqueued after its free) while queued:
+  VS_SF_GONE = 16,  /* freed (or enqueued after its free) while queued:
                        its DeQue hands out freed memory */
+  VS_SF_PRIOR = 32, /* untouched since before the running call of a helper
+                       (the state the caller handed it) */
+  VS_SF_LOST = 64   /* allocated by a helper that neither freed, queued nor
+                       returned it: the helper's own leak */
 };
 /* Bindings that are not slots. A value without an env entry is unknown. */
 enum {
@@ -46,13 +50,16 @@ typedef struct {
   uint32_t alloc;  /* op index of the AllocTensor (0 for outside tensors) */
   uint32_t last;   /* op index of the last EnQue / DeQue / FreeTensor */
   uint32_t decl;   /* outside tensors: value id of the tensor */
+  uint32_t asite;  /* op index + 1 of the kernel's call that allocated it
+                      (0: allocated outside any helper) */
+  uint32_t lsite;  /* the same for its last EnQue / DeQue / FreeTensor */
   uint16_t owner;  /* queue that allocated it, VS_NOQ for outside tensors */
   uint16_t fifo_q; /* queue whose FIFO holds it (status VS_ENQ) */
   uint16_t seq;    /* FIFO order inside fifo_q */
   uint8_t status;
   uint8_t flags;
 } vs_slot;
-_Static_assert(sizeof(vs_slot) == 3 * sizeof(uint32_t) + 3 * sizeof(uint16_t) +
+_Static_assert(sizeof(vs_slot) == 5 * sizeof(uint32_t) + 3 * sizeof(uint16_t) +
                                       2 * sizeof(uint8_t),
                "vs_slot is hashed and compared bytewise: no padding");
 
@@ -108,6 +115,11 @@ typedef struct {
   vs_queue *q;    /* nq queues, then np pipes in the same block */
   vs_pipe *p;
   uint8_t uevt[VS_NEVENTS]; /* event ids taken by AllocEventID */
+  /* SetFlag / WaitFlag with a HardEvent and a constant id: per event, the
+   * ids whose flag is set (bit id), and whether the path lost track of the
+   * event (an id not known, a queue op or a call that may set it). */
+  uint8_t fset[VS_NEVENTS];
+  uint8_t funk[VS_NEVENTS];
   /* Per loop depth: the iterations that follow the current one on this
    * path lie in [rlo, rhi] (VS_RINF: unbounded). Decisions on conditions
    * such as `i + 1 < n` narrow it; a path whose interval becomes empty is

@@ -11,6 +11,40 @@
 
 /* ---- queries of one state ------------------------------------------------ */
 
+/* Op oi moved the buffer of sl (EnQue, DeQue, FreeTensor): it is no longer
+ * as the caller of a running helper left it. */
+static void touch(vs_ctx *c, vs_slot *sl, uint32_t oi) {
+  sl->last = oi;
+  sl->lsite = c->site;
+  sl->flags &= (uint8_t)~VS_SF_PRIOR;
+}
+
+/* Whether a finding about sl (and the state its caller left) is the
+ * caller's misuse of a helper; see vs_ctx.blame_caller. */
+static bool callers_slot(const vs_ctx *c, const vs_slot *sl) {
+  return c->site && (sl->flags & VS_SF_PRIOR);
+}
+
+/* A queue of the kernel (not one a helper constructs). */
+static bool callers_queue(const vs_ctx *c, int32_t q) {
+  return c->site && q >= 0 && c->qi[q].decl < c->nv_func;
+}
+
+/* Some buffer of queue q, held (or queued) since before the running call. */
+static bool callers_buffers(const vs_ctx *c, const vs_state *s, int32_t q,
+                            bool queued) {
+  if (!c->site)
+    return false;
+  for (uint32_t i = 0; i < s->ns; i++) {
+    const vs_slot *sl = &s->slots[i];
+    bool mine = queued ? sl->status == VS_ENQ && sl->fifo_q == (uint32_t)q
+                       : sl->owner == (uint32_t)q && sl->status != VS_FREED;
+    if (mine && callers_slot(c, sl))
+      return true;
+  }
+  return false;
+}
+
 static int32_t queue_of(vs_ctx *c, const casc_value *v) {
   uint32_t id = vid_of(c, v);
   return id < c->nv ? c->vq[id] : -1;
@@ -84,6 +118,7 @@ static bool check_events(vs_ctx *c, vs_state *s, casc_op *op, int32_t q, int e,
   uint32_t held = event_ids(c, s, e);
   if (held < VS_EVENT_IDS)
     return false;
+  c->blame_caller = callers_queue(c, q);
   vs_diag *d = vs_diag_new(
       c, oid_of(c, op), K_EVENT_LIMIT,
       "%s: all %u event ids of HardEvent %s are already held (by tensors of "
@@ -158,6 +193,7 @@ static void check_use(vs_ctx *c, vs_state *s, casc_op *op, casc_value *v) {
   if (sl->status == VS_ENQ) {
     if (!claims(c, s))
       return;
+    c->blame_caller = callers_slot(c, sl);
     vs_diag *d =
         vs_diag_new(c, oid_of(c, op), K_USE_BETWEEN,
                     "unexpected use of tensor between EnQue and DeQue");
@@ -166,6 +202,7 @@ static void check_use(vs_ctx *c, vs_state *s, casc_op *op, casc_value *v) {
   } else if (sl->status == VS_FREED && !handle_only(op->kind)) {
     if (!claims(c, s))
       return;
+    c->blame_caller = callers_slot(c, sl);
     vs_diag *d = vs_diag_new(c, oid_of(c, op), K_USE_AFTER_FREE,
                              "%s: use of tensor memory after its FreeTensor",
                              api_of(op));
@@ -199,6 +236,7 @@ static void havoc_slot(vs_state *s, int32_t b) {
 }
 
 void vs_havoc_all(vs_ctx *c, vs_state *s) {
+  memset(s->funk, 1, sizeof s->funk);
   for (uint32_t q = 0; q < c->nq; q++)
     s->q[q].flags |= VS_QF_IMPRECISE;
   for (uint32_t i = 0; i < s->ns; i++)
@@ -222,6 +260,14 @@ static int32_t ext_slot(vs_ctx *c, vs_state *s, casc_value *v) {
 
 /* ---- the queue API ------------------------------------------------------- */
 
+/* The queue API sets flags of event e itself (EnQue, FreeTensor) with ids
+ * from AllocEventID, which an explicit WaitFlag<e> of the same id would
+ * consume: the path no longer knows which flags of e are set. */
+static void flag_unknown(vs_state *s, int e) {
+  if (e >= 0 && e < VS_NEVENTS)
+    s->funk[e] = 1;
+}
+
 /* A new buffer of queue q (AllocTensor). false: the path ends (hang). */
 static bool do_alloc(vs_ctx *c, vs_state *s, casc_op *op, int32_t q,
                      casc_value *result) {
@@ -235,6 +281,7 @@ static bool do_alloc(vs_ctx *c, vs_state *s, casc_op *op, int32_t q,
   bool local = c->vals[qi->decl]->def != NULL;
   if (precise(s, q) && local && !(qs->flags & VS_QF_INIT)) {
     if (claims(c, s)) {
+      c->blame_caller = callers_queue(c, q);
       vs_diag *d =
           vs_diag_new(c, oi, K_ALLOC_NO_INIT,
                       "AllocTensor: InitBuffer was not called for this "
@@ -246,6 +293,8 @@ static bool do_alloc(vs_ctx *c, vs_state *s, casc_op *op, int32_t q,
   }
   if (precise(s, q) && qs->num >= 0 && qs->held >= qs->num) {
     if (claims(c, s)) {
+      bool callers = callers_buffers(c, s, q, false);
+      c->blame_caller = callers;
       vs_diag *d = vs_diag_new(c, oi, K_ALLOC_HANG,
                                "AllocTensor: all %d buffers of this queue are "
                                "held; on the NPU this call never returns",
@@ -266,6 +315,12 @@ static bool do_alloc(vs_ctx *c, vs_state *s, casc_op *op, int32_t q,
           continue;
         seen[ns++] = sl->alloc;
         vs_diag_note(d, c->ops[sl->alloc]->loc, "allocated here");
+        /* Held by the caller: where it last went (a DeQue not followed by
+         * a FreeTensor, in another helper or the kernel). */
+        if (callers && callers_slot(c, sl) && sl->last != sl->alloc &&
+            sl->last < c->nops)
+          vs_diag_note(d, c->ops[sl->last]->loc,
+                       "still held after this operation");
       }
     }
     return false;
@@ -284,6 +339,7 @@ static bool do_alloc(vs_ctx *c, vs_state *s, casc_op *op, int32_t q,
   sl->status = VS_HELD;
   sl->alloc = oi;
   sl->last = oi;
+  sl->asite = sl->lsite = c->site;
   if (qs->held < 0xffff)
     qs->held++;
   if (qs->num > 0 && qs->allocs < qs->num)
@@ -312,6 +368,7 @@ static bool do_free(vs_ctx *c, vs_state *s, casc_op *op, int32_t q,
     if (b >= 0 && (s->slots[b].flags & (VS_SF_POISON | VS_SF_UNK)))
       return true;
     if (claims(c, s)) {
+      c->blame_caller = b >= 0 && callers_slot(c, &s->slots[b]);
       vs_diag *d = vs_diag_new(
           c, oi, K_FREE_NO_ALLOC,
           "FreeTensor: there is no corresponding call to AllocTensor");
@@ -328,6 +385,7 @@ static bool do_free(vs_ctx *c, vs_state *s, casc_op *op, int32_t q,
     return true;
   if (sl->owner != (uint32_t)q) {
     if (!(sl->flags & VS_SF_POISON) && claims(c, s) && precise(s, q)) {
+      c->blame_caller = callers_slot(c, sl);
       vs_diag *d = vs_diag_new(c, oi, K_FREE_WRONG_QUEUE,
                                "FreeTensor: this queue did not allocate the "
                                "tensor; free it through the queue of its "
@@ -340,6 +398,7 @@ static bool do_free(vs_ctx *c, vs_state *s, casc_op *op, int32_t q,
   }
   if (sl->status == VS_FREED) {
     if (!(sl->flags & VS_SF_POISON) && claims(c, s)) {
+      c->blame_caller = callers_slot(c, sl);
       vs_diag *d = vs_diag_new(
           c, oi, K_DOUBLE_FREE,
           "FreeTensor: tensor memory was freed before its last use");
@@ -360,10 +419,11 @@ static bool do_free(vs_ctx *c, vs_state *s, casc_op *op, int32_t q,
   }
   if (check_events(c, s, op, q, qi->free_evt, "FreeTensor"))
     return false;
+  flag_unknown(s, qi->free_evt);
   if (qs->held > 0)
     qs->held--;
   sl->status = VS_FREED;
-  sl->last = oi;
+  touch(c, sl, oi);
   return true;
 }
 
@@ -390,6 +450,7 @@ static bool do_enque(vs_ctx *c, vs_state *s, casc_op *op, int32_t q,
   if (claims(c, s) && precise(s, q) && qi->depth >= 1) {
     uint32_t n = fifo_count(s, q);
     if (n >= (uint32_t)qi->depth) {
+      c->blame_caller = callers_buffers(c, s, q, true);
       vs_diag *d =
           vs_diag_new(c, oi, K_ENQUE_FULL,
                       "EnQue: %u tensor%s already wait in this queue of "
@@ -400,6 +461,7 @@ static bool do_enque(vs_ctx *c, vs_state *s, casc_op *op, int32_t q,
   }
   if (check_events(c, s, op, q, qi->enq_evt, "EnQue"))
     return false;
+  flag_unknown(s, qi->enq_evt);
   if (b == VS_B_EXT) {
     b = ext_slot(c, s, tv);
   } else if (b < 0) {
@@ -420,7 +482,7 @@ static bool do_enque(vs_ctx *c, vs_state *s, casc_op *op, int32_t q,
   sl->status = VS_ENQ;
   sl->fifo_q = (uint16_t)q;
   sl->seq = qs->next_seq++;
-  sl->last = oi;
+  touch(c, sl, oi);
   return true;
 }
 
@@ -439,6 +501,7 @@ static void do_deque(vs_ctx *c, vs_state *s, casc_op *op, int32_t q,
   int32_t b = fifo_head(s, q);
   if (b < 0) {
     if (claims(c, s)) {
+      c->blame_caller = callers_queue(c, q);
       vs_diag *d =
           vs_diag_new(c, oi, K_DEQUE_EMPTY,
                       "DeQue: there is no corresponding call to EnQue");
@@ -451,7 +514,7 @@ static void do_deque(vs_ctx *c, vs_state *s, casc_op *op, int32_t q,
   sl->status = (sl->flags & VS_SF_GONE) ? VS_FREED : VS_HELD;
   sl->fifo_q = VS_NOQ;
   sl->seq = 0;
-  sl->last = oi;
+  touch(c, sl, oi);
   if (!(sl->flags & VS_SF_UNK))
     vs_set_bind(c, s, result, b);
 }
@@ -468,7 +531,7 @@ static void do_deque_in_place(vs_ctx *c, vs_state *s, casc_op *op, int32_t q,
   if (sl->status == VS_ENQ && sl->fifo_q == (uint32_t)q) {
     sl->status = VS_HELD;
     sl->fifo_q = VS_NOQ;
-    sl->last = oid_of(c, op);
+    touch(c, sl, oid_of(c, op));
     return;
   }
   if (sl->status == VS_FREED) {
@@ -476,6 +539,7 @@ static void do_deque_in_place(vs_ctx *c, vs_state *s, casc_op *op, int32_t q,
     return;
   }
   if (claims(c, s) && precise(s, q)) {
+    c->blame_caller = callers_queue(c, q);
     vs_diag *d = vs_diag_new(c, oid_of(c, op), K_DEQUE_EMPTY,
                              "DeQue: there is no corresponding call to EnQue");
     vs_diag_note(d, value_loc(c, op->operands[0].value), "queue declared here");
@@ -501,6 +565,8 @@ static void do_init(vs_ctx *c, vs_state *s, casc_op *op, bool tbuf) {
   if (q >= 0) {
     vs_queue *qs = &s->q[q];
     qs->flags |= VS_QF_INIT;
+    if (c->qi[q].depth == 0) /* in place: every buffer's free flag is set */
+      flag_unknown(s, c->qi[q].free_evt);
     qs->num = num_known && num >= 1 && num <= VS_MAX_BUFS ? (int32_t)num : -1;
     qs->allocs = 0;
   }
@@ -667,6 +733,7 @@ static void view_op(vs_ctx *c, vs_state *s, casc_op *op, casc_value *q0) {
 /* A call the analysis does not follow: the queues and tensors it gets are
  * forgotten. */
 static void opaque_call(vs_ctx *c, vs_state *s, casc_op *op) {
+  memset(s->funk, 1, sizeof s->funk); /* it may set any flag */
   for (unsigned i = 0; i < op->nops; i++) {
     casc_value *v = op->operands[i].value;
     if (casc_type_is_local_tensor(v->type))
@@ -759,6 +826,9 @@ static bool transfer(vs_ctx *c, vs_state *s, casc_op *op) {
   case CASC_OP_PIPE_RELEASE_EVENT_ID:
     release_event_id(s, op);
     return true;
+  case CASC_OP_SET_FLAG:
+  case CASC_OP_WAIT_FLAG:
+    return vs_flag_op(c, s, op);
   /* Where tensor handles come from and go. */
   case CASC_OP_TBUF_GET_TENSOR:
   case CASC_OP_TBUF_GET_WITH_OFFSET:

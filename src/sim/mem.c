@@ -39,6 +39,20 @@ static const char *buf_desc(sim_block *b, const sim_tensor *t, char *out,
 
 uint8_t *sim_local_access(sim_block *b, const sim_insn *in, unsigned opnd,
                           int64_t byte_off, int64_t bytes, bool align32) {
+  sim_pool pool;
+  return sim_local_access_in(b, in, opnd, byte_off, bytes, align32 ? 32 : 1,
+                             1u << SIM_POOL_UB, &pool);
+}
+
+/* "the unified buffer" or "L1" etc. for messages. */
+static const char *pool_text(unsigned pool) {
+  return pool == SIM_POOL_UB ? "the unified buffer"
+                             : casc_hw_mem_name((casc_hw_mem)pool);
+}
+
+uint8_t *sim_local_access_in(sim_block *b, const sim_insn *in, unsigned opnd,
+                             int64_t byte_off, int64_t bytes, unsigned align,
+                             unsigned pools, sim_pool *pool) {
   const sim_tensor *t = &b->slots[in->a[opnd]].t;
   char on[32], bd[192];
   if (t->buf == SIM_BUF_UNSET) {
@@ -48,13 +62,21 @@ uint8_t *sim_local_access(sim_block *b, const sim_insn *in, unsigned opnd,
                sim_api_name(in->op), opnd_name(in, opnd, on, sizeof on));
     return NULL;
   }
-  if (t->pool != SIM_POOL_UB) {
-    sim_report(b, CASC_CHECK_UNSUPPORTED, CASC_SEV_ERROR, in->op,
-               "%s: operand '%s' is not in the unified buffer; the "
-               "simulator models data in UB only",
-               sim_api_name(in->op), opnd_name(in, opnd, on, sizeof on));
+  if (t->pool >= SIM_POOL_COUNT_ || !(pools & (1u << t->pool)) ||
+      !b->mem[t->pool]) {
+    if (pools == (1u << SIM_POOL_UB) && t->pool != SIM_POOL_UB)
+      sim_report(b, CASC_CHECK_UNSUPPORTED, CASC_SEV_ERROR, in->op,
+                 "%s: operand '%s' is not in the unified buffer; the "
+                 "simulator runs this op on UB data only",
+                 sim_api_name(in->op), opnd_name(in, opnd, on, sizeof on));
+    else
+      sim_report(b, CASC_CHECK_BAD_VALUE, CASC_SEV_ERROR, in->op,
+                 "%s: operand '%s' is in %s, where this op cannot take it",
+                 sim_api_name(in->op), opnd_name(in, opnd, on, sizeof on),
+                 casc_hw_mem_name((casc_hw_mem)t->pool));
     return NULL;
   }
+  const char *pn = casc_hw_mem_name((casc_hw_mem)t->pool);
   if (t->buf >= 0) {
     const sim_buffer *buf = &b->bufs[t->buf];
     if (t->gen != buf->gen || buf->state == SIM_BUF_FREE) {
@@ -80,34 +102,40 @@ uint8_t *sim_local_access(sim_block *b, const sim_insn *in, unsigned opnd,
   int64_t lo = t->off + byte_off, hi = lo + bytes;
   if (byte_off < 0 || bytes < 0 || byte_off + bytes > t->len) {
     sim_report(b, CASC_CHECK_UB_OUT_OF_BOUNDS, CASC_SEV_ERROR, in->op,
-               "%s: operand '%s'%s accesses UB bytes [%lld, %lld), outside "
+               "%s: operand '%s'%s accesses %s bytes [%lld, %lld), outside "
                "its tensor [%lld, %lld) (%lld bytes)",
                sim_api_name(in->op), opnd_name(in, opnd, on, sizeof on),
-               buf_desc(b, t, bd, sizeof bd), (long long)lo, (long long)hi,
+               buf_desc(b, t, bd, sizeof bd), pn, (long long)lo, (long long)hi,
                (long long)t->off,
                (long long)(t->off + (t->len > 0 ? t->len : 0)),
                (long long)(t->len > 0 ? t->len : 0));
     return NULL;
   }
-  if (lo < 0 || hi > (int64_t)b->pool_size[SIM_POOL_UB]) {
+  if (lo < 0 || hi > (int64_t)b->pool_size[t->pool]) {
     sim_report(b, CASC_CHECK_UB_OUT_OF_BOUNDS, CASC_SEV_ERROR, in->op,
-               "%s: operand '%s' accesses UB bytes [%lld, %lld), outside the "
-               "unified buffer (%u bytes)",
-               sim_api_name(in->op), opnd_name(in, opnd, on, sizeof on),
-               (long long)lo, (long long)hi, b->pool_size[SIM_POOL_UB]);
+               "%s: operand '%s' accesses %s bytes [%lld, %lld), outside %s "
+               "(%u bytes)",
+               sim_api_name(in->op), opnd_name(in, opnd, on, sizeof on), pn,
+               (long long)lo, (long long)hi, pool_text(t->pool),
+               b->pool_size[t->pool]);
     return NULL;
   }
-  if (align32 && (lo % 32) != 0) {
-    sim_report(b, CASC_CHECK_UNALIGNED, CASC_SEV_ERROR, in->op,
-               "%s: operand '%s'%s has UB address %lld, which is not 32-byte "
-               "aligned",
+  if (align > 1 && (lo % align) != 0) {
+    /* 32 bytes is the UB / L1 block; coarser alignment is the cube's
+     * fractal rule (docs/simulator.md, "The cube path"). */
+    sim_report(b, align > 32 ? CASC_CHECK_FRACTAL_ALIGN : CASC_CHECK_UNALIGNED,
+               CASC_SEV_ERROR, in->op,
+               "%s: operand '%s'%s has %s address %lld, which is not "
+               "%u-byte aligned",
                sim_api_name(in->op), opnd_name(in, opnd, on, sizeof on),
-               buf_desc(b, t, bd, sizeof bd), (long long)lo);
+               buf_desc(b, t, bd, sizeof bd), pn, (long long)lo, align);
     return NULL;
   }
+  *pool = (sim_pool)t->pool;
   if (b->tm)
-    sim_tm_access(b, in, opnd, lo, bytes);
-  return b->mem[SIM_POOL_UB] + lo;
+    sim_tm_access(b, in, opnd, sim_pool_base(b->pool_size, t->pool) + lo,
+                  bytes);
+  return b->mem[t->pool] + lo;
 }
 
 /* Element size of GM operand opnd, for messages in elements. */
@@ -361,14 +389,26 @@ static void copy_to_gm(uint8_t *dp, const uint8_t *sp, size_t n, bool stream) {
 /* One contiguous copy of n bytes at the given offsets of dst/src. */
 static bool copy_bytes(sim_block *b, const sim_insn *in, bool dl, bool sl,
                        int64_t doff, int64_t soff, int64_t n) {
+  if (dl && sl && b->slots[in->a[1]].t.pool == SIM_POOL_L1)
+    return sim_cube_copy_from_l1(b, in, doff, soff, n);
   uint8_t *sp = sl ? sim_local_access(b, in, 1, soff, n, true)
                    : sim_global_access(b, in, 1, soff, n, false);
   if (!sp)
     return false;
-  uint8_t *dp = dl ? sim_local_access(b, in, 0, doff, n, true)
+  /* GM -> A1 / B1 (L1) is a DataCopy path of the cube (MTE2). */
+  sim_pool dpool = SIM_POOL_UB;
+  unsigned dpools = 1u << SIM_POOL_UB;
+  if (!sl)
+    dpools |= 1u << SIM_POOL_L1;
+  uint8_t *dp = dl ? sim_local_access_in(b, in, 0, doff, n, 32, dpools, &dpool)
                    : sim_global_access(b, in, 0, doff, n, true);
   if (!dp)
     return false;
+  if (dl && dpool == SIM_POOL_L1) {
+    memcpy(dp, sp, (size_t)n);
+    sim_cube_mark(b, SIM_POOL_L1, dp - b->mem[SIM_POOL_L1], n);
+    return true;
+  }
   if (sl)
     sim_check_init(b, in, 1, sp, n);
   if (dl && sl && !sim_check_overlap(b, in, 0, dp, n, 1, sp, n))

@@ -36,15 +36,18 @@ typedef struct {
 struct sim_race {
   cell *cells;
   uint32_t ncells;
+  uint32_t pool_size[SIM_POOL_COUNT_]; /* the address space's layout */
   pair seen[MAX_PAIRS];
   unsigned nseen;
 };
 
-sim_race *sim_race_new(uint32_t ub_size) {
+sim_race *sim_race_new(const uint32_t *pool_size) {
   sim_race *r = casc_calloc(1, sizeof *r);
   if (!r)
     return NULL;
-  r->ncells = (ub_size + CELL - 1) / CELL;
+  memcpy(r->pool_size, pool_size, sizeof r->pool_size);
+  int64_t total = sim_pool_base(pool_size, SIM_POOL_COUNT_);
+  r->ncells = (uint32_t)((total + CELL - 1) / CELL);
   r->cells = casc_calloc(r->ncells ? r->ncells : 1, sizeof *r->cells);
   if (!r->cells) {
     casc_free(r);
@@ -101,6 +104,14 @@ static bool report(sim_race *r, sim_block *b, const sim_insn *in, int pipe,
     a = lo;
   if (z > hi)
     z = hi;
+  /* Back from the one address space to a memory and its offsets. */
+  unsigned pool = 0;
+  while (pool + 1 < SIM_POOL_COUNT_ &&
+         a >= sim_pool_base(r->pool_size, pool + 1))
+    pool++;
+  int64_t base = sim_pool_base(r->pool_size, pool);
+  a -= base;
+  z -= base;
   const char *api = sim_api_name(in->op), *oapi = sim_api_name(c->other->op);
   const char *evt = event_between(c->pipe, pipe);
   char hint[96] = "";
@@ -111,10 +122,10 @@ static bool report(sim_race *r, sim_block *b, const sim_insn *in, int pipe,
   bool failed = b->failed;
   sim_issue *is = sim_report(
       b, CASC_CHECK_RACE, CASC_SEV_ERROR, in->op,
-      "data race on UB bytes [%lld, %lld): %s on pipe %s %s them while %s on "
+      "data race on %s bytes [%lld, %lld): %s on pipe %s %s them while %s on "
       "pipe %s %s them, and no flag or barrier orders the two%s",
-      (long long)a, (long long)z, api, pipe_name(pipe),
-      write ? "writes" : "reads", oapi, pipe_name(c->pipe),
+      casc_hw_mem_name((casc_hw_mem)pool), (long long)a, (long long)z, api,
+      pipe_name(pipe), write ? "writes" : "reads", oapi, pipe_name(c->pipe),
       c->other_writes ? "writes" : "reads", hint);
   b->failed = failed;
   sim_note_add(is, c->other->op->loc, "%s on pipe %s %s them here", oapi,

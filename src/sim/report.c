@@ -146,6 +146,8 @@ static const char *const check_names[CASC_CHECK_COUNT_] = {
     [CASC_CHECK_LAUNCH] = "launch",
     [CASC_CHECK_RACE] = "race",
     [CASC_CHECK_PIPE_DEADLOCK] = "pipe-deadlock",
+    [CASC_CHECK_FRACTAL_ALIGN] = "fractal-alignment",
+    [CASC_CHECK_L0C_UNINIT] = "l0c-uninit",
     [CASC_CHECK_GM_RACE] = "gm-race",
 };
 

@@ -11,6 +11,7 @@
 
 #include "text/parser.h"
 #include "text/printer.h"
+#include "util/buf_num.h"
 #include "util/invariant.h"
 
 /* ------------------------------------------------------------------------ */
@@ -1185,7 +1186,7 @@ static void print_attr_value(fprint *f, const casc_attr_spec *as,
   if ((as->kind == CASC_A_I32 || as->kind == CASC_A_I64 ||
        as->kind == CASC_A_INDEX) &&
       a->kind == CASC_ATTR_INTEGER) {
-    pr_printf(pr, "%lld", (long long)a->u.i.v);
+    casc_buf_put_i64(pr->out, a->u.i.v);
     return;
   }
   const char *prefix = stripped_attr_prefix(as->name);

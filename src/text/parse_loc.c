@@ -166,7 +166,7 @@ bool pp_parse_opt_loc(casc_parser *p, casc_loc **slot) {
         return pp_error(p, "expected location, but found '%.*s'", (int)t.len,
                         t.p);
       /* Forward reference: a unique placeholder, replaced at the end. */
-      pp_pending_loc *pl = casc_arena_alloc(&p->tmp, sizeof *pl);
+      pp_pending_loc *pl = casc_arena_alloc(&p->keep, sizeof *pl);
       char name[64];
       int nl = snprintf(name, sizeof name, "casc.fwdloc.%p", (void *)pl);
       if (!pl || nl <= 0)
@@ -201,8 +201,8 @@ static bool put_alias(casc_parser *p, casc_hashmap *m, const casc_tok *t,
     return pp_error_at(p, t->line, t->col, "redefinition of %s alias id '%.*s'",
                        kind == ALIAS_TYPE ? "type" : "attribute", (int)len,
                        name);
-  pp_alias *a = casc_arena_alloc(&p->tmp, sizeof *a);
-  char *key = casc_arena_alloc(&p->tmp, len + 1);
+  pp_alias *a = casc_arena_alloc(&p->keep, sizeof *a);
+  char *key = casc_arena_alloc(&p->keep, len + 1);
   if (!a || !key)
     return pp_error(p, "out of memory");
   memcpy(key, name, len);

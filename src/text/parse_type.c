@@ -328,7 +328,7 @@ static casc_type *asc_body(casc_parser *p, int id, bool stripped) {
     if (!elem || !pp_expect(p, CASC_TK_GREATER, ">"))
       return NULL;
     t = casc_type_asc(p->ctx, (casc_asc_type)id, v, rank, dims, elem);
-  } else if (params[0] == 'T') {
+  } else if (params[0] == 'T' || params[0] == 't') {
     if (!pp_expect(p, CASC_TK_LESS, "<"))
       return NULL;
     casc_type *elem = pp_parse_type(p);
@@ -410,7 +410,7 @@ static casc_type *parse_excl(casc_parser *p) {
   int id = casc_asc_type_lookup(s, dl, mn, ml);
   if (id >= 0) {
     const casc_asc_type_info *info = casc_asc_type_get((casc_asc_type)id);
-    if (!info->params[0]) {
+    if (!info->params[0] || (info->params[0] == 't' && !body_follows)) {
       if (body_follows) {
         pp_error(p, "type '!%.*s' has no parameters", (int)n, s);
         return NULL;
@@ -532,10 +532,60 @@ static casc_type *parse_type_inner(casc_parser *p) {
   return NULL;
 }
 
+/* The end of a type spelled `!d.t<...>` or `name<...>` starting with the
+ * current token: after the `>` matching the `<` right behind the token,
+ * or NULL when the type has no such body or its body spans lines (the
+ * lexer restarts only within a line) or holds a string. */
+static const char *memo_span_end(const casc_parser *p) {
+  const char *c = p->tok.p + p->tok.len, *end = p->lx.end;
+  if (c >= end || *c != '<')
+    return NULL;
+  unsigned depth = 0;
+  for (; c < end; c++) {
+    if (*c == '<')
+      depth++;
+    else if (*c == '>' && --depth == 0)
+      return c + 1;
+    else if (*c == '\n' || *c == '"')
+      return NULL;
+  }
+  return NULL;
+}
+
+static bool only_blanks(const char *a, const char *b) {
+  for (; a < b; a++)
+    if (*a != ' ' && *a != '\t')
+      return false;
+  return true;
+}
+
 casc_type *pp_parse_type(casc_parser *p) {
   if (!pp_enter(p))
     return NULL;
+  /* A type spelled as one seen before is that type: skip its text. */
+  const char *start = p->tok.p, *end = NULL;
+  uint64_t h = 0;
+  if (p->tok.kind == CASC_TK_EXCL || p->tok.kind == CASC_TK_BARE) {
+    end = memo_span_end(p);
+    if (end) {
+      h = casc_hash_bytes(start, (size_t)(end - start));
+      casc_type *seen =
+          casc_hm_get(&p->type_memo, start, (size_t)(end - start), h);
+      if (seen) {
+        casc_lex_reset(&p->lx, end);
+        p->tok = casc_lex_next(&p->lx);
+        pp_leave(p);
+        return seen;
+      }
+    }
+  }
   casc_type *t = parse_type_inner(p);
+  /* Remembered only when the parse ended where the span does. */
+  if (t && end && p->tok.p >= end && only_blanks(end, p->tok.p) &&
+      !casc_hm_put(&p->type_memo, start, (size_t)(end - start), h, t)) {
+    pp_error(p, "out of memory");
+    t = NULL;
+  }
   pp_leave(p);
   return t;
 }

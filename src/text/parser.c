@@ -227,8 +227,9 @@ struct pp_ssa_entry {
   uint64_t hash;
   unsigned iso;
   unsigned nvals;
-  casc_value **vals;
-  pp_ssa_entry *next; /* bucket chain */
+  casc_value **vals; /* &one for a single value */
+  casc_value *one;
+  pp_ssa_entry *next; /* bucket chain; the free list once popped */
 };
 
 static pp_ssa_entry *ssa_find(casc_parser *p, const char *name, size_t len,
@@ -274,8 +275,16 @@ bool pp_define(casc_parser *p, const pp_ssa_use *u, casc_value **vals,
   }
   if (p->ndefs >= p->nbuckets && !ssa_grow(p))
     return pp_error(p, "out of memory");
-  pp_ssa_entry *e = casc_arena_alloc(&p->tmp, sizeof *e);
-  casc_value **copy = casc_arena_alloc(&p->tmp, sizeof *copy * (n ? n : 1));
+  /* Entries of popped definitions are reused: the parse keeps as many as
+   * there are names in scope, not one per value of the module. */
+  pp_ssa_entry *e = p->free_entries;
+  if (e)
+    p->free_entries = e->next;
+  else
+    e = casc_arena_alloc(&p->keep, sizeof *e);
+  casc_value **copy =
+      n == 1 ? (e ? &e->one : NULL)
+             : casc_arena_alloc(&p->keep, sizeof *copy * (n ? n : 1));
   if (!e || !copy)
     return pp_error(p, "out of memory");
   memcpy(copy, vals, sizeof *copy * n);
@@ -300,6 +309,8 @@ static void ssa_pop(casc_parser *p, unsigned mark) {
     /* LIFO: e is the head of its bucket. */
     if (p->buckets[s] == e)
       p->buckets[s] = e->next;
+    e->next = p->free_entries;
+    p->free_entries = e;
   }
 }
 
@@ -800,6 +811,7 @@ static bool parse_op(casc_parser *p) {
   bool ok = false;
   if (!pp_enter(p))
     return false;
+  casc_arena_mark scratch = casc_arena_get_mark(&p->tmp);
 
   /* Result names: `%a, %b:2 = ` */
   pp_ssa_use res_names[16];
@@ -969,6 +981,7 @@ static bool parse_op(casc_parser *p) {
     p->failed = true;
 out:
   state_free(&st);
+  casc_arena_release(&p->tmp, scratch);
   pp_leave(p);
   return ok;
 }
@@ -999,7 +1012,9 @@ static void parser_free(casc_parser *p) {
   casc_free(p->defs);
   casc_hm_free(&p->hash_aliases);
   casc_hm_free(&p->excl_aliases);
+  casc_hm_free(&p->type_memo);
   casc_arena_free(&p->tmp);
+  casc_arena_free(&p->keep);
 }
 
 casc_op *casc_parse_module(casc_ctx *ctx, const char *text, size_t len,
@@ -1009,8 +1024,10 @@ casc_op *casc_parse_module(casc_ctx *ctx, const char *text, size_t len,
   p.ctx = ctx;
   p.filename = casc_intern_cstr(ctx, filename ? filename : "<input>");
   casc_arena_init(&p.tmp);
+  casc_arena_init(&p.keep);
   casc_hm_init(&p.hash_aliases);
   casc_hm_init(&p.excl_aliases);
+  casc_hm_init(&p.type_memo);
   p.nbuckets = 256;
   p.buckets = casc_calloc(p.nbuckets, sizeof *p.buckets);
   p.default_dialect = "builtin";

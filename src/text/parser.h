@@ -29,16 +29,27 @@ typedef struct casc_parser {
   const char *filename; /* interned */
   bool failed;
   unsigned depth;
-  casc_arena tmp; /* parser-lifetime scratch (freed at the end) */
+  /* Per-op scratch: parse_op gives back what an op's parse allocated here
+   * once the op is built (nested ops release in LIFO order), so a module's
+   * parse needs scratch for its deepest nest of ops, not for all of them. */
+  casc_arena tmp;
+  /* Parser-lifetime: SSA entries, aliases, pending location references. */
+  casc_arena keep;
 
   /* SSA names: chained hash table; definitions are popped in LIFO order
    * when their region ends, so a popped entry is always its bucket's head. */
   pp_ssa_entry **buckets;
   unsigned nbuckets;
-  pp_ssa_entry **defs; /* definition stack */
+  pp_ssa_entry **defs;        /* definition stack */
+  pp_ssa_entry *free_entries; /* popped entries, reused by pp_define */
   unsigned ndefs, cap_defs;
   unsigned iso_scope; /* id of the innermost isolated-from-above scope */
   unsigned next_iso_scope;
+
+  /* Types already parsed, by their spelling in the source (a module spells
+   * the same few types on every line): the text of `!d.t<...>` or
+   * `name<...>` -> casc_type (pp_parse_type). Keys point into the source. */
+  casc_hashmap type_memo;
 
   /* `#name = ...` and `!name = ...` definitions (name -> pp_alias). */
   casc_hashmap hash_aliases, excl_aliases;

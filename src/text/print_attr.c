@@ -5,8 +5,9 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "util/float_text.h"
 #include "text/printer.h"
+#include "util/buf_num.h"
+#include "util/float_text.h"
 
 static bool is_bare_id(const char *s, size_t n) {
   if (!n || !((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z') ||
@@ -62,9 +63,9 @@ void casc_text_put_attr(casc_buf *out, const casc_attr *a, bool elide_type) {
       return;
     }
     if (t && t->kind == CASC_TYPE_INTEGER && t->u.integer.sign == CASC_UNSIGNED)
-      casc_buf_printf(out, "%" PRIu64, (uint64_t)a->u.i.v);
+      casc_buf_put_u64(out, (uint64_t)a->u.i.v);
     else
-      casc_buf_printf(out, "%" PRId64, a->u.i.v);
+      casc_buf_put_i64(out, a->u.i.v);
     if (!t)
       return;
     if (elide_type && casc_type_is_int_of(t, 64, CASC_SIGNLESS))
@@ -151,8 +152,33 @@ void casc_print_attr(casc_attr *a, casc_buf *out) {
 
 /* ---- printer wrappers ---------------------------------------------------- */
 
+/* Print t's full or stripped spelling from the printer's cache. */
+static void put_cached_type(casc_printer *pr, casc_type *t, bool stripped) {
+  const void *key = (const char *)t + stripped;
+  uintptr_t v;
+  if (t && casc_ptrmap_find(&pr->type_spell, key, &v)) {
+    pr_put(pr, pr->type_text.data + (v >> 16), v & 0xffff);
+    return;
+  }
+  size_t at = pr->type_text.len;
+  if (stripped)
+    casc_text_put_stripped_type(&pr->type_text, t);
+  else
+    casc_text_put_type(&pr->type_text, t);
+  size_t len = pr->type_text.len - at;
+  if (pr->type_text.oom) {
+    pr->oom = true;
+    return;
+  }
+  pr_put(pr, pr->type_text.data + at, len);
+  /* A spelling too long for the packing is printed, not cached. */
+  if (t && len <= 0xffff && at <= (SIZE_MAX >> 17) &&
+      !casc_ptrmap_put(&pr->type_spell, key, (uintptr_t)at << 16 | len))
+    pr->oom = true;
+}
+
 void pr_type(casc_printer *pr, casc_type *t) {
-  casc_text_put_type(pr->out, t);
+  put_cached_type(pr, t, false);
 }
 
 void pr_type_for(casc_printer *pr, casc_type *t, casc_constraint c) {
@@ -160,18 +186,18 @@ void pr_type_for(casc_printer *pr, casc_type *t, casc_constraint c) {
   if (t && t->kind == CASC_TYPE_ASC && id >= 0 && (int)t->u.asc.id == id) {
     const casc_asc_type_info *info = casc_asc_type_get(t->u.asc.id);
     if (info && info->params[0]) {
-      casc_text_put_stripped_type(pr->out, t);
+      put_cached_type(pr, t, true);
       return;
     }
   }
-  casc_text_put_type(pr->out, t);
+  put_cached_type(pr, t, false);
 }
 
 void pr_type_list(casc_printer *pr, casc_type **types, unsigned n) {
   for (unsigned i = 0; i < n; i++) {
     if (i)
       pr_puts(pr, ", ");
-    casc_type_format(types[i], pr->out);
+    put_cached_type(pr, types[i], false);
   }
 }
 

@@ -9,6 +9,7 @@
 
 #include "text/printer.h"
 #include "util/alloc.h"
+#include "util/buf_num.h"
 
 typedef struct {
   casc_loc *loc;
@@ -211,7 +212,10 @@ void pr_loc_body(casc_printer *pr, casc_loc *loc, bool pretty) {
       pr_puts(pr, loc->u.file.file);
     else
       pr_escaped_string(pr, loc->u.file.file, strlen(loc->u.file.file));
-    pr_printf(pr, ":%u:%u", loc->u.file.line, loc->u.file.col);
+    pr_putc(pr, ':');
+    casc_buf_put_u64(pr->out, loc->u.file.line);
+    pr_putc(pr, ':');
+    casc_buf_put_u64(pr->out, loc->u.file.col);
     return;
   case CASC_LOC_NAME:
     pr_escaped_string(pr, loc->u.name.name, strlen(loc->u.name.name));

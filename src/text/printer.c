@@ -9,6 +9,7 @@
 
 #include "text/printer.h"
 #include "util/alloc.h"
+#include "util/buf_num.h"
 
 /* ---- output ------------------------------------------------------------ */
 
@@ -29,8 +30,17 @@ void pr_printf(casc_printer *pr, const char *fmt, ...) {
   va_end(ap);
 }
 
+static void pr_flush(casc_printer *pr) {
+  if (pr->out->len && !pr->out->oom &&
+      fwrite(pr->out->data, 1, pr->out->len, pr->sink) != pr->out->len)
+    pr->sink_failed = true;
+  casc_buf_clear(pr->out);
+}
+
 void pr_newline(casc_printer *pr) {
   pr_putc(pr, '\n');
+  if (pr->sink && !pr->collecting && pr->out->len >= PR_SINK_CHUNK)
+    pr_flush(pr);
 }
 
 void pr_indent(casc_printer *pr) {
@@ -65,7 +75,7 @@ static bool value_base(casc_printer *pr, casc_value *v) {
   }
   pr_putc(pr, '%');
   if (id & 1)
-    pr_printf(pr, "%lu", (unsigned long)(id >> 1));
+    casc_buf_put_u64(pr->out, (uint64_t)(id >> 1));
   else
     pr_puts(pr, (const char *)id);
   return true;
@@ -73,8 +83,10 @@ static bool value_base(casc_printer *pr, casc_value *v) {
 
 void pr_value(casc_printer *pr, casc_value *v) {
   if (value_base(pr, v) && v->def && v->def->nres > 1 &&
-      !own_name(pr, casc_op_result(v->def, 1)))
-    pr_printf(pr, "#%u", v->index);
+      !own_name(pr, casc_op_result(v->def, 1))) {
+    pr_putc(pr, '#');
+    casc_buf_put_u64(pr->out, v->index);
+  }
 }
 
 void pr_value_list(casc_printer *pr, casc_use *uses, unsigned n) {
@@ -88,7 +100,8 @@ void pr_value_list(casc_printer *pr, casc_use *uses, unsigned n) {
 void pr_block_label(casc_printer *pr, casc_block *b) {
   uintptr_t n = 0;
   casc_ptrmap_find(&pr->blocks, b, &n);
-  pr_printf(pr, "^bb%lu", (unsigned long)n);
+  pr_puts(pr, "^bb");
+  casc_buf_put_u64(pr->out, (uint64_t)n);
 }
 
 /* ---- ops and regions --------------------------------------------------- */
@@ -193,10 +206,16 @@ static const struct {
      (const char *const[]){"arith.addi", "arith.subi", "arith.muli",
                            "arith.shli", NULL}},
     {"fastmath", "#arith.fastmath<none>",
-     (const char *const[]){
-         "arith.addf", "arith.subf", "arith.mulf", "arith.divf", "arith.remf",
-         "arith.negf", "arith.maximumf", "arith.minimumf", "arith.maxnumf",
-         "arith.minnumf", "arith.cmpf", "arith.extf", "arith.truncf", NULL}},
+     (const char *const[]){"arith.addf",     "arith.subf",     "arith.mulf",
+                           "arith.divf",     "arith.remf",     "arith.negf",
+                           "arith.maximumf", "arith.minimumf", "arith.maxnumf",
+                           "arith.minnumf",  "arith.cmpf",     "arith.extf",
+                           "arith.truncf",   "math.absf",      "math.atan2",
+                           "math.ceil",      "math.copysign",  "math.cos",
+                           "math.erf",       "math.exp",       "math.exp2",
+                           "math.floor",     "math.fma",       "math.log",
+                           "math.log2",      "math.round",     "math.rsqrt",
+                           "math.sin",       "math.sqrt",      NULL}},
 };
 
 const char *pr_default_prop(const char *op_name, const char **attr_name,
@@ -334,8 +353,10 @@ static void print_op(casc_printer *pr, casc_op *op) {
     }
     pr_puts(pr, " = ");
   } else if (op->nres) {
-    if (value_base(pr, casc_op_result(op, 0)) && op->nres > 1)
-      pr_printf(pr, ":%u", op->nres);
+    if (value_base(pr, casc_op_result(op, 0)) && op->nres > 1) {
+      pr_putc(pr, ':');
+      casc_buf_put_u64(pr->out, op->nres);
+    }
     pr_puts(pr, " = ");
   }
   const casc_op_info *info = casc_op_info_of(op);
@@ -369,12 +390,14 @@ static void print_op_full(casc_printer *pr, casc_op *op) {
   pr_op_loc(pr, op->loc ? op->loc : casc_loc_unknown(pr->ctx));
 }
 
-void casc_print_op(casc_ctx *ctx, casc_op *op, const casc_print_flags *flags,
-                   casc_buf *out) {
+/* Print op to out, or through out to sink when sink is not NULL. */
+static void print_top(casc_ctx *ctx, casc_op *op, const casc_print_flags *flags,
+                      casc_buf *out, FILE *sink, bool *sink_failed) {
   casc_printer pr;
   memset(&pr, 0, sizeof pr);
   pr.ctx = ctx;
   pr.out = out;
+  pr.sink = sink;
   if (flags)
     pr.flags = *flags;
   if (pr.flags.pretty_debuginfo)
@@ -419,20 +442,30 @@ void casc_print_op(casc_ctx *ctx, casc_op *op, const casc_print_flags *flags,
    * interns) loses part of the text as surely as the buffer would. */
   if (pr.oom || (ctx && casc_ctx_out_of_memory(ctx)))
     out->oom = true;
+  if (sink) {
+    pr_flush(&pr);
+    *sink_failed = pr.sink_failed;
+  }
   pr_aliases_free(pr.aliases);
   casc_ptrmap_free(&pr.values);
   casc_ptrmap_free(&pr.blocks);
+  casc_ptrmap_free(&pr.type_spell);
+  casc_buf_free(&pr.type_text);
   casc_arena_free(&pr.tmp);
+}
+
+void casc_print_op(casc_ctx *ctx, casc_op *op, const casc_print_flags *flags,
+                   casc_buf *out) {
+  print_top(ctx, op, flags, out, NULL, NULL);
 }
 
 bool casc_print_op_file(casc_ctx *ctx, casc_op *op,
                         const casc_print_flags *flags, FILE *out) {
   casc_buf b;
   casc_buf_init(&b);
-  casc_print_op(ctx, op, flags, &b);
-  bool ok = !b.oom;
-  if (b.len && fwrite(b.data, 1, b.len, out) != b.len)
-    ok = false;
+  bool failed = false;
+  print_top(ctx, op, flags, &b, out, &failed);
+  bool ok = !b.oom && !failed;
   casc_buf_free(&b);
   return ok;
 }

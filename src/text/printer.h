@@ -33,7 +33,18 @@ typedef struct casc_printer {
    * printing passes, which only records locations in print order. */
   pr_alias_state *aliases;
   bool collecting;
+  /* casc_print_op_file: out is written to sink at line ends once it holds
+   * PR_SINK_CHUNK bytes, so printing a module needs no copy of its text. */
+  FILE *sink;
+  bool sink_failed;
+  /* Each type's spelling, made once per print (types are uniqued, and a
+   * module spells the same few types on every line): type (or type + 1
+   * for the stripped spelling) -> offset << 16 | length in type_text. */
+  casc_ptrmap type_spell;
+  casc_buf type_text;
 } casc_printer;
+
+#define PR_SINK_CHUNK ((size_t)64 * 1024)
 
 /* ---- output ---------------------------------------------------------- */
 void pr_puts(casc_printer *pr, const char *s);

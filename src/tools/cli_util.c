@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "tools/diag_format.h"
 #include "util/read_file.h"
 
 const char *casc_cli_flag(const char *arg, const char *name) {
@@ -76,6 +77,10 @@ bool casc_cli_read_file(const char *path, char **data, size_t *len, char *err,
   return true;
 }
 
+int casc_cli_read_failure_exit(void) {
+  return errno == ENOMEM ? CASC_EXIT_FAIL : CASC_EXIT_USAGE;
+}
+
 bool casc_cli_output_open(casc_cli_output *o, const char *path, char *err,
                           size_t errlen) {
   o->path = path;
@@ -107,21 +112,21 @@ bool casc_cli_output_close(casc_cli_output *o, bool keep) {
 
 /* One line of a split-mode diagnostic: locations in the split buffer get
  * MLIR's "within split at" prefix, others print as usual. */
-static void print_split_line(const casc_cli_diag_printer *p,
+static void print_split_line(const casc_cli_diag_printer *p, FILE *out,
                              const casc_loc *loc, const char *sev,
                              const char *msg) {
   const casc_loc *fl = loc ? casc_loc_find_file(loc) : NULL;
   if (fl && fl->u.file.file && p->buffer_name &&
       strcmp(fl->u.file.file, p->buffer_name) == 0 &&
       fl->u.file.line >= p->split_line) {
-    fprintf(stderr, "within split at %s:%u offset :%u:%u: %s: %s\n",
+    fprintf(out, "within split at %s:%u offset :%u:%u: %s: %s\n",
             p->buffer_name, p->split_line, fl->u.file.line - p->split_line + 1,
             fl->u.file.col, sev, msg);
     return;
   }
   char where[512];
   casc_loc_format(loc, where, sizeof where);
-  fprintf(stderr, "%s: %s: %s\n", where, sev, msg);
+  fprintf(out, "%s: %s: %s\n", where, sev, msg);
 }
 
 void casc_cli_print_diag(const casc_diag *d, void *printer) {
@@ -130,18 +135,23 @@ void casc_cli_print_diag(const casc_diag *d, void *printer) {
     p->errors++;
   if (d->sev == CASC_SEV_WARNING)
     p->warnings++;
-  if (!p->split) {
-    casc_diag_print(d, stderr);
+  if (p->sink && p->sink->format != CASC_DIAG_FORMAT_TEXT) {
+    casc_diag_sink_emit(p->sink, d); /* absolute lines, also when split */
     return;
   }
-  print_split_line(p, d->loc, casc_severity_name(d->sev), d->msg);
+  FILE *out = p->sink && p->sink->f ? p->sink->f : stderr;
+  if (!p->split) {
+    casc_diag_print(d, out);
+    return;
+  }
+  print_split_line(p, out, d->loc, casc_severity_name(d->sev), d->msg);
   const casc_loc *l = d->loc;
   while (l && l->kind == CASC_LOC_NAME && l->u.name.child)
     l = l->u.name.child;
   if (l && l->kind == CASC_LOC_CALLSITE)
-    print_split_line(p, l->u.callsite.caller, "note", "called from");
+    print_split_line(p, out, l->u.callsite.caller, "note", "called from");
   for (unsigned i = 0; i < d->nnotes; i++)
-    print_split_line(p, d->notes[i].loc, "note", d->notes[i].msg);
+    print_split_line(p, out, d->notes[i].loc, "note", d->notes[i].msg);
 }
 
 void casc_cli_error(const char *cmd, const char *fmt, ...) {

@@ -12,24 +12,51 @@
 #include "casc/verify.h"
 #include "dialect/dialect.h"
 #include "tools/cli_util.h"
+#include "tools/diag_format.h"
+#include "tools/opt_instrument.h"
+#include "tools/opt_steps.h"
 #include "util/alloc.h"
 
 #define CMD "opt"
-
-/* One step of the pass list, in command-line order. */
-typedef struct {
-  const casc_pass_info *pass; /* NULL: a --pipeline */
-  const char *options;        /* pass options or the pipeline name */
-} step;
 
 typedef struct {
   const char *input, *output;
   bool split, verify_diags, show_dialects;
   bool werror; /* --warnings-as-errors: a warning fails the run */
   casc_print_flags print;
-  step *steps;
-  unsigned nsteps;
+  casc_opt_steps steps;
+  char **pipeline_texts; /* copies of --pass-pipeline values (steps point
+                            into them) */
+  unsigned npipeline_texts;
+  opt_instrument instr;
+  casc_diag_sink diags; /* --diagnostics-format / --diagnostics-file */
 } opt_options;
+
+static void free_options(opt_options *o) {
+  casc_opt_steps_free(&o->steps);
+  for (unsigned i = 0; i < o->npipeline_texts; i++)
+    casc_free(o->pipeline_texts[i]);
+  casc_free(o->pipeline_texts);
+  opt_instrument_free(&o->instr);
+  casc_diag_sink_close(&o->diags, CMD); /* an early exit still ends a log */
+}
+
+/* Every pass with its flag, summary and the options it accepts. */
+static void print_passes(void) {
+  unsigned n = casc_pass_count();
+  for (unsigned i = 0; i < n; i++) {
+    const casc_pass_info *p = casc_pass_at(i);
+    printf("  -%-34s %s%s\n", p->flag, p->summary,
+           p->anchor == CASC_PASS_ON_MODULE ? " [module]" : "");
+    for (const casc_pass_option *po = p->options; po && po->text; po++)
+      printf("      =%-30s %s\n", po->text, po->summary);
+  }
+  printf("\nPIPELINES (-pipeline=NAME):");
+  const char *const *names = casc_pipeline_names();
+  for (unsigned i = 0; names && names[i]; i++)
+    printf("%s %s", i ? "," : "", names[i]);
+  printf("\n");
+}
 
 static void print_help(void) {
   printf("OVERVIEW: casc opt - parse, verify, transform and print ASC-IR\n\n"
@@ -67,23 +94,33 @@ static void print_help(void) {
          "                              run fail (exit 1, no output file)\n"
          "  -pipeline=NAME              run a named pass pipeline (list "
          "below)\n"
-         "  -PASS[=OPTIONS]             run a registered pass (list "
+         "  -pass-pipeline=PIPELINE     run mlir-opt's textual pipeline,\n"
+         "                              'builtin.module(p1,p2{OPTION},"
+         "func.func(p3))'\n"
+         "  -PASS[=OPTION]              run a registered pass (list "
          "below)\n"
-         "  -help                       show this help\n\n"
-         "PASSES:\n");
-  unsigned n = casc_pass_count();
-  if (n == 0)
-    printf("  (none registered)\n");
-  for (unsigned i = 0; i < n; i++) {
-    const casc_pass_info *p = casc_pass_at(i);
-    if (p)
-      printf("  -%-34s %s\n", p->flag, p->summary ? p->summary : "");
-  }
-  printf("\nPIPELINES (-pipeline=NAME):");
-  const char *const *names = casc_pipeline_names();
-  for (unsigned i = 0; names && names[i]; i++)
-    printf("%s %s", i ? "," : "", names[i]);
-  printf("\n");
+         "  -mlir-print-ir-before=PASS  dump the module to stderr before "
+         "PASS (a comma-\n"
+         "                              separated list; may be repeated)\n"
+         "  -mlir-print-ir-after=PASS   the same after PASS\n"
+         "  -mlir-print-ir-before-all   dump the module before every pass\n"
+         "  -mlir-print-ir-after-all    dump the module after every pass\n"
+         "  -mlir-timing                report the time of parsing, each "
+         "pass and\n"
+         "                              printing on stderr\n"
+         "  -list-passes                list the passes and pipelines and "
+         "exit\n"
+         "  -diagnostics-format=FORMAT  text (default), json (one object per "
+         "line on\n"
+         "                              stderr) or sarif (a SARIF 2.1.0 log "
+         "on stdout)\n"
+         "  -diagnostics-file=PATH      write the diagnostics to PATH "
+         "instead\n"
+         "  -help, -help-list           show this help\n\n"
+         "PASSES: -PASS or -PASS=OPTION; in -pass-pipeline PASS or "
+         "PASS{OPTION}.\n"
+         "[module] passes cannot go inside func.func(...).\n");
+  print_passes();
   printf("\nEXIT STATUS: 0 success, 1 invalid input / failed pass / "
          "diagnostics not as\nexpected, 2 bad command line.\n");
 }
@@ -141,16 +178,119 @@ static void show_dialects(void) {
   printf("\n");
 }
 
+/* --pass-pipeline=TEXT: its steps, or a usage error located in TEXT with
+ * a caret under the place, as mlir-opt reports it. */
+static int add_pass_pipeline(opt_options *o, const char *a, const char *text) {
+  if (!*text) {
+    casc_cli_error(CMD,
+                   "option '%s' needs a pipeline, e.g. "
+                   "-pass-pipeline='builtin.module(cse)'",
+                   a);
+    return CASC_EXIT_USAGE;
+  }
+  size_t n = strlen(text);
+  char *copy = casc_malloc(n + 1);
+  char **texts =
+      casc_realloc(o->pipeline_texts, (o->npipeline_texts + 1) * sizeof *texts);
+  if (texts)
+    o->pipeline_texts = texts;
+  if (!copy || !texts) {
+    casc_free(copy);
+    casc_cli_error(CMD, "out of memory");
+    return CASC_EXIT_FAIL;
+  }
+  memcpy(copy, text, n + 1);
+  o->pipeline_texts[o->npipeline_texts++] = copy;
+  size_t at;
+  char why[320];
+  if (casc_parse_pass_pipeline(copy, &o->steps, &at, why, sizeof why))
+    return -1;
+  if (at == CASC_PIPELINE_OOM) {
+    casc_cli_error(CMD, "out of memory");
+    return CASC_EXIT_FAIL;
+  }
+  casc_cli_error(CMD, "--pass-pipeline:1:%zu: error: %s\n%s\n%*s^", at + 1, why,
+                 text, (int)at, "");
+  return CASC_EXIT_USAGE;
+}
+
+/* -pipeline=NAME: one step that runs the named pipeline. */
+static int add_named_pipeline(opt_options *o, const char *a, const char *name) {
+  if (!*name) {
+    casc_cli_error(CMD, "option '%s' needs a pipeline name (-pipeline=default)",
+                   a);
+    return CASC_EXIT_USAGE;
+  }
+  const char *const *names = casc_pipeline_names();
+  bool known = false;
+  for (unsigned k = 0; names && names[k] && !known; k++)
+    known = strcmp(names[k], name) == 0;
+  if (!known) {
+    casc_cli_error(CMD, "unknown pipeline '%s' (see 'casc opt --help')", name);
+    return CASC_EXIT_USAGE;
+  }
+  if (!casc_opt_steps_add(&o->steps, NULL, name, 0)) {
+    casc_cli_error(CMD, "out of memory");
+    return CASC_EXIT_FAIL;
+  }
+  return -1;
+}
+
+/* -mlir-print-ir-before=PASS / -after=PASS. */
+static int select_dump(opt_options *o, const char *a, const char *val,
+                       bool after) {
+  const char *bad;
+  size_t badlen;
+  if (!*val) {
+    casc_cli_error(CMD, "option '%s' needs a pass (e.g. %s=cse)", a, a);
+    return CASC_EXIT_USAGE;
+  }
+  if (opt_instrument_select(&o->instr, after, val, &bad, &badlen))
+    return -1;
+  size_t flen;
+  const char *flag = casc_cli_flag_name(a, &flen);
+  casc_cli_error(CMD,
+                 "-%.*s: '%.*s' is not a registered pass (see 'casc "
+                 "opt -list-passes')",
+                 (int)flen, flag, (int)badlen, bad);
+  return CASC_EXIT_USAGE;
+}
+
+/* -PASS[=OPTION]: an unknown pass or option is a command-line error. */
+static int add_pass_flag(opt_options *o, const char *a) {
+  size_t len;
+  const char *name = casc_cli_flag_name(a, &len);
+  const casc_pass_info *p = name ? casc_pass_lookup(name, len) : NULL;
+  if (!p) {
+    casc_cli_error(CMD,
+                   "unknown option '%s' (see 'casc opt --help' for "
+                   "options and passes)",
+                   a);
+    return CASC_EXIT_USAGE;
+  }
+  const char *eq = strchr(a, '=');
+  char why[256];
+  if (!casc_pass_options_ok(p, eq ? eq + 1 : NULL, why, sizeof why)) {
+    casc_cli_error(CMD, "%s", why);
+    return CASC_EXIT_USAGE;
+  }
+  if (!casc_opt_steps_add(&o->steps, p, eq ? eq + 1 : NULL, 0)) {
+    casc_cli_error(CMD, "out of memory");
+    return CASC_EXIT_FAIL;
+  }
+  return -1;
+}
+
 /* Parses argv into o. Returns -1 to go on, or an exit code. */
 static int parse_args(int argc, char **argv, opt_options *o) {
   bool only_files = false;
   o->input = NULL;
   o->output = "-";
-  o->steps = casc_calloc((size_t)argc, sizeof *o->steps);
-  if (!o->steps) {
+  if (!opt_instrument_init(&o->instr)) {
     casc_cli_error(CMD, "out of memory");
     return CASC_EXIT_FAIL;
   }
+  o->instr.print = &o->print;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *val;
     if (only_files || a[0] != '-' || strcmp(a, "-") == 0) {
@@ -164,8 +304,13 @@ static int parse_args(int argc, char **argv, opt_options *o) {
     }
     if (strcmp(a, "--") == 0) {
       only_files = true;
-    } else if (casc_cli_flag(a, "help") || casc_cli_flag(a, "h")) {
+    } else if (casc_cli_flag(a, "help") || casc_cli_flag(a, "h") ||
+               casc_cli_flag(a, "help-list")) {
       print_help();
+      return CASC_EXIT_OK;
+    } else if ((val = casc_cli_flag(a, "list-passes")) && !*val) {
+      printf("PASSES:\n");
+      print_passes();
       return CASC_EXIT_OK;
     } else if ((val = casc_cli_flag(a, "o"))) {
       if (*val) {
@@ -193,39 +338,33 @@ static int parse_args(int argc, char **argv, opt_options *o) {
       /* Unknown ops in generic form are always kept. */
     } else if ((val = casc_cli_flag(a, "show-dialects")) && !*val) {
       o->show_dialects = true;
+    } else if ((val = casc_cli_flag(a, "mlir-print-ir-before-all")) && !*val) {
+      o->instr.before_all = true;
+    } else if ((val = casc_cli_flag(a, "mlir-print-ir-after-all")) && !*val) {
+      o->instr.after_all = true;
+    } else if ((val = casc_cli_flag(a, "mlir-print-ir-before")) ||
+               (val = casc_cli_flag(a, "mlir-print-ir-after"))) {
+      int rc = select_dump(o, a, val, casc_cli_flag(a, "mlir-print-ir-after"));
+      if (rc >= 0)
+        return rc;
+    } else if ((val = casc_cli_flag(a, "mlir-timing")) && !*val) {
+      o->instr.timing = true;
+    } else if ((val = casc_cli_flag(a, "pass-pipeline"))) {
+      int rc = add_pass_pipeline(o, a, val);
+      if (rc >= 0)
+        return rc;
     } else if ((val = casc_cli_flag(a, "pipeline"))) {
-      if (!*val) {
-        casc_cli_error(CMD,
-                       "option '%s' needs a pipeline name "
-                       "(-pipeline=default)",
-                       a);
+      int rc = add_named_pipeline(o, a, val);
+      if (rc >= 0)
+        return rc;
+    } else if ((val = casc_cli_flag(a, "diagnostics-format")) ||
+               (val = casc_cli_flag(a, "diagnostics-file"))) {
+      if (casc_diag_sink_option(&o->diags, CMD, a) < 0)
         return CASC_EXIT_USAGE;
-      }
-      const char *const *names = casc_pipeline_names();
-      bool known = false;
-      for (unsigned k = 0; names && names[k] && !known; k++)
-        known = strcmp(names[k], val) == 0;
-      if (!known) {
-        casc_cli_error(CMD, "unknown pipeline '%s' (see 'casc opt --help')",
-                       val);
-        return CASC_EXIT_USAGE;
-      }
-      o->steps[o->nsteps].pass = NULL;
-      o->steps[o->nsteps++].options = val;
     } else {
-      size_t len;
-      const char *name = casc_cli_flag_name(a, &len);
-      const casc_pass_info *p = name ? casc_pass_lookup(name, len) : NULL;
-      if (!p) {
-        casc_cli_error(CMD,
-                       "unknown option '%s' (see 'casc opt --help' for "
-                       "options and passes)",
-                       a);
-        return CASC_EXIT_USAGE;
-      }
-      const char *eq = strchr(a, '=');
-      o->steps[o->nsteps].pass = p;
-      o->steps[o->nsteps++].options = eq ? eq + 1 : NULL;
+      int rc = add_pass_flag(o, a);
+      if (rc >= 0)
+        return rc;
     }
   }
   if (!o->input)
@@ -236,30 +375,73 @@ static int parse_args(int argc, char **argv, opt_options *o) {
 /* ---- processing one buffer (a file or a chunk) ------------------------- */
 
 typedef struct {
-  const opt_options *o;
+  opt_options *o;
   const char *name; /* buffer name in locations */
   const char *text; /* the whole input */
   size_t text_len;
   const char *scan; /* split_line_of's position in text, and its line */
   unsigned scan_line;
   casc_buf out; /* everything to print, in order */
+  /* Without -split-input-file the one module is printed straight to the
+   * output as it is made (no copy of the text in memory); a named file is
+   * still removed when the run fails. */
+  FILE *direct;
+  bool write_failed;
+  char *owned_text; /* the input, when transform may free it */
   unsigned nchunks;
   bool failed;
   bool oom;
 } run_state;
 
+/* Runs one step, telling the instrumentation (when active) about each
+ * pass; a named pipeline is one timed group. */
+static bool run_step(casc_ctx *ctx, casc_op *module, opt_options *o,
+                     const casc_opt_step *s) {
+  opt_instrument *in = &o->instr;
+  if (!opt_instrument_active(in))
+    return s->pass ? casc_run_pass(ctx, module, s->pass, s->options)
+                   : casc_run_pipeline(ctx, module, s->options);
+  if (!s->pass) {
+    casc_pass_observer obs = opt_instrument_observer(in);
+    opt_instrument_enter(in, s->options, true);
+    bool ok = casc_run_pipeline_observed(ctx, module, s->options, &obs);
+    opt_instrument_leave(in);
+    return ok;
+  }
+  opt_instrument_before(in, s->pass, module);
+  bool ok = casc_run_pass(ctx, module, s->pass, s->options);
+  opt_instrument_after(in, s->pass, module, ok);
+  return ok;
+}
+
 /* Runs parse, verify and the passes on one buffer; the module (or NULL when
- * something failed) is returned for printing. */
-static casc_op *transform(casc_ctx *ctx, const opt_options *o, const char *name,
-                          const char *text, size_t len, unsigned first_line) {
+ * something failed) is returned for printing. owned: when not NULL, the
+ * input to free once it is parsed (the IR keeps no pointer into it), so
+ * the passes and the printer run without a copy of the text beside the
+ * IR. */
+static casc_op *transform(casc_ctx *ctx, opt_options *o, const char *name,
+                          const char *text, size_t len, unsigned first_line,
+                          char **owned) {
+  opt_instrument *in = &o->instr;
+  in->ctx = ctx;
+  opt_instrument_chunk(in);
+  opt_instrument_enter(in, "Parser", false);
   casc_op *module = casc_parse_module(ctx, text, len, name, first_line);
-  if (!module || !casc_verify(ctx, module))
+  if (owned) {
+    casc_free(*owned);
+    *owned = NULL;
+  }
+  bool valid = module && casc_verify(ctx, module);
+  opt_instrument_leave(in);
+  if (!valid)
     return NULL;
   static const char vs_flag[] = "ascendc-verify-sync";
   const casc_pass_info *vs = casc_pass_lookup(vs_flag, sizeof vs_flag - 1);
   bool just_checked = false; /* the IR is as verify-sync last saw it */
-  for (unsigned i = 0; i < o->nsteps; i++) {
-    const step *s = &o->steps[i];
+  bool ok = true;
+  unsigned nest = 0; /* the func.func(...) group open in the timing */
+  for (unsigned i = 0; i < o->steps.n && ok; i++) {
+    const casc_opt_step *s = &o->steps.items[i];
     /* verify-sync changes nothing, so running it again right after the
      * pipelines (which end with it) or itself would only print each
      * finding twice. */
@@ -267,13 +449,19 @@ static casc_op *transform(casc_ctx *ctx, const opt_options *o, const char *name,
     if (plain_vs && just_checked)
       continue;
     just_checked = plain_vs || !s->pass;
-    bool ok = s->pass ? casc_run_pass(ctx, module, s->pass, s->options)
-                      : casc_run_pipeline(ctx, module, s->options);
+    if (s->nest != nest) {
+      if (nest)
+        opt_instrument_leave(in);
+      if (s->nest)
+        opt_instrument_enter(in, "func.func", true);
+      nest = s->nest;
+    }
     /* As mlir-opt (-verify-each): a pass must leave valid IR behind. */
-    if (!ok || !casc_verify(ctx, module))
-      return NULL;
+    ok = run_step(ctx, module, o, s) && casc_verify(ctx, module);
   }
-  return module;
+  if (nest)
+    opt_instrument_leave(in);
+  return ok ? module : NULL;
 }
 
 /* The line MLIR names in "within split at FILE:N": the line holding the
@@ -295,7 +483,7 @@ static unsigned split_line_of(run_state *st, const char *chunk,
 static bool process_chunk(const char *chunk, size_t len, unsigned first_line,
                           void *user) {
   run_state *st = user;
-  const opt_options *o = st->o;
+  opt_options *o = st->o;
   if (o->split && st->nchunks > 0)
     casc_buf_puts(&st->out, "// -----\n");
   st->nchunks++;
@@ -306,7 +494,7 @@ static bool process_chunk(const char *chunk, size_t len, unsigned first_line,
     return false;
   }
   casc_diag_verifier *v = NULL;
-  casc_cli_diag_printer printer = {st->name, o->split, 1, 0, 0};
+  casc_cli_diag_printer printer = {st->name, o->split, 1, 0, 0, &o->diags};
   if (o->verify_diags) {
     v = casc_diag_verifier_new(st->name, chunk, len, first_line);
     if (!v) {
@@ -320,11 +508,21 @@ static bool process_chunk(const char *chunk, size_t len, unsigned first_line,
     casc_ctx_set_diag_handler(ctx, casc_cli_print_diag, &printer);
   }
 
-  casc_op *module = transform(ctx, o, st->name, chunk, len, first_line);
-  if (module) {
+  /* The diagnostics verifier matches against the text to the end. */
+  casc_op *module = transform(ctx, o, st->name, chunk, len, first_line,
+                              v || !st->owned_text ? NULL : &st->owned_text);
+  if (module && st->direct) {
+    opt_instrument_enter(&o->instr, "Output", false);
+    if (!casc_print_op_file(ctx, module, &o->print, st->direct) ||
+        fputc('\n', st->direct) == EOF)
+      st->write_failed = true;
+    opt_instrument_leave(&o->instr);
+  } else if (module) {
+    opt_instrument_enter(&o->instr, "Output", false);
     casc_print_op(ctx, module, &o->print, &st->out);
     /* mlir-opt ends each printed module with one more newline. */
     casc_buf_putc(&st->out, '\n');
+    opt_instrument_leave(&o->instr);
   }
 
   if (v) {
@@ -333,11 +531,8 @@ static bool process_chunk(const char *chunk, size_t len, unsigned first_line,
       st->failed = true;
     for (unsigned i = 0; i < casc_diag_verifier_num_problems(v); i++) {
       const casc_verify_problem *p = casc_diag_verifier_problem(v, i);
-      if (p->file)
-        fprintf(stderr, "%s:%u:%u: error: %s\n", p->file, p->line, p->col,
-                p->msg);
-      else
-        fprintf(stderr, "<unknown>:0: error: %s\n", p->msg);
+      casc_diag_sink_emit_plain(&o->diags, CASC_SEV_ERROR, p->file, p->line,
+                                p->col, p->msg);
     }
     if (casc_diag_verifier_oom(v))
       fprintf(stderr, "casc opt: out of memory while verifying "
@@ -368,28 +563,33 @@ int casc_cmd_opt(int argc, char **argv) {
   memset(&o, 0, sizeof o);
   int rc = parse_args(argc, argv, &o);
   if (rc >= 0) {
-    casc_free(o.steps);
+    free_options(&o);
     return rc;
   }
   if (o.show_dialects) {
     show_dialects();
-    casc_free(o.steps);
+    free_options(&o);
     return CASC_EXIT_OK;
   }
 
+  rc = casc_diag_sink_open(&o.diags, CMD, strcmp(o.output, "-") == 0);
+  if (rc != CASC_EXIT_OK) {
+    free_options(&o);
+    return rc;
+  }
   char err[1024];
   char *text;
   size_t len;
   if (!casc_cli_read_file(o.input, &text, &len, err, sizeof err)) {
     casc_cli_error(CMD, "%s", err);
-    casc_free(o.steps);
-    return CASC_EXIT_FAIL;
+    free_options(&o);
+    return casc_cli_read_failure_exit();
   }
   casc_cli_output out;
   if (!casc_cli_output_open(&out, o.output, err, sizeof err)) {
     casc_cli_error(CMD, "%s", err);
     casc_free(text);
-    casc_free(o.steps);
+    free_options(&o);
     return CASC_EXIT_FAIL;
   }
 
@@ -400,10 +600,15 @@ int casc_cmd_opt(int argc, char **argv) {
   st.text = text;
   st.text_len = len;
   casc_buf_init(&st.out);
-  if (o.split)
+  if (o.split) {
     casc_split_input(text, len, process_chunk, &st);
-  else
-    process_chunk(text, len, 1, &st);
+  } else {
+    st.direct = out.f;
+    st.owned_text = text;
+    st.text = text = NULL; /* transform frees it */
+    process_chunk(st.owned_text, len, 1, &st);
+    text = st.owned_text;
+  }
   if (st.oom)
     casc_cli_error(CMD, "out of memory");
 
@@ -412,12 +617,19 @@ int casc_cmd_opt(int argc, char **argv) {
   bool ok = !st.failed;
   if (st.out.len && (ok || out.is_stdout))
     fwrite(st.out.data, 1, st.out.len, out.f);
+  if (st.write_failed && ok) {
+    casc_cli_error(CMD, "error writing '%s'", o.output);
+    ok = false;
+  }
   if (!casc_cli_output_close(&out, ok) && ok) {
     casc_cli_error(CMD, "error writing '%s'", o.output);
     ok = false;
   }
+  opt_instrument_report(&o.instr, stderr);
+  if (!casc_diag_sink_close(&o.diags, CMD))
+    ok = false;
   casc_buf_free(&st.out);
   casc_free(text);
-  casc_free(o.steps);
+  free_options(&o);
   return ok ? CASC_EXIT_OK : CASC_EXIT_FAIL;
 }

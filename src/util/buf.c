@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "util/alloc.h"
+#include "util/buf_num.h"
 
 void casc_buf_init(casc_buf *b) {
   b->data = NULL;
@@ -86,4 +87,24 @@ void casc_buf_printf(casc_buf *b, const char *fmt, ...) {
   va_start(ap, fmt);
   casc_buf_vprintf(b, fmt, ap);
   va_end(ap);
+}
+
+void casc_buf_put_u64(casc_buf *b, uint64_t v) {
+  char digits[20];
+  size_t n = 0;
+  do {
+    digits[sizeof digits - 1 - n++] = (char)('0' + v % 10);
+    v /= 10;
+  } while (v);
+  casc_buf_put(b, digits + sizeof digits - n, n);
+}
+
+void casc_buf_put_i64(casc_buf *b, int64_t v) {
+  if (v < 0) {
+    casc_buf_putc(b, '-');
+    /* -(v + 1) + 1 is |v| without overflowing on INT64_MIN. */
+    casc_buf_put_u64(b, (uint64_t)(-(v + 1)) + 1);
+    return;
+  }
+  casc_buf_put_u64(b, (uint64_t)v);
 }

@@ -3,13 +3,16 @@
 #include <limits.h>
 #include <signal.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "check.h"
 #include "util/alloc.h"
 #include "util/arena.h"
+#include "util/buf_num.h"
 #include "util/grow.h"
 #include "util/invariant.h"
 #include "util/ptrmap.h"
@@ -140,6 +143,83 @@ static void test_arena_grow(void) {
 
 /* The injector counts every allocation, fails exactly the Nth (or the Nth
  * and all later ones), and costs nothing once switched off. */
+/* Nested scratch scopes: a release gives back exactly what was allocated
+ * since its mark, whatever chunks that took, and keeps what came before;
+ * a scope that needs a new chunk every time reuses the spare chunk. */
+static void test_arena_mark_release(void) {
+  casc_arena ar;
+  casc_arena_init(&ar);
+  char *keep = casc_arena_alloc(&ar, 100);
+  REQUIRE(keep);
+  memset(keep, 'k', 100);
+  casc_arena_mark outer = casc_arena_get_mark(&ar);
+  char *o1 = casc_arena_alloc(&ar, 64);
+  REQUIRE(o1);
+  memset(o1, 'o', 64);
+  size_t total_before = 0;
+  for (int round = 0; round < 50; round++) {
+    casc_arena_mark inner = casc_arena_get_mark(&ar);
+    /* More than a chunk's worth: new chunks, then a big one of its own. */
+    for (int i = 0; i < 40; i++)
+      REQUIRE(casc_arena_alloc(&ar, 1000));
+    REQUIRE(casc_arena_alloc(&ar, 3u << 20));
+    casc_arena_release(&ar, inner);
+    if (round == 0)
+      total_before = ar.total;
+    else
+      CHECK(ar.total == total_before); /* no growth per round */
+  }
+  /* What the inner scopes allocated after release comes from where the
+   * scope began: the next allocation follows o1. */
+  char *o2 = casc_arena_alloc(&ar, 16);
+  REQUIRE(o2);
+  CHECK(o2 == o1 + 64);
+  unsigned bad = 0;
+  for (int i = 0; i < 100; i++)
+    bad += keep[i] != 'k';
+  for (int i = 0; i < 64; i++)
+    bad += o1[i] != 'o';
+  CHECK_EQ_INT(bad, 0);
+  casc_arena_release(&ar, outer);
+  CHECK(casc_arena_alloc(&ar, 64) == o1); /* the outer scope's memory too */
+  /* A mark of an empty arena gives everything back. */
+  casc_arena empty;
+  casc_arena_init(&empty);
+  casc_arena_mark none = casc_arena_get_mark(&empty);
+  REQUIRE(casc_arena_alloc(&empty, 50000));
+  casc_arena_release(&empty, none);
+  CHECK(empty.head == NULL);
+  casc_arena_free(&empty);
+  casc_arena_free(&ar);
+}
+
+/* The printer's integers: every edge against snprintf. */
+static void test_buf_put_numbers(void) {
+  const int64_t signed_cases[] = {
+      0, 1, -1, 9, 10, -10, 12345, INT64_MAX, INT64_MIN, INT64_MIN + 1};
+  const uint64_t unsigned_cases[] = {
+      0, 7, 10, 99, 100, UINT64_MAX, (uint64_t)INT64_MAX + 1};
+  char want[32];
+  for (size_t i = 0; i < sizeof signed_cases / sizeof signed_cases[0]; i++) {
+    casc_buf b;
+    casc_buf_init(&b);
+    casc_buf_puts(&b, "x");
+    casc_buf_put_i64(&b, signed_cases[i]);
+    snprintf(want, sizeof want, "x%lld", (long long)signed_cases[i]);
+    CHECK_STREQ(b.data, want);
+    casc_buf_free(&b);
+  }
+  for (size_t i = 0; i < sizeof unsigned_cases / sizeof unsigned_cases[0];
+       i++) {
+    casc_buf b;
+    casc_buf_init(&b);
+    casc_buf_put_u64(&b, unsigned_cases[i]);
+    snprintf(want, sizeof want, "%llu", (unsigned long long)unsigned_cases[i]);
+    CHECK_STREQ(b.data, want);
+    casc_buf_free(&b);
+  }
+}
+
 static void test_fail_nth(void) {
   casc_alloc_fail_nth(0, false);
   void *p[5];
@@ -200,6 +280,8 @@ int main(void) {
   RUN_TEST(test_grow_cap);
   RUN_TEST(test_grow_keeps_contents);
   RUN_TEST(test_arena_grow);
+  RUN_TEST(test_arena_mark_release);
+  RUN_TEST(test_buf_put_numbers);
   RUN_TEST(test_fail_nth);
   RUN_TEST(test_assert_traps_only_in_debug);
   return CHECK_SUMMARY();

@@ -436,8 +436,81 @@ static void test_loop_setup_multiple(void) {
   casc_ctx_free(ctx);
 }
 
+/* Guards before a loop that settle its test: a decision on the same
+ * value whose interval lies inside the test's (true) or outside it
+ * (false), read through casts and + / - of constants. */
+static const char kernel_guard[] =
+    "func.func @h(%n: i32, %m: i32) {\n"
+    "  %c0 = arith.constant 0 : i32\n"
+    "  %c1 = arith.constant 1 : i32\n"
+    "  %cm1 = arith.constant -1 : i32\n"
+    "  %true = arith.constant true\n"
+    "  %pos = arith.cmpi sgt, %n, %c0 : i32\n" /* cmpi 0: n > 0 */
+    "  %nn = arith.cmpi sgt, %n, %cm1 : i32\n" /* cmpi 1: n > -1 */
+    "  %ni = arith.index_cast %n : i32 to index\n"
+    "  %z = arith.constant 0 : index\n"
+    "  %test = arith.cmpi slt, %z, %ni : index\n" /* cmpi 2: 0 < n */
+    "  %mpos = arith.cmpi sgt, %m, %c0 : i32\n"   /* cmpi 3: m > 0 */
+    "  %n1 = arith.addi %n, %c1 : i32\n"
+    "  %le0 = arith.cmpi sle, %n1, %c1 : i32\n" /* cmpi 4: n + 1 <= 1 */
+    "  %ne = arith.cmpi ne, %n, %c0 : i32\n"    /* cmpi 5: n != 0 */
+    "  %notpos = arith.xori %pos, %true : i1\n"
+    "  return\n"
+    "}\n";
+
+static void test_cond_decided(void) {
+  casc_ctx *ctx = casc_ctx_new();
+  casc_op *m =
+      casc_parse_module(ctx, kernel_guard, strlen(kernel_guard), "t.mlir", 1);
+  REQUIRE(m);
+  casc_op *f = casc_module_body(m)->first;
+  vs_ctx c;
+  vs_ctx_init(&c, ctx, m, f);
+  CHECK(vs_number(&c));
+  for (uint32_t v = 0; v < c.nv; v++) {
+    int64_t x;
+    if (c.vals[v]->def && casc_fold_const_value(c.vals[v]->def, &x)) {
+      c.sknown[v] = 1;
+      c.sval[v] = x;
+    }
+  }
+  uint32_t pos = nth_result(&c, CASC_OP_ARITH_CMPI, 0);
+  uint32_t nn = nth_result(&c, CASC_OP_ARITH_CMPI, 1);
+  uint32_t test = nth_result(&c, CASC_OP_ARITH_CMPI, 2);
+  uint32_t mpos = nth_result(&c, CASC_OP_ARITH_CMPI, 3);
+  uint32_t le0 = nth_result(&c, CASC_OP_ARITH_CMPI, 4);
+  uint32_t ne = nth_result(&c, CASC_OP_ARITH_CMPI, 5);
+  uint32_t notpos = nth_result(&c, CASC_OP_ARITH_XORI, 0);
+  vs_state *s = vs_state_new(c.nq, c.np);
+  REQUIRE(s);
+  /* Nothing decided: either way. */
+  CHECK_EQ_INT(vs_cond_decided(&c, s, test), -1);
+  /* n > 0 decided true: 0 < n (on its index cast) holds. */
+  CHECK(vs_assume_set(s, pos, 1));
+  CHECK_EQ_INT(vs_cond_decided(&c, s, test), 1);
+  /* ... and n + 1 <= 1 fails. */
+  CHECK_EQ_INT(vs_cond_decided(&c, s, le0), 0);
+  /* n > 0 false: n <= 0, the test fails. */
+  vs_assume_drop(s, pos);
+  CHECK(vs_assume_set(s, pos, 0));
+  CHECK_EQ_INT(vs_cond_decided(&c, s, test), 0);
+  /* Its negation through xori: the same decision, read on the negation. */
+  CHECK_EQ_INT(vs_cond_decided(&c, s, notpos), 1);
+  vs_assume_drop(s, pos);
+  /* n > -1 is too weak (n may be 0); a guard on m says nothing of n; a
+   * test with != is no interval. */
+  CHECK(vs_assume_set(s, nn, 1));
+  CHECK(vs_assume_set(s, mpos, 1));
+  CHECK_EQ_INT(vs_cond_decided(&c, s, test), -1);
+  CHECK_EQ_INT(vs_cond_decided(&c, s, ne), -1);
+  vs_state_free(s);
+  vs_ctx_free(&c);
+  casc_ctx_free(ctx);
+}
+
 int main(void) {
   RUN_TEST(test_rset);
+  RUN_TEST(test_cond_decided);
   RUN_TEST(test_rcond_gt);
   RUN_TEST(test_rcond_cmp);
   RUN_TEST(test_rcond_and);

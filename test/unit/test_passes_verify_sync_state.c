@@ -119,10 +119,16 @@ static void test_copy_is_deep(void) {
   s->rlo[1] = 2;
   s->corr = 2;
   s->uevt[5] = 1;
+  s->fset[3] = 4;
+  s->funk[6] = 1;
+  s->slots[0].asite = 9;
   vs_state *c = vs_state_copy(s, NQ, NP);
   REQUIRE(c);
   CHECK_EQ_INT(c->corr, 2);
   CHECK_EQ_INT(c->uevt[5], 1);
+  CHECK_EQ_INT(c->fset[3], 4);
+  CHECK_EQ_INT(c->funk[6], 1);
+  CHECK_EQ_INT(c->slots[0].asite, 9);
   CHECK(canon_equal(s, c));
   c->slots[0].status = VS_FREED;
   c->q[0].held = 0;
@@ -305,7 +311,7 @@ static void test_fifo_renumbered(void) {
 
 /* States that differ in anything the analysis reads stay apart. */
 static void test_different_states_stay_distinct(void) {
-  enum { NV = 10 };
+  enum { NV = 14 };
   vs_state *st[NV + 1];
   for (int i = 0; i <= NV; i++) {
     st[i] = fresh();
@@ -325,6 +331,10 @@ static void test_different_states_stay_distinct(void) {
   CHECK(vs_env_set(st[8], 4, VS_B_EXT)); /* value 4 is another tensor */
   st[9]->corr = 1;                       /* correlated with loop 0 */
   st[10]->slots[0].status = VS_FREED;    /* freed */
+  st[11]->fset[2] = 1;                   /* SetFlag<2>(0) done */
+  st[12]->funk[2] = 1;                   /* flags of event 2 not known */
+  st[13]->slots[0].asite = 5;            /* allocated by a helper call */
+  st[14]->slots[0].flags |= VS_SF_PRIOR; /* as the caller left it */
   CHECK_EQ_INT(count_distinct(st, NV + 1), NV + 1);
 }
 

@@ -11,6 +11,7 @@
 
 #include "check.h"
 #include "tools/cli_util.c"
+#include "tools/diag_format.c"
 
 static void test_flag_spellings(void) {
   CHECK_STREQ(casc_cli_flag("-split-input-file", "split-input-file"), "");
@@ -134,7 +135,7 @@ static void test_split_diagnostic_prefix(void) {
   fflush(stderr);
   int saved = dup(2);
   dup2(fd, 2);
-  casc_cli_diag_printer p = {"k.mlir", true, 9, 0, 0};
+  casc_cli_diag_printer p = {"k.mlir", true, 9, 0, 0, NULL};
   casc_ctx_set_diag_handler(ctx, casc_cli_print_diag, &p);
   casc_diag *d = casc_diag_begin(ctx, CASC_SEV_ERROR,
                                  casc_loc_file(ctx, "k.mlir", 11, 5), "bad");
@@ -157,6 +158,71 @@ static void test_split_diagnostic_prefix(void) {
   casc_ctx_free(ctx);
 }
 
+/* JSON strings and URIs: what makes a JSON line or SARIF log unreadable
+ * if it slips through unescaped. */
+static void test_json_escaping(void) {
+  casc_buf b;
+  casc_buf_init(&b);
+  json_str(&b, "a \"q\" \\ \n\t\x01 \xc3\xa9");
+  CHECK_STREQ(b.data, "\"a \\\"q\\\" \\\\ \\n\\t\\u0001 \xc3\xa9\"");
+  casc_buf_clear(&b);
+  json_str(&b, NULL);
+  CHECK_STREQ(b.data, "null");
+  casc_buf_clear(&b);
+  json_uri(&b, "dir with space/k#1.mlir");
+  CHECK_STREQ(b.data, "\"dir%20with%20space/k%231.mlir\"");
+  casc_buf_clear(&b);
+  json_uri(&b, "/abs/<stdin>");
+  CHECK_STREQ(b.data, "\"file:///abs/%3Cstdin%3E\"");
+  casc_buf_free(&b);
+}
+
+/* A diagnostic with a note, an inlined location ("called from") and one
+ * without a location, as JSON lines in a --diagnostics-file. */
+static void test_json_lines(void) {
+  casc_ctx *ctx = casc_ctx_new();
+  REQUIRE(ctx != NULL);
+  char path[] = "/tmp/casc_diag_jsonXXXXXX";
+  int fd = mkstemp(path);
+  REQUIRE(fd >= 0);
+  close(fd);
+  casc_diag_sink sink = {0};
+  CHECK(casc_diag_sink_option(&sink, "t", "--diagnostics-format=json") == 1);
+  char opt[64];
+  snprintf(opt, sizeof opt, "-diagnostics-file=%s", path);
+  CHECK(casc_diag_sink_option(&sink, "t", opt) == 1);
+  CHECK(casc_diag_sink_option(&sink, "t", "-o") == 0);
+  REQUIRE(casc_diag_sink_open(&sink, "t", true) == CASC_EXIT_OK);
+  casc_cli_diag_printer p = {"k.mlir", true, 9, 0, 0, &sink};
+  casc_ctx_set_diag_handler(ctx, casc_cli_print_diag, &p);
+  casc_diag *d = casc_diag_begin(ctx, CASC_SEV_WARNING,
+                                 casc_loc_file(ctx, "k.mlir", 11, 5), "bad");
+  casc_diag_note(d, casc_loc_file(ctx, "k.c", 2, 0), "from here");
+  casc_diag_emit(d);
+  casc_loc *inlined = casc_loc_callsite(ctx, casc_loc_file(ctx, "k.mlir", 3, 1),
+                                        casc_loc_file(ctx, "k.mlir", 7, 2));
+  casc_emit_remark(ctx, inlined, "in");
+  casc_emit_error(ctx, casc_loc_unknown(ctx), "nowhere");
+  CHECK(casc_diag_sink_close(&sink, "t"));
+  CHECK_EQ_INT(p.errors, 1);
+  CHECK_EQ_INT(p.warnings, 1);
+  char *data = NULL, err[256];
+  size_t len = 0;
+  CHECK(casc_cli_read_file(path, &data, &len, err, sizeof err));
+  CHECK_STREQ(data,
+              "{\"file\":\"k.mlir\",\"line\":11,\"column\":5,\"severity\":"
+              "\"warning\",\"message\":\"bad\",\"notes\":[{\"file\":\"k.c\","
+              "\"line\":2,\"column\":null,\"message\":\"from here\"}]}\n"
+              "{\"file\":\"k.mlir\",\"line\":3,\"column\":1,\"severity\":"
+              "\"remark\",\"message\":\"in\",\"notes\":[{\"file\":\"k.mlir\","
+              "\"line\":7,\"column\":2,\"message\":\"called from\"}]}\n"
+              "{\"file\":null,\"line\":null,\"column\":null,\"severity\":"
+              "\"error\",\"message\":\"nowhere\",\"notes\":[]}\n");
+  free(data);
+  remove(path);
+  casc_ctx_free(ctx);
+}
+
 int main(void) {
   RUN_TEST(test_flag_spellings);
   RUN_TEST(test_flag_name);
@@ -165,5 +231,7 @@ int main(void) {
   RUN_TEST(test_special_output_never_removed);
   RUN_TEST(test_output_kept_only_on_success);
   RUN_TEST(test_split_diagnostic_prefix);
+  RUN_TEST(test_json_escaping);
+  RUN_TEST(test_json_lines);
   return CHECK_SUMMARY();
 }

@@ -1,8 +1,11 @@
 // Corpus (bug + twin): the tutorial layout with copy_in / compute /
 // copy_out helpers, as pyasc's front end emits it before inlining. The
 // compute helper forgets to free the y tile; the helpers are followed into
-// from the kernel's loop, so copy_in's AllocTensor for y is reported where
-// it hangs (iteration 3, 2 buffers). The twin is ok-helper-calls.mlir.
+// from the kernel's loop, so copy_in's AllocTensor for y hangs in iteration
+// 3 (2 buffers). copy_in is correct on its own: the hang is reported at
+// the kernel's call of copy_in, with notes at copy_in's AllocTensor and at
+// compute's DeQue after which the tile stays held. The twin is
+// ok-helper-calls.mlir.
 // RUN: casc opt -ascendc-verify-sync -split-input-file -verify-diagnostics %s
 
 module {
@@ -18,6 +21,7 @@ module {
   func.func @compute(%arg0: !ascendc.queue<vecin, 2>, %arg1: !ascendc.queue<vecin, 2>, %arg2: !ascendc.queue<vecout, 2>) attributes {ascendc.aicore} {
     %c128_i32 = arith.constant 128 : i32
     %0 = ascendc.que_bind.deque_tensor %arg0 : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf16>
+    // expected-note@below {{still held after this operation}}
     %1 = ascendc.que_bind.deque_tensor %arg1 : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf16>
     %2 = ascendc.que_bind.alloc_tensor %arg2 : !ascendc.queue<vecout, 2>, !ascendc.local_tensor<*xf16>
     ascendc.add_l2 %2, %0, %1, %c128_i32 : !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, i32
@@ -28,8 +32,8 @@ module {
   func.func @copy_in(%arg0: i32, %arg1: !ascendc.queue<vecin, 2>, %arg2: !ascendc.queue<vecin, 2>, %arg3: !ascendc.global_tensor<*xf16>, %arg4: !ascendc.global_tensor<*xf16>) attributes {ascendc.aicore} {
     %c128_i32 = arith.constant 128 : i32
     %0 = ascendc.que_bind.alloc_tensor %arg1 : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf16>
-    // expected-warning@below {{AllocTensor: all 2 buffers of this queue are held; on the NPU this call never returns}}
     // expected-note@below {{allocated here}}
+    // expected-note@below {{in the called function, at this operation}}
     %1 = ascendc.que_bind.alloc_tensor %arg2 : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf16>
     %2 = arith.muli %arg0, %c128_i32 : i32
     %3 = ascendc.global_tensor.subindex %arg3[%2] : !ascendc.global_tensor<*xf16>, i32, !ascendc.global_tensor<*xf16>
@@ -67,6 +71,7 @@ module {
     ascendc.pipe.init_queue %9, %11, %c2_i32, %c256_i32 : !ascendc.queue<vecin, 2>, i32, i32
     ascendc.pipe.init_queue %9, %12, %c2_i32, %c256_i32 : !ascendc.queue<vecout, 2>, i32, i32
     scf.for %arg4 = %c0_i32 to %c16_i32 step %c1_i32  : i32 {
+      // expected-warning@below {{AllocTensor: all 2 buffers of this queue are held; on the NPU this call never returns}}
       func.call @copy_in(%arg4, %10, %11, %4, %6) : (i32, !ascendc.queue<vecin, 2>, !ascendc.queue<vecin, 2>, !ascendc.global_tensor<*xf16>, !ascendc.global_tensor<*xf16>) -> ()
       func.call @compute(%10, %11, %12) : (!ascendc.queue<vecin, 2>, !ascendc.queue<vecin, 2>, !ascendc.queue<vecout, 2>) -> ()
       func.call @copy_out(%arg4, %12, %8) : (i32, !ascendc.queue<vecout, 2>, !ascendc.global_tensor<*xf16>) -> ()

@@ -1,0 +1,223 @@
+"""pyasc's basic API: data_copy, the vector ops the C API has, sync and
+system values, range / static_range. Each records one op (or a few) at the
+current Python line through the C call of include/casc/asc.h."""
+from .. import _casc as C
+from . import _builder
+from .enums import HardEvent, PipeID, RoundMode
+from .tensor import DataCopyParams, DataCopyPadParams, GlobalTensor, LocalTensor, is_tensor
+from .values import ConstExpr, RuntimeInt, sv
+
+
+def _tensor(t, what, local_only=False):
+    if isinstance(t, LocalTensor) or (not local_only and isinstance(t, GlobalTensor)):
+        return t.h
+    kind = "a LocalTensor" if local_only else "a LocalTensor or GlobalTensor"
+    raise TypeError(f"{what} must be {kind}, got {type(t).__name__}")
+
+
+def data_copy(dst, src, count=None, repeat_params=None, intri_params=None, enhanced_params=None):
+    """data_copy(dst, src, count) or data_copy(dst, src, DataCopyParams)."""
+    bld = _builder.require("data_copy")
+    if enhanced_params is not None:
+        raise TypeError("data_copy with DataCopyEnhancedParams is not supported by casc")
+    params = repeat_params if repeat_params is not None else intri_params
+    if isinstance(count, DataCopyParams):
+        params, count = count, None
+    if params is not None:
+        n = params.h
+    elif count is not None:
+        n = sv(count, "count")
+    else:
+        raise TypeError("data_copy: expected a count or a DataCopyParams")
+    C.data_copy(bld.file, bld.line, _tensor(dst, "dst"), _tensor(src, "src"), n)
+
+
+def data_copy_pad(dst, src, data_copy_params, pad_params=None):
+    bld = _builder.require("data_copy_pad")
+    if not isinstance(data_copy_params, DataCopyParams):
+        raise TypeError("data_copy_pad: expected a DataCopyParams")
+    if pad_params is not None and not isinstance(pad_params, DataCopyPadParams):
+        raise TypeError("data_copy_pad: pad_params must be a DataCopyPadParams")
+    C.data_copy_pad(bld.file, bld.line, _tensor(dst, "dst"), _tensor(src, "src"), data_copy_params.h,
+                    None if pad_params is None else pad_params.h)
+
+
+def _level2(name, args, kwargs, nfixed):
+    """The count of a level-2 call (dst, ..., count, is_set_mask=True); the
+    mask/repeat forms (level 0/1) are not in casc's C API yet."""
+    extra = dict(kwargs)
+    rest = list(args)
+    count = extra.pop("count", None) if not rest else rest.pop(0)
+    mask = extra.pop("is_set_mask", rest.pop(0) if rest else True)
+    if count is None or rest or extra or isinstance(count, list):
+        raise TypeError(f"{name}: only the form ({', '.join(['dst'] + ['src'] * nfixed)}, count[, is_set_mask]) "
+                        f"is supported by casc (the mask/repeat forms are not)")
+    return sv(count, "count"), mask
+
+
+def _binary(name, ir):
+    def op(dst, src0, src1, *args, **kwargs):
+        bld = _builder.require(name)
+        count, _ = _level2(name, args, kwargs, 2)
+        C.vec_binary(bld.file, bld.line, name, ir, _tensor(dst, "dst", True), _tensor(src0, "src0", True),
+                     _tensor(src1, "src1", True), count)
+    op.__name__ = op.__qualname__ = name
+    op.__doc__ = f"asc.{name}(dst, src0, src1, count): {ir}"
+    return op
+
+
+def _scalar_op(name, ir):
+    def op(dst, src, scalar, *args, **kwargs):
+        bld = _builder.require(name)
+        count, mask = _level2(name, args, kwargs, 1)
+        C.vec_scalar(bld.file, bld.line, name, ir, _tensor(dst, "dst", True), _tensor(src, "src", True),
+                     sv(scalar, "scalar"), count, bool(mask))
+    op.__name__ = op.__qualname__ = name
+    op.__doc__ = f"asc.{name}(dst, src, scalar, count[, is_set_mask]): {ir}"
+    return op
+
+
+def _unary(name, ir):
+    def op(dst, src, *args, **kwargs):
+        bld = _builder.require(name)
+        count, _ = _level2(name, args, kwargs, 1)
+        C.vec_unary(bld.file, bld.line, name, ir, _tensor(dst, "dst", True), _tensor(src, "src", True), count)
+    op.__name__ = op.__qualname__ = name
+    op.__doc__ = f"asc.{name}(dst, src, count): {ir}"
+    return op
+
+
+add = _binary("add", "ascendc.add_l2")
+sub = _binary("sub", "ascendc.sub_l2")
+mul = _binary("mul", "ascendc.mul_l2")
+div = _binary("div", "ascendc.div_l2")
+max = _binary("max", "ascendc.max_l2")  # noqa: A001 (pyasc's names)
+min = _binary("min", "ascendc.min_l2")  # noqa: A001
+bitwise_and = _binary("bitwise_and", "ascendc.and_l2")
+bitwise_or = _binary("bitwise_or", "ascendc.or_l2")
+add_relu = _binary("add_relu", "ascendc.add_relu_l2")
+sub_relu = _binary("sub_relu", "ascendc.sub_relu_l2")
+fused_abs_sub = _binary("fused_abs_sub", "ascendc.fused_abs_sub_l2")
+
+adds = _scalar_op("adds", "ascendc.adds_l2")
+muls = _scalar_op("muls", "ascendc.muls_l2")
+maxs = _scalar_op("maxs", "ascendc.maxs_l2")
+mins = _scalar_op("mins", "ascendc.mins_l2")
+leaky_relu = _scalar_op("leaky_relu", "ascendc.leaky_relu_l2")
+shift_left = _scalar_op("shift_left", "ascendc.shift_left_l2")
+shift_right = _scalar_op("shift_right", "ascendc.shift_right_l2")
+
+exp = _unary("exp", "ascendc.exp_l2")
+ln = _unary("ln", "ascendc.ln_l2")
+abs = _unary("abs", "ascendc.abs_l2")  # noqa: A001
+reciprocal = _unary("reciprocal", "ascendc.reciprocal_l2")
+sqrt = _unary("sqrt", "ascendc.sqrt_l2")
+rsqrt = _unary("rsqrt", "ascendc.rsqrt_l2")
+relu = _unary("relu", "ascendc.relu_l2")
+bitwise_not = _unary("bitwise_not", "ascendc.not_l2")
+neg = _unary("neg", "ascendc.neg_l2")
+
+
+def duplicate(dst, scalar, count, *args, **kwargs):
+    bld = _builder.require("duplicate")
+    if args or kwargs:
+        raise TypeError("duplicate: only the form (dst, scalar, count) is supported by casc")
+    C.duplicate(bld.file, bld.line, _tensor(dst, "dst", True), sv(scalar, "scalar"), sv(count, "count"))
+
+
+def cast(dst, src, round_mode, count, *args, **kwargs):
+    bld = _builder.require("cast")
+    if args or kwargs:
+        raise TypeError("cast: only the form (dst, src, round_mode, count) is supported by casc")
+    C.cast(bld.file, bld.line, _tensor(dst, "dst", True), _tensor(src, "src", True), int(RoundMode(round_mode)),
+           sv(count, "count"))
+
+
+def _reduce(name):
+    def op(dst, src, shared_tmp_buffer, count, cal_index=False):
+        bld = _builder.require(name)
+        C.reduce(bld.file, bld.line, name, f"ascendc.{name}_l2", _tensor(dst, "dst", True),
+                 _tensor(src, "src", True), _tensor(shared_tmp_buffer, "shared_tmp_buffer", True),
+                 sv(count, "count"), int(bool(cal_index)))
+    op.__name__ = op.__qualname__ = name
+    return op
+
+
+reduce_sum = _reduce("reduce_sum")
+reduce_max = _reduce("reduce_max")
+reduce_min = _reduce("reduce_min")
+
+
+def set_flag(event, event_id=0):
+    bld = _builder.require("set_flag")
+    C.set_flag(bld.file, bld.line, int(HardEvent(event)), sv(event_id, "event_id"))
+
+
+def wait_flag(event, event_id=0):
+    bld = _builder.require("wait_flag")
+    C.wait_flag(bld.file, bld.line, int(HardEvent(event)), sv(event_id, "event_id"))
+
+
+def pipe_barrier(pipe):
+    bld = _builder.require("pipe_barrier")
+    C.pipe_barrier(bld.file, bld.line, int(PipeID(pipe)))
+
+
+def get_block_idx():
+    bld = _builder.require("get_block_idx")
+    return RuntimeInt(C.get_block_idx(bld.file, bld.line))
+
+
+def get_block_num():
+    bld = _builder.require("get_block_num")
+    return RuntimeInt(C.get_block_num(bld.file, bld.line))
+
+
+class range:  # noqa: N801,A001 (pyasc's name)
+    """`for i in asc.range(...)` (or the builtin range) in a kernel: an
+    scf.for whose bounds may be runtime values; the body is recorded once."""
+
+    __slots__ = ("start", "stop", "step")
+
+    def __init__(self, *args):
+        if not 1 <= len(args) <= 3:
+            raise ValueError(f"range expects from 1 to 3 arguments, got {len(args)}")
+        self.start, self.step = 0, 1
+        if len(args) == 1:
+            self.stop = args[0]
+        else:
+            self.start, self.stop = args[0], args[1]
+        if len(args) == 3:
+            self.step = args[2]
+
+    def __iter__(self):
+        raise TypeError("asc.range can only be the iterable of a `for` in an @asc.jit function")
+
+
+class static_range(range):  # noqa: N801
+    """`for i in asc.static_range(...)`: unrolled at compile time (bounds
+    must be Python ints)."""
+
+    __slots__ = ()
+
+
+def ceildiv(x, y):
+    return (x + y - 1) // y
+
+
+def static_assert(test, message=None):
+    test = ConstExpr.unwrap(test)
+    if not isinstance(test, bool):
+        raise TypeError(f"Assertion condition could not be determined, expected bool, got {test.__class__.__name__}")
+    if not test:
+        if message is not None:
+            raise AssertionError(message)
+        raise ValueError("miss message")
+
+
+__all__ = ["data_copy", "data_copy_pad", "add", "sub", "mul", "div", "max", "min", "bitwise_and", "bitwise_or",
+           "add_relu", "sub_relu", "fused_abs_sub", "adds", "muls", "maxs", "mins", "leaky_relu", "shift_left",
+           "shift_right", "exp", "ln", "abs", "reciprocal", "sqrt", "rsqrt", "relu", "bitwise_not", "neg",
+           "duplicate", "cast", "reduce_sum", "reduce_max", "reduce_min", "set_flag", "wait_flag",
+           "pipe_barrier", "get_block_idx", "get_block_num", "range", "static_range", "ceildiv",
+           "static_assert", "is_tensor"]

@@ -1,0 +1,2 @@
+"""asc.lib: pyasc's host libraries (runtime only, mapped to casc)."""
+from . import runtime  # noqa: F401

@@ -1,0 +1,463 @@
+/* The cube path (docs/simulator.md, "The cube path"): DataCopy with
+ * Nd2NzParams (GM ND -> L1 NZ), LoadData 2-D (L1 -> L0A/L0B, whole 512-byte
+ * fractals, optionally transposed), Mmad (L0A x L0B -> L0C) and Fixpipe
+ * (L0C NZ -> GM ND or NZ, with ReLU and f32 -> f16/bf16 conversion).
+ *
+ * Layouts, as the Ascend C reference's Mmad page draws them (C0 = 32 bytes
+ * / element size: 16 halves, 32 int8):
+ *   L0A (A2): "ZZ": 16 x C0 fractals, row-major inside, row-major between;
+ *   L0B (B2): "ZN": C0 x 16 fractals, column-major inside, row-major
+ *             between;
+ *   L0C (CO1): "NZ": 16 x 16 fractals, row-major inside, column-major
+ *             between.
+ * Mmad accumulates f16/bf16 products in f32 (each product is exact in f32;
+ * the sum is rounded after each term, k in ascending order (f32 inputs:
+ * the products are rounded too, regular FP32): the order of
+ * the hardware's adder tree is not documented, hence the tolerance of
+ * docs/simulator.md) and int8 in int32, bit-exact. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "sim/sim_internal.h"
+
+#define FRACTAL 512 /* bytes of an L0A / L0B fractal */
+
+static unsigned esize(unsigned dt) {
+  unsigned s = casc_dtype_size((casc_dtype)dt);
+  return s ? s : 1;
+}
+
+static bool bad(sim_block *b, const sim_insn *in, casc_sim_check c,
+                const char *fmt, long long v) {
+  char msg[256];
+  snprintf(msg, sizeof msg, fmt, v);
+  sim_report(b, c, CASC_SEV_ERROR, in->op, "%s: %s", sim_api_name(in->op), msg);
+  return false;
+}
+
+/* Never-written bytes of a cube memory that an op reads: a warning, and the
+ * deterministic garbage UB starts with, so that results do not depend on
+ * what an earlier block left in this worker's memory. */
+static void read_check(sim_block *b, const sim_insn *in, unsigned opnd,
+                       sim_pool pool, int64_t off, int64_t bytes,
+                       bool *warned) {
+  int64_t first = sim_cube_first_unwritten(b, pool, off, bytes);
+  if (first < 0)
+    return;
+  for (int64_t k = off / 32; k <= (off + bytes - 1) / 32; k++)
+    if (sim_cube_first_unwritten(b, pool, k * 32, 32) >= 0)
+      for (int64_t i = 0; i < 32; i++)
+        b->mem[pool][k * 32 + i] = sim_ub_initial_byte((uint32_t)(k * 32 + i));
+  if (*warned)
+    return;
+  *warned = true;
+  char on[32];
+  sim_report(b, CASC_CHECK_UNINIT_READ, CASC_SEV_WARNING, in->op,
+             "%s: operand '%s' reads %s bytes at %lld, which were never "
+             "written",
+             sim_api_name(in->op),
+             sim_operand_name(in->op, opnd, on, sizeof on),
+             casc_hw_mem_name((casc_hw_mem)pool), (long long)first);
+}
+
+/* ---- DataCopy(dst L1, src GM, Nd2NzParams) ------------------------------ */
+
+/* The loop of the copy_gm_to_cbuf_multi_nd2nz intrinsic (Ascend C
+ * intrinsic reference): per ND matrix, per row, per 32-byte block of the
+ * row; a row's last partial block is padded with zeros. Strides:
+ * srcNdMatrixStride / srcDValue / dstNzMatrixStride in elements,
+ * dstNzC0Stride / dstNzNStride in 32-byte blocks. */
+static bool nd2nz(sim_block *b, const sim_insn *in) {
+  unsigned es = esize(in->dt);
+  int64_t nd = sim_field(b, in, 2, 0), nv = sim_field(b, in, 2, 1);
+  int64_t dv = sim_field(b, in, 2, 2), snd = sim_field(b, in, 2, 3);
+  int64_t sd = sim_field(b, in, 2, 4), c0s = sim_field(b, in, 2, 5);
+  int64_t ns = sim_field(b, in, 2, 6), dnm = sim_field(b, in, 2, 7);
+  if (nd == 0 || nv == 0 || dv == 0)
+    return true;
+  if (sd < dv)
+    return bad(b, in, CASC_CHECK_BAD_VALUE,
+               "srcDValue %lld is smaller than dValue", (long long)sd);
+  int64_t row = dv * es, blocks = (row + 31) / 32;
+  for (int64_t i = 0; i < nd; i++)
+    for (int64_t j = 0; j < nv; j++) {
+      const uint8_t *sp =
+          sim_global_access(b, in, 1, (i * snd + j * sd) * es, row, false);
+      if (!sp)
+        return false;
+      for (int64_t k = 0; k < blocks; k++) {
+        int64_t doff = i * dnm * es + j * ns * 32 + k * c0s * 32;
+        sim_pool pool;
+        uint8_t *dp = sim_local_access_in(b, in, 0, doff, 32, 32,
+                                          1u << SIM_POOL_L1, &pool);
+        if (!dp)
+          return false;
+        int64_t n = row - k * 32 < 32 ? row - k * 32 : 32;
+        memcpy(dp, sp + k * 32, (size_t)n);
+        memset(dp + n, 0, (size_t)(32 - n));
+        sim_cube_mark(b, pool, dp - b->mem[pool], 32);
+      }
+    }
+  return true;
+}
+
+/* ---- LoadData(dst L0A/L0B, src L1, LoadData2DParams) ------------------- */
+
+static bool load_2d(sim_block *b, const sim_insn *in) {
+  int64_t start = sim_field(b, in, 2, 0), rep = sim_field(b, in, 2, 1);
+  int64_t sstride = sim_field(b, in, 2, 2), gap = sim_field(b, in, 2, 4);
+  bool tr = sim_field(b, in, 2, 5) != 0;
+  int64_t mode = sim_field(b, in, 2, 6);
+  unsigned es = esize(in->dt);
+  if (mode != 0)
+    return bad(b, in, CASC_CHECK_UNSUPPORTED,
+               "addrMode %lld (decreasing addresses) is not simulated",
+               (long long)mode);
+  if (tr && es != 2)
+    return bad(b, in, CASC_CHECK_BAD_VALUE,
+               "ifTranspose needs a 16-bit type; this tensor's elements have "
+               "%lld bytes (use LoadDataWithTranspose)",
+               (long long)es);
+  if (rep == 0)
+    return true; /* repeat 0: not executed */
+  for (int64_t r = 0; r < rep; r++) {
+    sim_pool sp_pool, dp_pool;
+    const uint8_t *sp =
+        sim_local_access_in(b, in, 1, (start + sstride * r) * FRACTAL, FRACTAL,
+                            32, 1u << SIM_POOL_L1, &sp_pool);
+    if (!sp)
+      return false;
+    uint8_t *dp = sim_local_access_in(
+        b, in, 0, (gap + 1) * r * FRACTAL, FRACTAL, FRACTAL,
+        (1u << SIM_POOL_L0A) | (1u << SIM_POOL_L0B), &dp_pool);
+    if (!dp)
+      return false;
+    int64_t soff = sp - b->mem[sp_pool], doff = dp - b->mem[dp_pool];
+    if (!tr) {
+      memmove(dp, sp, FRACTAL);
+      sim_cube_copy_marks(b, dp_pool, doff, sp_pool, soff, FRACTAL);
+      continue;
+    }
+    /* A 16 x 16 fractal of 16-bit elements, transposed on the way. */
+    uint16_t t[256];
+    memcpy(t, sp, FRACTAL);
+    for (int i = 0; i < 16; i++)
+      for (int j = 0; j < 16; j++)
+        memcpy(dp + (j * 16 + i) * 2, &t[i * 16 + j], 2);
+    /* Rows become columns: the result counts as loaded where any source
+     * row was (the rows a padded matrix leaves unwritten hold no data
+     * the Mmad reads). */
+    if (sim_cube_first_unwritten(b, sp_pool, soff, FRACTAL) < 0 ||
+        sim_cube_first_unwritten(b, sp_pool, soff, 32) < 0)
+      sim_cube_mark(b, dp_pool, doff, FRACTAL);
+    else
+      sim_cube_copy_marks(b, dp_pool, doff, sp_pool, soff, FRACTAL);
+  }
+  return true;
+}
+
+/* ---- Mmad(dst L0C, fm L0A, filter L0B, MmadParams) ---------------------- */
+
+/* Mmad's bias form (Mmad(dst, fm, filter, bias, params), the bias in the
+ * BiasTable): C starts at the bias row, bias[j] for every row i, instead
+ * of 0 or L0C, whatever cmatrixInitVal says. NULL without a bias. */
+static const uint8_t *mmad_bias(sim_block *b, const sim_insn *in, int64_t n) {
+  sim_pool bp;
+  const uint8_t *bias =
+      sim_local_access_in(b, in, 3, 0, n * 4, 32, 1u << SIM_POOL_BT, &bp);
+  if (!bias)
+    return NULL;
+  bool warned = false;
+  read_check(b, in, 3, bp, bias - b->mem[bp], n * 4, &warned);
+  return bias;
+}
+
+static bool mmad(sim_block *b, const sim_insn *in) {
+  unsigned nf = (unsigned)in->imm; /* the MmadParams form (lower.c) */
+  bool has_bias = in->op->nops == 5;
+  unsigned pi = has_bias ? 4 : 3; /* the MmadParams operand */
+  int64_t m = 0, n = 0, k = 0;
+  bool init_zero = true;
+  if (nf >= 3) {
+    m = sim_field(b, in, pi, 0);
+    n = sim_field(b, in, pi, 1);
+    k = sim_field(b, in, pi, 2);
+  }
+  if (nf == 6) {
+    init_zero = sim_field(b, in, pi, 5) != 0;
+    if (!has_bias && !init_zero && sim_field(b, in, pi, 4) != 0)
+      return bad(b, in, CASC_CHECK_UNSUPPORTED,
+                 "cmatrixSource %lld (C from the bias table) needs the Mmad "
+                 "form with a bias operand",
+                 1LL);
+  } else if (nf == 8) {
+    init_zero = sim_field(b, in, pi, 3) == 0; /* isBias: C += A x B */
+  }
+  if (has_bias)
+    init_zero = true; /* C starts at the bias row (mmad_bias) */
+  if (m > 4095 || n > 4095 || k > 4095)
+    return bad(b, in, CASC_CHECK_BAD_VALUE,
+               "m, n and k may be at most 4095; the largest is %lld",
+               (long long)(m > n ? (m > k ? m : k) : (n > k ? n : k)));
+  if (m == 0 || n == 0 || k == 0)
+    return true;
+  unsigned adt = in->dt3, es = esize(adt), c0 = 32 / es;
+  int64_t mf = (m + 15) / 16, nf16 = (n + 15) / 16, kf = (k + c0 - 1) / c0;
+  sim_pool cp, ap, bp;
+  uint8_t *C = sim_local_access_in(b, in, 0, 0, mf * nf16 * 1024, 64,
+                                   1u << SIM_POOL_L0C, &cp);
+  if (!C)
+    return false;
+  const uint8_t *A = sim_local_access_in(b, in, 1, 0, mf * kf * FRACTAL,
+                                         FRACTAL, 1u << SIM_POOL_L0A, &ap);
+  if (!A)
+    return false;
+  const uint8_t *B = sim_local_access_in(b, in, 2, 0, kf * nf16 * FRACTAL,
+                                         FRACTAL, 1u << SIM_POOL_L0B, &bp);
+  if (!B)
+    return false;
+  int64_t coff = C - b->mem[cp], aoff = A - b->mem[ap], boff = B - b->mem[bp];
+  /* What the products read: A's rows i < m over k, B's columns j < n. */
+  bool warned = false;
+  for (int64_t i = 0; i < m; i++)
+    for (int64_t kb = 0; kb < kf; kb++)
+      read_check(b, in, 1, ap,
+                 aoff + ((i / 16) * kf + kb) * FRACTAL + (i % 16) * 32, 32,
+                 &warned);
+  warned = false;
+  for (int64_t j = 0; j < n; j++)
+    for (int64_t kb = 0; kb < kf; kb++)
+      read_check(b, in, 2, bp,
+                 boff + (kb * nf16 + j / 16) * FRACTAL + (j % 16) * 32, 32,
+                 &warned);
+  if (!init_zero)
+    for (int64_t nb = 0; nb < nf16; nb++) {
+      int64_t first = sim_cube_first_unwritten(b, cp, coff + nb * mf * 1024,
+                                               ((m - 1) / 16 + 1) * 1024);
+      if (first >= 0) {
+        sim_report(b, CASC_CHECK_L0C_UNINIT, CASC_SEV_ERROR, in->op,
+                   "Mmad: accumulates (cmatrixInitVal = false) onto L0C "
+                   "bytes at %lld that no Mmad has written",
+                   (long long)first);
+        return false;
+      }
+    }
+  const uint8_t *bias = has_bias ? mmad_bias(b, in, n) : NULL;
+  if (has_bias && !bias)
+    return false;
+  /* Unpack A into rows of k and B into k-major rows of n (4-byte floats or
+   * int32 in the worker's scratch, f16 through its conversion table), then
+   * build C one fractal row (16 elements, 64 contiguous bytes of L0C) at a
+   * time: for each k in ascending order, each element adds its product.
+   * Each element's sum is the one the hardware model defines (the init
+   * value, then k ascending, rounded after each term); the 16 elements
+   * stay in registers across the k loop and the compiler vectorises them. */
+  bool is_int = adt == CASC_DT_I8, is_f16 = adt == CASC_DT_F16;
+  int64_t n16 = nf16 * 16;
+  const float *lut = sim_cube_f16_table(b);
+  float *af = (float *)(b->mm_scratch + SIM_F16_TABLE_BYTES), *bk = af + m * k;
+  int32_t *ai = (int32_t *)af, *bi = (int32_t *)bk;
+#define ELEM(e)                                                                \
+  (is_f16 ? lut[(e)[0] | (e)[1] << 8] : (float)sim_load_f((e), adt))
+  for (int64_t i = 0; i < m; i++) /* A: fractal (i/16, kb), row i % 16 */
+    for (int64_t kb = 0; kb < kf; kb++) {
+      const uint8_t *e = A + ((i / 16) * kf + kb) * FRACTAL + (i % 16) * 32;
+      int64_t k0 = kb * c0, kn = k - k0 < (int64_t)c0 ? k - k0 : c0;
+      for (int64_t t = 0; t < kn; t++) {
+        if (is_int)
+          ai[i * k + k0 + t] = (int8_t)e[t];
+        else
+          af[i * k + k0 + t] = ELEM(e + t * es);
+      }
+    }
+  for (int64_t kk = 0; kk < k; kk++) /* B: fractal (kk/c0, nb), column j */
+    for (int64_t nb = 0; nb < nf16; nb++) {
+      const uint8_t *e = B + ((kk / c0) * nf16 + nb) * FRACTAL + (kk % c0) * es;
+      for (int64_t t = 0; t < 16; t++) { /* 0 beyond n: padding columns */
+        int64_t j = nb * 16 + t;
+        if (is_int)
+          bi[kk * n16 + j] = j < n ? (int8_t)e[t * 32] : 0;
+        else
+          bk[kk * n16 + j] = j < n ? ELEM(e + t * 32) : 0.0f;
+      }
+    }
+#undef ELEM
+  for (int64_t i = 0; i < mf * 16; i++)
+    for (int64_t j0 = 0; j0 < n16; j0 += 16) {
+      /* row i of the fractal holding columns j0 .. j0 + 15 (NZ) */
+      uint8_t *crow = C + ((j0 / 16) * mf + i / 16) * 1024 + (i % 16) * 64;
+      if (i >= m) { /* fractal padding: not computed */
+        memset(crow, 0, 64);
+        continue;
+      }
+      union {
+        float f[16];
+        uint32_t u[16];
+      } r;
+      if (!init_zero)
+        memcpy(&r, crow, 64);
+      else
+        memset(&r, 0, 64);
+      if (init_zero && bias)
+        memcpy(&r, bias + j0 * 4, (size_t)(n - j0 < 16 ? n - j0 : 16) * 4);
+      if (is_int) {
+        for (int64_t kk = 0; kk < k; kk++) {
+          uint32_t a = (uint32_t)ai[i * k + kk];
+          const int32_t *brow = bi + kk * n16 + j0;
+          for (int t = 0; t < 16; t++) /* wrapping int32 sum */
+            r.u[t] += a * (uint32_t)brow[t];
+        }
+      } else {
+        for (int64_t kk = 0; kk < k; kk++) {
+          float a = af[i * k + kk];
+          const float *brow = bk + kk * n16 + j0;
+          for (int t = 0; t < 16; t++)
+            r.f[t] += a * brow[t]; /* f16: exact product; rounded sum */
+        }
+      }
+      for (int64_t t = n - j0; t < 16; t++) /* padding columns: 0 */
+        if (t >= 0)
+          r.u[t] = 0;
+      memcpy(crow, &r, 64);
+    }
+  sim_cube_mark(b, cp, coff, mf * nf16 * 1024);
+  return true;
+}
+
+/* ---- DataCopy(dst C2, src C1): L1 -> BiasTable --------------------------- */
+
+bool sim_cube_copy_from_l1(sim_block *b, const sim_insn *in, int64_t doff,
+                           int64_t soff, int64_t n) {
+  sim_pool sp, dp;
+  const uint8_t *s =
+      sim_local_access_in(b, in, 1, soff, n, 32, 1u << SIM_POOL_L1, &sp);
+  if (!s)
+    return false;
+  uint8_t *d =
+      sim_local_access_in(b, in, 0, doff, n, 32, 1u << SIM_POOL_BT, &dp);
+  if (!d)
+    return false;
+  bool warned = false;
+  read_check(b, in, 1, sp, s - b->mem[sp], n, &warned);
+  memmove(d, s, (size_t)n);
+  sim_cube_mark(b, dp, d - b->mem[dp], n);
+  return true;
+}
+
+/* ---- Fixpipe(dst GM, src L0C, FixpipeParamsV220, FixpipeConfig) -------- */
+
+/* The conversion a quantPre mode makes from the L0C type, and the
+ * destination type it needs (FixpipeParamsV220 in the Ascend C reference);
+ * CASC_DT_INVALID for a mode the simulator does not run. */
+static unsigned fix_out_type(unsigned src, int64_t quant) {
+  if (src == CASC_DT_F32)
+    return quant == 0   ? CASC_DT_F32
+           : quant == 1 ? CASC_DT_F16
+           : quant == 2 ? CASC_DT_BF16
+                        : CASC_DT_INVALID;
+  if (src == CASC_DT_I32 && quant == 0)
+    return CASC_DT_I32;
+  return CASC_DT_INVALID;
+}
+
+static bool fixpipe(sim_block *b, const sim_insn *in) {
+  int64_t ns = sim_field(b, in, 2, 0), ms = sim_field(b, in, 2, 1);
+  int64_t sstride = sim_field(b, in, 2, 2), dstride = sim_field(b, in, 2, 3);
+  bool relu = sim_field(b, in, 2, 4) != 0;
+  int64_t quant = sim_field(b, in, 2, 5), ndnum = sim_field(b, in, 2, 7);
+  int64_t layout = sim_field(b, in, 3, 0);
+  unsigned sdt = in->dt3, ddt = in->dt2, des = esize(ddt);
+  if (ns == 0 || ms == 0)
+    return true;
+  unsigned want = fix_out_type(sdt, quant);
+  if (want == CASC_DT_INVALID)
+    return bad(b, in, CASC_CHECK_UNSUPPORTED,
+               "quantPre %lld from this CO1 type is not simulated",
+               (long long)quant);
+  if (want != ddt) {
+    sim_report(b, CASC_CHECK_BAD_VALUE, CASC_SEV_ERROR, in->op,
+               "Fixpipe: quantPre %lld writes %s, but dst has %s elements",
+               (long long)quant, casc_dtype_name((casc_dtype)want),
+               casc_dtype_name((casc_dtype)ddt));
+    return false;
+  }
+  if (ndnum > 1)
+    return bad(b, in, CASC_CHECK_UNSUPPORTED,
+               "ndNum %lld (several ND matrices) is not simulated",
+               (long long)ndnum);
+  if (sstride % 16 != 0 || sstride < ms)
+    return bad(b, in, CASC_CHECK_FRACTAL_ALIGN,
+               "srcStride %lld must be a multiple of 16 rows and cover "
+               "mSize",
+               (long long)sstride);
+  if (layout != 0 && layout != 1)
+    return bad(b, in, CASC_CHECK_UNSUPPORTED, "CO2Layout %lld",
+               (long long)layout);
+  if (layout == 1 && dstride < ns)
+    return bad(b, in, CASC_CHECK_BAD_VALUE,
+               "dstStride %lld is smaller than nSize (ND: elements per row)",
+               (long long)dstride);
+  int64_t nb = (ns + 15) / 16;
+  sim_pool cp;
+  const uint8_t *C =
+      sim_local_access_in(b, in, 1, 0, ((nb - 1) * sstride + sstride) * 64, 64,
+                          1u << SIM_POOL_L0C, &cp);
+  if (!C)
+    return false;
+  int64_t coff = C - b->mem[cp];
+  for (int64_t j = 0; j < nb; j++) {
+    int64_t first =
+        sim_cube_first_unwritten(b, cp, coff + j * sstride * 64, ms * 64);
+    if (first >= 0) {
+      sim_report(b, CASC_CHECK_L0C_UNINIT, CASC_SEV_ERROR, in->op,
+                 "Fixpipe: reads L0C bytes at %lld that no Mmad has written",
+                 (long long)first);
+      return false;
+    }
+  }
+  for (int64_t r = 0; r < ms; r++) {
+    uint8_t *row = NULL;
+    if (layout == 1 &&
+        !(row = sim_global_access(b, in, 0, r * dstride * des, ns * des, true)))
+      return false;
+    for (int64_t c = 0; c < ns; c++) {
+      const uint8_t *sp = C + ((c / 16) * sstride + r) * 64 + (c % 16) * 4;
+      uint8_t *dp = row ? row + c * des : NULL;
+      if (!dp &&
+          !(dp = sim_global_access(
+                b, in, 0, (c / 16) * dstride * 32 + (r * 16 + c % 16) * des,
+                des, true)))
+        return false;
+      if (sdt == CASC_DT_I32) {
+        int32_t v;
+        memcpy(&v, sp, 4);
+        if (relu && v < 0)
+          v = 0;
+        memcpy(dp, &v, 4);
+        continue;
+      }
+      float v;
+      memcpy(&v, sp, 4);
+      if (relu && v < 0)
+        v = 0;
+      sim_store_f(dp, ddt, ddt == CASC_DT_F32 ? v : sim_fround(v, ddt));
+    }
+  }
+  return true;
+}
+
+bool sim_exec_cube(sim_block *b, const sim_insn *in) {
+  switch (in->opc) {
+  case SIM_DATA_COPY_ND2NZ:
+    return nd2nz(b, in);
+  case SIM_LOAD_DATA_2D:
+    return load_2d(b, in);
+  case SIM_MMAD:
+    return mmad(b, in);
+  case SIM_FIXPIPE:
+    return fixpipe(b, in);
+  default:
+    return false;
+  }
+}
