@@ -173,9 +173,10 @@ typedef enum {
   CASC_CHECK_STEP_LIMIT,          /* the block ran more steps than allowed */
   CASC_CHECK_LAUNCH,              /* bad launch: kernel, arguments */
   CASC_CHECK_RACE,                /* timing: UB access of two pipes, no flag */
-  CASC_CHECK_PIPE_DEADLOCK,       /* timing: the scalar unit waits forever */
+  CASC_CHECK_PIPE_DEADLOCK,       /* a flag wait that can never end */
   CASC_CHECK_FRACTAL_ALIGN,       /* cube operand off its fractal alignment */
   CASC_CHECK_L0C_UNINIT,          /* L0C read before an Mmad wrote it */
+  CASC_CHECK_GM_RACE, /* two blocks access the same GM bytes, one writes */
   CASC_CHECK_COUNT_
 } casc_sim_check;
 

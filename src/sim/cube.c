@@ -83,7 +83,7 @@ static bool nd2nz(sim_block *b, const sim_insn *in) {
   for (int64_t i = 0; i < nd; i++)
     for (int64_t j = 0; j < nv; j++) {
       const uint8_t *sp =
-          sim_global_access(b, in, 1, (i * snd + j * sd) * es, row);
+          sim_global_access(b, in, 1, (i * snd + j * sd) * es, row, false);
       if (!sp)
         return false;
       for (int64_t k = 0; k < blocks; k++) {
@@ -419,14 +419,15 @@ static bool fixpipe(sim_block *b, const sim_insn *in) {
   for (int64_t r = 0; r < ms; r++) {
     uint8_t *row = NULL;
     if (layout == 1 &&
-        !(row = sim_global_access(b, in, 0, r * dstride * des, ns * des)))
+        !(row = sim_global_access(b, in, 0, r * dstride * des, ns * des, true)))
       return false;
     for (int64_t c = 0; c < ns; c++) {
       const uint8_t *sp = C + ((c / 16) * sstride + r) * 64 + (c % 16) * 4;
       uint8_t *dp = row ? row + c * des : NULL;
-      if (!dp && !(dp = sim_global_access(
-                       b, in, 0,
-                       (c / 16) * dstride * 32 + (r * 16 + c % 16) * des, des)))
+      if (!dp &&
+          !(dp = sim_global_access(
+                b, in, 0, (c / 16) * dstride * 32 + (r * 16 + c % 16) * des,
+                des, true)))
         return false;
       if (sdt == CASC_DT_I32) {
         int32_t v;

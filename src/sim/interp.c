@@ -385,6 +385,9 @@ void sim_block_run(sim_block *b) {
     case SIM_SET_FFTS_BASE_ADDR:
       break;
     case SIM_PIPE_BARRIER:
+      /* PipeBarrier<PIPE_ALL> (6) stops the scalar unit too. */
+      if (in->imm == 6 && !sim_sync_scalar_waits(b, in))
+        goto done;
       if (timing)
         sim_tm_barrier(b, (int)in->imm);
       break;

@@ -25,6 +25,7 @@ typedef struct {
   casc_sim_program *prog; /* L->prog, for its workspace cache */
   atomic_uint next;
   sim_issue_list *lists;
+  sim_gm_acc_list *gm_acc; /* per block: its GM reads and writes */
   bool *failed;
   uint64_t *steps;
   casc_block_timing *bt; /* with timing: per block */
@@ -164,6 +165,8 @@ static void run_block(sim_workspace *w, pool_state *ps, unsigned idx) {
     atomic_store(&ps->timing_oom, true);
   ps->lists[idx] = b->issues;
   memset(&b->issues, 0, sizeof b->issues);
+  ps->gm_acc[idx] = b->gm_acc;
+  memset(&b->gm_acc, 0, sizeof b->gm_acc);
   ps->failed[idx] = b->failed;
   ps->steps[idx] = b->steps;
 }
@@ -537,13 +540,14 @@ static casc_launch_status run(casc_sim_program *p, unsigned block_dim,
   double *sf = casc_calloc(p->nparams + 1, sizeof *sf);
   uint64_t ffts_word = 0;
   sim_issue_list *lists = casc_calloc(block_dim, sizeof *lists);
+  sim_gm_acc_list *gm_acc = casc_calloc(block_dim, sizeof *gm_acc);
   bool *failed = casc_calloc(block_dim, sizeof *failed);
   uint64_t *steps = casc_calloc(block_dim, sizeof *steps);
   casc_block_timing *bt = timing ? casc_calloc(block_dim, sizeof *bt) : NULL;
   sim_slices *slices = trace ? casc_calloc(block_dim, sizeof *slices) : NULL;
   casc_launch_status st = CASC_LAUNCH_BAD_LAUNCH;
-  if (!gm || !si || !sf || !lists || !failed || !steps || (timing && !bt) ||
-      (trace && !slices)) {
+  if (!gm || !si || !sf || !lists || !gm_acc || !failed || !steps ||
+      (timing && !bt) || (trace && !slices)) {
     casc_emit_error(ctx, p->func->loc, "out of memory for the launch");
     st = CASC_LAUNCH_OUT_OF_MEMORY;
     goto out;
@@ -607,6 +611,7 @@ static casc_launch_status run(casc_sim_program *p, unsigned block_dim,
   atomic_init(&ps.next, 0u);
   atomic_init(&ps.timing_oom, false);
   ps.lists = lists;
+  ps.gm_acc = gm_acc;
   ps.failed = failed;
   ps.steps = steps;
   ps.bt = bt;
@@ -640,8 +645,15 @@ static casc_launch_status run(casc_sim_program *p, unsigned block_dim,
     st = CASC_LAUNCH_OUT_OF_MEMORY;
     goto out;
   }
+  /* Races between blocks on GM, before the issues are emitted. */
+  bool gm_complete = sim_gm_check_races(&L, gm_acc, lists, failed, block_dim);
+  if (!gm_complete)
+    casc_emit_error(ctx, p->func->loc,
+                    "out of memory while tracking GM accesses: races between "
+                    "blocks may be missed");
   bool complete =
-      emit_all(ctx, p, lists, sim_issues_lost() - lost0, block_dim, res);
+      emit_all(ctx, p, lists, sim_issues_lost() - lost0, block_dim, res) &&
+      gm_complete;
   /* The functional results are whole; the figures are not. */
   bool timing_oom = atomic_load(&ps.timing_oom);
   if (timing_oom) {
@@ -686,6 +698,10 @@ out:
     for (unsigned i = 0; i < block_dim; i++)
       sim_issue_list_free(&lists[i]);
   casc_free(lists);
+  if (gm_acc)
+    for (unsigned i = 0; i < block_dim; i++)
+      sim_gm_acc_list_free(&gm_acc[i]);
+  casc_free(gm_acc);
   if (slices)
     for (unsigned i = 0; i < block_dim; i++)
       casc_free(slices[i].items);

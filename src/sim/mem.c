@@ -146,7 +146,7 @@ static unsigned gm_esize(const sim_insn *in, unsigned opnd) {
 }
 
 uint8_t *sim_global_access(sim_block *b, const sim_insn *in, unsigned opnd,
-                           int64_t byte_off, int64_t bytes) {
+                           int64_t byte_off, int64_t bytes, bool write) {
   const sim_tensor *t = &b->slots[in->a[opnd]].t;
   char on[32];
   if (t->buf < 0) {
@@ -178,6 +178,7 @@ uint8_t *sim_global_access(sim_block *b, const sim_insn *in, unsigned opnd,
                (long long)((hi + (int64_t)es - 1) / (int64_t)es),
                (long long)((t->off + t->len) / (int64_t)es));
   }
+  sim_gm_record(b, in, t->buf, lo, bytes, write);
   return gm->base + lo;
 }
 
@@ -391,7 +392,7 @@ static bool copy_bytes(sim_block *b, const sim_insn *in, bool dl, bool sl,
   if (dl && sl && b->slots[in->a[1]].t.pool == SIM_POOL_L1)
     return sim_cube_copy_from_l1(b, in, doff, soff, n);
   uint8_t *sp = sl ? sim_local_access(b, in, 1, soff, n, true)
-                   : sim_global_access(b, in, 1, soff, n);
+                   : sim_global_access(b, in, 1, soff, n, false);
   if (!sp)
     return false;
   /* GM -> A1 / B1 (L1) is a DataCopy path of the cube (MTE2). */
@@ -400,7 +401,7 @@ static bool copy_bytes(sim_block *b, const sim_insn *in, bool dl, bool sl,
   if (!sl)
     dpools |= 1u << SIM_POOL_L1;
   uint8_t *dp = dl ? sim_local_access_in(b, in, 0, doff, n, 32, dpools, &dpool)
-                   : sim_global_access(b, in, 0, doff, n);
+                   : sim_global_access(b, in, 0, doff, n, true);
   if (!dp)
     return false;
   if (dl && dpool == SIM_POOL_L1) {
@@ -507,7 +508,7 @@ static bool data_copy_pad(sim_block *b, const sim_insn *in) {
     int64_t gm_off = k * (bl + (to_ub ? sst : dst_));
     int64_t ub_off = k * (ub_block + 32 * (to_ub ? dst_ : sst));
     if (to_ub) {
-      uint8_t *gp = sim_global_access(b, in, 1, gm_off, bl);
+      uint8_t *gp = sim_global_access(b, in, 1, gm_off, bl, false);
       if (!gp)
         return false;
       uint8_t *up = sim_local_access(b, in, 0, ub_off, ub_block, true);
@@ -532,7 +533,7 @@ static bool data_copy_pad(sim_block *b, const sim_insn *in) {
       if (!up)
         return false;
       sim_check_init(b, in, 1, up, bl);
-      uint8_t *gp = sim_global_access(b, in, 0, gm_off, bl);
+      uint8_t *gp = sim_global_access(b, in, 0, gm_off, bl, true);
       if (!gp)
         return false;
       memcpy(gp, up, (size_t)bl);
@@ -585,7 +586,7 @@ bool sim_exec_memory(sim_block *b, const sim_insn *in) {
     unsigned es = esize(in->dt);
     int64_t i = arg_int(b, in, 1);
     uint8_t *p = in->opc == SIM_GT_GET_VALUE
-                     ? sim_global_access(b, in, 0, i * es, es)
+                     ? sim_global_access(b, in, 0, i * es, es, false)
                      : sim_local_access(b, in, 0, i * es, es, false);
     if (!p)
       return false;
@@ -602,7 +603,7 @@ bool sim_exec_memory(sim_block *b, const sim_insn *in) {
     unsigned es = esize(in->dt);
     int64_t i = arg_int(b, in, 1);
     uint8_t *p = in->opc == SIM_GT_SET_VALUE
-                     ? sim_global_access(b, in, 0, i * es, es)
+                     ? sim_global_access(b, in, 0, i * es, es, true)
                      : sim_local_access(b, in, 0, i * es, es, false);
     if (!p)
       return false;

@@ -56,6 +56,7 @@ void sim_pipe_reset_state(sim_block *b) {
   memset(b->evt_mask, 0, sizeof b->evt_mask);
   memset(b->flag_bal, 0, sizeof b->flag_bal);
   memset(b->flag_op, 0, sizeof b->flag_op);
+  sim_sync_reset(b);
 }
 
 /* ---- event pools ----------------------------------------------------------
@@ -397,7 +398,8 @@ static bool do_init_queue(sim_block *b, const sim_insn *in) {
       buf->free_id = (int8_t)evt_alloc(b, q->free_evt);
       if (buf->free_id < 0)
         return exhausted(b, in, q, q->free_evt);
-      sim_tm_flag(b, q->free_evt, buf->free_id, true);
+      if (!sim_flag(b, in, q->free_evt, buf->free_id, true))
+        return false;
     }
   }
   return true;
@@ -485,8 +487,8 @@ static bool do_alloc(sim_block *b, const sim_insn *in, sim_tensor *out) {
   sim_buffer *buf = &b->bufs[bi];
   buf->state = SIM_BUF_ALLOCATED;
   /* WaitFlag<freeBufEvt> in the pipe that fills the buffer. */
-  if (buf->free_id >= 0)
-    sim_tm_flag(b, q->free_evt, buf->free_id, false);
+  if (buf->free_id >= 0 && !sim_flag(b, in, q->free_evt, buf->free_id, false))
+    return false;
   if (q->depth > 0 && buf->free_id >= 0) {
     evt_release(b, q->free_evt, buf->free_id);
     buf->free_id = -1;
@@ -518,8 +520,7 @@ static bool do_enque(sim_block *b, const sim_insn *in) {
   }
   if (q->depth == 0) {
     buf->state = SIM_BUF_ENQUEUED;
-    sim_tm_flag(b, q->enq_evt, buf->enq_id, true);
-    return true;
+    return sim_flag(b, in, q->enq_evt, buf->enq_id, true);
   }
   if (q->used >= q->depth) {
     sim_issue *is = sim_report(
@@ -534,7 +535,8 @@ static bool do_enque(sim_block *b, const sim_insn *in) {
   if (id < 0)
     return exhausted(b, in, q, q->enq_evt);
   buf->enq_id = (int8_t)id;
-  sim_tm_flag(b, q->enq_evt, id, true); /* SetFlag<enQueEvt> */
+  if (!sim_flag(b, in, q->enq_evt, id, true)) /* SetFlag<enQueEvt> */
+    return false;
   q->ring[q->tail] = (int16_t)bi;
   q->tail = q->tail + 1 == q->depth ? 0 : q->tail + 1;
   q->used++;
@@ -571,9 +573,8 @@ static bool do_deque(sim_block *b, const sim_insn *in, sim_tensor *out) {
       return false;
     }
     b->bufs[bi].state = SIM_BUF_DEQUEUED;
-    sim_tm_flag(b, q->enq_evt, b->bufs[bi].enq_id, false);
     *out = buffer_tensor(b, bi);
-    return true;
+    return sim_flag(b, in, q->enq_evt, b->bufs[bi].enq_id, false);
   }
   if (q->used == 0) {
     sim_issue *is = sim_report(
@@ -587,7 +588,9 @@ static bool do_deque(sim_block *b, const sim_insn *in, sim_tensor *out) {
   q->head = q->head + 1 == q->depth ? 0 : q->head + 1;
   q->used--;
   sim_buffer *buf = &b->bufs[bi];
-  sim_tm_flag(b, q->enq_evt, buf->enq_id, false); /* WaitFlag<enQueEvt> */
+  /* WaitFlag<enQueEvt> */
+  if (!sim_flag(b, in, q->enq_evt, buf->enq_id, false))
+    return false;
   evt_release(b, q->enq_evt, buf->enq_id);
   buf->enq_id = -1;
   buf->state = SIM_BUF_DEQUEUED;
@@ -628,7 +631,9 @@ static bool do_free(sim_block *b, const sim_insn *in) {
     buf->free_id = (int8_t)id;
     q->buf_used--;
   }
-  sim_tm_flag(b, q->free_evt, buf->free_id, true); /* SetFlag<freeBufEvt> */
+  /* SetFlag<freeBufEvt> */
+  if (!sim_flag(b, in, q->free_evt, buf->free_id, true))
+    return false;
   buf->state = SIM_BUF_FREE;
   buf->gen++;
   buf->free_op = in->op;
@@ -653,7 +658,8 @@ static bool do_free_all_event(sim_block *b, const sim_insn *in) {
       return false;
     }
     if (buf->free_id >= 0) {
-      sim_tm_flag(b, q->free_evt, buf->free_id, false);
+      if (!sim_flag(b, in, q->free_evt, buf->free_id, false))
+        return false;
       evt_release(b, q->free_evt, buf->free_id);
       buf->free_id = -1;
     }
@@ -852,8 +858,7 @@ static bool do_events(sim_block *b, const sim_insn *in) {
       (*bal)--;
     }
     b->flag_op[evt][id] = in->op;
-    sim_tm_flag(b, evt, (int)id, in->opc == SIM_SET_FLAG);
-    return true;
+    return sim_flag(b, in, evt, (int)id, in->opc == SIM_SET_FLAG);
   }
   }
 }
@@ -896,9 +901,12 @@ bool sim_exec_framework(sim_block *b, const sim_insn *in) {
     }
     /* Reset/Destroy wait on every outstanding event and free all pools. */
     for (int i = 0; i < b->nbufs; i++)
-      if (b->bufs[i].free_id >= 0 && b->bufs[i].state == SIM_BUF_FREE)
-        sim_tm_flag(b, b->queues[b->bufs[i].queue].free_evt, b->bufs[i].free_id,
-                    false);
+      if (b->bufs[i].free_id >= 0 && b->bufs[i].state == SIM_BUF_FREE &&
+          !sim_flag(b, in, b->queues[b->bufs[i].queue].free_evt,
+                    b->bufs[i].free_id, false))
+        return false;
+    if (!sim_sync_scalar_waits(b, in))
+      return false;
     sim_tm_barrier(b, 6 /* PIPE_ALL */);
     int nq = b->nqueues;
     const casc_op *pop = b->pipe_op;
@@ -985,10 +993,14 @@ void sim_end_of_kernel(sim_block *b) {
         i - q->first, sim_queue_desc(q, qd, sizeof qd), what);
     sim_note_add(is, q->decl->loc, "queue declared here");
   }
+  /* A pipe still held by a wait is reported at that wait; its flag's
+   * imbalance is the same bug. */
+  int held_evt = -1, held_id = -1;
+  sim_sync_kernel_end(b, &held_evt, &held_id);
   for (int e = 0; e < SIM_NUM_EVENTS; e++)
     for (int id = 0; id < SIM_EVENT_IDS; id++) {
       int bal = b->flag_bal[e][id];
-      if (!bal)
+      if (!bal || (bal < 0 && e == held_evt && id == held_id))
         continue;
       sim_report(b, CASC_CHECK_UNPAIRED_FLAG, CASC_SEV_ERROR, b->flag_op[e][id],
                  bal > 0 ? "SetFlag<%s>(%d) has no matching WaitFlag at "

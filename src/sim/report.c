@@ -148,6 +148,7 @@ static const char *const check_names[CASC_CHECK_COUNT_] = {
     [CASC_CHECK_PIPE_DEADLOCK] = "pipe-deadlock",
     [CASC_CHECK_FRACTAL_ALIGN] = "fractal-alignment",
     [CASC_CHECK_L0C_UNINIT] = "l0c-uninit",
+    [CASC_CHECK_GM_RACE] = "gm-race",
 };
 
 const char *casc_sim_check_name(casc_sim_check c) {

@@ -286,6 +286,55 @@ typedef struct {
 
 typedef struct sim_timing sim_timing;
 
+/* One GM byte range a block read or wrote (gm_race.c). */
+typedef struct {
+  int64_t lo, hi; /* bytes of kernel argument buf */
+  const casc_op *op;
+  int32_t buf;
+  bool write;
+} sim_gm_acc;
+/* Slots of the cache that finds an instruction's latest record. */
+#define SIM_GM_ACC_CACHE 64
+typedef struct {
+  sim_gm_acc *items;
+  unsigned n, cap;
+  bool overflow; /* out of memory: the block's record is incomplete */
+  /* Per (instruction, direction) hash slot: the instruction and the index
+   * of its latest record, which its next access extends when they touch. */
+  const sim_insn *cache_in[SIM_GM_ACC_CACHE];
+  unsigned cache_idx[SIM_GM_ACC_CACHE];
+} sim_gm_acc_list;
+
+/* pipe_wait.c: the pipes' side of SetFlag / WaitFlag, without the timing
+ * model. Pipes are casc_hw_pipe values below SIM_SYNC_PIPES. */
+#define SIM_SYNC_PIPES (CASC_PIPE_FIX + 1)
+#define SIM_SYNC_KEPT 64 /* flag operations kept behind a held pipe's wait */
+typedef struct {
+  const casc_op *op;   /* the op that made it (a queue op for its flags) */
+  const casc_op *loop; /* a wait's innermost scf.for, NULL: unknown */
+  int64_t iter;        /* the loop's iteration at the wait, -1: unknown */
+  int16_t evt;
+  int8_t id;
+  bool set;
+} sim_sync_rec;
+typedef struct {
+  bool held;         /* a wait whose flag is not set holds the pipe */
+  sim_sync_rec wait; /* that wait */
+  uint32_t since;    /* when it began (sim_sync.order) */
+  unsigned n;        /* flag operations issued to the pipe since, in order */
+  sim_sync_rec kept[SIM_SYNC_KEPT];
+} sim_pipe_wait;
+typedef struct {
+  sim_pipe_wait pipe[SIM_SYNC_PIPES];
+  uint8_t fired[SIM_NUM_EVENTS]; /* per HardEvent: ids whose flag is set */
+  uint32_t order;
+  unsigned nheld; /* pipes held now */
+  bool gave_up;   /* too many kept operations: no longer followed */
+  /* casc_hw_event_src_pipe / _dst_pipe per HardEvent, filled once */
+  bool pipes_known;
+  uint8_t src_pipe[SIM_NUM_EVENTS], dst_pipe[SIM_NUM_EVENTS];
+} sim_sync;
+
 typedef struct sim_block {
   const sim_launch *L;
   sim_timing *tm; /* the timing model's state; NULL when timing is off */
@@ -319,8 +368,10 @@ typedef struct sim_block {
   uint8_t evt_mask[SIM_NUM_EVENTS]; /* ids in use, per HardEvent */
   int16_t flag_bal[SIM_NUM_EVENTS][SIM_EVENT_IDS]; /* set - wait */
   const casc_op *flag_op[SIM_NUM_EVENTS][SIM_EVENT_IDS];
+  sim_sync sync; /* which pipe a wait holds (pipe_wait.c) */
   /* outcome */
   sim_issue_list issues;
+  sim_gm_acc_list gm_acc; /* the GM ranges it read and wrote */
   bool failed;
   uint64_t steps;
 } sim_block;
@@ -434,6 +485,27 @@ static inline int64_t sim_field(const sim_block *b, const sim_insn *in,
   return b->slots[b->slots[in->a[opnd]].i + i].i;
 }
 
+/* gm_race.c: record a GM access; after the launch, report overlaps
+ * between blocks where one side writes (false: the records were incomplete
+ * for want of memory). */
+void sim_gm_record(sim_block *b, const sim_insn *in, int buf, int64_t lo,
+                   int64_t bytes, bool write);
+void sim_gm_acc_list_free(sim_gm_acc_list *l);
+bool sim_gm_check_races(const sim_launch *L, sim_gm_acc_list *accs,
+                        sim_issue_list *lists, bool *failed, unsigned nblocks);
+
+/* pipe_wait.c: a SetFlag / WaitFlag (the user's, or one a queue operation
+ * makes) issued by `in`. False after reporting a wait that can never end
+ * (the block stops). */
+void sim_sync_reset(sim_block *b);
+bool sim_sync_flag(sim_block *b, const sim_insn *in, int evt, int id, bool set);
+/* The scalar unit waits for every pipe (PipeBarrier<PIPE_ALL>, TPipe
+ * Reset / Destroy): false after reporting a pipe that is held for good. */
+bool sim_sync_scalar_waits(sim_block *b, const sim_insn *in);
+/* At kernel end: false after reporting a pipe still held, whose wait is
+ * for evt / id. */
+bool sim_sync_kernel_end(sim_block *b, int *evt, int *id);
+
 /* mem.c */
 /* Resolve local tensor operand `opnd` of in for an access of `bytes` bytes
  * at byte_off from its start: checks the buffer's state (freed, enqueued),
@@ -443,7 +515,7 @@ uint8_t *sim_local_access(sim_block *b, const sim_insn *in, unsigned opnd,
                           int64_t byte_off, int64_t bytes, bool align32);
 /* Same for GM: checks the range against the kernel argument. */
 uint8_t *sim_global_access(sim_block *b, const sim_insn *in, unsigned opnd,
-                           int64_t byte_off, int64_t bytes);
+                           int64_t byte_off, int64_t bytes, bool write);
 /* The written-bytes shadow of UB. A block starts with no 32-byte block
  * written; the UB memory of an unwritten block is stale (left by the
  * previous block on this worker), not yet the deterministic garbage it
@@ -639,6 +711,15 @@ static inline void sim_tm_flag(sim_block *b, int evt, int id, bool set) {
 static inline void sim_tm_barrier(sim_block *b, int pipe_enum) {
   if (b->tm)
     sim_tm_barrier_record(b, pipe_enum);
+}
+/* A flag operation for both models: the pipes' waits (pipe_wait.c) and,
+ * when on, the timing model. False when the block must stop. */
+static inline bool sim_flag(sim_block *b, const sim_insn *in, int evt, int id,
+                            bool set) {
+  if (!sim_sync_flag(b, in, evt, id, set))
+    return false;
+  sim_tm_flag(b, evt, id, set);
+  return true;
 }
 /* The simulator's pipe (casc_sim_pipe) of a hardware pipe, -1 for NONE and
  * COPY, and back. */

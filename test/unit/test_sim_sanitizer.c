@@ -330,13 +330,19 @@ static void test_copy_truncated(void) {
              CASC_CHECK_COPY_TRUNCATED, CASC_SEV_WARNING, "only 32 bytes");
 }
 
-/* A correct pipeline in every block reports nothing. */
+/* A correct pipeline in every block reports nothing. Each block reads and
+ * writes its own 64 elements, as blocks that run at the same time must. */
 static void test_clean_kernel(void) {
   run r;
   bool ok = run_kernel(
       &r,
+      "    %off = arith.muli %b, %c64 : i32\n"
+      "    %xb = ascendc.global_tensor.subindex %xg[%off] : " GT ", i32, " GT
+      "\n"
+      "    %zb = ascendc.global_tensor.subindex %zg[%off] : " GT ", i32, " GT
+      "\n"
       "    %t0 = ascendc.que_bind.alloc_tensor %qi : " QI ", " LT "\n"
-      "    ascendc.data_copy_l2 %t0, %xg, %c64 : " LT ", " GT ", i32\n"
+      "    ascendc.data_copy_l2 %t0, %xb, %c64 : " LT ", " GT ", i32\n"
       "    ascendc.que_bind.enque_tensor %qi, %t0 : " QI ", " LT "\n"
       "    %t1 = ascendc.que_bind.deque_tensor %qi : " QI ", " LT "\n"
       "    %t2 = ascendc.que_bind.alloc_tensor %qo : " QO ", " LT "\n"
@@ -344,7 +350,7 @@ static void test_clean_kernel(void) {
       "    ascendc.que_bind.enque_tensor %qo, %t2 : " QO ", " LT "\n"
       "    ascendc.que_bind.free_tensor %qi, %t1 : " QI ", " LT "\n"
       "    %t3 = ascendc.que_bind.deque_tensor %qo : " QO ", " LT "\n"
-      "    ascendc.data_copy_l2 %zg, %t3, %c64 : " GT ", " LT ", i32\n"
+      "    ascendc.data_copy_l2 %zb, %t3, %c64 : " GT ", " LT ", i32\n"
       "    ascendc.que_bind.free_tensor %qo, %t3 : " QO ", " LT "\n"
       "    ascendc.set_flag mte2_v, %c0 : i32\n"
       "    ascendc.wait_flag mte2_v, %c0 : i32\n",
@@ -356,6 +362,254 @@ static void test_clean_kernel(void) {
     CHECK_EQ_INT(r.diags.n, 0);
   }
   run_free(&r);
+}
+
+/* ---- races between blocks on GM ------------------------------------------
+ * Each block handles two rows of 64 floats: z[row] = x[row] + x[row]. The
+ * arguments have no NameLoc, so messages call z 'arg1'. */
+
+/* The loop over a block's rows; ROW computes %row (elements) from %i. */
+#define ROWS_LOOP(ROW)                                                         \
+  "    scf.for %i = %c0 to %c2 step %c1 : i32 {\n" ROW                         \
+  "      %xs = ascendc.global_tensor.subindex %xg[%row] : " GT ", i32, " GT    \
+  "\n"                                                                         \
+  "      %zs = ascendc.global_tensor.subindex %zg[%row] : " GT ", i32, " GT    \
+  "\n"                                                                         \
+  "      %t0 = ascendc.que_bind.alloc_tensor %qi : " QI ", " LT "\n"           \
+  "      ascendc.data_copy_l2 %t0, %xs, %c64 : " LT ", " GT ", i32\n"          \
+  "      ascendc.que_bind.enque_tensor %qi, %t0 : " QI ", " LT "\n"            \
+  "      %t1 = ascendc.que_bind.deque_tensor %qi : " QI ", " LT "\n"           \
+  "      %t2 = ascendc.que_bind.alloc_tensor %qo : " QO ", " LT "\n"           \
+  "      ascendc.add_l2 %t2, %t1, %t1, %c64 : " LT ", " LT ", " LT ", i32\n"   \
+  "      ascendc.que_bind.enque_tensor %qo, %t2 : " QO ", " LT "\n"            \
+  "      ascendc.que_bind.free_tensor %qi, %t1 : " QI ", " LT "\n"             \
+  "      %t3 = ascendc.que_bind.deque_tensor %qo : " QO ", " LT "\n"           \
+  "      ascendc.data_copy_l2 %zs, %t3, %c64 : " GT ", " LT ", i32 // MARK\n"  \
+  "      ascendc.que_bind.free_tensor %qo, %t3 : " QO ", " LT "\n"             \
+  "    }\n"
+
+/* The note of diagnostic d at line `line` whose text contains part. */
+static bool has_note(const casc_diag *d, unsigned line, const char *part) {
+  for (unsigned i = 0; i < d->nnotes; i++) {
+    const casc_loc *l = casc_loc_find_file(d->notes[i].loc);
+    if (l && l->u.file.line == line && strstr(d->notes[i].msg, part))
+      return true;
+  }
+  return false;
+}
+
+static void print_diags(const run *r) {
+  for (unsigned i = 0; i < r->diags.n; i++)
+    casc_diag_print(r->diags.items[i], stderr);
+}
+
+/* The row from the loop counter alone: every block writes rows 0 and 1. */
+static void test_gm_race_local_row(void) {
+  run r;
+  bool ok = run_kernel(
+      &r, ROWS_LOOP("      %row = arith.muli %i, %c64 : i32\n"), false);
+  REQUIRE(ok);
+  /* One report for the pair of ops (the copy out against itself), in the
+   * higher block, naming the other block at the same line. */
+  CHECK_EQ_INT(r.st, CASC_LAUNCH_KERNEL_ERROR);
+  REQUIRE(r.res.nissues == 1);
+  const casc_sim_issue *is = &r.res.issues[0];
+  CHECK_STREQ(casc_sim_check_name(is->check), "gm-race");
+  CHECK_EQ_INT(is->sev, CASC_SEV_ERROR);
+  CHECK_EQ_INT(issue_line(is), r.mark_line);
+  CHECK(strstr(is->msg, "GM 'arg1' elements [0, 128)"));
+  REQUIRE(r.diags.n == 1);
+  const casc_diag *d = r.diags.items[0];
+  /* Blocks 0 and 1 are the first pair the sweep meets. */
+  bool named =
+      strncmp(d->msg, "block 1: DataCopy: block 1 writes GM 'arg1'", 43) == 0 &&
+      strstr(d->msg, "which block 0 writes");
+  if (!CHECK(named && has_note(d, r.mark_line, "block 0 writes them here")))
+    print_diags(&r);
+  run_free(&r);
+}
+
+/* The correct twin: row = block * 2 + i, each block its own rows. */
+static void test_gm_race_global_row(void) {
+  run r;
+  bool ok = run_kernel(&r,
+                       ROWS_LOOP("      %g = arith.muli %b, %c2 : i32\n"
+                                 "      %gi = arith.addi %g, %i : i32\n"
+                                 "      %row = arith.muli %gi, %c64 : i32\n"),
+                       false);
+  REQUIRE(ok);
+  CHECK_EQ_INT(r.st, CASC_LAUNCH_OK);
+  CHECK_EQ_INT(r.res.nissues, 0);
+  if (!CHECK_EQ_INT(r.diags.n, 0))
+    print_diags(&r);
+  run_free(&r);
+}
+
+/* Each block writes its own 64 elements of z, then reads the next block's
+ * (as if the blocks could see each other's output): a read of bytes
+ * another block writes, with nothing ordering the two. */
+static void test_gm_race_read_after_write(void) {
+  run r;
+  bool ok = run_kernel(
+      &r,
+      "    %off = arith.muli %b, %c64 : i32\n"
+      "    %zb = ascendc.global_tensor.subindex %zg[%off] : " GT ", i32, " GT
+      "\n"
+      "    %c4 = arith.constant 4 : i32\n"
+      "    %b1 = arith.addi %b, %c1 : i32\n"
+      "    %nb = arith.remsi %b1, %c4 : i32\n"
+      "    %noff = arith.muli %nb, %c64 : i32\n"
+      "    %zn = ascendc.global_tensor.subindex %zg[%noff] : " GT ", i32, " GT
+      "\n"
+      "    %t0 = ascendc.que_bind.alloc_tensor %qo : " QO ", " LT "\n"
+      "    ascendc.duplicate_l2 %t0, %f0, %c64 : " LT ", f32, i32\n"
+      "    ascendc.que_bind.enque_tensor %qo, %t0 : " QO ", " LT "\n"
+      "    %t1 = ascendc.que_bind.deque_tensor %qo : " QO ", " LT "\n"
+      "    ascendc.data_copy_l2 %zb, %t1, %c64 : " GT ", " LT ", i32 // WRITE\n"
+      "    ascendc.que_bind.free_tensor %qo, %t1 : " QO ", " LT "\n"
+      "    %t2 = ascendc.que_bind.alloc_tensor %qi : " QI ", " LT "\n"
+      "    ascendc.data_copy_l2 %t2, %zn, %c64 : " LT ", " GT ", i32 // READ\n"
+      "    ascendc.que_bind.free_tensor %qi, %t2 : " QI ", " LT "\n",
+      false);
+  REQUIRE(ok);
+  unsigned wline = line_of(r.text, "// WRITE"),
+           rline = line_of(r.text, "// READ");
+  CHECK_EQ_INT(r.st, CASC_LAUNCH_KERNEL_ERROR);
+  /* One report for the pair (write, read): block 3 reads z[0, 64), which
+   * block 0 writes (the pair the sweep meets first). */
+  REQUIRE(r.res.nissues == 1);
+  CHECK_STREQ(casc_sim_check_name(r.res.issues[0].check), "gm-race");
+  CHECK_EQ_INT(r.res.issues[0].block, 3);
+  CHECK_EQ_INT(issue_line(&r.res.issues[0]), rline);
+  REQUIRE(r.diags.n == 1);
+  const casc_diag *d = r.diags.items[0];
+  bool ok2 = strstr(d->msg, "block 3 reads GM 'arg1' elements [0, 64), which "
+                            "block 0 writes") &&
+             has_note(d, wline, "block 0 writes them here");
+  if (!CHECK(ok2))
+    print_diags(&r);
+  run_free(&r);
+}
+
+/* ---- waits that never end --------------------------------------------------
+ * One tile per iteration through qi and qo; SYNC_LOOP(PRE, TOP, END, POST)
+ * puts PRE before the loop, TOP at the top of its body, END at its end and
+ * POST after it. The user's MTE3_MTE2 flag orders a tile's copy in after
+ * the previous tile's copy out. */
+#define SYNC_LOOP(PRE, TOP, END, POST)                                         \
+  "      %off = arith.muli %b, %c64 : i32\n"                                   \
+  "      %xb = ascendc.global_tensor.subindex %xg[%off] : " GT ", i32, " GT    \
+  "\n"                                                                         \
+  "      %zb = ascendc.global_tensor.subindex %zg[%off] : " GT ", i32, " GT    \
+  "\n" PRE "      scf.for %i = %c0 to %c3 step %c1 : i32 {\n" TOP              \
+  "        %t0 = ascendc.que_bind.alloc_tensor %qi : " QI ", " LT "\n"         \
+  "        ascendc.data_copy_l2 %t0, %xb, %c64 : " LT ", " GT ", i32\n"        \
+  "        ascendc.que_bind.enque_tensor %qi, %t0 : " QI ", " LT "\n"          \
+  "        %t1 = ascendc.que_bind.deque_tensor %qi : " QI ", " LT "\n"         \
+  "        %t2 = ascendc.que_bind.alloc_tensor %qo : " QO ", " LT "\n"         \
+  "        ascendc.add_l2 %t2, %t1, %t1, %c64 : " LT ", " LT ", " LT ", i32\n" \
+  "        ascendc.que_bind.enque_tensor %qo, %t2 : " QO ", " LT "\n"          \
+  "        ascendc.que_bind.free_tensor %qi, %t1 : " QI ", " LT "\n"           \
+  "        %t3 = ascendc.que_bind.deque_tensor %qo : " QO ", " LT "\n"         \
+  "        ascendc.data_copy_l2 %zb, %t3, %c64 : " GT ", " LT ", i32\n"        \
+  "        ascendc.que_bind.free_tensor %qo, %t3 : " QO ", " LT "\n" END       \
+  "      }\n" POST
+
+#define WAIT_M3M2 "ascendc.wait_flag mte3_mte2, %c0 : i32"
+#define SET_M3M2 "ascendc.set_flag mte3_mte2, %c0 : i32"
+
+/* Without a SetFlag before the loop, the first iteration's WaitFlag holds
+ * MTE2; the copy in behind it never lands, so V's DeQue waits, so the copy
+ * out's DeQue on MTE3 waits, and the SetFlag MTE2 waits for is behind it:
+ * the flags balance at kernel end, but the NPU hangs in iteration 0. */
+static void test_wait_never_set_in_loop(void) {
+  expect_one(SYNC_LOOP("", "        " WAIT_M3M2 " // MARK\n",
+                       "        " SET_M3M2 "\n", ""),
+             CASC_CHECK_PIPE_DEADLOCK, CASC_SEV_ERROR,
+             "WaitFlag<MTE3_MTE2>(0) in iteration 0 of the loop at line ");
+}
+
+/* The flag is set again only after iteration 0: iteration 2's wait hangs. */
+static void test_wait_never_set_later_iteration(void) {
+  expect_one(SYNC_LOOP("        " SET_M3M2 "\n",
+                       "        " WAIT_M3M2 " // MARK\n",
+                       "        %first = arith.cmpi eq, %i, %c0 : i32\n"
+                       "        scf.if %first {\n"
+                       "          " SET_M3M2 "\n"
+                       "        }\n",
+                       ""),
+             CASC_CHECK_PIPE_DEADLOCK, CASC_SEV_ERROR,
+             "in iteration 2 of the loop at line ");
+}
+
+/* A wait with no SetFlag at all: reported at the wait, not only as an
+ * unpaired flag at kernel end. */
+static void test_wait_never_set_at_end(void) {
+  expect_one("      ascendc.wait_flag mte2_v, %c0 : i32 // MARK\n",
+             CASC_CHECK_PIPE_DEADLOCK, CASC_SEV_ERROR,
+             "holds pipe V until SetFlag<MTE2_V>(0) runs in pipe MTE2, and the "
+             "kernel ends without running it");
+}
+
+/* The circle closes only when a set releases V, which then runs into its
+ * kept WaitFlag<MTE3_V>: MTE3's set of it is behind MTE3's wait for V's
+ * SetFlag<V_MTE3>, which is behind that wait. MTE3 was held first. */
+static void test_wait_circle_after_release(void) {
+  expect_one("      ascendc.wait_flag mte2_v, %c0 : i32\n"
+             "      ascendc.wait_flag mte3_v, %c0 : i32\n"
+             "      ascendc.set_flag v_mte3, %c0 : i32\n"
+             "      ascendc.wait_flag v_mte3, %c0 : i32 // MARK\n"
+             "      ascendc.set_flag mte3_v, %c0 : i32\n"
+             "      ascendc.set_flag mte2_v, %c0 : i32\n",
+             CASC_CHECK_PIPE_DEADLOCK, CASC_SEV_ERROR,
+             "holds pipe MTE3 until SetFlag<V_MTE3>(0) runs in pipe V, and "
+             "that pipe is held by waits that come back to this one");
+}
+
+/* The scalar unit waits for a flag nothing has set: it never issues the
+ * SetFlag after it. */
+static void test_wait_stalls_scalar(void) {
+  expect_one("      ascendc.wait_flag mte2_s, %c0 : i32 // MARK\n"
+             "      ascendc.set_flag mte2_s, %c0 : i32\n",
+             CASC_CHECK_PIPE_DEADLOCK, CASC_SEV_ERROR,
+             "WaitFlag<MTE2_S>(0) stalls the scalar unit");
+}
+
+/* PipeBarrier<PIPE_ALL> while V waits for a set issued after it. */
+static void test_wait_then_barrier_all(void) {
+  expect_one("      ascendc.wait_flag mte2_v, %c0 : i32 // MARK\n"
+             "      ascendc.pipe_barrier pipe_all\n"
+             "      ascendc.set_flag mte2_v, %c0 : i32\n",
+             CASC_CHECK_PIPE_DEADLOCK, CASC_SEV_ERROR,
+             "the scalar unit waits for every pipe");
+}
+
+/* The correct twins: the flag set once before the loop (and waited for
+ * once after it), and a wait before its set in program order whose set
+ * comes from a pipe that does not wait (V stalls until MTE2 gets there):
+ * legal on the NPU, silent here. */
+static void test_wait_flags_correct(void) {
+  const char *bodies[] = {
+      SYNC_LOOP("      " SET_M3M2 "\n", "        " WAIT_M3M2 "\n",
+                "        " SET_M3M2 "\n", "      " WAIT_M3M2 "\n"),
+      "    %t0 = ascendc.que_bind.alloc_tensor %qi : " QI ", " LT "\n"
+      "    ascendc.wait_flag mte2_v, %c0 : i32\n"
+      "    ascendc.data_copy_l2 %t0, %xg, %c64 : " LT ", " GT ", i32\n"
+      "    ascendc.set_flag mte2_v, %c0 : i32\n"
+      "    ascendc.que_bind.free_tensor %qi, %t0 : " QI ", " LT "\n",
+  };
+  for (unsigned k = 0; k < 2; k++) {
+    run r;
+    bool ok = run_kernel(&r, bodies[k], false);
+    CHECK(ok);
+    if (ok) {
+      CHECK_EQ_INT(r.st, CASC_LAUNCH_OK);
+      CHECK_EQ_INT(r.res.nissues, 0);
+      if (!CHECK_EQ_INT(r.diags.n, 0))
+        print_diags(&r);
+    }
+    run_free(&r);
+  }
 }
 
 /* The same bug in every block is reported once, naming all blocks. */
@@ -398,5 +652,15 @@ int main(void) {
   RUN_TEST(test_copy_truncated);
   RUN_TEST(test_clean_kernel);
   RUN_TEST(test_grouped_report);
+  RUN_TEST(test_gm_race_local_row);
+  RUN_TEST(test_gm_race_global_row);
+  RUN_TEST(test_gm_race_read_after_write);
+  RUN_TEST(test_wait_never_set_in_loop);
+  RUN_TEST(test_wait_never_set_later_iteration);
+  RUN_TEST(test_wait_never_set_at_end);
+  RUN_TEST(test_wait_circle_after_release);
+  RUN_TEST(test_wait_stalls_scalar);
+  RUN_TEST(test_wait_then_barrier_all);
+  RUN_TEST(test_wait_flags_correct);
   return CHECK_SUMMARY();
 }

@@ -66,25 +66,31 @@ static casc_platform test_platform(void) {
   return p;
 }
 
+/* Blocks of a launch: each gets its own 512 floats of x and z. */
+#define MAX_BLOCKS 8
+
 typedef struct {
   casc_ctx *ctx;
   casc_diag_list diags;
   casc_op *module;
   casc_launch_result res;
   casc_launch_status st;
-  float x[512], z[512];
+  float x[512 * MAX_BLOCKS], z[512 * MAX_BLOCKS];
 } run_env;
 
 #define LT "!ascendc.local_tensor<*xf32>"
 #define GT "!ascendc.global_tensor<*xf32>"
 #define MR "memref<?xf32, 22>"
 
-/* Parse text, run kernel @k on `blocks` blocks with x (512 floats) and z,
- * timing on; trace optional; on platform plat. */
+/* Parse text, run kernel @k on `blocks` blocks with x and z (512 floats
+ * per block, at most MAX_BLOCKS), timing on; trace optional; on platform
+ * plat. */
 static bool run_timed_on(run_env *e, const char *text, unsigned blocks,
                          unsigned threads, casc_buf *trace, bool timing,
                          casc_platform plat) {
   memset(e, 0, sizeof *e);
+  if (blocks > MAX_BLOCKS)
+    return false;
   e->ctx = casc_ctx_new();
   casc_ctx_set_diag_handler(e->ctx, casc_diag_collect, &e->diags);
   e->module = casc_parse_module(e->ctx, text, strlen(text), "t.mlir", 1);
@@ -93,10 +99,10 @@ static bool run_timed_on(run_env *e, const char *text, unsigned blocks,
       casc_diag_print(e->diags.items[i], stderr);
     return false;
   }
-  for (unsigned i = 0; i < 512; i++)
+  for (unsigned i = 0; i < 512 * blocks; i++)
     e->x[i] = (float)i * 0.5f;
-  casc_arg args[2] = {casc_arg_gm(e->x, CASC_DT_F32, 512),
-                      casc_arg_gm(e->z, CASC_DT_F32, 512)};
+  casc_arg args[2] = {casc_arg_gm(e->x, CASC_DT_F32, 512 * blocks),
+                      casc_arg_gm(e->z, CASC_DT_F32, 512 * blocks)};
   casc_launch_opts o = {threads, &plat, 0};
   casc_sim_program *p = casc_sim_compile(e->ctx, e->module, "k");
   if (!p)
@@ -381,15 +387,28 @@ static void test_vector_dependency(void) {
   ", i32\n"                                                                    \
   "    ascendc.que_bind.free_tensor %qz, %zd" OFF " : " QO ", " LT "\n"
 
-static char *two_tiles(int num) {
+/* The tile offsets: constants in a one-block launch, or each block's own
+ * 512 elements of x and z (what a real kernel does: blocks run at the same
+ * time on the NPU and must not write the same GM). The block form costs
+ * three more scalar instructions before everything else, so every time of
+ * the one-block figures below comes 3 cycles later there. */
+#define OFFSETS_CONST                                                          \
+  "    %o0 = arith.constant 0 : i32\n"                                         \
+  "    %o1 = arith.constant 256 : i32\n"
+#define OFFSETS_PER_BLOCK                                                      \
+  "    %c512 = arith.constant 512 : i32\n"                                     \
+  "    %b = ascendc.get_block_idx : i32\n"                                     \
+  "    %o0 = arith.muli %b, %c512 : i32\n"                                     \
+  "    %o1 = arith.addi %o0, %c256 : i32\n"
+
+static char *two_tiles_at(int num, const char *offsets) {
   static char buf[8192];
   snprintf(
       buf, sizeof buf,
       "module {\n"
       "  func.func @k(%%x: " MR ", %%z: " MR ") attributes {ascendc.global} {\n"
       "    %%c256 = arith.constant 256 : i32\n"
-      "    %%o0 = arith.constant 0 : i32\n"
-      "    %%o1 = arith.constant 256 : i32\n"
+      "%s"
       "    %%num = arith.constant %d : i32\n"
       "    %%bytes = arith.constant 1024 : i32\n"
       "    %%one = arith.constant 1.0 : f32\n"
@@ -408,7 +427,7 @@ static char *two_tiles(int num) {
       "    return\n"
       "  }\n"
       "}\n",
-      num, "", "");
+      offsets, num, "", "");
   /* The tiles contain '%': append them outside the format. */
   char *end = strstr(buf, "    return\n");
   char tail[64];
@@ -418,9 +437,17 @@ static char *two_tiles(int num) {
   return buf;
 }
 
-static void check_z(const run_env *e) {
+static char *two_tiles(int num) {
+  return two_tiles_at(num, OFFSETS_CONST);
+}
+
+static char *two_tiles_per_block(int num) {
+  return two_tiles_at(num, OFFSETS_PER_BLOCK);
+}
+
+static void check_z(const run_env *e, unsigned blocks) {
   bool ok = true;
-  for (unsigned i = 0; i < 512; i++)
+  for (unsigned i = 0; i < 512 * blocks; i++)
     ok &= e->z[i] == e->x[i] + 1.0f;
   CHECK(ok);
 }
@@ -429,7 +456,7 @@ static void test_two_buffers(void) {
   run_env e;
   REQUIRE(run_timed(&e, two_tiles(2), 1, 1, NULL, true));
   CHECK_EQ_INT(e.st, CASC_LAUNCH_OK);
-  check_z(&e);
+  check_z(&e, 1);
   /* 0-3 the global tensors, 4 pipe, 5-6 queues, 7-8 InitBuffer; a tile is
    * 13 instructions: a AllocTensor x, b subindex, c DataCopy in, d EnQue,
    * e DeQue, f AllocTensor z, g Adds, h EnQue z, i FreeTensor x, j DeQue
@@ -468,7 +495,7 @@ static void test_two_buffers(void) {
 
   REQUIRE(run_timed(&e, two_tiles(1), 1, 1, NULL, true));
   CHECK_EQ_INT(e.st, CASC_LAUNCH_OK);
-  check_z(&e);
+  check_z(&e, 1);
   t = blk(&e, 0);
   REQUIRE(t);
   /* One buffer each: tile 0 as above. Tile 1 reuses the buffers, so its
@@ -560,7 +587,7 @@ static void test_trace(void) {
   run_env e;
   casc_buf tr;
   casc_buf_init(&tr);
-  REQUIRE(run_timed(&e, two_tiles(2), 2, 2, &tr, true));
+  REQUIRE(run_timed(&e, two_tiles_per_block(2), 2, 2, &tr, true));
   CHECK_EQ_INT(e.st, CASC_LAUNCH_OK);
   REQUIRE(tr.len > 0 && !tr.oom);
   const char *want[] = {
@@ -582,22 +609,24 @@ static void test_trace(void) {
   for (unsigned i = 0; i < sizeof want / sizeof want[0]; i++)
     if (!CHECK(strstr(tr.data, want[i])))
       fprintf(stderr, "  missing: %s\n", want[i]);
-  /* Tile 0's copy in: block 0 from 12 to its completion at 144, holding
-   * MTE2 32 cycles, on MTE2's first track (tid 4); its EnQue's SetFlag
-   * waits for it from 44 to 144 on the second (tid 4 + 16); tile 1's copy
-   * in, in flight at the same time ([46, 178): 46/1850 us for 132/1850
-   * us), on the third (tid 4 + 32). */
-  CHECK(strstr(tr.data, "\"start_cycle\":12,\"end_cycle\":144,"
+  /* Tile 0's copy in: block 0 from 15 to its completion at 147 (the
+   * one-block figures of test_two_buffers, 3 cycles later for the block
+   * offsets), holding MTE2 32 cycles, on MTE2's first track (tid 4); its
+   * EnQue's SetFlag waits for it from 47 to 147 on the second (tid 4 + 16);
+   * tile 1's copy in, in flight at the same time ([49, 181): 49/1850 us
+   * for 132/1850 us, 0.071352 as the trace rounds both ends to whole
+   * picoseconds), on the third (tid 4 + 32). */
+  CHECK(strstr(tr.data, "\"start_cycle\":15,\"end_cycle\":147,"
                         "\"bytes\":1024,\"pipe_cycles\":32"));
   CHECK(strstr(tr.data, "\"tid\":20,\"args\":{\"name\":\"MTE2 #2\"}"));
   CHECK(strstr(tr.data, "\"tid\":36,\"args\":{\"name\":\"MTE2 #3\"}"));
   CHECK(strstr(tr.data, "{\"ph\":\"X\",\"name\":\"SetFlag<MTE2_V>\","
                         "\"cat\":\"MTE2\",\"pid\":0,\"tid\":20,"));
-  CHECK(strstr(tr.data, "\"start_cycle\":44,\"end_cycle\":144,"
+  CHECK(strstr(tr.data, "\"start_cycle\":47,\"end_cycle\":147,"
                         "\"pipe_cycles\":2"));
   CHECK(strstr(tr.data, "{\"ph\":\"X\",\"name\":\"DataCopy\","
                         "\"cat\":\"MTE2\",\"pid\":0,\"tid\":36,"
-                        "\"ts\":0.024865,\"dur\":0.071351,"));
+                        "\"ts\":0.026486,\"dur\":0.071352,"));
   casc_buf_free(&tr);
   env_done(&e);
 }
@@ -605,11 +634,15 @@ static void test_trace(void) {
 static void test_deterministic_and_unchanged(void) {
   /* The same launch (6 blocks) untimed, timed with 1 and with 3 threads:
    * identical outputs, identical figures; 6 blocks on 4 cores run in two
-   * waves, so the launch takes two blocks' time. */
+   * waves, so the launch takes two blocks' time. A block takes the 401
+   * cycles of test_two_buffers' one-buffer run plus 3 for its offsets. */
   run_env a, b, c;
-  REQUIRE(run_timed(&a, two_tiles(1), 1, 1, NULL, false));
-  REQUIRE(run_timed(&b, two_tiles(1), 6, 1, NULL, true));
-  REQUIRE(run_timed(&c, two_tiles(1), 6, 3, NULL, true));
+  REQUIRE(run_timed(&a, two_tiles_per_block(1), 6, 2, NULL, false));
+  REQUIRE(run_timed(&b, two_tiles_per_block(1), 6, 1, NULL, true));
+  REQUIRE(run_timed(&c, two_tiles_per_block(1), 6, 3, NULL, true));
+  CHECK_EQ_INT(a.st, CASC_LAUNCH_OK);
+  CHECK_EQ_INT(b.st, CASC_LAUNCH_OK);
+  check_z(&a, 6);
   CHECK(memcmp(a.z, b.z, sizeof a.z) == 0);
   CHECK(memcmp(a.z, c.z, sizeof a.z) == 0);
   CHECK_EQ_INT(b.res.timing.nblocks, 6);
@@ -619,9 +652,9 @@ static void test_deterministic_and_unchanged(void) {
   CHECK(same);
   for (int p = 0; p < CASC_SIM_PIPE_COUNT_; p++)
     CHECK(b.res.timing.busy_fraction[p] == c.res.timing.busy_fraction[p]);
-  /* MTE2 busy 71 of 401 cycles in every block. */
-  CHECK(b.res.timing.busy_fraction[M2] > 71.0 / 401 - 1e-12 &&
-        b.res.timing.busy_fraction[M2] < 71.0 / 401 + 1e-12);
+  /* MTE2 busy 71 of 404 cycles in every block. */
+  CHECK(b.res.timing.busy_fraction[M2] > 71.0 / 404 - 1e-12 &&
+        b.res.timing.busy_fraction[M2] < 71.0 / 404 + 1e-12);
   env_done(&a);
   env_done(&b);
   env_done(&c);
@@ -632,20 +665,20 @@ static void test_deterministic_and_unchanged(void) {
   memset(&d, 0, sizeof d);
   d.ctx = casc_ctx_new();
   casc_ctx_set_diag_handler(d.ctx, casc_diag_collect, &d.diags);
-  const char *text = two_tiles(1);
+  const char *text = two_tiles_per_block(1);
   d.module = casc_parse_module(d.ctx, text, strlen(text), "t.mlir", 1);
   REQUIRE(d.module);
-  casc_arg args[2] = {casc_arg_gm(d.x, CASC_DT_F32, 512),
-                      casc_arg_gm(d.z, CASC_DT_F32, 512)};
+  casc_arg args[2] = {casc_arg_gm(d.x, CASC_DT_F32, 512 * 6),
+                      casc_arg_gm(d.z, CASC_DT_F32, 512 * 6)};
   casc_launch_opts o = {2, &four, 0};
   casc_sim_program *p = casc_sim_compile(d.ctx, d.module, "k");
   REQUIRE(p);
   d.st = casc_sim_run_timed(p, 6, args, 2, &o, NULL, &d.res);
   casc_sim_program_free(p);
   CHECK_EQ_INT(d.st, CASC_LAUNCH_OK);
-  CHECK_EQ_INT(d.res.timing.cycles, 2 * 401);
+  CHECK_EQ_INT(d.res.timing.cycles, 2 * 404);
   CHECK_EQ_INT(blk(&d, 4)->core, 0);
-  CHECK_EQ_INT(blk(&d, 4)->start, 401);
+  CHECK_EQ_INT(blk(&d, 4)->start, 404);
   CHECK_EQ_INT(blk(&d, 5)->core, 1);
   env_done(&d);
 }

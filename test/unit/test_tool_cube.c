@@ -54,9 +54,9 @@ static void kernel(asc_kernel *k, void *user) {
       asc_localtensor(ASC_FLOAT, ASC_TPOSITION_C2, 0, 16);
   asc_data_copy(a1, ag, asc_nd2nzparams(1, 16, 16, 0, 16, 16, 1, 0));
   asc_data_copy(b1, bg, asc_nd2nzparams(1, 16, 16, 0, 16, 16, 1, 0));
-  if (m ==
-      BIAS) /* the bias row: c[256..272) on entry (blocks write c[0..256)) */
-    asc_data_copy(bias_l1, asc_globaltensor_subindex(cg, 256), 16);
+  /* the bias row: c[512..528) on entry (block k writes c[256k, 256k+256)) */
+  if (m == BIAS)
+    asc_data_copy(bias_l1, asc_globaltensor_subindex(cg, 512), 16);
   asc_set_flag(ASC_HARDEVENT_MTE2_MTE1, 0);
   asc_wait_flag(ASC_HARDEVENT_MTE2_MTE1, 0);
   if (m == BIAS) /* L1 -> BiasTable: MTE1, like the loads */
@@ -81,13 +81,15 @@ static void kernel(asc_kernel *k, void *user) {
   asc_wait_flag(ASC_HARDEVENT_M_FIX, 0);
   if (m == FIXPIPE_UNWRITTEN_L0C)
     g_line = __LINE__ + 1;
-  asc_fixpipe(cg, m == FIXPIPE_UNWRITTEN_L0C ? c1_other : c1,
+  asc_fixpipe(asc_globaltensor_subindex(cg, asc_mul(asc_get_block_idx(), 256)),
+              m == FIXPIPE_UNWRITTEN_L0C ? c1_other : c1,
               asc_fixpipeparamsv220(16, 16, 16, 16, 0, 0),
               asc_fixpipeconfig(ASC_CO2LAYOUT_ROW_MAJOR));
 }
 
-/* Runs mode on 2 blocks (with the timing model: the race detector) and
- * returns the first error, or NULL; *n the number of errors. */
+/* Runs mode on 2 blocks (with the timing model: the race detector), each
+ * writing its own 256 floats of c (blocks that wrote the same GM would race:
+ * gm-race), and puts the reference into c[768..1024). */
 static casc_launch_result run(casc_ctx *ctx, mode m, float *c) {
   static uint16_t a[256], b[256];
   for (int i = 0; i < 256; i++) {
@@ -103,7 +105,7 @@ static casc_launch_result run(casc_ctx *ctx, mode m, float *c) {
     return res;
   casc_arg args[3] = {casc_arg_gm(a, CASC_DT_F16, 256),
                       casc_arg_gm(b, CASC_DT_F16, 256),
-                      casc_arg_gm(c, CASC_DT_F32, 512)};
+                      casc_arg_gm(c, CASC_DT_F32, 1024)};
   casc_sim_run_timed(p, 2, args, 3, NULL, NULL, &res);
   casc_sim_program_free(p);
   for (int i = 0; i < 16; i++) /* the reference, for OK */
@@ -111,7 +113,7 @@ static casc_launch_result run(casc_ctx *ctx, mode m, float *c) {
       float s = 0;
       for (int kk = 0; kk < 16; kk++)
         s += casc_f16_to_f32(a[i * 16 + kk]) * casc_f16_to_f32(b[kk * 16 + j]);
-      c[256 + i * 16 + j] = s;
+      c[768 + i * 16 + j] = s;
     }
   return res;
 }
@@ -120,13 +122,13 @@ static void test_correct_kernel_is_silent_and_right(void) {
   casc_ctx *ctx = casc_ctx_new();
   casc_diag_list diags = {0};
   casc_ctx_set_diag_handler(ctx, casc_diag_collect, &diags);
-  float c[512] = {0};
+  float c[1024] = {0};
   mode m = OK;
   casc_launch_result res = run(ctx, m, c);
   CHECK_EQ_INT((int)res.nissues, 0);
   int bad = 0;
   for (int i = 0; i < 256; i++)
-    bad += c[i] != c[256 + i];
+    bad += (c[i] != c[768 + i]) + (c[256 + i] != c[768 + i]);
   CHECK_EQ_INT(bad, 0);
   casc_diag_list_free(&diags);
   casc_ctx_free(ctx);
@@ -139,17 +141,19 @@ static void test_bias(void) {
   casc_ctx *ctx = casc_ctx_new();
   casc_diag_list diags = {0};
   casc_ctx_set_diag_handler(ctx, casc_diag_collect, &diags);
-  float c[512] = {0}, bias[16];
+  float c[1024] = {0}, bias[16];
   for (int j = 0; j < 16; j++)
-    c[256 + j] = bias[j] = 0.25f * (float)j - 1.5f;
+    c[512 + j] = bias[j] = 0.25f * (float)j - 1.5f;
   casc_launch_result res = run(ctx, BIAS, c);
   CHECK_EQ_INT((int)res.nissues, 0);
   int bad = 0;
   for (int i = 0; i < 16; i++)
     for (int j = 0; j < 16; j++)
-      if (c[i * 16 + j] != bias[j] + c[256 + i * 16 + j] && bad++ < 3)
-        fprintf(stderr, "  C[%d][%d] = %g, want %g + %g\n", i, j, c[i * 16 + j],
-                bias[j], c[256 + i * 16 + j]);
+      for (int k = 0; k < 2; k++)
+        if (c[k * 256 + i * 16 + j] != bias[j] + c[768 + i * 16 + j] &&
+            bad++ < 3)
+          fprintf(stderr, "  block %d: C[%d][%d] = %g, want %g + %g\n", k, i, j,
+                  c[k * 256 + i * 16 + j], bias[j], c[768 + i * 16 + j]);
   CHECK_EQ_INT(bad, 0);
   casc_diag_list_free(&diags);
   casc_ctx_free(ctx);
@@ -159,7 +163,7 @@ static void expect(mode m, const char *check) {
   casc_ctx *ctx = casc_ctx_new();
   casc_diag_list diags = {0};
   casc_ctx_set_diag_handler(ctx, casc_diag_collect, &diags);
-  float c[512] = {0};
+  float c[1024] = {0};
   casc_launch_result res = run(ctx, m, c);
   const casc_sim_issue *is = NULL;
   for (unsigned i = 0; i < res.nissues && !is; i++)

@@ -71,7 +71,9 @@ static const char kernel_text[] =
 enum { N = 256, TILE = 64 };
 
 /* The same computation through the C front end: queues, a helper function,
- * a loop; y = 2.5 * x in tiles of 64. */
+ * a loop; y = 2.5 * x in tiles of 64, run on BLOCKS blocks, each taking its
+ * own tiles (blocks that wrote the same tiles would race on GM). */
+enum { BLOCKS = 2 };
 static void scale_tile(asc_int i, asc_global_tensor x_gm,
                        asc_global_tensor y_gm, asc_tquebind in_q,
                        asc_tquebind out_q) {
@@ -101,8 +103,9 @@ static void scale_kernel(asc_kernel *k, void *user) {
   asc_tquebind out_q = asc_tque(ASC_TPOSITION_VECOUT, 2);
   asc_tpipe_init_buffer(pipe, in_q, 2, TILE * 4);
   asc_tpipe_init_buffer(pipe, out_q, 2, TILE * 4);
-  ASC_FOR(i, 0, N / TILE) {
-    scale_tile(i, x_gm, y_gm, in_q, out_q);
+  asc_int first = asc_mul(asc_get_block_idx(), N / TILE / BLOCKS);
+  ASC_FOR(i, 0, N / TILE / BLOCKS) {
+    scale_tile(asc_add(first, i), x_gm, y_gm, in_q, out_q);
   }
 }
 
@@ -191,7 +194,7 @@ static void run_once(outcome *o, bool from_c) {
   casc_launch_status st;
   if (from_c) {
     casc_sim_program *p = casc_sim_compile(ctx, m, "scale");
-    st = p ? casc_sim_run_timed(p, 2, args, 2, &opts, &o->trace, &res)
+    st = p ? casc_sim_run_timed(p, BLOCKS, args, 2, &opts, &o->trace, &res)
            : CASC_LAUNCH_BAD_LAUNCH;
     casc_sim_program_free(p);
     if (st == CASC_LAUNCH_OK && o->trace.oom) {
