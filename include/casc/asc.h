@@ -1026,6 +1026,57 @@ void asc_fixpipe_at(const char *file, int line, asc_global_tensor dst,
                     asc_fixpipe_config config);
 #define asc_fixpipe(d, s, p, c) asc_fixpipe_at(ASC__AT, d, s, p, c)
 
+/* Debug output (pyasc asc.dump_tensor / asc.printf). The simulator hands
+ * what they print to the launch's print sink (casc_launch_opts.print;
+ * `casc run` writes it to stdout), as the Ascend C CPU debug build prints
+ * it (docs/simulator.md, "Printing").
+ *   asc_dump_tensor(tensor, desc, dump_size): DumpTensor of a LocalTensor
+ *     or GlobalTensor: a header with desc and dump_size elements.
+ *   asc_printf(fmt, values...): printf with up to 7 scalars (asc_int,
+ *     asc_float, asc_bool or C numbers: C integers become int32, C floats
+ *     float32, as pyasc materialises them). */
+void asc_dump_tensor_local_at(const char *file, int line,
+                              asc_local_tensor tensor, asc__sv desc,
+                              asc__sv dump_size);
+void asc_dump_tensor_global_at(const char *file, int line,
+                               asc_global_tensor tensor, asc__sv desc,
+                               asc__sv dump_size);
+/* clang-format off */
+#define asc_dump_tensor(t, desc, n)                                            \
+  _Generic((t),                                                                \
+      asc_local_tensor: asc_dump_tensor_local_at,                              \
+      asc_global_tensor: asc_dump_tensor_global_at)(ASC__AT, t, ASC__I(desc),  \
+                                                    ASC__I(n))
+/* clang-format on */
+void asc_printf_at(const char *file, int line, const char *fmt, unsigned n,
+                   const asc__sv *values);
+#define asc_printf(...) ASC__OVERLOAD(asc__printf_, __VA_ARGS__)
+#define asc__printf_1(f) asc_printf_at(ASC__AT, f, 0, NULL)
+#define asc__printf_2(f, a)                                                    \
+  asc_printf_at(ASC__AT, f, 1, (asc__sv[]){ASC__ANY(a)})
+#define asc__printf_3(f, a, b)                                                 \
+  asc_printf_at(ASC__AT, f, 2, (asc__sv[]){ASC__ANY(a), ASC__ANY(b)})
+#define asc__printf_4(f, a, b, c)                                              \
+  asc_printf_at(ASC__AT, f, 3,                                                 \
+                (asc__sv[]){ASC__ANY(a), ASC__ANY(b), ASC__ANY(c)})
+#define asc__printf_5(f, a, b, c, d)                                           \
+  asc_printf_at(                                                               \
+      ASC__AT, f, 4,                                                           \
+      (asc__sv[]){ASC__ANY(a), ASC__ANY(b), ASC__ANY(c), ASC__ANY(d)})
+#define asc__printf_6(f, a, b, c, d, e)                                        \
+  asc_printf_at(ASC__AT, f, 5,                                                 \
+                (asc__sv[]){ASC__ANY(a), ASC__ANY(b), ASC__ANY(c),             \
+                            ASC__ANY(d), ASC__ANY(e)})
+#define asc__printf_7(f, a, b, c, d, e, g)                                     \
+  asc_printf_at(ASC__AT, f, 6,                                                 \
+                (asc__sv[]){ASC__ANY(a), ASC__ANY(b), ASC__ANY(c),             \
+                            ASC__ANY(d), ASC__ANY(e), ASC__ANY(g)})
+#define asc__printf_8(f, a, b, c, d, e, g, h)                                  \
+  asc_printf_at(ASC__AT, f, 7,                                                 \
+                (asc__sv[]){ASC__ANY(a), ASC__ANY(b), ASC__ANY(c),             \
+                            ASC__ANY(d), ASC__ANY(e), ASC__ANY(g),             \
+                            ASC__ANY(h)})
+
 /* Level-2 vector ops. Each macro names its op by the ASC-IR name of its
  * level-2 form (`add` -> "ascendc.add_l2"); the element types it takes and
  * everything else about it come from the op table, so an op of an existing

@@ -159,6 +159,7 @@ PyMODINIT_FUNC PyInit__casc(void) {
     return NULL;
   if (add_methods(m, pl_lang_methods) < 0 ||
       add_methods(m, pl_tensor_methods) < 0 ||
+      add_methods(m, pl_debug_methods) < 0 ||
       add_methods(m, pm_host_methods) < 0)
     goto fail;
   Py_INCREF(&ph_handle_type);

@@ -64,6 +64,7 @@ int ph_int(PyObject *o, int *v);
 /* Method tables of the parts (NULL-terminated), joined in module init. */
 extern PyMethodDef pl_lang_methods[];
 extern PyMethodDef pl_tensor_methods[];
+extern PyMethodDef pl_debug_methods[];
 extern PyMethodDef pm_host_methods[];
 
 #endif

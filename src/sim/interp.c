@@ -464,6 +464,13 @@ void sim_block_run(sim_block *b) {
         goto done;
       break;
 
+    /* ---- DumpTensor / printf: print.c ------------------------------------ */
+    case SIM_DUMP_TENSOR:
+    case SIM_PRINTF:
+      if (!sim_exec_print(b, in))
+        goto done;
+      break;
+
     /* ---- tile ops: vec.c / cast.c ---------------------------------------- */
     case SIM_CAST_L2:
       if (!sim_exec_cast(b, in))

@@ -235,9 +235,11 @@ typedef struct {
   unsigned block_dim;
   sim_gm *gm; /* per kernel parameter (base NULL for scalars) */
   uint64_t max_steps;
-  const sim_slot *init; /* slot image with the arguments filled in */
-  bool timing;          /* run the timing model (timing.c) */
-  bool trace;           /* and keep every block's slices for the trace */
+  const sim_slot *init;    /* slot image with the arguments filled in */
+  bool timing;             /* run the timing model (timing.c) */
+  bool trace;              /* and keep every block's slices for the trace */
+  casc_sim_print_fn print; /* DumpTensor / printf sink; NULL = none */
+  void *print_user;
 } sim_launch;
 
 typedef struct {
@@ -262,6 +264,17 @@ typedef struct {
 } sim_issue_list;
 
 typedef struct sim_timing sim_timing;
+
+/* What a block printed (DumpTensor / printf, print.c), kept until the
+ * launch hands it to the sink in block order. */
+typedef struct {
+  const casc_loc *loc;
+  char *text;
+} sim_print;
+typedef struct {
+  sim_print *items;
+  unsigned n, cap;
+} sim_print_list;
 
 typedef struct sim_block {
   const sim_launch *L;
@@ -294,6 +307,7 @@ typedef struct sim_block {
   const casc_op *flag_op[SIM_NUM_EVENTS][SIM_EVENT_IDS];
   /* outcome */
   sim_issue_list issues;
+  sim_print_list prints; /* only with a print sink (L->print) */
   bool failed;
   uint64_t steps;
 } sim_block;
@@ -487,6 +501,16 @@ void sim_cube_copy_marks(sim_block *b, sim_pool dp, int64_t doff, sim_pool sp,
 
 /* cube.c: DataCopy Nd2Nz, LoadData, Mmad, Fixpipe. */
 bool sim_exec_cube(sim_block *b, const sim_insn *in);
+
+/* print.c: DumpTensor and printf. */
+bool sim_exec_print(sim_block *b, const sim_insn *in);
+/* Hand the prints of blocks [0, n) to L->print, block by block. */
+void sim_prints_deliver(const sim_launch *L, const sim_print_list *lists,
+                        unsigned n);
+void sim_print_list_free(sim_print_list *l);
+
+/* adv.c: the advanced APIs (SoftMax, SimpleSoftMax, AscendQuant). */
+bool sim_exec_adv(sim_block *b, const sim_insn *in);
 
 /* interp.c */
 void sim_block_run(sim_block *b);

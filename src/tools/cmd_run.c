@@ -552,7 +552,10 @@ int casc_cmd_run(int argc, char **argv) {
     args[nargs++] = args[j];
   }
 
-  casc_launch_opts lo = {o.threads, &plat, o.max_steps};
+  /* The kernel's DumpTensor / printf output is the command's output (on
+   * stderr when a SARIF log takes stdout). */
+  casc_launch_opts lo = {o.threads, &plat, o.max_steps, casc_sim_print_stream,
+                         o.diags.f == stdout ? stderr : stdout};
   casc_launch_result res;
   casc_buf trace;
   casc_buf_init(&trace);

@@ -17,8 +17,8 @@ from .dtype import (DataType, bfloat16, bit, bool_, double, float16, float32, fl
 from .enums import HardEvent, PipeID, RoundMode, TPosition
 from .fwk import TBuf, TPipe, TQue, TQueBind
 from .ops import (abs, add, add_relu, adds, bitwise_and, bitwise_not, bitwise_or, cast, ceildiv, data_copy,
-                  data_copy_pad, div, duplicate, exp, fused_abs_sub, get_block_idx, get_block_num, leaky_relu, ln,
-                  max, maxs, min, mins, mul, muls, neg, pipe_barrier, range, reciprocal, reduce_max, reduce_min,
+                  data_copy_pad, div, dump_tensor, duplicate, exp, fused_abs_sub, get_block_idx, get_block_num, leaky_relu, ln,
+                  max, maxs, min, mins, mul, muls, neg, pipe_barrier, range, printf, reciprocal, reduce_max, reduce_min,
                   reduce_sum, relu, rsqrt, set_flag, shift_left, shift_right, sqrt, static_assert, static_range,
                   sub, sub_relu, wait_flag)
 from .tensor import DataCopyPadParams, DataCopyParams, GlobalTensor, LocalTensor, LocalTensorAuto
@@ -31,9 +31,9 @@ __all__ = [
     "HardEvent", "PipeID", "RoundMode", "TPosition",
     "TBuf", "TPipe", "TQue", "TQueBind",
     "abs", "add", "add_relu", "adds", "bitwise_and", "bitwise_not", "bitwise_or", "cast", "ceildiv", "data_copy",
-    "data_copy_pad", "div", "duplicate", "exp", "fused_abs_sub", "get_block_idx", "get_block_num",
+    "data_copy_pad", "div", "dump_tensor", "duplicate", "exp", "fused_abs_sub", "get_block_idx", "get_block_num",
     "leaky_relu", "ln", "max", "maxs", "min", "mins", "mul", "muls", "neg", "pipe_barrier", "range",
-    "reciprocal", "reduce_max", "reduce_min", "reduce_sum", "relu", "rsqrt", "set_flag", "shift_left",
+    "printf", "reciprocal", "reduce_max", "reduce_min", "reduce_sum", "relu", "rsqrt", "set_flag", "shift_left",
     "shift_right", "sqrt", "static_assert", "static_range", "sub", "sub_relu", "wait_flag",
     "DataCopyPadParams", "DataCopyParams", "GlobalTensor", "LocalTensor", "LocalTensorAuto",
     "ConstExpr", "GlobalAddress", "PlainValue", "RuntimeBool", "RuntimeFloat", "RuntimeInt",
