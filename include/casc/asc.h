@@ -250,6 +250,8 @@ ASC__HANDLE(asc_load_data_2d_params);  /* LoadData2DParams */
 ASC__HANDLE(asc_mmad_params);          /* MmadParams */
 ASC__HANDLE(asc_fixpipe_params);       /* FixpipeParamsV220 */
 ASC__HANDLE(asc_fixpipe_config);       /* FixpipeConfig */
+ASC__HANDLE(asc_softmax_tiling);       /* SoftMaxTiling */
+ASC__HANDLE(asc_softmax_shape_info);   /* SoftMaxShapeInfo */
 ASC__HANDLE(asc_int);                  /* runtime integer (any width/sign) */
 ASC__HANDLE(asc_float);                /* runtime float (f16/bf16/f32/f64) */
 ASC__HANDLE(asc_bool);                 /* runtime i1 */
@@ -1076,6 +1078,88 @@ void asc_printf_at(const char *file, int line, const char *fmt, unsigned n,
                 (asc__sv[]){ASC__ANY(a), ASC__ANY(b), ASC__ANY(c),             \
                             ASC__ANY(d), ASC__ANY(e), ASC__ANY(g),             \
                             ASC__ANY(h)})
+
+/* ======================================================================== */
+/* Advanced APIs (pyasc asc.adv): SoftMax, SimpleSoftMax, AscendQuant       */
+
+/* Host side (no kernel build needed): the Ascend C library's queries for
+ * Atlas A2 (docs/simulator.md cites them). type_size is 2 (half) or 4
+ * (float); a shape the library rejects gives 0 / false. */
+/* GetSoftMaxMaxTmpSize / GetSoftMaxMinTmpSize for src [src_m, src_k]. */
+uint32_t asc_get_softmax_max_tmp_size(uint32_t src_m, uint32_t src_k,
+                                      uint32_t type_size);
+uint32_t asc_get_softmax_min_tmp_size(uint32_t src_m, uint32_t src_k,
+                                      uint32_t type_size);
+/* SoftMaxTiling's fields (optiling::SoftMaxTiling). */
+typedef struct {
+  uint32_t src_m, src_k, src_size, out_max_m, out_max_k, out_max_size;
+  uint32_t split_m, split_k, split_size, reduce_m, reduce_k, reduce_size;
+  uint32_t range_m, tail_m, tail_split_size, tail_reduce_size;
+} asc_softmax_tiling_data;
+/* SoftMaxTilingFunc: the tiling for src [src_m, src_k] with a temporary
+ * buffer of local_workspace_size bytes. */
+bool asc_softmax_tiling_func(uint32_t src_m, uint32_t src_k, uint32_t type_size,
+                             uint32_t local_workspace_size,
+                             asc_softmax_tiling_data *out);
+/* GetAscendQuantMaxMinTmpSize for count elements. */
+void asc_get_ascend_quant_max_min_tmp_size(uint32_t count, uint32_t *max_value,
+                                           uint32_t *min_value);
+
+/* asc.adv.SoftmaxTiling with the fields of d (constants of the kernel). */
+asc_softmax_tiling asc_softmaxtiling_at(const char *file, int line,
+                                        const asc_softmax_tiling_data *d);
+#define asc_softmaxtiling(d) asc_softmaxtiling_at(ASC__AT, d)
+/* SoftMaxShapeInfo(src_m, src_k, ori_src_m, ori_src_k): [ui32 x 4]. */
+asc_softmax_shape_info asc_softmaxshapeinfo_at(const char *file, int line,
+                                               const asc__sv *fields);
+#define asc_softmaxshapeinfo(m, k, om, ok)                                     \
+  asc_softmaxshapeinfo_at(                                                     \
+      ASC__AT, (asc__sv[]){ASC__I(m), ASC__I(k), ASC__I(om), ASC__I(ok)})
+
+/* asc.adv.softmax(dst, sum, max, src, tiling[, tmp[, shape]]): per row of
+ * src [m, k] (the shape from shape, else from the tiling's src_m, src_k):
+ * max, sum of exp(x - max), dst = exp(x - max) / sum; sum and max hold
+ * each row's value repeated over 32 bytes. half or float data; sum / max
+ * of the data's dtype or float. asc_adv_simple_softmax: the same with sum
+ * and max given (inputs). tmp: the sharedTmpBuffer (uint8). */
+void asc_adv_softmax_at(const char *file, int line, bool simple,
+                        asc_local_tensor dst, asc_local_tensor sum,
+                        asc_local_tensor max, asc_local_tensor src,
+                        asc_softmax_tiling tiling, asc_local_tensor tmp,
+                        bool has_tmp, asc_softmax_shape_info shape,
+                        bool has_shape);
+#define asc_adv_softmax(...) ASC__OVERLOAD(asc__adv_softmax_, __VA_ARGS__)
+#define asc_adv_simple_softmax(...)                                            \
+  ASC__OVERLOAD(asc__adv_simple_softmax_, __VA_ARGS__)
+#define asc__adv_softmax_5(d, s, m, x, t)                                      \
+  asc_adv_softmax_at(ASC__AT, false, d, s, m, x, t, (asc_local_tensor){0},     \
+                     false, (asc_softmax_shape_info){0}, false)
+#define asc__adv_softmax_6(d, s, m, x, t, tmp)                                 \
+  asc_adv_softmax_at(ASC__AT, false, d, s, m, x, t, tmp, true,                 \
+                     (asc_softmax_shape_info){0}, false)
+#define asc__adv_softmax_7(d, s, m, x, t, tmp, sh)                             \
+  asc_adv_softmax_at(ASC__AT, false, d, s, m, x, t, tmp, true, sh, true)
+#define asc__adv_simple_softmax_5(d, s, m, x, t)                               \
+  asc_adv_softmax_at(ASC__AT, true, d, s, m, x, t, (asc_local_tensor){0},      \
+                     false, (asc_softmax_shape_info){0}, false)
+#define asc__adv_simple_softmax_6(d, s, m, x, t, tmp)                          \
+  asc_adv_softmax_at(ASC__AT, true, d, s, m, x, t, tmp, true,                  \
+                     (asc_softmax_shape_info){0}, false)
+#define asc__adv_simple_softmax_7(d, s, m, x, t, tmp, sh)                      \
+  asc_adv_softmax_at(ASC__AT, true, d, s, m, x, t, tmp, true, sh, true)
+
+/* asc.adv.quant(dst, src, scale, offset, count[, tmp]): AscendQuant per
+ * tensor, dst (int8) = round(src * scale + offset), in half, rounding half
+ * to even and saturating. */
+void asc_adv_quant_at(const char *file, int line, asc_local_tensor dst,
+                      asc_local_tensor src, asc__sv scale, asc__sv offset,
+                      asc__sv count, asc_local_tensor tmp, bool has_tmp);
+#define asc_adv_quant(...) ASC__OVERLOAD(asc__adv_quant_, __VA_ARGS__)
+#define asc__adv_quant_5(d, s, sc, off, n)                                     \
+  asc_adv_quant_at(ASC__AT, d, s, ASC__F(sc), ASC__F(off), ASC__I(n),          \
+                   (asc_local_tensor){0}, false)
+#define asc__adv_quant_6(d, s, sc, off, n, tmp)                                \
+  asc_adv_quant_at(ASC__AT, d, s, ASC__F(sc), ASC__F(off), ASC__I(n), tmp, true)
 
 /* Level-2 vector ops. Each macro names its op by the ASC-IR name of its
  * level-2 form (`add` -> "ascendc.add_l2"); the element types it takes and

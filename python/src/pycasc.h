@@ -36,6 +36,7 @@ typedef enum {
   PH_VAR_INT,
   PH_VAR_FLOAT,
   PH_VAR_BOOL,
+  PH_SMTILING, /* SoftmaxTiling */
   PH_COUNT_
 } ph_kind;
 
@@ -65,6 +66,7 @@ int ph_int(PyObject *o, int *v);
 extern PyMethodDef pl_lang_methods[];
 extern PyMethodDef pl_tensor_methods[];
 extern PyMethodDef pl_debug_methods[];
+extern PyMethodDef pl_adv_methods[];
 extern PyMethodDef pm_host_methods[];
 
 #endif

@@ -664,6 +664,20 @@ static bool check_cube(lowerer *L, casc_op *op, sim_insn *in) {
   }
 }
 
+/* SoftMax / SimpleSoftMax (adv.c) read their SoftMaxTiling and the
+ * optional SoftMaxShapeInfo field by field: both must be constructs. */
+static bool check_softmax(lowerer *L, casc_op *op) {
+  unsigned tb, tc, sb, sc;
+  if (!casc_op_operand_group(op, 5, &tb, &tc) || tc != 1 ||
+      !casc_op_operand_group(op, 6, &sb, &sc)) {
+    unsupported(L, op, "malformed operand segments");
+    return false;
+  }
+  return param_struct(L, op, tb, CASC_ASC_SOFTMAX_TILING, "SoftMaxTiling") &&
+         (!sc || param_struct(L, op, sb, CASC_ASC_SOFTMAX_SHAPE_INFO,
+                              "SoftMaxShapeInfo"));
+}
+
 /* Static checks of one generic op; false after reporting. */
 static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
   char why[160];
@@ -734,6 +748,10 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
         {CASC_ASC_MMAD_PARAMS, 8},
         {CASC_ASC_FIXPIPE_PARAMS_V220, 12},
         {CASC_ASC_FIXPIPE_CONFIG, 1},
+        /* the advanced APIs (adv.c) */
+        {CASC_ASC_SOFTMAX_TILING, 16},
+        {CASC_ASC_SOFTMAX_SHAPE_INFO, 4},
+        {CASC_ASC_ASCEND_QUANT_CONFIG, 4},
     };
     const casc_type *t = op->nres == 1 ? op->results[0].type : NULL;
     bool ok = false;
@@ -744,7 +762,8 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
                   "only DataCopyParams, DataCopyExtParams, DataCopyPadParams, "
                   "DataCopyPadExtParams, UnaryRepeatParams, "
                   "BinaryRepeatParams, Nd2NzParams, LoadData2DParams, "
-                  "MmadParams, FixpipeParamsV220 and FixpipeConfig are "
+                  "MmadParams, FixpipeParamsV220, FixpipeConfig, "
+                  "SoftMaxTiling, SoftMaxShapeInfo and AscendQuantConfig are "
                   "constructed, with all their fields");
       return false;
     }
@@ -774,6 +793,11 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
   case SIM_MMAD:
   case SIM_FIXPIPE:
     if (!check_cube(L, op, in))
+      return false;
+    break;
+  case SIM_SOFTMAX:
+  case SIM_SIMPLE_SOFTMAX:
+    if (!check_softmax(L, op))
       return false;
     break;
   case SIM_QUEUE:

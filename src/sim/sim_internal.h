@@ -138,7 +138,7 @@ typedef enum {
 
 /* ---- program --------------------------------------------------------------
  */
-#define SIM_MAX_ARGS 12 /* FixpipeParamsV220 has 12 fields */
+#define SIM_MAX_ARGS 16 /* SoftMaxTiling has 16 fields */
 typedef struct {
   uint16_t opc;
   uint8_t dt;   /* result type, else operand 0's (element) type */

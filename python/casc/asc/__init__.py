@@ -10,6 +10,7 @@ on casc's CPU simulator.
     vadd[8](x, y, z, n)                 # NumPy arrays: z is written in place
     print(asc.last_launch().report())   # timing; .ir, .ir_opt, .ascendc
 """
+from . import adv
 from ._codegen import JitError
 from ._jit import CascWarning, CompileError, JITFunction, KernelError, jit, last_launch
 from .dtype import (DataType, bfloat16, bit, bool_, double, float16, float32, float64, float_, half, int1, int8,
@@ -25,7 +26,7 @@ from .tensor import DataCopyPadParams, DataCopyParams, GlobalTensor, LocalTensor
 from .values import ConstExpr, GlobalAddress, PlainValue, RuntimeBool, RuntimeFloat, RuntimeInt
 
 __all__ = [
-    "jit", "JITFunction", "JitError", "CompileError", "KernelError", "CascWarning", "last_launch",
+    "adv", "jit", "JITFunction", "JitError", "CompileError", "KernelError", "CascWarning", "last_launch",
     "DataType", "bfloat16", "bit", "bool_", "double", "float16", "float32", "float64", "float_", "half", "int1",
     "int8", "int16", "int32", "int64", "int_", "uint8", "uint16", "uint32", "uint64", "void",
     "HardEvent", "PipeID", "RoundMode", "TPosition",
