@@ -252,6 +252,7 @@ ASC__HANDLE(asc_fixpipe_params);       /* FixpipeParamsV220 */
 ASC__HANDLE(asc_fixpipe_config);       /* FixpipeConfig */
 ASC__HANDLE(asc_softmax_tiling);       /* SoftMaxTiling */
 ASC__HANDLE(asc_softmax_shape_info);   /* SoftMaxShapeInfo */
+ASC__HANDLE(asc_rmsnorm_tiling);       /* RmsNormTiling */
 ASC__HANDLE(asc_int);                  /* runtime integer (any width/sign) */
 ASC__HANDLE(asc_float);                /* runtime float (f16/bf16/f32/f64) */
 ASC__HANDLE(asc_bool);                 /* runtime i1 */
@@ -1080,7 +1081,8 @@ void asc_printf_at(const char *file, int line, const char *fmt, unsigned n,
                             ASC__ANY(h)})
 
 /* ======================================================================== */
-/* Advanced APIs (pyasc asc.adv): SoftMax, SimpleSoftMax, AscendQuant       */
+/* Advanced APIs (pyasc asc.adv): SoftMax, SimpleSoftMax, AscendQuant,       */
+/* RmsNorm                                                                   */
 
 /* Host side (no kernel build needed): the Ascend C library's queries for
  * Atlas A2 (docs/simulator.md cites them). type_size is 2 (half) or 4
@@ -1147,6 +1149,40 @@ void asc_adv_softmax_at(const char *file, int line, bool simple,
                      (asc_softmax_shape_info){0}, false)
 #define asc__adv_simple_softmax_7(d, s, m, x, t, tmp, sh)                      \
   asc_adv_softmax_at(ASC__AT, true, d, s, m, x, t, tmp, true, sh, true)
+
+/* RmsNorm. Host side: GetRmsNormMaxMinTmpSize for src [b, s, h] (false for
+ * a type size other than 2 / 4 or an empty shape) and GetRmsNormTilingInfo
+ * (false when the shape or the buffer does not fit). */
+typedef struct {
+  uint32_t b_length, s_length, h_length, original_h_length;
+  float reciprocal_of_h_length;
+  uint32_t main_bsh_length, main_bs_length, main_bs_length_align;
+  uint32_t loop_round, input_tail_pos, tail_bsh_length, tail_bs_length;
+} asc_rmsnorm_tiling_data;
+bool asc_get_rmsnorm_max_min_tmp_size(uint32_t b, uint32_t s, uint32_t h,
+                                      uint32_t type_size, uint32_t *max_value,
+                                      uint32_t *min_value);
+bool asc_get_rmsnorm_tiling_info(uint32_t b, uint32_t s, uint32_t h,
+                                 uint32_t original_h, uint32_t stack_bytes,
+                                 uint32_t type_size,
+                                 asc_rmsnorm_tiling_data *out);
+/* asc.adv.RmsNormTiling with the fields of d. */
+asc_rmsnorm_tiling asc_rmsnormtiling_at(const char *file, int line,
+                                        const asc_rmsnorm_tiling_data *d);
+#define asc_rmsnormtiling(d) asc_rmsnormtiling_at(ASC__AT, d)
+/* asc.adv.rmsnorm(dst, src, gamma, epsilon, tiling[, tmp]): per row of H
+ * of src [B, S, H], y = x / sqrt(mean(x^2) + epsilon) * gamma (the mean
+ * over the tiling's original H). half or float, one dtype. */
+void asc_adv_rmsnorm_at(const char *file, int line, asc_local_tensor dst,
+                        asc_local_tensor src, asc_local_tensor gamma,
+                        asc__sv epsilon, asc_rmsnorm_tiling tiling,
+                        asc_local_tensor tmp, bool has_tmp);
+#define asc_adv_rmsnorm(...) ASC__OVERLOAD(asc__adv_rmsnorm_, __VA_ARGS__)
+#define asc__adv_rmsnorm_5(d, s, g, eps, t)                                    \
+  asc_adv_rmsnorm_at(ASC__AT, d, s, g, ASC__F(eps), t, (asc_local_tensor){0},  \
+                     false)
+#define asc__adv_rmsnorm_6(d, s, g, eps, t, tmp)                               \
+  asc_adv_rmsnorm_at(ASC__AT, d, s, g, ASC__F(eps), t, tmp, true)
 
 /* asc.adv.quant(dst, src, scale, offset, count[, tmp]): AscendQuant per
  * tensor, dst (int8) = round(src * scale + offset), in half, rounding half

@@ -22,6 +22,76 @@ FN(py_softmaxtiling) {
   RET(PH_SMTILING, asc_softmaxtiling_at(file, line, &d));
 }
 
+/* rmsnormtiling(file, line, f0, ..., f11): ints, f4 a float. */
+FN(py_rmsnormtiling) {
+  LOC(14, "rmsnormtiling");
+  uint32_t f[12] = {0};
+  for (int i = 0; i < 12; i++) {
+    if (i == 4)
+      continue;
+    unsigned long v = PyLong_AsUnsignedLong(args[2 + i]);
+    if (PyErr_Occurred() || v > UINT32_MAX) {
+      if (!PyErr_Occurred())
+        PyErr_SetString(PyExc_OverflowError, "a field beyond uint32");
+      return NULL;
+    }
+    f[i] = (uint32_t)v;
+  }
+  double r = PyFloat_AsDouble(args[6]);
+  if (PyErr_Occurred())
+    return NULL;
+  asc_rmsnorm_tiling_data d = {f[0], f[1], f[2], f[3], (float)r, f[5],
+                               f[6], f[7], f[8], f[9], f[10],    f[11]};
+  RET(PH_RNTILING, asc_rmsnormtiling_at(file, line, &d));
+}
+
+/* rmsnorm(file, line, dst, src, gamma, epsilon, tiling, tmp | None) */
+FN(py_rmsnorm) {
+  LOC(8, "rmsnorm");
+  HND(asc_local_tensor, d, 2, PH_LOCAL);
+  HND(asc_local_tensor, x, 3, PH_LOCAL);
+  HND(asc_local_tensor, g, 4, PH_LOCAL);
+  SV(eps, 5);
+  HND(asc_rmsnorm_tiling, t, 6, PH_RNTILING);
+  asc_local_tensor tmp = {0};
+  bool has_tmp = args[7] != Py_None;
+  if (has_tmp && !ph_get(args[7], PH_LOCAL, &tmp.p_, &tmp.k_))
+    return NULL;
+  asc_adv_rmsnorm_at(file, line, d, x, g, eps, t, tmp, has_tmp);
+  Py_RETURN_NONE;
+}
+
+static PyObject *py_rmsnorm_tmp_size(PyObject *self_, PyObject *args) {
+  (void)self_;
+  unsigned b, s, h, size, hi, lo;
+  if (!PyArg_ParseTuple(args, "IIII", &b, &s, &h, &size))
+    return NULL;
+  if (!asc_get_rmsnorm_max_min_tmp_size(b, s, h, size, &hi, &lo)) {
+    PyErr_SetString(PyExc_ValueError, "rmsnorm_tmp_size: not a shape or "
+                                      "type size RmsNorm takes");
+    return NULL;
+  }
+  return Py_BuildValue("(II)", hi, lo);
+}
+
+static PyObject *py_rmsnorm_tiling_info(PyObject *self_, PyObject *args) {
+  (void)self_;
+  unsigned b, s, h, ori, bytes, size;
+  if (!PyArg_ParseTuple(args, "IIIIII", &b, &s, &h, &ori, &bytes, &size))
+    return NULL;
+  asc_rmsnorm_tiling_data t;
+  if (!asc_get_rmsnorm_tiling_info(b, s, h, ori, bytes, size, &t)) {
+    PyErr_SetString(PyExc_ValueError, "rmsnorm_tiling_info: the shape or "
+                                      "the buffer does not fit");
+    return NULL;
+  }
+  return Py_BuildValue("(IIIIfIIIIIII)", t.b_length, t.s_length, t.h_length,
+                       t.original_h_length, t.reciprocal_of_h_length,
+                       t.main_bsh_length, t.main_bs_length,
+                       t.main_bs_length_align, t.loop_round, t.input_tail_pos,
+                       t.tail_bsh_length, t.tail_bs_length);
+}
+
 /* softmax(file, line, simple, dst, sum, max, src, tiling, tmp | None) */
 FN(py_softmax) {
   LOC(9, "softmax");
@@ -99,6 +169,13 @@ PyMethodDef pl_adv_methods[] = {
     METHOD("softmaxtiling", py_softmaxtiling),
     METHOD("softmax", py_softmax),
     METHOD("quant", py_quant),
+    METHOD("rmsnormtiling", py_rmsnormtiling),
+    METHOD("rmsnorm", py_rmsnorm),
+    {"rmsnorm_tmp_size", py_rmsnorm_tmp_size, METH_VARARGS,
+     "rmsnorm_tmp_size(b, s, h, type_size) -> (max, min)"},
+    {"rmsnorm_tiling_info", py_rmsnorm_tiling_info, METH_VARARGS,
+     "rmsnorm_tiling_info(b, s, h, original_h, bytes, type_size) -> 12 "
+     "fields"},
     {"softmax_tmp_size", py_softmax_tmp_size, METH_VARARGS,
      "softmax_tmp_size(m, k, type_size, max) -> bytes"},
     {"softmax_tiling_func", py_softmax_tiling_func, METH_VARARGS,

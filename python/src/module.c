@@ -17,7 +17,8 @@ static const char *const ph_kind_names[PH_COUNT_] = {"kernel",
                                                      "int variable",
                                                      "float variable",
                                                      "bool variable",
-                                                     "SoftmaxTiling"};
+                                                     "SoftmaxTiling",
+                                                     "RmsNormTiling"};
 
 static PyObject *ph_repr(PyObject *self) {
   ph_handle *h = (ph_handle *)self;

@@ -37,6 +37,7 @@ typedef enum {
   PH_VAR_FLOAT,
   PH_VAR_BOOL,
   PH_SMTILING, /* SoftmaxTiling */
+  PH_RNTILING, /* RmsNormTiling */
   PH_COUNT_
 } ph_kind;
 

@@ -98,3 +98,45 @@ def test_host_queries():
     t = asc.adv.softmax_tiling_func(8, 64, 4, 3 * (8 + 64 + 64) * 4)
     assert (t["split_m"], t["range_m"], t["tail_m"]) == (3, 2, 2)
     assert asc.adv.get_ascend_quant_max_min_tmp_size(1000) == (2016, 512)
+
+
+B, S, H = 2, 3, 48
+
+
+@asc.jit
+def rmsnorm_kernel(x: asc.GlobalAddress, g: asc.GlobalAddress, y: asc.GlobalAddress, tmp_bytes: asc.ConstExpr[int],
+                   ori_h: asc.ConstExpr[int], recip: asc.ConstExpr[float]):
+    xg, gg, yg = asc.GlobalTensor(), asc.GlobalTensor(), asc.GlobalTensor()
+    xg.set_global_buffer(x, B * S * H)
+    gg.set_global_buffer(g, H)
+    yg.set_global_buffer(y, B * S * H)
+    pipe = asc.TPipe()
+    xb, gb, yb = asc.TBuf(asc.TPosition.VECCALC), asc.TBuf(asc.TPosition.VECCALC), asc.TBuf(asc.TPosition.VECCALC)
+    tb = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(xb, B * S * H * x.dtype.sizeof())
+    pipe.init_buffer(gb, H * x.dtype.sizeof())
+    pipe.init_buffer(yb, B * S * H * x.dtype.sizeof())
+    pipe.init_buffer(tb, tmp_bytes)
+    xl, gl, yl = xb.get(x.dtype), gb.get(x.dtype), yb.get(x.dtype)
+    asc.data_copy(xl, xg, B * S * H)
+    asc.data_copy(gl, gg, H)
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    tiling = asc.adv.RmsNormTiling(b_length=B, s_length=S, h_length=H, original_h_length=ori_h,
+                                   reciprocal_of_h_length=recip)
+    asc.adv.rmsnorm(yl, xl, gl, 1e-5, tiling, tb.get(asc.uint8))
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    asc.data_copy(yg, yl, B * S * H)
+
+
+@pytest.mark.parametrize("dtype,rtol", [(np.float32, 1e-5), (np.float16, 1.5e-3)])
+def test_rmsnorm(dtype, rtol):
+    rng = np.random.default_rng(5)
+    x = (rng.random((B, S, H)) * 6 - 3).astype(dtype)
+    g = (rng.random(H) + 0.5).astype(dtype)
+    y = np.zeros_like(x)
+    _, lo = asc.adv.get_rms_norm_max_min_tmp_size(B, S, H, x.itemsize)
+    t = asc.adv.get_rms_norm_tiling_info(B, S, H, H, lo, x.itemsize)
+    rmsnorm_kernel[1](x, g, y, lo, t["original_h_length"], t["reciprocal_of_h_length"])
+    xd = x.astype(np.float64)
+    want = xd / np.sqrt((xd * xd).mean(axis=-1, keepdims=True) + 1e-5) * g.astype(np.float64)
+    np.testing.assert_allclose(y.astype(np.float64), want, rtol=rtol, atol=1e-6)

@@ -7,8 +7,7 @@
 
 #include "lang/lang_internal.h"
 
-/* ---- host side ------------------------------------------------------------
- */
+/* ---- host side --------------------------------------------------------- */
 
 enum { SM_BLOCK = 32, SM_FLOAT = 4, SM_UNIT = 64, SM_MIN_BASIC = 256 };
 
@@ -87,8 +86,116 @@ void asc_get_ascend_quant_max_min_tmp_size(uint32_t count, uint32_t *max_value,
     *max_value = hi > UINT32_MAX ? UINT32_MAX : (uint32_t)hi;
 }
 
-/* ---- kernel side ----------------------------------------------------------
- */
+/* GetRmsNormMaxMinTmpSize for src [b, s, h]: the max holds the whole input
+ * in floats (twice for half, which is cast) plus the reduced values; the
+ * min one row of it plus one block. */
+bool asc_get_rmsnorm_max_min_tmp_size(uint32_t b, uint32_t s, uint32_t h,
+                                      uint32_t type_size, uint32_t *max_value,
+                                      uint32_t *min_value) {
+  if (!softmax_type_ok(type_size) || !b || !s || !h)
+    return false;
+  uint32_t coeff = type_size == 2 ? 2 : 1, per_blk = SM_BLOCK / type_size;
+  uint64_t bs = ((uint64_t)b * s + per_blk - 1) / per_blk * per_blk;
+  uint64_t hi = ((uint64_t)b * s * h * coeff + bs) * SM_FLOAT;
+  if (hi > UINT32_MAX)
+    return false;
+  if (max_value)
+    *max_value = (uint32_t)hi;
+  if (min_value)
+    *min_value = (h * coeff + SM_BLOCK / SM_FLOAT) * SM_FLOAT;
+  return true;
+}
+
+bool asc_get_rmsnorm_tiling_info(uint32_t b, uint32_t s, uint32_t h,
+                                 uint32_t original_h, uint32_t stack_bytes,
+                                 uint32_t type_size,
+                                 asc_rmsnorm_tiling_data *t) {
+  uint32_t lo;
+  if (!t || !original_h || original_h > h || (h * type_size) % SM_BLOCK ||
+      !asc_get_rmsnorm_max_min_tmp_size(b, s, h, type_size, NULL, &lo) ||
+      stack_bytes < lo)
+    return false;
+  memset(t, 0, sizeof *t);
+  t->b_length = b;
+  t->s_length = s;
+  t->h_length = h;
+  t->original_h_length = original_h;
+  t->reciprocal_of_h_length = 1.0f / (float)original_h;
+  /* Rows per pass: as many as the buffer holds (h floats each, twice for
+   * half, plus the reduced values rounded to a block), at most the input
+   * and 255 (one repeat count). */
+  uint32_t total = stack_bytes / SM_FLOAT, coeff = type_size == 2 ? 2 : 1;
+  uint32_t bs = 1;
+  while (total >= (uint64_t)(bs + 1) * h * coeff + (bs + 1 + 7) / 8 * 8)
+    bs++;
+  uint64_t input = (uint64_t)b * s * h;
+  uint64_t one = (uint64_t)bs * h;
+  if (one > input)
+    one = input;
+  bs = (uint32_t)(one / h);
+  if (bs > 255)
+    bs = 255;
+  one = (uint64_t)bs * h;
+  t->main_bsh_length = (uint32_t)one;
+  t->main_bs_length = bs;
+  t->main_bs_length_align = (bs + 7) / 8 * 8;
+  t->loop_round = (uint32_t)(input / one);
+  uint32_t tail = (uint32_t)(input % one);
+  t->tail_bsh_length = tail;
+  t->input_tail_pos = (uint32_t)(input - tail);
+  t->tail_bs_length = tail / h;
+  return true;
+}
+
+/* ---- kernel side ------------------------------------------------------- */
+
+asc_rmsnorm_tiling asc_rmsnormtiling_at(const char *file, int line,
+                                        const asc_rmsnorm_tiling_data *d) {
+  lang_call c;
+  asc_rmsnorm_tiling r = {0};
+  if (!lang_begin(&c, "asc_rmsnormtiling", file, line))
+    return r;
+  r.k_ = lang_stamp(&c);
+  if (!d) {
+    lang_error(&c, "the tiling data is NULL");
+    return r;
+  }
+  static const char *const names[12] = {"b_length",
+                                        "s_length",
+                                        "h_length",
+                                        "original_h_length",
+                                        "reciprocal_of_h_length",
+                                        "main_bsh_length",
+                                        "main_bs_length",
+                                        "main_bs_length_align",
+                                        "loop_round",
+                                        "input_tail_pos",
+                                        "tail_bsh_length",
+                                        "tail_bs_length"};
+  const uint32_t v[12] = {d->b_length,
+                          d->s_length,
+                          d->h_length,
+                          d->original_h_length,
+                          0,
+                          d->main_bsh_length,
+                          d->main_bs_length,
+                          d->main_bs_length_align,
+                          d->loop_round,
+                          d->input_tail_pos,
+                          d->tail_bsh_length,
+                          d->tail_bs_length};
+  asc__sv in[12];
+  casc_type *t[12];
+  for (unsigned i = 0; i < 12; i++) {
+    in[i] = asc__sv_u(v[i]);
+    t[i] = c.k->ui32;
+  }
+  /* pyasc's one float field. */
+  in[4] = asc__sv_f(d->reciprocal_of_h_length);
+  t[4] = c.k->f32;
+  r.p_ = lang_construct(&c, CASC_ASC_RMSNORM_TILING, 12, in, names, t, t);
+  return r;
+}
 
 asc_softmax_tiling asc_softmaxtiling_at(const char *file, int line,
                                         const asc_softmax_tiling_data *d) {
@@ -201,6 +308,39 @@ void asc_adv_softmax_at(const char *file, int line, bool simple,
   const unsigned seg[7] = {1, 1, 1, 1, has_tmp, 1, has_shape};
   lang_op(&c, simple ? CASC_OP_SIMPLE_SOFTMAX : CASC_OP_SOFTMAX, n, ops, 0,
           NULL, segments(&c, seg, 7));
+}
+
+void asc_adv_rmsnorm_at(const char *file, int line, asc_local_tensor dst,
+                        asc_local_tensor src, asc_local_tensor gamma,
+                        asc__sv epsilon, asc_rmsnorm_tiling tiling,
+                        asc_local_tensor tmp, bool has_tmp) {
+  lang_call c;
+  if (!lang_begin(&c, "asc_adv_rmsnorm", file, line))
+    return;
+  casc_dtype dd = CASC_DT_INVALID, dx = CASC_DT_INVALID, dg = CASC_DT_INVALID,
+             dt = CASC_DT_INVALID;
+  casc_value *ops[6];
+  ops[0] = ltensor(&c, dst, "dst", &dd);
+  ops[1] = ltensor(&c, src, "src", &dx);
+  ops[2] = ltensor(&c, gamma, "gamma", &dg);
+  if (c.failed)
+    return;
+  if ((dd != CASC_DT_F16 && dd != CASC_DT_F32) || dx != dd || dg != dd) {
+    lang_error(&c,
+               "dst, src and gamma must be all half or all float; got "
+               "%s, %s, %s",
+               casc_dtype_pyasc_name(dd), casc_dtype_pyasc_name(dx),
+               casc_dtype_pyasc_name(dg));
+    return;
+  }
+  /* pyasc materialises epsilon in src's dtype. */
+  if (!(ops[3] =
+            lang_mat(&c, epsilon, casc_type_elem(ops[1]->type), "epsilon")) ||
+      !(ops[4] = lang_value(&c, tiling.p_, tiling.k_, "tiling")))
+    return;
+  if (has_tmp && !(ops[5] = ltensor(&c, tmp, "tmp", &dt)))
+    return;
+  lang_op(&c, CASC_OP_RMSNORM, has_tmp ? 6 : 5, ops, 0, NULL, NULL);
 }
 
 void asc_adv_quant_at(const char *file, int line, asc_local_tensor dst,

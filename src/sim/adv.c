@@ -1,7 +1,7 @@
 /* The advanced APIs the simulator runs (docs/simulator.md, "Advanced
- * APIs"): SoftMax, SimpleSoftMax and AscendQuant per tensor. Each handler
- * computes what the Ascend C reference documents for the API as one call,
- * after resolving and checking every operand like the basic ops do
+ * APIs"): SoftMax, SimpleSoftMax, AscendQuant per tensor and RmsNorm. Each
+ * handler computes what the Ascend C reference documents for the API as one
+ * call, after resolving and checking every operand like the basic ops do
  * (bounds, liveness, alignment, initialised reads). */
 #include <math.h>
 #include <string.h>
@@ -234,6 +234,95 @@ static bool ascend_quant(sim_block *b, const sim_insn *in) {
   return true;
 }
 
+/* ---- RmsNorm --------------------------------------------------------------
+ * Operands: dst, src, gamma, epsilon, tiling, sharedTmpBuffer?. src and dst
+ * are [B, S, H] (H a multiple of 32 bytes), gamma [H]; per row of H:
+ * y = x / sqrt(mean(x^2) + eps) * gamma, the mean over the first
+ * originalHLength columns times the tiling's reciprocalOfHLength. */
+enum { RN_DST, RN_SRC, RN_GAMMA, RN_EPS, RN_TILING, RN_TMP };
+
+/* GetRmsNormMinTmpSize: H floats (2H for half, which is cast to float) and
+ * one block of reduced values. */
+static int64_t rmsnorm_min_tmp(int64_t h, unsigned size) {
+  return (h * (size == 2 ? 2 : 1) + 8) * 4;
+}
+
+static bool rmsnorm(sim_block *b, const sim_insn *in) {
+  unsigned dt = elem_dt(in, RN_DST);
+  unsigned es = casc_dtype_size((casc_dtype)dt);
+  if (!is_half_or_float(dt) || elem_dt(in, RN_SRC) != dt ||
+      elem_dt(in, RN_GAMMA) != dt) {
+    sim_report(b, CASC_CHECK_BAD_VALUE, CASC_SEV_ERROR, in->op,
+               "RmsNorm: dst, src and gamma must be all half or all float; "
+               "got %s, %s, %s",
+               casc_dtype_name((casc_dtype)dt),
+               casc_dtype_name((casc_dtype)elem_dt(in, RN_SRC)),
+               casc_dtype_name((casc_dtype)elem_dt(in, RN_GAMMA)));
+    return false;
+  }
+  if (!sim_dt_is_float(
+          casc_dtype_of_type(in->op->operands[RN_EPS].value->type))) {
+    sim_report(b, CASC_CHECK_BAD_VALUE, CASC_SEV_ERROR, in->op,
+               "RmsNorm: epsilon is not a float");
+    return false;
+  }
+  int64_t bl = (uint32_t)sim_field(b, in, RN_TILING, 0);
+  int64_t sl = (uint32_t)sim_field(b, in, RN_TILING, 1);
+  int64_t h = (uint32_t)sim_field(b, in, RN_TILING, 2);
+  int64_t ori_h = (uint32_t)sim_field(b, in, RN_TILING, 3);
+  /* reciprocalOfHLength is the struct's one float field. */
+  double recip = b->slots[b->slots[in->a[RN_TILING]].i + 4].f;
+  if (bl <= 0 || sl <= 0 || h <= 0 || (h * es) % 32 || ori_h <= 0 ||
+      ori_h > h) {
+    sim_report(b, CASC_CHECK_BAD_VALUE, CASC_SEV_ERROR, in->op,
+               "RmsNorm: the tiling's shape [%lld, %lld, %lld] (original H "
+               "%lld): all positive, H a multiple of 32 bytes, original H "
+               "at most H",
+               (long long)bl, (long long)sl, (long long)h, (long long)ori_h);
+    return false;
+  }
+  int64_t rows = bl * sl, nbytes = rows * h * es;
+  uint8_t *sp = sim_local_access(b, in, RN_SRC, 0, nbytes, true);
+  uint8_t *gp = sp ? sim_local_access(b, in, RN_GAMMA, 0, h * es, true) : NULL;
+  uint8_t *dp = gp ? sim_local_access(b, in, RN_DST, 0, nbytes, true) : NULL;
+  if (!dp)
+    return false;
+  if (in->nargs > RN_TMP) {
+    const sim_tensor *t = &b->slots[in->a[RN_TMP]].t;
+    int64_t need = rmsnorm_min_tmp(h, es);
+    if (!sim_local_access(b, in, RN_TMP, 0, 0, true))
+      return false;
+    if (t->len < need) {
+      sim_report(b, CASC_CHECK_BAD_VALUE, CASC_SEV_ERROR, in->op,
+                 "RmsNorm: sharedTmpBuffer has %lld bytes; H = %lld needs at "
+                 "least %lld (GetRmsNormMaxMinTmpSize)",
+                 (long long)t->len, (long long)h, (long long)need);
+      return false;
+    }
+  }
+  if (!sim_check_overlap(b, in, RN_DST, dp, nbytes, RN_SRC, sp, nbytes))
+    return false;
+  sim_check_init(b, in, RN_SRC, sp, nbytes);
+  sim_check_init(b, in, RN_GAMMA, gp, h * es);
+  float eps = (float)b->slots[in->a[RN_EPS]].f;
+  for (int64_t r = 0; r < rows; r++) {
+    const uint8_t *x = sp + r * h * es;
+    uint8_t *y = dp + r * h * es;
+    float ss = 0;
+    for (int64_t j = 0; j < ori_h; j++) {
+      float v = (float)sim_load_f(x + j * es, dt);
+      ss += v * v;
+    }
+    float inv = 1.0f / sqrtf(ss * (float)recip + eps);
+    for (int64_t j = 0; j < h; j++)
+      sim_store_f(y + j * es, dt,
+                  (float)sim_load_f(x + j * es, dt) * inv *
+                      (float)sim_load_f(gp + j * es, dt));
+  }
+  sim_mark_written(b, dp, nbytes);
+  return true;
+}
+
 bool sim_exec_adv(sim_block *b, const sim_insn *in) {
   switch (in->opc) {
   case SIM_SOFTMAX:
@@ -242,6 +331,8 @@ bool sim_exec_adv(sim_block *b, const sim_insn *in) {
     return softmax(b, in, true);
   case SIM_ASCEND_QUANT:
     return ascend_quant(b, in);
+  case SIM_RMSNORM:
+    return rmsnorm(b, in);
   default:
     return false;
   }

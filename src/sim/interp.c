@@ -475,6 +475,7 @@ void sim_block_run(sim_block *b) {
     case SIM_SOFTMAX:
     case SIM_SIMPLE_SOFTMAX:
     case SIM_ASCEND_QUANT:
+    case SIM_RMSNORM:
       if (!sim_exec_adv(b, in))
         goto done;
       break;

@@ -752,6 +752,7 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
         {CASC_ASC_SOFTMAX_TILING, 16},
         {CASC_ASC_SOFTMAX_SHAPE_INFO, 4},
         {CASC_ASC_ASCEND_QUANT_CONFIG, 4},
+        {CASC_ASC_RMSNORM_TILING, 12},
     };
     const casc_type *t = op->nres == 1 ? op->results[0].type : NULL;
     bool ok = false;
@@ -763,7 +764,8 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
                   "DataCopyPadExtParams, UnaryRepeatParams, "
                   "BinaryRepeatParams, Nd2NzParams, LoadData2DParams, "
                   "MmadParams, FixpipeParamsV220, FixpipeConfig, "
-                  "SoftMaxTiling, SoftMaxShapeInfo and AscendQuantConfig are "
+                  "SoftMaxTiling, SoftMaxShapeInfo, AscendQuantConfig and "
+                  "RmsNormTiling are "
                   "constructed, with all their fields");
       return false;
     }
@@ -798,6 +800,10 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
   case SIM_SOFTMAX:
   case SIM_SIMPLE_SOFTMAX:
     if (!check_softmax(L, op))
+      return false;
+    break;
+  case SIM_RMSNORM:
+    if (!param_struct(L, op, 4, CASC_ASC_RMSNORM_TILING, "RmsNormTiling"))
       return false;
     break;
   case SIM_QUEUE:

@@ -509,7 +509,8 @@ void sim_prints_deliver(const sim_launch *L, const sim_print_list *lists,
                         unsigned n);
 void sim_print_list_free(sim_print_list *l);
 
-/* adv.c: the advanced APIs (SoftMax, SimpleSoftMax, AscendQuant). */
+/* adv.c: the advanced APIs (SoftMax, SimpleSoftMax, AscendQuant,
+ * RmsNorm). */
 bool sim_exec_adv(sim_block *b, const sim_insn *in);
 
 /* interp.c */

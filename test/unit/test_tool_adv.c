@@ -271,8 +271,7 @@ static void test_host_queries(void) {
   CHECK_EQ_INT(hi, 2016);
 }
 
-/* ---- AscendQuant ----------------------------------------------------------
- */
+/* ---- AscendQuant ------------------------------------------------------- */
 
 enum { QN = 256 };
 
@@ -356,6 +355,112 @@ static void test_quant_half(void) {
   check_quant(ASC_HALF);
 }
 
+/* ---- RmsNorm ----------------------------------------------------------- */
+
+enum { RB = 2, RS = 3, RH = 48 };
+
+typedef struct {
+  asc_dtype dt;
+  asc_rmsnorm_tiling_data tiling;
+  uint32_t tmp;
+} rparams;
+
+static void rmsnorm_kernel(asc_kernel *k, void *user) {
+  const rparams *p = user;
+  int n = RB * RS * RH;
+  asc_gm_addr xa = asc_arg_gm(k, "x", p->dt);
+  asc_gm_addr ga = asc_arg_gm(k, "g", p->dt);
+  asc_gm_addr ya = asc_arg_gm(k, "y", p->dt);
+  asc_global_tensor xg = asc_globaltensor(), gg = asc_globaltensor(),
+                    yg = asc_globaltensor();
+  asc_globaltensor_set_global_buffer(xg, xa, n);
+  asc_globaltensor_set_global_buffer(gg, ga, RH);
+  asc_globaltensor_set_global_buffer(yg, ya, n);
+  asc_tpipe pipe = asc_tpipe();
+  asc_tbuf xb = asc_tbuf(ASC_TPOSITION_VECCALC);
+  asc_tbuf gb = asc_tbuf(ASC_TPOSITION_VECCALC);
+  asc_tbuf yb = asc_tbuf(ASC_TPOSITION_VECCALC);
+  asc_tbuf tb = asc_tbuf(ASC_TPOSITION_VECCALC);
+  asc_tpipe_init_buffer(pipe, xb, n * dsize(p->dt));
+  asc_tpipe_init_buffer(pipe, gb, RH * dsize(p->dt));
+  asc_tpipe_init_buffer(pipe, yb, n * dsize(p->dt));
+  asc_tpipe_init_buffer(pipe, tb, (int)p->tmp);
+  asc_local_tensor x = asc_tbuf_get(xb, p->dt), g = asc_tbuf_get(gb, p->dt);
+  asc_local_tensor y = asc_tbuf_get(yb, p->dt);
+  asc_data_copy(x, xg, n);
+  asc_data_copy(g, gg, RH);
+  asc_pipe_barrier(ASC_PIPEID_PIPE_ALL);
+  asc_adv_rmsnorm(y, x, g, 1e-5, asc_rmsnormtiling(&p->tiling),
+                  asc_tbuf_get(tb, ASC_UINT8));
+  asc_pipe_barrier(ASC_PIPEID_PIPE_ALL);
+  asc_data_copy(yg, y, n);
+}
+
+/* y = x / sqrt(mean(x^2 over ori_h) + eps) * gamma per row of H, against
+ * a double reference on the stored inputs. */
+static void check_rmsnorm(asc_dtype dt, uint32_t ori_h) {
+  rparams p = {dt, {0}, 0};
+  uint32_t hi, lo;
+  CHECK(asc_get_rmsnorm_max_min_tmp_size(RB, RS, RH, (uint32_t)dsize(dt), &hi,
+                                         &lo));
+  p.tmp = lo;
+  REQUIRE(asc_get_rmsnorm_tiling_info(RB, RS, RH, ori_h, lo,
+                                      (uint32_t)dsize(dt), &p.tiling));
+  int n = RB * RS * RH;
+  void *x = calloc((size_t)n, 4), *y = calloc((size_t)n, 4), *g = calloc(RH, 4);
+  for (int i = 0; i < n; i++)
+    store(x, i, dt, cos(i * 0.71) * 3.0 - 0.4);
+  for (int j = 0; j < RH; j++)
+    store(g, j, dt, 0.5 + j * 0.03);
+  casc_ctx *ctx = casc_ctx_new();
+  casc_ctx_set_diag_handler(ctx, print_diag, NULL);
+  casc_op *mod = casc_jit_build(ctx, "rn", rmsnorm_kernel, &p);
+  REQUIRE(mod != NULL);
+  casc_arg args[] = {casc_arg_gm(x, cdt(dt), (size_t)n),
+                     casc_arg_gm(g, cdt(dt), RH),
+                     casc_arg_gm(y, cdt(dt), (size_t)n)};
+  casc_launch_opts o = {.threads = 1};
+  CHECK_EQ_INT(casc_launch(ctx, mod, "rn", 1, args, 3, &o, NULL),
+               CASC_LAUNCH_OK);
+  casc_ctx_free(ctx);
+  /* float: sums of squares in float and sqrtf, 1e-5 relative; half: one
+   * rounding of a float result to half. */
+  double tol = dt == ASC_HALF ? 1.5e-3 : 1e-5;
+  int bad = 0;
+  for (int r = 0; r < RB * RS; r++) {
+    double ss = 0;
+    for (uint32_t j = 0; j < ori_h; j++)
+      ss += load(x, r * RH + (int)j, dt) * load(x, r * RH + (int)j, dt);
+    double inv = 1 / sqrt(ss / ori_h + 1e-5);
+    for (int j = 0; j < RH; j++) {
+      double want = load(x, r * RH + j, dt) * inv * load(g, j, dt);
+      bad += fabs(load(y, r * RH + j, dt) - want) > tol * fabs(want) + 1e-6;
+    }
+  }
+  CHECK_EQ_INT(bad, 0);
+  free(x);
+  free(y);
+  free(g);
+}
+
+static void test_rmsnorm(void) {
+  check_rmsnorm(ASC_FLOAT, RH);
+  check_rmsnorm(ASC_HALF, RH);
+  check_rmsnorm(ASC_FLOAT, 40); /* the mean over the first 40 of 48 */
+  /* the library's sizes for [2, 3, 48] float: max (288 + 8) * 4, min
+   * (48 + 8) * 4; the tiling of a 2-row buffer */
+  uint32_t hi, lo;
+  CHECK(asc_get_rmsnorm_max_min_tmp_size(RB, RS, RH, 4, &hi, &lo));
+  CHECK_EQ_INT(hi, (RB * RS * RH + 8) * 4);
+  CHECK_EQ_INT(lo, (RH + 8) * 4);
+  asc_rmsnorm_tiling_data t;
+  CHECK(asc_get_rmsnorm_tiling_info(RB, RS, RH, RH, (2 * RH + 8) * 4, 4, &t));
+  CHECK_EQ_INT(t.main_bs_length, 2);
+  CHECK_EQ_INT(t.loop_round, 3);
+  CHECK_EQ_INT(t.tail_bsh_length, 0);
+  CHECK(!asc_get_rmsnorm_tiling_info(RB, RS, RH, RH, lo - 4, 4, &t));
+}
+
 /* The front end rejects dtypes the APIs do not take. */
 static void bad_dtype_kernel(asc_kernel *k, void *user) {
   (void)k;
@@ -401,6 +506,7 @@ int main(void) {
   RUN_TEST(test_softmax_small_tmp);
   RUN_TEST(test_quant_float);
   RUN_TEST(test_quant_half);
+  RUN_TEST(test_rmsnorm);
   RUN_TEST(test_front_end_dtypes);
   return CHECK_SUMMARY();
 }

@@ -1,5 +1,5 @@
-"""asc.adv: pyasc's advanced APIs that casc runs (softmax, quant), the
-SoftmaxTiling struct, and the host-side queries of their temporary-buffer
+"""asc.adv: pyasc's advanced APIs that casc runs (softmax, rmsnorm, quant),
+the SoftmaxTiling and RmsNormTiling structs, and the host-side queries of their temporary-buffer
 sizes and tiling (the Ascend C library's formulas; docs/simulator.md)."""
 from .. import _casc as C
 from . import _builder
@@ -24,6 +24,48 @@ class SoftmaxTiling:
         self.fields = {f: int(fields.get(f, 0)) for f in _TILING_FIELDS}
         bld = _builder.require("SoftmaxTiling")
         self.h = C.softmaxtiling(bld.file, bld.line, *(self.fields[f] for f in _TILING_FIELDS))
+
+
+_RMSNORM_FIELDS = ("b_length", "s_length", "h_length", "original_h_length", "reciprocal_of_h_length",
+                   "main_bsh_length", "main_bs_length", "main_bs_length_align", "loop_round", "input_tail_pos",
+                   "tail_bsh_length", "tail_bs_length")
+
+
+class RmsNormTiling:
+    """asc.adv.RmsNormTiling(b_length=..., ...): pyasc's fields, Python
+    numbers (reciprocal_of_h_length a float)."""
+    __slots__ = ("h", "fields")
+
+    def __init__(self, **fields):
+        unknown = set(fields) - set(_RMSNORM_FIELDS)
+        if unknown:
+            raise RuntimeError(f"RmsNormTiling does not have a field '{sorted(unknown)[0]}'")
+        self.fields = {f: (float if f == "reciprocal_of_h_length" else int)(fields.get(f, 0))
+                       for f in _RMSNORM_FIELDS}
+        bld = _builder.require("RmsNormTiling")
+        self.h = C.rmsnormtiling(bld.file, bld.line, *(self.fields[f] for f in _RMSNORM_FIELDS))
+
+
+def rmsnorm(dst, src, gamma, epsilon, tiling, temp_buffer=None, basic_block=False):
+    """asc.adv.rmsnorm: per row of H, y = x / sqrt(mean(x^2) + epsilon) *
+    gamma."""
+    bld = _builder.require("adv.rmsnorm")
+    _hints("rmsnorm", basic_block=basic_block)
+    if not isinstance(tiling, RmsNormTiling):
+        raise TypeError("rmsnorm: tiling must be an asc.adv.RmsNormTiling")
+    C.rmsnorm(bld.file, bld.line, _tensor(dst, "dst", True), _tensor(src, "src", True),
+              _tensor(gamma, "gamma", True), sv(epsilon, "epsilon"), tiling.h,
+              None if temp_buffer is None else _tensor(temp_buffer, "temp_buffer", True))
+
+
+def get_rms_norm_max_min_tmp_size(b, s, h, type_size):
+    """GetRmsNormMaxMinTmpSize for [b, s, h]: (max, min) bytes."""
+    return C.rmsnorm_tmp_size(b, s, h, type_size)
+
+
+def get_rms_norm_tiling_info(b, s, h, original_h, stack_buffer_size, type_size):
+    """GetRmsNormTilingInfo: the RmsNormTiling fields as a dict."""
+    return dict(zip(_RMSNORM_FIELDS, C.rmsnorm_tiling_info(b, s, h, original_h, stack_buffer_size, type_size)))
 
 
 def _hints(name, **flags):
@@ -80,5 +122,6 @@ def get_ascend_quant_max_min_tmp_size(count):
     return C.quant_tmp_size(count)
 
 
-__all__ = ["SoftmaxTiling", "softmax", "quant", "get_softmax_max_tmp_size", "get_softmax_min_tmp_size",
+__all__ = ["SoftmaxTiling", "RmsNormTiling", "softmax", "rmsnorm", "quant", "get_rms_norm_max_min_tmp_size",
+           "get_rms_norm_tiling_info", "get_softmax_max_tmp_size", "get_softmax_min_tmp_size",
            "softmax_tiling_func", "get_ascend_quant_max_min_tmp_size"]
