@@ -33,13 +33,15 @@
 #include "casc/diag.h"
 #include "casc/sim.h"
 #include "casc/text.h"
+#include "matmul_leakyrelu.h"
 
 #ifndef CASC_BENCH_DATA
 #define CASC_BENCH_DATA "bench/data"
 #endif
 
 enum { HEAD_MAX = 80, CPR_MAX = 8, SETUP_MAX = 600 };
-static const double VADD_US = 3.6; /* pyasc test_vadd, measured */
+static const double VADD_US = 3.6;    /* pyasc test_vadd, measured */
+static const double MATMUL_US = 25.5; /* pyasc test_matmul, measured */
 
 static void print_diag(const casc_diag *d, void *user) {
   (void)user;
@@ -56,8 +58,9 @@ typedef struct {
 } runner;
 
 /* The span of the measured pipe's ops in a trace: from the first start to
- * the last completion of its "X" slices. */
-static long long trace_span(const casc_buf *t, int pipe) {
+ * the last completion of its "X" slices (last_only: of the one that
+ * starts last). */
+static long long trace_span(const casc_buf *t, int pipe, bool last_only) {
   char cat[32];
   snprintf(cat, sizeof cat, "\"cat\":\"%s\"",
            casc_sim_pipe_name((casc_sim_pipe)pipe));
@@ -75,10 +78,15 @@ static long long trace_span(const casc_buf *t, int pipe) {
       const char *e = strstr(line, "\"end_cycle\":");
       if (strstr(line, "{\"ph\":\"X\"") && strstr(line, cat) && s && e) {
         long long a = atoll(s + 14), b = atoll(e + 12);
-        if (lo < 0 || a < lo)
+        if (last_only && a >= lo) {
           lo = a;
-        if (b > hi)
           hi = b;
+        } else if (!last_only) {
+          if (lo < 0 || a < lo)
+            lo = a;
+          if (b > hi)
+            hi = b;
+        }
       }
     }
     p = nl ? nl + 1 : NULL;
@@ -97,7 +105,7 @@ static long long run_case(runner *r, const casc_platform *pl) {
   if (casc_sim_run_timed(r->prog, 1, &arg, 1, &o, &trace, &res) ==
           CASC_LAUNCH_OK &&
       !trace.oom)
-    cyc = trace_span(&trace, r->c->pipe);
+    cyc = trace_span(&trace, r->c->pipe, r->c->last_only);
   casc_buf_free(&trace);
   if (cyc < 0)
     fprintf(stderr, "timing_calibration: %s did not run\n", r->c->name);
@@ -172,9 +180,15 @@ static bool score(runner *rs, unsigned n, const bool *fit, int g,
 }
 
 /* Set group g's two parameters (a, b) in pl: a vector class's head and
- * cycles per repeat, or MTE2's set-up and bytes per cycle. */
+ * cycles per repeat, MTE2's set-up and bytes per cycle, or the cube's head
+ * and cycles per fractal product (f32's cycles per fractal stay as
+ * given: PTO's model doubles them, and one f32 case cannot fit a third
+ * parameter). */
 static void set_params(casc_platform *pl, int g, unsigned a, unsigned b) {
-  if (g == CAL_GROUP_MTE2) {
+  if (g == CAL_GROUP_CUBE) {
+    pl->cube_head = a;
+    pl->cube_cycles_per_fractal = b;
+  } else if (g == CAL_GROUP_MTE2) {
     pl->mte2_setup = a;
     pl->mte2_bytes_per_cycle = b;
   } else {
@@ -264,6 +278,47 @@ static bool run_add(asc_dtype dt, int tile, int buffer_num, unsigned blocks,
   return ok;
 }
 
+/* pyasc's test_matmul (python/test/kernels/test_matmul.py: f32 256 x 256
+ * x 256, 16 blocks of 64 x 64, bias and LeakyRelu; examples/
+ * matmul_leakyrelu.c) on pl: the launch's cycles. Not fitted: a
+ * prediction. */
+static bool run_matmul(const casc_platform *pl, unsigned long long *launch) {
+  casc_ctx *ctx = casc_ctx_new();
+  if (!ctx)
+    return false;
+  casc_ctx_set_diag_handler(ctx, print_diag, NULL);
+  matmul_leakyrelu_params p = {256, 256, 256};
+  size_t n = 256 * 256;
+  float *a = calloc(n, 4), *bt = calloc(n, 4), *c = calloc(n, 4);
+  float *bias = calloc(256, 4), *ws = calloc(n, 4);
+  casc_op *m =
+      casc_jit_build(ctx, "matmul_leakyrelu", matmul_leakyrelu_kernel, &p);
+  casc_sim_program *prog =
+      m ? casc_sim_compile(ctx, m, "matmul_leakyrelu") : NULL;
+  bool ok = false;
+  if (prog && a && bt && c && bias && ws) {
+    casc_arg args[6] = {
+        casc_arg_gm(a, CASC_DT_F32, n),      casc_arg_gm(bt, CASC_DT_F32, n),
+        casc_arg_gm(c, CASC_DT_F32, n),      casc_arg_float(CASC_DT_F32, 0.01),
+        casc_arg_gm(bias, CASC_DT_F32, 256), casc_arg_gm(ws, CASC_DT_F32, n)};
+    casc_launch_opts o = {.threads = 1, .platform = pl};
+    casc_launch_result res;
+    ok = casc_sim_run_timed(prog, matmul_leakyrelu_blocks(&p), args, 6, &o,
+                            NULL, &res) == CASC_LAUNCH_OK &&
+         res.timing.valid;
+    if (ok)
+      *launch = res.timing.cycles;
+  }
+  casc_sim_program_free(prog);
+  free(a);
+  free(bt);
+  free(c);
+  free(bias);
+  free(ws);
+  casc_ctx_free(ctx);
+  return ok;
+}
+
 /* The figures casc had before its calibration (the estimates of
  * platform/Ascend910B1.ini until issue 18): a latency-bound pipeline. */
 static casc_platform before_calibration(void) {
@@ -321,6 +376,14 @@ static void print_params(const casc_platform *pl, const casc_platform *dflt) {
          pl->mte2_bytes_per_cycle, d ? " *" : "");
   if (d)
     printf(" [%u, %u]", dflt->mte2_setup, dflt->mte2_bytes_per_cycle);
+  d = pl->cube_head != dflt->cube_head ||
+      pl->cube_cycles_per_fractal != dflt->cube_cycles_per_fractal;
+  printf("\n  cube_head=%u cube_cycles_per_fractal=%u%s", pl->cube_head,
+         pl->cube_cycles_per_fractal, d ? " *" : "");
+  if (d)
+    printf(" [%u, %u]", dflt->cube_head, dflt->cube_cycles_per_fractal);
+  printf(" (cube_f32_cycles_per_fractal=%u as built in)",
+         pl->cube_f32_cycles_per_fractal);
   printf("\n  launch_cycles=%u%s", pl->launch_cycles,
          pl->launch_cycles != dflt->launch_cycles ? " *" : "");
   if (pl->launch_cycles != dflt->launch_cycles)
@@ -370,6 +433,12 @@ int main(int argc, char **argv) {
     return 1;
   }
   double vadd_us = (double)vl / clock;
+  unsigned long long ml = 0;
+  if (!run_matmul(&pl, &ml)) {
+    fprintf(stderr, "timing_calibration: test_matmul failed\n");
+    return 1;
+  }
+  double matmul_us = (double)ml / clock;
 
   printf("timing model vs A2/A3 measurements (%s)\n", path);
   printf("%-52s %8s %8s %6s %6s  %s\n", "case", "measured", "casc", "acc",
@@ -406,9 +475,12 @@ int main(int argc, char **argv) {
       ne ? (ne % 2 ? accs[ne / 2] : (accs[ne / 2 - 1] + accs[ne / 2]) / 2) : 0;
   printf("\ntest_vadd: %llu cycles per block, launch %llu cycles at %.0f MHz\n",
          vb, vl, clock);
+  printf("test_matmul: launch %llu cycles (not fitted)\n", ml);
   printf("within ±10%%: %d/%u (held-out half: %d/%d; PTO model: %d/%u), "
-         "median accuracy %.2f, test_vadd predicted %.2f µs vs %.1f µs\n",
-         w_all, ne, w_held, n_held, w_pto, ne, median, vadd_us, VADD_US);
+         "median accuracy %.2f, test_vadd predicted %.2f µs vs %.1f µs, "
+         "test_matmul predicted %.2f µs vs %.1f µs\n",
+         w_all, ne, w_held, n_held, w_pto, ne, median, vadd_us, VADD_US,
+         matmul_us, MATMUL_US);
   free(accs);
   for (unsigned i = 0; i < ne; i++) {
     casc_sim_program_free(rs[i].prog);

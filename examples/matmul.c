@@ -20,16 +20,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "matmul.h"
+
 #include "casc/sim.h"
 #include "example.h"
 
-enum { BM = 64, BN = 64, BK = 64 };
-
-typedef struct {
-  int m, n, k;
-  asc_dtype in;  /* ASC_HALF or ASC_INT8 */
-  asc_dtype out; /* ASC_FLOAT / ASC_HALF for half, ASC_INT32 for int8 */
-} mm_shape;
+enum { BM = MM_BM, BN = MM_BN, BK = MM_BK };
 
 static int cdiv(int a, int b) {
   return (a + b - 1) / b;
@@ -40,7 +36,11 @@ static asc_int align_up(asc_int x, int a) {
   return asc_mul(asc_div(asc_add(x, a - 1), a), a);
 }
 
-static void matmul_kernel(asc_kernel *k, void *user) {
+unsigned matmul_blocks(const mm_shape *s) {
+  return (unsigned)(cdiv(s->m, BM) * cdiv(s->n, BN));
+}
+
+void matmul_kernel(asc_kernel *k, void *user) {
   const mm_shape *s = user;
   bool is_int = s->in == ASC_INT8;
   int c0 = is_int ? 32 : 16; /* elements per 32-byte fractal row */
@@ -143,6 +143,8 @@ static void matmul_kernel(asc_kernel *k, void *user) {
               asc_fixpipeconfig(ASC_CO2LAYOUT_ROW_MAJOR));
   asc_tquebind_free_tensor(qc, cd);
 }
+
+#ifndef CASC_EXAMPLE_NO_MAIN
 
 /* ---- host: data, reference, comparison ---------------------------------- */
 
@@ -296,3 +298,5 @@ int main(int argc, char **argv) {
     failed += run_case(&shapes[i]);
   return failed ? 1 : 0;
 }
+
+#endif

@@ -84,6 +84,9 @@ KNOWN = [
     ({"emitasc.variable.full", "emitasc.variable.alternative"}, "ascendc",
      "a variable of dynamic memref type: pyasc prints the array size as "
      "-9223372036854775808, casc reports it"),
+    ({"emitasc.declare_py_struct.minimal"}, "ascendc",
+     "a declare_py_struct of a type that is no py_struct: pyasc's "
+     "translator crashes, casc reports it"),
 ]
 # Rule: an L1 op without mask words (the minimal instance) is an error in
 # casc; pyasc declares `uint64_t x[] = {};`, a zero-size array.

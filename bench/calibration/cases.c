@@ -205,6 +205,7 @@ static casc_dtype dtype_of(const char *t) {
          : strcmp(t, "f16") == 0 ? CASC_DT_F16
          : strcmp(t, "i32") == 0 ? CASC_DT_I32
          : strcmp(t, "i16") == 0 ? CASC_DT_I16
+         : strcmp(t, "i8") == 0  ? CASC_DT_I8
                                  : CASC_DT_U8;
 }
 
@@ -384,34 +385,30 @@ static bool express_cast(cal_case *c) {
 
 /* TLOAD (TLoad.hpp): one DMA instruction per index of the global tensor's
  * outer dimensions ("nd x8"), each moving rows bursts of cols elements
- * (ND) or cols bursts of rows elements (DN, column by column), as one
- * DataCopy with DataCopyParams(bursts, burst / 32 B, 0, 0). */
+ * (ND) or cols bursts of rows elements (DN, column by column). A burst of
+ * whole 32-byte blocks is a DataCopy with DataCopyParams(bursts, burst /
+ * 32 B, 0, 0); a burst of any other length, or a padded load ("pad_max",
+ * "pad_min": the row's 32-byte tail filled with the type's largest or
+ * smallest value), is a DataCopyPad with DataCopyParams(bursts, burst
+ * bytes, 0, 0), whose rows land 32-byte aligned in UB. */
 static bool express_load(cal_case *c) {
   char layout[8] = "";
   int ninstr = 0;
   if (sscanf(c->extra, "%7s x%d", layout, &ninstr) != 2 || ninstr <= 0)
     return skip(c, "unknown TLoad layout");
-  if (strstr(c->extra, "pad_"))
-    return skip(c, "a padded load is DataCopyPad, which the simulator does "
-                   "not run");
   int size = dtype_size(c->dtype);
   bool dn = strcmp(layout, "dn") == 0;
+  bool padded = strstr(c->extra, "pad_") != NULL;
   int bursts = dn ? c->cols : c->rows;
   int burst_bytes = (dn ? c->rows : c->cols) * size;
-  if (burst_bytes % 32) {
-    char why[160];
-    snprintf(why, sizeof why,
-             "bursts of %d B need DataCopyPad, which the simulator does not "
-             "run",
-             burst_bytes);
-    return skip(c, why);
-  }
-  int per = bursts * burst_bytes / size; /* elements per instruction */
+  bool pad_copy = padded || burst_bytes % 32;
+  int ub_burst = (burst_bytes + 31) / 32 * 32;
+  int per = bursts * ub_burst / size; /* UB elements per instruction */
   if ((long)per * size * ninstr > 196608)
     return skip(c, "the load does not fit in UB");
   casc_buf b;
   casc_buf_init(&b);
-  const char *t = c->dtype;
+  const char *t = strcmp(c->dtype, "u8") == 0 ? "ui8" : c->dtype;
   casc_buf_printf(&b,
                   "module {\n"
                   "  func.func @k(%%x: memref<?x%s, 22> loc(\"x\")) "
@@ -428,17 +425,45 @@ static bool express_load(cal_case *c) {
                   "    %%prm = ascendc.construct "
                   "!ascendc.data_copy_params(%%bc, %%bl, %%gap, %%gap) "
                   "[ui16, ui16, ui16, ui16] : i32, i32, i32, i32\n",
-                  t, per, t, t, t, bursts, burst_bytes / 32);
-  for (int i = 0; i < ninstr; i++)
+                  t, per, t, t, t, bursts,
+                  pad_copy ? burst_bytes : burst_bytes / 32);
+  if (pad_copy) {
+    /* The padding fills the rest of the row's last 32 bytes; its value
+     * does not change what the DMA costs. */
+    int right = padded ? (ub_burst - burst_bytes) / size : 0;
+    casc_buf_printf(&b,
+                    "    %%ispad = arith.constant %s\n"
+                    "    %%left = arith.constant 0 : i32\n"
+                    "    %%right = arith.constant %d : i32\n"
+                    "    %%pval = arith.constant 0 : i64\n"
+                    "    %%pad = ascendc.construct "
+                    "!ascendc.data_copy_pad_params(%%ispad, %%left, %%right, "
+                    "%%pval) [i1, ui16, ui16, ui64] : i1, i32, i32, i64\n",
+                    padded ? "true" : "false", right);
+  }
+  for (int i = 0; i < ninstr; i++) {
     casc_buf_printf(&b,
                     "    %%a%d = \"emitc.constant\"() <{value = %d : ui32}> : "
                     "() -> ui32\n"
                     "    %%t%d = ascendc.local_tensor_v2 vecin, %%a%d, %%len : "
-                    "!ascendc.local_tensor<*x%s>\n"
-                    "    ascendc.data_copy_l0 %%t%d, %%xg, %%prm : "
-                    "!ascendc.local_tensor<*x%s>, "
-                    "!ascendc.global_tensor<*x%s>, !ascendc.data_copy_params\n",
-                    i, i * per * size, i, i, t, i, t, t);
+                    "!ascendc.local_tensor<*x%s>\n",
+                    i, i * per * size, i, i, t);
+    if (pad_copy)
+      casc_buf_printf(
+          &b,
+          "    ascendc.data_copy_pad_l0 %%t%d, %%xg, %%prm, %%pad : "
+          "!ascendc.local_tensor<*x%s>, "
+          "!ascendc.global_tensor<*x%s>, !ascendc.data_copy_params, "
+          "!ascendc.data_copy_pad_params\n",
+          i, t, t);
+    else
+      casc_buf_printf(
+          &b,
+          "    ascendc.data_copy_l0 %%t%d, %%xg, %%prm : "
+          "!ascendc.local_tensor<*x%s>, "
+          "!ascendc.global_tensor<*x%s>, !ascendc.data_copy_params\n",
+          i, t, t);
+  }
   kernel_tail(&b);
   if (b.oom)
     return false;
@@ -448,7 +473,101 @@ static bool express_load(cal_case *c) {
   c->pipe = CASC_SIM_PIPE_MTE2;
   c->ninstr = (unsigned)ninstr;
   c->gm_dtype = dtype_of(t);
-  c->gm_count = (size_t)per;
+  c->gm_count = (size_t)(bursts * burst_bytes / size);
+  return true;
+}
+
+/* TMATMUL (PTO's runTMatmul / runTMatmulSplitK): one Mmad of validM x
+ * validK x validN on tiles already in L0A / L0B (or `reps` of them, the
+ * first starting C at 0 and the others accumulating, of which PTO
+ * profiles the last). The kernel fills L1 from GM, loads every fractal
+ * L0A and L0B hold (so that the Mmad reads nothing unwritten), waits, and
+ * then issues the Mmads; only M is measured. */
+static bool express_matmul(cal_case *c) {
+  int n = 0, reps = 1;
+  if (sscanf(c->extra, "n=%d reps=%d", &n, &reps) < 1 || n <= 0 || reps <= 0)
+    return skip(c, "unknown TMatmul shape");
+  if (strcmp(c->dtype, "f16") && strcmp(c->dtype, "f32") &&
+      strcmp(c->dtype, "i8"))
+    return skip(c, "unknown TMatmul input type");
+  int es = dtype_size(c->dtype);
+  const char *acc = es == 1 ? "i32" : "f32";
+  int c0 = 32 / es, mf = (c->rows + 15) / 16, kf = (c->cols + c0 - 1) / c0;
+  int nf = (n + 15) / 16;
+  int abytes = mf * kf * 512, bbytes = kf * nf * 512;
+  int l1 = abytes > bbytes ? abytes : bbytes;
+  if (abytes > 65536 || bbytes > 65536 || mf * nf * 1024 > 131072 ||
+      mf * kf > 255 || kf * nf > 255)
+    return skip(c, "the tiles do not fit L0A / L0B / L0C");
+  const char *t = c->dtype;
+  casc_buf b;
+  casc_buf_init(&b);
+  casc_buf_printf(
+      &b,
+      "module {\n"
+      "  func.func @k(%%x: memref<?x%s, 22> loc(\"x\")) "
+      "attributes {ascendc.global} {\n"
+      "    %%z = \"emitc.constant\"() <{value = 0 : ui32}> : () -> ui32\n"
+      "    %%len = \"emitc.constant\"() <{value = %d : ui32}> : () -> ui32\n"
+      "    %%clen = \"emitc.constant\"() <{value = %d : ui32}> : () -> ui32\n"
+      "    %%xg = ascendc.global_tensor : !ascendc.global_tensor<*x%s>\n"
+      "    ascendc.global_tensor.set_global_buffer %%xg, %%x : "
+      "!ascendc.global_tensor<*x%s>, memref<?x%s, 22>\n"
+      "    %%l1 = ascendc.local_tensor_v2 a1, %%z, %%len : "
+      "!ascendc.local_tensor<*x%s>\n"
+      "    %%a2 = ascendc.local_tensor_v2 a2, %%z, %%len : "
+      "!ascendc.local_tensor<*x%s>\n"
+      "    %%b2 = ascendc.local_tensor_v2 b2, %%z, %%len : "
+      "!ascendc.local_tensor<*x%s>\n"
+      "    %%co = ascendc.local_tensor_v2 co1, %%z, %%clen : "
+      "!ascendc.local_tensor<*x%s>\n"
+      "    %%n = arith.constant %d : i32\n"
+      "    ascendc.data_copy_l2 %%l1, %%xg, %%n : !ascendc.local_tensor<*x%s>, "
+      "!ascendc.global_tensor<*x%s>, i32\n"
+      "    ascendc.pipe_barrier pipe_all\n"
+      "    %%c0 = arith.constant 0 : i32\n"
+      "    %%c1 = arith.constant 1 : i32\n"
+      "    %%f = arith.constant false\n"
+      "    %%t = arith.constant true\n",
+      t, l1 / es, mf * nf * 256, t, t, t, t, t, t, acc, l1 / es, t, t);
+  int frac[2] = {mf * kf, kf * nf};
+  for (int i = 0; i < 2; i++)
+    casc_buf_printf(
+        &b,
+        "    %%r%d = arith.constant %d : i32\n"
+        "    %%lp%d = ascendc.construct !ascendc.load_data_2d_params(%%c0, "
+        "%%r%d, %%c1, %%c0, %%c0, %%f, %%c0) [ui16, ui8, ui16, ui16, ui16, "
+        "i1, ui8] : i32, i32, i32, i32, i32, i1, i32\n"
+        "    ascendc.load_data_l0 %%%s, %%l1, %%lp%d : "
+        "!ascendc.local_tensor<*x%s>, !ascendc.local_tensor<*x%s>, "
+        "!ascendc.load_data_2d_params\n",
+        i, frac[i], i, i, i == 0 ? "a2" : "b2", i, t, t);
+  casc_buf_printf(&b,
+                  "    ascendc.pipe_barrier pipe_all\n"
+                  "    %%m = arith.constant %d : i32\n"
+                  "    %%kk = arith.constant %d : i32\n"
+                  "    %%nn = arith.constant %d : i32\n",
+                  c->rows, c->cols, n);
+  for (int r = 0; r < reps; r++)
+    casc_buf_printf(&b,
+                    "    %%mp%d = ascendc.construct !ascendc.mmad_params(%%m, "
+                    "%%nn, %%kk, %%f, %%f, %%%s) [ui16, ui16, ui16, i1, i1, "
+                    "i1] : i32, i32, i32, i1, i1, i1\n"
+                    "    ascendc.mmad %%co, %%a2, %%b2, %%mp%d : "
+                    "!ascendc.local_tensor<*x%s>, !ascendc.local_tensor<*x%s>, "
+                    "!ascendc.local_tensor<*x%s>, !ascendc.mmad_params\n",
+                    r, r == 0 ? "t" : "f", r, acc, t, t);
+  kernel_tail(&b);
+  if (b.oom)
+    return false;
+  c->mlir = b.data;
+  c->expressible = true;
+  c->group = CAL_GROUP_CUBE;
+  c->pipe = CASC_SIM_PIPE_M;
+  c->last_only = reps > 1;
+  c->ninstr = (unsigned)reps;
+  c->gm_dtype = dtype_of(t);
+  c->gm_count = (size_t)(l1 / es);
   return true;
 }
 
@@ -483,8 +602,6 @@ bool cal_express(cal_case *c) {
       {"TSEL", "Select is not run by the simulator"},
       {"TLOADCONV", "NC1HWC0 / fractal layouts (DataCopy ND2NZ) are not run "
                     "by the simulator"},
-      {"TMATMUL", "the cube path (Mmad on L0A/L0B/L0C) is not in the "
-                  "simulator yet"},
       {"TTRANS", "Transpose is not run by the simulator"},
       {"TSORT32", "Sort32 is not run by the simulator"}};
   for (size_t i = 0; i < sizeof vec / sizeof vec[0]; i++)
@@ -495,6 +612,8 @@ bool cal_express(cal_case *c) {
     return express_cast(c);
   if (strcmp(c->op, "TLOAD") == 0)
     return express_load(c);
+  if (strcmp(c->op, "TMATMUL") == 0)
+    return express_matmul(c);
   for (size_t i = 0; i < sizeof skipped / sizeof skipped[0]; i++)
     if (strcmp(c->op, skipped[i].op) == 0)
       return skip(c, skipped[i].why);

@@ -10,9 +10,10 @@
 #include "casc/sim.h"
 
 /* The group a case's parameters are fitted in: a vector cost class
- * (casc_platform_vcost_name's index) or MTE2. */
+ * (casc_platform_vcost_name's index), MTE2 or the cube (M). */
 #define CAL_GROUP_MTE2 CASC_PLATFORM_VCOSTS
-#define CAL_GROUPS (CASC_PLATFORM_VCOSTS + 1)
+#define CAL_GROUP_CUBE (CASC_PLATFORM_VCOSTS + 1)
+#define CAL_GROUPS (CASC_PLATFORM_VCOSTS + 2)
 
 typedef struct {
   /* from the CSV */
@@ -27,6 +28,8 @@ typedef struct {
   char why[160];   /* when not: the reason */
   int group;       /* fit group */
   int pipe;        /* casc_sim_pipe whose ops are measured */
+  bool last_only;  /* only the pipe's last op is measured (PTO's split-K
+                      case profiles its last TMATMUL_ACC) */
   unsigned ninstr; /* instructions the case is made of */
   casc_dtype gm_dtype;
   size_t gm_count; /* elements of the kernel's one GM argument */

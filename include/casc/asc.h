@@ -220,6 +220,30 @@ typedef enum {
   ASC_ROUNDMODE_CAST_ODD = 6
 } asc_roundmode;
 
+/* asc.CMPMODE (Compare) and asc.SelMode (Select). */
+typedef enum {
+  ASC_CMPMODE_LT = 0,
+  ASC_CMPMODE_GT = 1,
+  ASC_CMPMODE_EQ = 2,
+  ASC_CMPMODE_LE = 3,
+  ASC_CMPMODE_GE = 4,
+  ASC_CMPMODE_NE = 5
+} asc_cmpmode;
+
+/* asc.ReduceOrder (WholeReduceMax / WholeReduceMin). */
+typedef enum {
+  ASC_REDUCEORDER_ORDER_VALUE_INDEX = 0,
+  ASC_REDUCEORDER_ORDER_INDEX_VALUE = 1,
+  ASC_REDUCEORDER_ORDER_ONLY_VALUE = 2,
+  ASC_REDUCEORDER_ORDER_ONLY_INDEX = 3
+} asc_reduceorder;
+
+typedef enum {
+  ASC_SELMODE_VSEL_CMPMASK_SPR = 0,
+  ASC_SELMODE_VSEL_TENSOR_SCALAR_MODE = 1,
+  ASC_SELMODE_VSEL_TENSOR_TENSOR_MODE = 2
+} asc_selmode;
+
 /* pyasc DataType.sizeof(): bytes per element (0 for an invalid dtype). */
 unsigned asc_dtype_sizeof(asc_dtype dt);
 /* pyasc's name of a dtype ("float16", "int32", ...); "invalid" otherwise. */
@@ -250,6 +274,7 @@ ASC__HANDLE(asc_load_data_2d_params);  /* LoadData2DParams */
 ASC__HANDLE(asc_mmad_params);          /* MmadParams */
 ASC__HANDLE(asc_fixpipe_params);       /* FixpipeParamsV220 */
 ASC__HANDLE(asc_fixpipe_config);       /* FixpipeConfig */
+ASC__HANDLE(asc_brcb_repeat_params);   /* BrcbRepeatParams */
 ASC__HANDLE(asc_softmax_tiling);       /* SoftMaxTiling */
 ASC__HANDLE(asc_softmax_shape_info);   /* SoftMaxShapeInfo */
 ASC__HANDLE(asc_rmsnorm_tiling);       /* RmsNormTiling */
@@ -315,7 +340,8 @@ enum {
   ASC__SV_UINT,
   ASC__SV_FLOAT,
   ASC__SV_VALUE,
-  ASC__SV_PARAMS
+  ASC__SV_PARAMS,
+  ASC__SV_TENSOR /* a LocalTensor where pyasc takes a tensor or a scalar */
 };
 typedef struct {
   void *p_;
@@ -363,6 +389,14 @@ static inline asc__sv asc__sv_vb(asc_bool v) {
   s.kind_ = ASC__SV_VALUE;
   s.p_ = v.p_;
   s.k_ = v.k_;
+  return s;
+}
+
+static inline asc__sv asc__sv_t(asc_local_tensor t) {
+  asc__sv s = {0};
+  s.kind_ = ASC__SV_TENSOR;
+  s.p_ = t.p_;
+  s.k_ = t.k_;
   return s;
 }
 
@@ -521,8 +555,9 @@ asc_float asc_to_float_at(const char *file, int line, asc__sv x, asc_dtype dt);
 #define asc_le(a, b) asc_cmp_at(ASC__AT, ASC__LE, ASC__N(a), ASC__N(b))
 #define asc_gt(a, b) asc_cmp_at(ASC__AT, ASC__GT, ASC__N(a), ASC__N(b))
 #define asc_ge(a, b) asc_cmp_at(ASC__AT, ASC__GE, ASC__N(a), ASC__N(b))
-/* c ? a : b (arith.select) */
-#define asc_select(c, a, b)                                                    \
+/* c ? a : b (arith.select); with six arguments, the vector Select below */
+#define asc_select(...) ASC__OVERLOAD(asc__select_, __VA_ARGS__)
+#define asc__select_3(c, a, b)                                                 \
   ASC__ARITH(asc_iselect_at, asc_fselect_at, a, b)                             \
   (ASC__AT, c, ASC__N(a), ASC__N(b))
 #define asc_to_int(x, dt) asc_to_int_at(ASC__AT, ASC__N(x), dt)
@@ -1012,7 +1047,7 @@ void asc_load_data_at(const char *file, int line, asc_local_tensor dst,
 #define asc_load_data(d, s, p) asc_load_data_at(ASC__AT, d, s, p)
 
 /* mmad(dst, fm, filter[, bias], params): dst (CO1) = fm (A2) x filter (B2)
- * [+ bias (C2 / CO1)]; f16/bf16 -> f32, int8 -> int32. */
+ * [+ bias (C2 / CO1)]; f16/bf16/f32 -> f32, int8 -> int32. */
 void asc_mmad_at(const char *file, int line, asc_local_tensor dst,
                  asc_local_tensor fm, asc_local_tensor filter,
                  asc_local_tensor bias, bool has_bias, asc_mmad_params params);
@@ -1273,8 +1308,18 @@ void asc_duplicate_at(const char *file, int line, asc_local_tensor dst,
                       asc__sv scalar, asc__sv count);
 void asc_cast_at(const char *file, int line, asc_local_tensor dst,
                  asc_local_tensor src, asc_roundmode mode, asc__sv count);
-#define asc_duplicate(d, x, n)                                                 \
+/* duplicate(dst, scalar, mask, repeat_times, dst_block_stride,
+ * dst_repeat_stride): the level-0 form (count mask, pyasc's ui64 mask and
+ * int8 repeat / strides), six arguments. */
+void asc_duplicate_l0_at(const char *file, int line, asc_local_tensor dst,
+                         asc__sv scalar, asc__sv mask, asc__sv repeat_times,
+                         asc__sv dst_block_stride, asc__sv dst_repeat_stride);
+#define asc_duplicate(...) ASC__OVERLOAD(asc__duplicate_, __VA_ARGS__)
+#define asc__duplicate_3(d, x, n)                                              \
   asc_duplicate_at(ASC__AT, d, ASC__N(x), ASC__I(n))
+#define asc__duplicate_6(d, x, m, r, b, rs)                                    \
+  asc_duplicate_l0_at(ASC__AT, d, ASC__N(x), ASC__I(m), ASC__I(r), ASC__I(b),  \
+                      ASC__I(rs))
 #define asc_cast(d, s, mode, n) asc_cast_at(ASC__AT, d, s, mode, ASC__I(n))
 
 /* Reductions: count is ui32, cal_index i8 (pyasc's bool_). */
@@ -1296,6 +1341,106 @@ void asc_reduce_at(const char *file, int line, const char *api, const char *op,
   ASC__RED(reduce_min, d, s, tmp, n, asc__sv_i(0))
 #define asc__reduce_min_5(d, s, tmp, n, ci)                                    \
   ASC__RED(reduce_min, d, s, tmp, n, ASC__B(ci))
+
+/* The reductions with a count mask, repeat times and strides (pyasc's
+ * level-0 forms; integer arguments in pyasc's order, each i32):
+ *   asc_whole_reduce_sum(dst, src, mask, repeat_time, dst_rep_stride,
+ *                        src_blk_stride, src_rep_stride)
+ *   asc_whole_reduce_max / _min(... same ...[, order = VALUE_INDEX])
+ *   asc_block_reduce_sum / _max / _min, asc_pair_reduce_sum(dst, src,
+ *       repeat, mask, dst_rep_stride, src_blk_stride, src_rep_stride)
+ *   asc_repeat_reduce_sum(dst, src, repeat_time, mask, dst_blk_stride,
+ *       src_blk_stride, dst_rep_stride, src_rep_stride)
+ * isSetMask is set where pyasc sets it. */
+void asc_vec_reduce_rep_at(const char *file, int line, const char *api,
+                           const char *op, asc_local_tensor dst,
+                           asc_local_tensor src, const asc__sv *ints,
+                           unsigned nints, int order);
+#define ASC__RRED5(c, d, s, a, b, e, f, g, o)                                  \
+  asc_vec_reduce_rep_at(ASC__AT, "asc_" #c, "ascendc." #c "_l0", d, s,         \
+                        (const asc__sv[]){ASC__I(a), ASC__I(b), ASC__I(e),     \
+                                          ASC__I(f), ASC__I(g)},               \
+                        5, o)
+#define asc_whole_reduce_sum(d, s, m, r, dr, sb, sr)                           \
+  ASC__RRED5(whole_reduce_sum, d, s, m, r, dr, sb, sr, -1)
+#define asc_whole_reduce_max(...)                                              \
+  ASC__OVERLOAD(asc__whole_reduce_max_, __VA_ARGS__)
+#define asc__whole_reduce_max_7(d, s, m, r, dr, sb, sr)                        \
+  ASC__RRED5(whole_reduce_max, d, s, m, r, dr, sb, sr, 0)
+#define asc__whole_reduce_max_8(d, s, m, r, dr, sb, sr, o)                     \
+  ASC__RRED5(whole_reduce_max, d, s, m, r, dr, sb, sr, (int)(o))
+#define asc_whole_reduce_min(...)                                              \
+  ASC__OVERLOAD(asc__whole_reduce_min_, __VA_ARGS__)
+#define asc__whole_reduce_min_7(d, s, m, r, dr, sb, sr)                        \
+  ASC__RRED5(whole_reduce_min, d, s, m, r, dr, sb, sr, 0)
+#define asc__whole_reduce_min_8(d, s, m, r, dr, sb, sr, o)                     \
+  ASC__RRED5(whole_reduce_min, d, s, m, r, dr, sb, sr, (int)(o))
+#define asc_block_reduce_sum(d, s, r, m, dr, sb, sr)                           \
+  ASC__RRED5(block_reduce_sum, d, s, r, m, dr, sb, sr, -1)
+#define asc_block_reduce_max(d, s, r, m, dr, sb, sr)                           \
+  ASC__RRED5(block_reduce_max, d, s, r, m, dr, sb, sr, -1)
+#define asc_block_reduce_min(d, s, r, m, dr, sb, sr)                           \
+  ASC__RRED5(block_reduce_min, d, s, r, m, dr, sb, sr, -1)
+#define asc_pair_reduce_sum(d, s, r, m, dr, sb, sr)                            \
+  ASC__RRED5(pair_reduce_sum, d, s, r, m, dr, sb, sr, -1)
+#define asc_repeat_reduce_sum(d, s, r, m, db, sb, dr, sr)                      \
+  asc_vec_reduce_rep_at(ASC__AT, "asc_repeat_reduce_sum",                      \
+                        "ascendc.repeat_reduce_sum_l0", d, s,                  \
+                        (const asc__sv[]){ASC__I(r), ASC__I(m), ASC__I(db),    \
+                                          ASC__I(sb), ASC__I(dr), ASC__I(sr)}, \
+                        6, -1)
+
+/* Vector ops of an operand shape of their own (level 2 / whole tensor).
+ * compare(dst, src0, src1, cmp_mode, count) sets bit i of dst (uint8 or
+ * int8) when src0[i] cmp_mode src1[i]; compare_scalar compares with one
+ * scalar (in src0's dtype). select(dst, sel_mask, src0, src1, sel_mode,
+ * count): src1 a LocalTensor (modes 0 and 2) or a scalar (mode 1); with
+ * three arguments asc_select is the scalar c ? a : b.
+ * axpy(dst, src, scalar, count): dst += scalar * src. gather(dst, src,
+ * src_offset, src_base_addr, count): dst[i] = src at byte src_base_addr +
+ * src_offset[i] (uint32 offsets). transpose(dst, src): one 16x16 matrix of
+ * 16-bit elements. brcb(dst, src, repeat_times, params) with
+ * asc_brcbrepeatparams(dst_blk_stride, dst_rep_stride). */
+void asc_compare_at(const char *file, int line, asc_local_tensor dst,
+                    asc_local_tensor src0, asc__sv src1, asc_cmpmode mode,
+                    asc__sv count, bool scalar);
+#define asc_compare(d, s0, s1, m, n)                                           \
+  asc_compare_at(ASC__AT, d, s0, asc__sv_t(s1), m, ASC__I(n), false)
+#define asc_compare_scalar(d, s0, x, m, n)                                     \
+  asc_compare_at(ASC__AT, d, s0, ASC__N(x), m, ASC__I(n), true)
+void asc_select_at(const char *file, int line, asc_local_tensor dst,
+                   asc_local_tensor sel_mask, asc_local_tensor src0,
+                   asc__sv src1, asc_selmode mode, asc__sv count);
+/* clang-format off */
+#define asc__select_6(d, m, s0, s1, mode, n)                                   \
+  asc_select_at(ASC__AT, d, m, s0, _Generic((s1),                              \
+      asc_local_tensor: asc__sv_t,                                             \
+      asc_int: asc__sv_vi,                                                     \
+      asc_float: asc__sv_vf,                                                   \
+      float: asc__sv_f,                                                        \
+      double: asc__sv_f,                                                       \
+      ASC__CINTS(asc__sv_i, asc__sv_u))(s1), mode, ASC__I(n))
+/* clang-format on */
+void asc_axpy_at(const char *file, int line, asc_local_tensor dst,
+                 asc_local_tensor src, asc__sv scalar, asc__sv count);
+#define asc_axpy(d, s, x, n) asc_axpy_at(ASC__AT, d, s, ASC__N(x), ASC__I(n))
+void asc_gather_at(const char *file, int line, asc_local_tensor dst,
+                   asc_local_tensor src, asc_local_tensor src_offset,
+                   asc__sv src_base_addr, asc__sv count);
+#define asc_gather(d, s, o, b, n)                                              \
+  asc_gather_at(ASC__AT, d, s, o, ASC__I(b), ASC__I(n))
+void asc_transpose_at(const char *file, int line, asc_local_tensor dst,
+                      asc_local_tensor src);
+#define asc_transpose(d, s) asc_transpose_at(ASC__AT, d, s)
+asc_brcb_repeat_params asc_brcbrepeatparams_at(const char *file, int line,
+                                               asc__sv dst_blk_stride,
+                                               asc__sv dst_rep_stride);
+#define asc_brcbrepeatparams(b, r)                                             \
+  asc_brcbrepeatparams_at(ASC__AT, ASC__I(b), ASC__I(r))
+void asc_brcb_at(const char *file, int line, asc_local_tensor dst,
+                 asc_local_tensor src, asc__sv repeat_times,
+                 asc_brcb_repeat_params params);
+#define asc_brcb(d, s, r, p) asc_brcb_at(ASC__AT, d, s, ASC__I(r), p)
 
 /* Synchronisation and system values. */
 void asc_set_flag_at(const char *file, int line, asc_hardevent ev, asc__sv id);

@@ -74,6 +74,20 @@ typedef struct {
   unsigned mte3_bytes_per_cycle; /* UB -> GM */
   unsigned mte3_setup;
   unsigned mte3_latency;
+  /* The cube side (docs/timing.md): M (Mmad), MTE1 (LoadData L1 -> L0A /
+   * L0B), FIX (Fixpipe L0C -> GM). */
+  unsigned cube_head;                   /* cycles an Mmad holds M besides */
+  unsigned cube_cycles_per_fractal;     /* per fractal product, b8 / b16 */
+  unsigned cube_f32_cycles_per_fractal; /* per fractal product, f32 */
+  unsigned cube_latency;
+  unsigned mte1_l0a_bytes_per_cycle; /* L1 -> L0A */
+  unsigned mte1_l0b_bytes_per_cycle; /* L1 -> L0B */
+  unsigned mte1_bt_bytes_per_cycle;  /* L1 -> BiasTable */
+  unsigned mte1_setup;
+  unsigned mte1_latency;
+  unsigned fix_bytes_per_cycle; /* per C element counted as 2 bytes */
+  unsigned fix_setup;
+  unsigned fix_latency;
   unsigned set_flag_cycles;  /* SetFlag in its source pipe */
   unsigned wait_flag_cycles; /* WaitFlag in its destination pipe, once set */
   unsigned barrier_cycles;   /* PipeBarrier */
@@ -258,6 +272,7 @@ typedef struct {
   uint64_t steps;         /* interpreted instructions, all blocks */
   double seconds;         /* wall time of the run (not of compilation) */
   casc_timing timing;     /* valid after casc_sim_run_timed */
+  bool timed_out;         /* stopped at opts->timeout_seconds */
 } casc_launch_result;
 
 typedef enum {
@@ -286,6 +301,14 @@ unsigned casc_sim_num_params(const casc_sim_program *p);
 casc_type *casc_sim_param_type(const casc_sim_program *p, unsigned i);
 const char *casc_sim_param_name(const casc_sim_program *p, unsigned i);
 bool casc_sim_param_is_ffts(const casc_sim_program *p, unsigned i);
+
+/* A wall-clock limit for each later launch of p, in seconds (0, the
+ * default: none). At the limit, blocks still running stop with an error
+ * where they are, blocks not started report that they did not run, and
+ * casc_launch_result.timed_out is set. (Without a limit, a block that
+ * exceeds max_steps in a kernel reading neither its block index nor scalars
+ * from memory still stops every block: each would repeat its loop.) */
+void casc_sim_set_time_limit(casc_sim_program *p, double seconds);
 
 /* Run block_dim blocks. Diagnostics go to the program's context (after the
  * run, deterministic order); res (optional) receives the summary. */

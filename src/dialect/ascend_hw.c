@@ -326,6 +326,30 @@ const casc_hw_timing *casc_hw_timing_default(void) {
       .mte3_bytes_per_cycle = 128,
       .mte3_setup = 264,
       .mte3_latency = 0,
+      /* The cube: PTO's a2a3 cost model of `mad` (include/pto/costmodel/
+       * a2a3/cce_costmodel/cce_costmodel_cube.hpp @ 3186c381: 6 head
+       * cycles, one cycle per fractal product, two for f32), which meets
+       * all four measured TMatmul cases of the CSV exactly;
+       * bench/timing_calibration fits head and cycles per fractal again
+       * on half of them. No tail is measured. */
+      .cube_head = 6,
+      .cube_cycles_per_fractal = 1,
+      .cube_f32_cycles_per_fractal = 2,
+      .cube_latency = 0,
+      /* MTE1 and FIX: no measurement. The rates are PTO's a2a3 model
+       * (include/pto/costmodel/arch_config.hpp @ 3186c381: L1_TO_L0A
+       * 441, L1_TO_L0B 220.5, L1_TO_BT 32, L0C_TO_GM 70 GiB/s at its 1.85
+       * GHz clock = 256, 128, 18.6 and 40.6 bytes per cycle); that model
+       * has no set-up or tail for them, and neither has this one (an
+       * estimate). */
+      .mte1_l0a_bytes_per_cycle = 256,
+      .mte1_l0b_bytes_per_cycle = 128,
+      .mte1_bt_bytes_per_cycle = 19,
+      .mte1_setup = 0,
+      .mte1_latency = 0,
+      .fix_bytes_per_cycle = 41,
+      .fix_setup = 0,
+      .fix_latency = 0,
       .set_flag_cycles = 1,
       .wait_flag_cycles = 1,
       .barrier_cycles = 1,

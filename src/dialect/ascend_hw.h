@@ -151,6 +151,20 @@ typedef struct {
   casc_hw_vcost_rate vcost[CASC_HW_VCOST_COUNT_];
   uint16_t mte2_bytes_per_cycle, mte2_setup, mte2_latency;
   uint16_t mte3_bytes_per_cycle, mte3_setup, mte3_latency;
+  /* The cube side. M: an Mmad holds the cube for cube_head cycles plus,
+   * per 16 x C0 x 16 fractal product (ceil(m/16) x ceil(k/C0) x ceil(n/16),
+   * C0 = 32 bytes of the input type), cube_cycles_per_fractal cycles, or
+   * cube_f32_cycles_per_fractal for f32 inputs. MTE1 (L1 -> L0A / L0B):
+   * mte1_setup plus the bytes written at the rate of the destination.
+   * FIX (Fixpipe, L0C -> GM / UB): fix_setup plus the C elements at
+   * fix_bytes_per_cycle, counted as 2 bytes each whatever the output type
+   * (the rate is per element of the fixpipe, as PTO's model counts it). */
+  uint16_t cube_head, cube_cycles_per_fractal, cube_f32_cycles_per_fractal;
+  uint16_t cube_latency;
+  uint16_t mte1_l0a_bytes_per_cycle, mte1_l0b_bytes_per_cycle;
+  uint16_t mte1_bt_bytes_per_cycle; /* L1 -> BiasTable (DataCopy C1 -> C2) */
+  uint16_t mte1_setup, mte1_latency;
+  uint16_t fix_bytes_per_cycle, fix_setup, fix_latency;
   uint16_t set_flag_cycles, wait_flag_cycles, barrier_cycles;
   uint16_t min_op_cycles;
   uint16_t launch_cycles;

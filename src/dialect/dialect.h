@@ -113,11 +113,15 @@ bool casc_op_class_is_vector(casc_op_class c);
 /* 16- and 32-bit integers: ShiftLeft, ShiftRight */
 #define CASC_DTS_BITS                                                          \
   (CASC_DTS_B16 | CASC_DT_BIT(CASC_DT_I32) | CASC_DT_BIT(CASC_DT_U32))
-/* Duplicate */
-#define CASC_DTS_DUP (CASC_DTS_HF | CASC_DTS_BITS)
+/* Duplicate: also bfloat16 on A2 (Ascend C API reference, Duplicate) */
+#define CASC_DTS_DUP (CASC_DTS_HF | CASC_DTS_BITS | CASC_DT_BIT(CASC_DT_BF16))
+/* Compare's dst (the result bits): int8, uint8; CompareScalar's: uint8 */
+#define CASC_DTS_CMP (CASC_DT_BIT(CASC_DT_I8) | CASC_DT_BIT(CASC_DT_U8))
+#define CASC_DTS_U8 CASC_DT_BIT(CASC_DT_U8)
 /* DataCopyPad with DataCopyParams: half, float, (u)int8/16/32 */
 #define CASC_DTS_PAD                                                           \
-  (CASC_DTS_DUP | CASC_DT_BIT(CASC_DT_I8) | CASC_DT_BIT(CASC_DT_U8))
+  (CASC_DTS_HF | CASC_DTS_BITS | CASC_DT_BIT(CASC_DT_I8) |                     \
+   CASC_DT_BIT(CASC_DT_U8))
 /* DataCopyPad with DataCopyExtParams: also bfloat16, (u)int64, double */
 #define CASC_DTS_PAD_EXT                                                       \
   (CASC_DTS_PAD | CASC_DT_BIT(CASC_DT_BF16) | CASC_DT_BIT(CASC_DT_I64) |      \
@@ -211,6 +215,7 @@ struct casc_op_info {
   casc_arg_spec ress[4];
   casc_attr_spec attrs[CASC_MAX_ARGS];
   bool has_variadic_operands; /* more than the fixed list possible */
+  unsigned nflex_opnds;       /* optional or variadic operand specs */
 };
 
 /* Op table row for kind (kind 0 = unregistered: returns NULL). */

@@ -1,6 +1,7 @@
 /* The op table: ops.def rows, with their operand/result/attribute specs
  * parsed once per process into casc_op_info (thread-safe, no heap). */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <string.h>
 
 #include "dialect/dialect.h"
@@ -79,6 +80,9 @@ static unsigned short name_index[NAME_INDEX_SIZE];
 /* The first malformed spec found, for the unit test that checks the table. */
 static const char *table_error;
 static pthread_once_t table_once = PTHREAD_ONCE_INIT;
+/* Set (release) once table_init has run: the table is read for nearly
+ * every op, and an acquire load is cheaper than a call to pthread_once. */
+static atomic_bool table_ready;
 
 static const char *pool_word(const char *s, size_t len) {
   if (pool_used + len + 1 > sizeof name_pool)
@@ -242,9 +246,12 @@ static void table_init(void) {
     info->nattrs = parse_attrs(info);
     resolve_same(info, info->opnds, info->nopnds, onames);
     resolve_same(info, info->ress, info->nress, rnames);
-    for (unsigned i = 0; i < info->nopnds; i++)
+    for (unsigned i = 0; i < info->nopnds; i++) {
       if (info->opnds[i].card == '*')
         info->has_variadic_operands = true;
+      if (info->opnds[i].card)
+        info->nflex_opnds++;
+    }
     uint64_t h = casc_hash_bytes(info->name, strlen(info->name));
     unsigned slot = (unsigned)h & (NAME_INDEX_SIZE - 1);
     while (name_index[slot]) {
@@ -257,10 +264,12 @@ static void table_init(void) {
     if (!name_index[slot])
       name_index[slot] = (unsigned short)k;
   }
+  atomic_store_explicit(&table_ready, true, memory_order_release);
 }
 
 static void ensure_table(void) {
-  pthread_once(&table_once, table_init);
+  if (!atomic_load_explicit(&table_ready, memory_order_acquire))
+    pthread_once(&table_once, table_init);
 }
 
 casc_op_kind casc_op_info_kind(const casc_op_info *info) {
@@ -369,10 +378,7 @@ bool casc_op_operand_group(const casc_op *op, unsigned spec, unsigned *begin,
   const casc_op_info *info = casc_op_info_of(op);
   if (!info || spec >= info->nopnds)
     return false;
-  unsigned nflex = 0;
-  for (unsigned i = 0; i < info->nopnds; i++)
-    if (info->opnds[i].card)
-      nflex++;
+  unsigned nflex = info->nflex_opnds;
   if (nflex > 1) {
     /* MLIR's AttrSizedOperandSegments: sizes recorded on the op. */
     unsigned sizes[CASC_MAX_ARGS];

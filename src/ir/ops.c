@@ -3,6 +3,7 @@
 
 #include "dialect/dialect.h"
 #include "ir/ctx_internal.h"
+#include "util/alloc.h"
 #include "util/grow.h"
 #include "util/invariant.h"
 
@@ -102,9 +103,21 @@ casc_op *casc_op_create_kind(casc_ctx *ctx, casc_op_kind kind, casc_loc *loc,
   const casc_op_info *info = casc_op_info_get(kind);
   if (!info)
     return NULL;
-  const char *iname = casc_intern_cstr(ctx, info->name);
-  if (!iname)
-    return NULL;
+  if (!ctx->kind_names) {
+    ctx->kind_names = casc_calloc(CASC_OP_COUNT_, sizeof *ctx->kind_names);
+    if (!ctx->kind_names) {
+      casc_ctx_report_oom(ctx);
+      return NULL;
+    }
+  }
+  const char *iname = kind < CASC_OP_COUNT_ ? ctx->kind_names[kind] : NULL;
+  if (!iname) {
+    iname = casc_intern_cstr(ctx, info->name);
+    if (!iname)
+      return NULL;
+    if (kind < CASC_OP_COUNT_)
+      ctx->kind_names[kind] = iname;
+  }
   return op_create(ctx, kind, iname, loc, nops, operands, nres, result_types,
                    attrs, nregions);
 }

@@ -49,7 +49,7 @@ void casc_string_format(const char *s, size_t len, casc_buf *out) {
 void casc_type_format_params(const casc_type *t, casc_buf *out) {
   const casc_asc_type_info *info = casc_asc_type_get(t->u.asc.id);
   const char *p = info->params;
-  if (!*p)
+  if (!*p || (p[0] == 't' && !t->u.asc.elem)) /* optional type: absent */
     return;
   casc_buf_putc(out, '<');
   if (p[0] == 'S') {
@@ -58,7 +58,7 @@ void casc_type_format_params(const casc_type *t, casc_buf *out) {
     else
       put_shape(out, t->u.asc.rank, t->u.asc.shape);
     casc_type_format(t->u.asc.elem, out);
-  } else if (p[0] == 'T') {
+  } else if (p[0] == 'T' || p[0] == 't') {
     casc_type_format(t->u.asc.elem, out);
   } else if (p[0] == 'Q') {
     const char *s = t->u.asc.str ? t->u.asc.str : "";

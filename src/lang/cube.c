@@ -196,6 +196,7 @@ static casc_dtype mmad_acc(casc_dtype in) {
   switch (in) {
   case CASC_DT_F16:
   case CASC_DT_BF16:
+  case CASC_DT_F32: /* regular FP32 (SetHF32Mode false) */
     return CASC_DT_F32;
   case CASC_DT_I8:
     return CASC_DT_I32;
@@ -228,8 +229,8 @@ void asc_mmad_at(const char *file, int line, asc_local_tensor dst,
   casc_dtype acc = mmad_acc(ad);
   if (acc == CASC_DT_INVALID || ad != bd) {
     lang_error(&c,
-               "fm has dtype %s and filter %s; Mmad takes half, bfloat16 or "
-               "int8, the same for both",
+               "fm has dtype %s and filter %s; Mmad takes half, bfloat16, "
+               "float or int8, the same for both",
                casc_dtype_pyasc_name(ad), casc_dtype_pyasc_name(bd));
     return;
   }

@@ -148,6 +148,31 @@ void asc_duplicate_at(const char *file, int line, asc_local_tensor dst,
     lang_op(&c, CASC_OP_DUPLICATE_L2, 3, ops, 0, NULL, NULL);
 }
 
+void asc_duplicate_l0_at(const char *file, int line, asc_local_tensor dst,
+                         asc__sv scalar, asc__sv mask, asc__sv repeat_times,
+                         asc__sv dst_block_stride, asc__sv dst_repeat_stride) {
+  lang_call c;
+  if (!lang_begin(&c, "asc_duplicate", file, line))
+    return;
+  const casc_op_info *vi = casc_op_info_get(CASC_OP_DUPLICATE_L0);
+  static const char *const names[1] = {"dst"};
+  casc_dtype dt = CASC_DT_INVALID;
+  casc_value *ops[6];
+  ops[0] = vtensor(&c, dst, "dst", &dt);
+  if (!ops[0] || !check_dtypes(&c, vi, 1, names, &dt))
+    return;
+  /* pyasc: the scalar in dst's dtype, the mask ui64, the rest int8 */
+  if (!(ops[1] =
+            lang_mat(&c, scalar, casc_type_elem(ops[0]->type), "scalar")) ||
+      !(ops[2] = lang_mat(&c, mask, c.k->ui64, "mask")) ||
+      !(ops[3] = lang_mat(&c, repeat_times, c.k->i8, "repeat_times")) ||
+      !(ops[4] = lang_mat(&c, dst_block_stride, c.k->i8, "dst_block_stride")) ||
+      !(ops[5] = lang_mat(&c, dst_repeat_stride, c.k->i8, "dst_repeat_stride")))
+    return;
+  lang_op(&c, CASC_OP_DUPLICATE_L0, 6, ops, 0, NULL,
+          lang_attrs1(&c, "isSetMask", casc_attr_unit(c.k->ctx)));
+}
+
 void asc_cast_at(const char *file, int line, asc_local_tensor dst,
                  asc_local_tensor src, asc_roundmode mode, asc__sv count) {
   lang_call c;
@@ -275,6 +300,23 @@ asc_data_copy_pad_params asc_datacopypadparams_at(const char *file, int line,
   casc_type *const ft[4] = {c.k->i1, c.k->ui16, c.k->ui16, c.k->ui64};
   r.p_ =
       lang_construct(&c, CASC_ASC_DATA_COPY_PAD_PARAMS, 4, in, names, mat, ft);
+  return r;
+}
+
+/* asc.BrcbRepeatParams(dst_blk_stride, dst_rep_stride): two ui16 fields. */
+asc_brcb_repeat_params asc_brcbrepeatparams_at(const char *file, int line,
+                                               asc__sv dst_blk_stride,
+                                               asc__sv dst_rep_stride) {
+  lang_call c;
+  asc_brcb_repeat_params r = {0};
+  if (!lang_begin(&c, "asc_brcbrepeatparams", file, line))
+    return r;
+  r.k_ = lang_stamp(&c);
+  const asc__sv in[2] = {dst_blk_stride, dst_rep_stride};
+  static const char *const names[2] = {"dst_blk_stride", "dst_rep_stride"};
+  casc_type *const mat[2] = {c.k->ui16, c.k->ui16};
+  casc_type *const ft[2] = {c.k->ui16, c.k->ui16};
+  r.p_ = lang_construct(&c, CASC_ASC_BRCB_REPEAT_PARAMS, 2, in, names, mat, ft);
   return r;
 }
 

@@ -86,7 +86,7 @@ static bool canon_for(casc_op *op) {
   return true;
 }
 
-static bool canon_barrier(casc_op *op) {
+bool casc_canon_barrier(casc_op *op) {
   casc_op *next = op->next;
   if (!next || next->kind != CASC_OP_PIPE_BARRIER)
     return false;
@@ -111,7 +111,7 @@ static bool canon_op(casc_op *op) {
   case CASC_OP_SCF_FOR:
     return canon_for(op);
   case CASC_OP_PIPE_BARRIER:
-    return canon_barrier(op);
+    return casc_canon_barrier(op);
   case CASC_OP_LOCAL_TENSOR:
   case CASC_OP_GLOBAL_TENSOR:
     if (op->nres == 1 && !casc_value_has_uses(&op->results[0])) {

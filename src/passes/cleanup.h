@@ -31,6 +31,10 @@ void casc_op_list_free(casc_op_list *l);
 casc_op *casc_build_const_int(casc_builder *b, casc_type *type, int64_t v);
 /* True for ops with no side effects (pure or constant-like, no regions). */
 bool casc_op_is_pure(const casc_op *op);
+/* pyasc's PipeBarrierOp canonicalisation on op (a pipe_barrier) and the op
+ * after it, when that is a pipe_barrier too: one of them is erased (PIPE_ALL
+ * absorbs the other; equal barriers merge). True if something was erased. */
+bool casc_canon_barrier(casc_op *op);
 /* Runs the cleanup on one func.func. Returns true if anything changed. */
 bool casc_cleanup_func(casc_ctx *ctx, casc_op *func, unsigned what);
 

@@ -5,10 +5,9 @@
  * differs"): materialize-tensor frees at the last use, legalize-kernel-args
  * adds the ffts_addr argument only to kernels that need it, and verify-sync
  * is on by default. Option pyasc_compat restores pyasc's exact list.
- * insert-sync / erase-sync are not part of casc yet: a module with
- * local_tensor_auto gets the rest of pyasc's auto-sync block (hoist-que-bind,
- * unify-pipe, canonicalize) and relies on the compiler's --cce-auto-sync, as
- * pyasc's own output does for explicit-queue kernels. */
+ * A module with local_tensor_auto gets pyasc's auto-sync block (erase-sync,
+ * hoist-que-bind, insert-sync, unify-pipe, canonicalize); explicit-queue
+ * kernels keep their own synchronisation. */
 #include <string.h>
 
 #include "dialect/dialect.h"
@@ -47,11 +46,14 @@ unsigned casc_pipeline_build(casc_op *module, const casc_compile_options *o,
   /* The auto-sync block: only for modules with local_tensor_auto (checked
    * before lowering, as pyasc decides it from the traced module). */
   if (module && !casc_walk_pre(module, has_auto_tensor, NULL)) {
+    STEP("ascendc-erase-sync", NULL);
     STEP("ascendc-hoist-que-bind", NULL);
+    STEP("ascendc-insert-sync", NULL);
     STEP("ascendc-unify-pipe", NULL);
     STEP("canonicalize", NULL);
   }
   /* Post-processing. */
+  STEP("ascendc-declare-py-struct", NULL);
   STEP("ascendc-generate-boilerplate", NULL);
   STEP("ascendc-legalize-kernel-args", o->pyasc_compat ? NULL : "ffts=mixed");
   STEP("ascendc-detect-kernel-type", NULL);

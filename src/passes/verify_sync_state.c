@@ -5,6 +5,7 @@
 #include "passes/verify_sync_state.h"
 #include "util/alloc.h"
 #include "util/grow.h"
+#include "util/hashmap.h"
 
 vs_state *vs_state_new(uint32_t nq, uint32_t np) {
   vs_state *s = casc_calloc(1, sizeof *s);
@@ -226,21 +227,26 @@ static void sort_idx(uint32_t *idx, uint32_t n, const vs_slot *slots) {
   }
 }
 
-static uint64_t fnv(uint64_t h, const void *p, size_t n) {
-  const unsigned char *b = p;
-  for (size_t i = 0; i < n; i++) {
-    h ^= b[i];
-    h *= 0x100000001b3ULL;
-  }
-  return h;
+/* The state's hash, part by part (casc_hash_bytes works a word at a
+ * time; this was a byte-at-a-time FNV over the whole state). */
+static uint64_t hash_part(uint64_t h, const void *p, size_t n) {
+  return (h ^ casc_hash_bytes(p, n)) * 0x9e3779b97f4a7c15ull;
 }
 
 bool vs_state_canon(vs_state *s, uint32_t nq, uint32_t np) {
   uint32_t ns = s->ns;
-  int32_t *map = NULL;
-  uint32_t *order = NULL;
-  vs_slot *nsl = NULL;
-  if (ns) {
+  /* A state has a handful of slots: the scratch arrays live on the stack
+   * unless there are many (canonicalisation runs for every state of every
+   * fixpoint step). */
+  enum { SMALL = 32 };
+  int32_t map_small[SMALL];
+  uint32_t order_small[SMALL];
+  vs_slot nsl_small[SMALL];
+  int32_t *map = map_small;
+  uint32_t *order = order_small;
+  vs_slot *nsl = nsl_small;
+  bool heap = ns > SMALL;
+  if (heap) {
     map = casc_malloc(ns * sizeof *map);
     order = casc_malloc(ns * sizeof *order);
     nsl = casc_malloc(ns * sizeof *nsl);
@@ -284,7 +290,7 @@ bool vs_state_canon(vs_state *s, uint32_t nq, uint32_t np) {
     if (keep)
       order[n++] = i;
   }
-  if (n > first_free) /* order is NULL when there is nothing to keep */
+  if (n > first_free)
     sort_idx(order + first_free, n - first_free, s->slots);
   for (uint32_t k = first_free; k < n; k++)
     map[order[k]] = (int32_t)k;
@@ -318,24 +324,26 @@ bool vs_state_canon(vs_state *s, uint32_t nq, uint32_t np) {
     }
     s->q[q].next_seq = next;
   }
-  casc_free(map);
-  casc_free(order);
-  casc_free(nsl);
+  if (heap) {
+    casc_free(map);
+    casc_free(order);
+    casc_free(nsl);
+  }
   uint64_t h = 0xcbf29ce484222325ULL;
-  h = fnv(h, &s->cert, sizeof s->cert);
-  h = fnv(h, &s->corr, sizeof s->corr);
-  h = fnv(h, &s->zloop, sizeof s->zloop);
-  h = fnv(h, s->q, (size_t)nq * sizeof(vs_queue));
-  h = fnv(h, s->p, (size_t)np * sizeof(vs_pipe));
-  h = fnv(h, s->uevt, sizeof s->uevt);
-  h = fnv(h, s->fset, sizeof s->fset);
-  h = fnv(h, s->funk, sizeof s->funk);
-  h = fnv(h, s->rlo, sizeof s->rlo);
-  h = fnv(h, s->rhi, sizeof s->rhi);
-  h = fnv(h, s->slots, (size_t)s->ns * sizeof(vs_slot));
-  h = fnv(h, s->env, (size_t)s->ne * sizeof(vs_bind));
-  h = fnv(h, s->as, (size_t)s->na * sizeof(vs_assume));
-  h = fnv(h, s->carry, (size_t)s->nc * sizeof(int32_t));
+  h = hash_part(h, &s->cert, sizeof s->cert);
+  h = hash_part(h, &s->corr, sizeof s->corr);
+  h = hash_part(h, &s->zloop, sizeof s->zloop);
+  h = hash_part(h, s->q, (size_t)nq * sizeof(vs_queue));
+  h = hash_part(h, s->p, (size_t)np * sizeof(vs_pipe));
+  h = hash_part(h, s->uevt, sizeof s->uevt);
+  h = hash_part(h, s->fset, sizeof s->fset);
+  h = hash_part(h, s->funk, sizeof s->funk);
+  h = hash_part(h, s->rlo, sizeof s->rlo);
+  h = hash_part(h, s->rhi, sizeof s->rhi);
+  h = hash_part(h, s->slots, (size_t)s->ns * sizeof(vs_slot));
+  h = hash_part(h, s->env, (size_t)s->ne * sizeof(vs_bind));
+  h = hash_part(h, s->as, (size_t)s->na * sizeof(vs_assume));
+  h = hash_part(h, s->carry, (size_t)s->nc * sizeof(int32_t));
   s->hash = h;
   return true;
 }

@@ -11,7 +11,8 @@
  *   L0C (CO1): "NZ": 16 x 16 fractals, row-major inside, column-major
  *             between.
  * Mmad accumulates f16/bf16 products in f32 (each product is exact in f32;
- * the sum is rounded after each term, k in ascending order: the order of
+ * the sum is rounded after each term, k in ascending order (f32 inputs:
+ * the products are rounded too, regular FP32): the order of
  * the hardware's adder tree is not documented, hence the tolerance of
  * docs/simulator.md) and int8 in int32, bit-exact. */
 #include <math.h>
@@ -158,29 +159,43 @@ static bool load_2d(sim_block *b, const sim_insn *in) {
 
 /* ---- Mmad(dst L0C, fm L0A, filter L0B, MmadParams) ---------------------- */
 
-static double elem_f(const uint8_t *p, unsigned dt) {
-  return sim_load_f(p, dt);
+/* Mmad's bias form (Mmad(dst, fm, filter, bias, params), the bias in the
+ * BiasTable): C starts at the bias row, bias[j] for every row i, instead
+ * of 0 or L0C, whatever cmatrixInitVal says. NULL without a bias. */
+static const uint8_t *mmad_bias(sim_block *b, const sim_insn *in, int64_t n) {
+  sim_pool bp;
+  const uint8_t *bias =
+      sim_local_access_in(b, in, 3, 0, n * 4, 32, 1u << SIM_POOL_BT, &bp);
+  if (!bias)
+    return NULL;
+  bool warned = false;
+  read_check(b, in, 3, bp, bias - b->mem[bp], n * 4, &warned);
+  return bias;
 }
 
 static bool mmad(sim_block *b, const sim_insn *in) {
   unsigned nf = (unsigned)in->imm; /* the MmadParams form (lower.c) */
+  bool has_bias = in->op->nops == 5;
+  unsigned pi = has_bias ? 4 : 3; /* the MmadParams operand */
   int64_t m = 0, n = 0, k = 0;
   bool init_zero = true;
   if (nf >= 3) {
-    m = sim_field(b, in, 3, 0);
-    n = sim_field(b, in, 3, 1);
-    k = sim_field(b, in, 3, 2);
+    m = sim_field(b, in, pi, 0);
+    n = sim_field(b, in, pi, 1);
+    k = sim_field(b, in, pi, 2);
   }
   if (nf == 6) {
-    init_zero = sim_field(b, in, 3, 5) != 0;
-    if (!init_zero && sim_field(b, in, 3, 4) != 0)
+    init_zero = sim_field(b, in, pi, 5) != 0;
+    if (!has_bias && !init_zero && sim_field(b, in, pi, 4) != 0)
       return bad(b, in, CASC_CHECK_UNSUPPORTED,
                  "cmatrixSource %lld (C from the bias table) needs the Mmad "
-                 "form with a bias, which is not simulated",
+                 "form with a bias operand",
                  1LL);
   } else if (nf == 8) {
-    init_zero = sim_field(b, in, 3, 3) == 0; /* isBias: C += A x B */
+    init_zero = sim_field(b, in, pi, 3) == 0; /* isBias: C += A x B */
   }
+  if (has_bias)
+    init_zero = true; /* C starts at the bias row (mmad_bias) */
   if (m > 4095 || n > 4095 || k > 4095)
     return bad(b, in, CASC_CHECK_BAD_VALUE,
                "m, n and k may be at most 4095; the largest is %lld",
@@ -228,42 +243,105 @@ static bool mmad(sim_block *b, const sim_insn *in) {
         return false;
       }
     }
-  bool is_int = adt == CASC_DT_I8;
-  for (int64_t j = 0; j < nf16 * 16; j++)
-    for (int64_t i = 0; i < mf * 16; i++) {
-      uint8_t *cptr =
-          C + (((j / 16) * mf + i / 16) * 256 + (i % 16) * 16 + j % 16) * 4;
-      if (i >= m || j >= n) { /* fractal padding: not computed */
-        memset(cptr, 0, 4);
-        continue;
-      }
-      const uint8_t *arow = A + ((i / 16) * kf) * FRACTAL + (i % 16) * c0 * es;
-      const uint8_t *bcol = B + (j / 16) * FRACTAL + (j % 16) * c0 * es;
-      if (is_int) {
-        int32_t acc = 0;
-        if (!init_zero)
-          memcpy(&acc, cptr, 4);
-        for (int64_t kk = 0; kk < k; kk++) {
-          int8_t av = (int8_t)arow[(kk / c0) * FRACTAL + kk % c0];
-          int8_t bv = (int8_t)bcol[(kk / c0) * nf16 * FRACTAL + kk % c0];
-          acc = (int32_t)((uint32_t)acc + (uint32_t)((int32_t)av * bv));
-        }
-        memcpy(cptr, &acc, 4);
-      } else {
-        float acc = 0.0f;
-        if (!init_zero)
-          memcpy(&acc, cptr, 4);
-        for (int64_t kk = 0; kk < k; kk++) {
-          float av =
-              (float)elem_f(arow + ((kk / c0) * FRACTAL + (kk % c0) * es), adt);
-          float bv = (float)elem_f(
-              bcol + ((kk / c0) * nf16 * FRACTAL + (kk % c0) * es), adt);
-          acc += av * bv; /* exact product, rounded sum (f32) */
-        }
-        memcpy(cptr, &acc, 4);
+  const uint8_t *bias = has_bias ? mmad_bias(b, in, n) : NULL;
+  if (has_bias && !bias)
+    return false;
+  /* Unpack A into rows of k and B into k-major rows of n (4-byte floats or
+   * int32 in the worker's scratch, f16 through its conversion table), then
+   * build C one fractal row (16 elements, 64 contiguous bytes of L0C) at a
+   * time: for each k in ascending order, each element adds its product.
+   * Each element's sum is the one the hardware model defines (the init
+   * value, then k ascending, rounded after each term); the 16 elements
+   * stay in registers across the k loop and the compiler vectorises them. */
+  bool is_int = adt == CASC_DT_I8, is_f16 = adt == CASC_DT_F16;
+  int64_t n16 = nf16 * 16;
+  const float *lut = sim_cube_f16_table(b);
+  float *af = (float *)(b->mm_scratch + SIM_F16_TABLE_BYTES), *bk = af + m * k;
+  int32_t *ai = (int32_t *)af, *bi = (int32_t *)bk;
+#define ELEM(e)                                                                \
+  (is_f16 ? lut[(e)[0] | (e)[1] << 8] : (float)sim_load_f((e), adt))
+  for (int64_t i = 0; i < m; i++) /* A: fractal (i/16, kb), row i % 16 */
+    for (int64_t kb = 0; kb < kf; kb++) {
+      const uint8_t *e = A + ((i / 16) * kf + kb) * FRACTAL + (i % 16) * 32;
+      int64_t k0 = kb * c0, kn = k - k0 < (int64_t)c0 ? k - k0 : c0;
+      for (int64_t t = 0; t < kn; t++) {
+        if (is_int)
+          ai[i * k + k0 + t] = (int8_t)e[t];
+        else
+          af[i * k + k0 + t] = ELEM(e + t * es);
       }
     }
+  for (int64_t kk = 0; kk < k; kk++) /* B: fractal (kk/c0, nb), column j */
+    for (int64_t nb = 0; nb < nf16; nb++) {
+      const uint8_t *e = B + ((kk / c0) * nf16 + nb) * FRACTAL + (kk % c0) * es;
+      for (int64_t t = 0; t < 16; t++) { /* 0 beyond n: padding columns */
+        int64_t j = nb * 16 + t;
+        if (is_int)
+          bi[kk * n16 + j] = j < n ? (int8_t)e[t * 32] : 0;
+        else
+          bk[kk * n16 + j] = j < n ? ELEM(e + t * 32) : 0.0f;
+      }
+    }
+#undef ELEM
+  for (int64_t i = 0; i < mf * 16; i++)
+    for (int64_t j0 = 0; j0 < n16; j0 += 16) {
+      /* row i of the fractal holding columns j0 .. j0 + 15 (NZ) */
+      uint8_t *crow = C + ((j0 / 16) * mf + i / 16) * 1024 + (i % 16) * 64;
+      if (i >= m) { /* fractal padding: not computed */
+        memset(crow, 0, 64);
+        continue;
+      }
+      union {
+        float f[16];
+        uint32_t u[16];
+      } r;
+      if (!init_zero)
+        memcpy(&r, crow, 64);
+      else
+        memset(&r, 0, 64);
+      if (init_zero && bias)
+        memcpy(&r, bias + j0 * 4, (size_t)(n - j0 < 16 ? n - j0 : 16) * 4);
+      if (is_int) {
+        for (int64_t kk = 0; kk < k; kk++) {
+          uint32_t a = (uint32_t)ai[i * k + kk];
+          const int32_t *brow = bi + kk * n16 + j0;
+          for (int t = 0; t < 16; t++) /* wrapping int32 sum */
+            r.u[t] += a * (uint32_t)brow[t];
+        }
+      } else {
+        for (int64_t kk = 0; kk < k; kk++) {
+          float a = af[i * k + kk];
+          const float *brow = bk + kk * n16 + j0;
+          for (int t = 0; t < 16; t++)
+            r.f[t] += a * brow[t]; /* f16: exact product; rounded sum */
+        }
+      }
+      for (int64_t t = n - j0; t < 16; t++) /* padding columns: 0 */
+        if (t >= 0)
+          r.u[t] = 0;
+      memcpy(crow, &r, 64);
+    }
   sim_cube_mark(b, cp, coff, mf * nf16 * 1024);
+  return true;
+}
+
+/* ---- DataCopy(dst C2, src C1): L1 -> BiasTable --------------------------- */
+
+bool sim_cube_copy_from_l1(sim_block *b, const sim_insn *in, int64_t doff,
+                           int64_t soff, int64_t n) {
+  sim_pool sp, dp;
+  const uint8_t *s =
+      sim_local_access_in(b, in, 1, soff, n, 32, 1u << SIM_POOL_L1, &sp);
+  if (!s)
+    return false;
+  uint8_t *d =
+      sim_local_access_in(b, in, 0, doff, n, 32, 1u << SIM_POOL_BT, &dp);
+  if (!d)
+    return false;
+  bool warned = false;
+  read_check(b, in, 1, sp, s - b->mem[sp], n, &warned);
+  memmove(d, s, (size_t)n);
+  sim_cube_mark(b, dp, d - b->mem[dp], n);
   return true;
 }
 

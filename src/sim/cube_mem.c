@@ -38,7 +38,49 @@ static uint32_t nwords(uint32_t bytes) {
   return (bytes / 32 + 1 + 63) / 64;
 }
 
+/* Bytes of the Mmad scratch (sim_block.mm_scratch): the f16 table, then
+ * A's m x k and B's k x n16 elements, at most one per byte of L0A / L0B
+ * (int8), 4 bytes each. */
+static size_t mm_scratch_bytes(const casc_platform *pl) {
+  return SIM_F16_TABLE_BYTES + ((size_t)pl->l0_a_size + pl->l0_b_size) * 4;
+}
+
+/* The f32 value of an f16 bit pattern (exact: f32 holds every f16). */
+static float f16_bits_value(uint32_t h) {
+  uint32_t sign = (h & 0x8000u) << 16, e = (h >> 10) & 0x1f, f = h & 0x3ffu;
+  uint32_t bits;
+  if (e == 0x1f) /* inf / nan */
+    bits = sign | 0x7f800000u | f << 13;
+  else if (e) /* normal */
+    bits = sign | (e + 112) << 23 | f << 13;
+  else if (!f) /* zero */
+    bits = sign;
+  else { /* subnormal: f x 2^-24, normalised */
+    uint32_t sh = 0;
+    while (!(f & 0x400u)) {
+      f <<= 1;
+      sh++;
+    }
+    bits = sign | (113 - sh) << 23 | (f & 0x3ffu) << 13;
+  }
+  float v;
+  memcpy(&v, &bits, 4);
+  return v;
+}
+
+const float *sim_cube_f16_table(const sim_block *b) {
+  return (const float *)b->mm_scratch;
+}
+
 bool sim_cube_ws_alloc(sim_block *b, const casc_platform *pl) {
+  /* Mmad unpacks millions of f16 values: a table of all 65536 is faster
+   * than converting each (and is built once per worker). */
+  b->mm_scratch = casc_malloc(mm_scratch_bytes(pl));
+  if (!b->mm_scratch)
+    return false;
+  float *lut = (float *)b->mm_scratch;
+  for (uint32_t h = 0; h < 65536; h++)
+    lut[h] = f16_bits_value(h);
   for (unsigned p = 0; p < SIM_POOL_COUNT_; p++) {
     if (!cube_pool(p))
       continue;
@@ -56,6 +98,8 @@ bool sim_cube_ws_alloc(sim_block *b, const casc_platform *pl) {
 }
 
 void sim_cube_ws_free(sim_block *b) {
+  casc_free(b->mm_scratch);
+  b->mm_scratch = NULL;
   for (unsigned p = 0; p < SIM_POOL_COUNT_; p++) {
     if (!cube_pool(p))
       continue;

@@ -173,6 +173,19 @@ static void run_block(sim_workspace *w, pool_state *ps, unsigned idx) {
   ps->steps[idx] = b->steps;
 }
 
+/* A block the launch stopped before it started: it reports why. */
+static void skip_block(sim_workspace *w, pool_state *ps, unsigned idx,
+                       int why) {
+  sim_block *b = &w->b;
+  b->idx = (int)idx;
+  b->failed = false;
+  memset(&b->issues, 0, sizeof b->issues);
+  sim_report_stopped(b, (sim_stop_reason)why, NULL);
+  ps->lists[idx] = b->issues;
+  memset(&b->issues, 0, sizeof b->issues);
+  ps->failed[idx] = true;
+}
+
 static void *worker(void *arg) {
   pool_state *ps = arg;
   sim_workspace *w = ws_get(ps->prog, ps->L);
@@ -186,7 +199,11 @@ static void *worker(void *arg) {
     unsigned idx = atomic_fetch_add(&ps->next, 1u);
     if (idx >= ps->L->block_dim)
       break;
-    run_block(w, ps, idx);
+    int why = atomic_load(&ps->L->stop->reason);
+    if (why == SIM_STOP_NONE)
+      run_block(w, ps, idx);
+    else
+      skip_block(w, ps, idx, why);
   }
   ws_put(ps->prog, w);
   return NULL;
@@ -200,24 +217,6 @@ typedef struct {
   const sim_issue *is;
   int group; /* index of the first equal issue, or -1 for itself */
 } flat_issue;
-
-static bool same_issue(const sim_issue *a, const sim_issue *b) {
-  if (a->check != b->check || a->sev != b->sev || a->loc != b->loc ||
-      strcmp(a->msg, b->msg) != 0 || a->nnotes != b->nnotes)
-    return false;
-  for (unsigned i = 0; i < a->nnotes; i++)
-    if (a->notes[i].loc != b->notes[i].loc || !a->notes[i].msg ||
-        !b->notes[i].msg || strcmp(a->notes[i].msg, b->notes[i].msg) != 0)
-      return false;
-  return true;
-}
-
-static uint64_t issue_hash(const sim_issue *is) {
-  uint64_t h = 1469598103934665603ULL ^ (uint64_t)(uintptr_t)is->loc;
-  for (const char *p = is->msg; *p; p++)
-    h = (h ^ (unsigned char)*p) * 1099511628211ULL;
-  return h ^ (uint64_t)is->check * 31;
-}
 
 /* "block 3", "blocks 0-7", "blocks 0, 2, 5-7" (first ranges only). */
 static void blocks_text(const unsigned *blocks, unsigned n, char *out,
@@ -306,8 +305,8 @@ static bool emit_all(casc_ctx *ctx, const casc_sim_program *p,
       fl[k].block = bi;
       fl[k].is = is;
       fl[k].group = -1;
-      unsigned h = (unsigned)issue_hash(is) & (hcap - 1);
-      while (table[h] >= 0 && !same_issue(fl[table[h]].is, is))
+      unsigned h = (unsigned)sim_issue_merge_hash(is) & (hcap - 1);
+      while (table[h] >= 0 && !sim_issue_mergeable(fl[table[h]].is, is))
         h = (h + 1) & (hcap - 1);
       if (table[h] >= 0)
         fl[k].group = table[h];
@@ -330,15 +329,24 @@ static bool emit_all(casc_ctx *ctx, const casc_sim_program *p,
     if (fl[i].group >= 0)
       continue;
     unsigned nb = 0;
+    bool figures_differ = false;
     for (unsigned j = i; j < total; j++)
-      if (j == i || fl[j].group == (int)i)
+      if (j == i || fl[j].group == (int)i) {
         if (!nb || blocks[nb - 1] != fl[j].block)
           blocks[nb++] = fl[j].block;
+        figures_differ |= strcmp(fl[j].is->msg, fl[i].is->msg) != 0;
+      }
     char bt[160];
     blocks_text(blocks, nb, bt, sizeof bt);
     const sim_issue *is = fl[i].is;
     casc_loc *loc = is->loc ? (casc_loc *)is->loc : p->func->loc;
-    casc_diag *d = casc_diag_begin(ctx, is->sev, loc, "%s: %s", bt, is->msg);
+    casc_diag *d =
+        figures_differ
+            ? casc_diag_begin(ctx, is->sev, loc,
+                              "%s: %s (figures of block %u; the other "
+                              "blocks' differ)",
+                              bt, is->msg, fl[i].block)
+            : casc_diag_begin(ctx, is->sev, loc, "%s: %s", bt, is->msg);
     for (unsigned n = 0; n < is->nnotes; n++)
       if (is->notes[n].msg)
         casc_diag_note(d, (casc_loc *)is->notes[n].loc, "%s", is->notes[n].msg);
@@ -581,6 +589,13 @@ static casc_launch_status run(casc_sim_program *p, unsigned block_dim,
   L.init = init;
   L.timing = timing;
   L.trace = trace != NULL;
+  sim_stop stop;
+  memset(&stop, 0, sizeof stop);
+  atomic_init(&stop.reason, SIM_STOP_NONE);
+  pthread_mutex_init(&stop.lock, NULL);
+  stop.timeout = p->time_limit;
+  stop.blocks_run_alike = block_dim > 1 && sim_blocks_run_alike(p);
+  L.stop = &stop;
   L.print = opts->print;
   L.print_user = opts->print_user;
 
@@ -610,6 +625,8 @@ static casc_launch_status run(casc_sim_program *p, unsigned block_dim,
 
   unsigned long lost0 = sim_issues_lost();
   double t0 = now_seconds();
+  if (p->time_limit > 0)
+    stop.deadline = t0 + p->time_limit;
   pthread_t tids[256];
   unsigned started = 0;
   for (unsigned t = 1; t < nthreads; t++) {
@@ -622,7 +639,10 @@ static casc_launch_status run(casc_sim_program *p, unsigned block_dim,
     pthread_join(tids[t], NULL);
   double t1 = now_seconds();
   pthread_mutex_destroy(&ps.oom_lock);
+  pthread_mutex_destroy(&stop.lock);
   casc_free(init);
+  if (res)
+    res->timed_out = atomic_load(&stop.reason) == SIM_STOP_TIMEOUT;
 
   if (ps.oom && atomic_load(&ps.next) < block_dim) {
     casc_emit_error(ctx, p->func->loc,
@@ -693,6 +713,11 @@ out:
   casc_free(si);
   casc_free(sf);
   return st;
+}
+
+void casc_sim_set_time_limit(casc_sim_program *p, double seconds) {
+  if (p)
+    p->time_limit = seconds > 0 ? seconds : 0;
 }
 
 casc_launch_status casc_sim_run(casc_sim_program *p, unsigned block_dim,

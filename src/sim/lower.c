@@ -505,6 +505,50 @@ static bool lower_constant(lowerer *L, casc_op *op) {
   return true;
 }
 
+/* The memory a LocalTensor value is in, traced back through its views
+ * (subindex, [], ReinterpretCast) to the queue, TBuf or position that made
+ * it; CASC_HW_MEM_NONE when the IR does not say (a function or block
+ * argument). */
+static casc_hw_mem local_mem(const casc_value *v) {
+  for (int hops = 0; v && v->def && hops < 64; hops++) {
+    const casc_op *d = v->def;
+    switch (d->kind) {
+    case CASC_OP_LOCAL_TENSOR_SUBINDEX:
+    case CASC_OP_LOCAL_TENSOR_BRACKET:
+    case CASC_OP_REINTERPRET_CAST:
+      v = d->nops ? d->operands[0].value : NULL;
+      continue;
+    case CASC_OP_LOCAL_TENSOR_V2: {
+      casc_attr *pos = casc_op_attr((casc_op *)d, "pos");
+      return pos && pos->kind == CASC_ATTR_INTEGER
+                 ? casc_hw_mem_of_pos(pos->u.i.v)
+                 : CASC_HW_MEM_NONE;
+    }
+    case CASC_OP_QUE_BIND_ALLOC_TENSOR:
+    case CASC_OP_QUE_BIND_DEQUE_TENSOR:
+    case CASC_OP_TBUF_GET_TENSOR: {
+      const casc_type *t = d->nops ? d->operands[0].value->type : NULL;
+      casc_hw_queue q;
+      if (!t || t->kind != CASC_TYPE_ASC)
+        return CASC_HW_MEM_NONE;
+      const int64_t *p = t->u.asc.p;
+      if (t->u.asc.id == CASC_ASC_QUEUE)
+        casc_hw_tque(p[0], &q);
+      else if (t->u.asc.id == CASC_ASC_QUE_BIND)
+        casc_hw_tquebind(p[0], p[1], &q);
+      else if (t->u.asc.id == CASC_ASC_TBUF)
+        casc_hw_tquebind(p[0], p[0], &q);
+      else
+        return CASC_HW_MEM_NONE;
+      return q.pool;
+    }
+    default:
+      return CASC_HW_MEM_NONE;
+    }
+  }
+  return CASC_HW_MEM_NONE;
+}
+
 static unsigned resolve_pipe(const casc_op *op, const casc_op_info *info) {
   if (!info)
     return CASC_PIPE_NONE;
@@ -517,6 +561,16 @@ static unsigned resolve_pipe(const casc_op *op, const casc_op_info *info) {
   if (is_local(d) && is_global(s))
     return CASC_PIPE_MTE2;
   if (is_global(d) && is_local(s))
+    return CASC_PIPE_MTE3;
+  /* Local -> local: the memories decide. L1 -> BiasTable is MTE1
+   * (copy_cbuf_to_bt, PTO's a2a3 cost model groups it with MTE1's L1 ->
+   * L0 loads), UB -> L1 MTE3 (copy_ubuf_to_cbuf, its queue event
+   * MTE3_MTE1); UB -> UB, and what the IR does not say, V. */
+  casc_hw_mem dm = local_mem(op->operands[0].value);
+  casc_hw_mem sm = local_mem(op->operands[1].value);
+  if (sm == CASC_HW_MEM_L1 && dm == CASC_HW_MEM_BIAS)
+    return CASC_PIPE_MTE1;
+  if (sm == CASC_HW_MEM_UB && dm == CASC_HW_MEM_L1)
     return CASC_PIPE_MTE3;
   return CASC_PIPE_V;
 }
@@ -565,6 +619,7 @@ static bool check_vector(lowerer *L, casc_op *op, sim_insn *in,
   switch (in->opc) {
   case SIM_VEC_BINARY:
   case SIM_VEC_BINARY_REP:
+  case SIM_VEC_BINARY_L3:
     same = 3;
     break;
   case SIM_VEC_SCALAR:
@@ -572,6 +627,15 @@ static bool check_vector(lowerer *L, casc_op *op, sim_insn *in,
   case SIM_VEC_REDUCE:
   case SIM_VEC_SCALAR_REP:
   case SIM_VEC_UNARY_REP:
+  case SIM_VEC_REDUCE_REP:
+  case SIM_WHOLE_REDUCE_SUM:
+  case SIM_WHOLE_REDUCE_MAX:
+  case SIM_WHOLE_REDUCE_MIN:
+  case SIM_REPEAT_REDUCE_SUM:
+  case SIM_BLOCK_REDUCE_SUM:
+  case SIM_BLOCK_REDUCE_MAX:
+  case SIM_BLOCK_REDUCE_MIN:
+  case SIM_PAIR_REDUCE_SUM:
     same = 2;
     break;
   default:
@@ -582,7 +646,7 @@ static bool check_vector(lowerer *L, casc_op *op, sim_insn *in,
       unsupported(L, op, "operands of different element types");
       return false;
     }
-  if (in->opc != SIM_VEC_DUP && in->opc != SIM_CAST_L2 &&
+  if (sim_row_of(op->kind)->need_kernel &&
       !sim_vkernel_supports(sim_vkernel_get(in->kern), sim_vec_shape(in->opc),
                             in->dt)) {
     char why[96];
@@ -633,19 +697,27 @@ static bool check_cube(lowerer *L, casc_op *op, sim_insn *in) {
     return param_struct(L, op, 2, CASC_ASC_LOAD_DATA_2D_PARAMS,
                         "LoadData2DParams");
   case SIM_MMAD: {
+    /* Mmad(dst, fm, filter[, bias], params): the bias (BiasTable) holds a
+     * row of n accumulator-type values. */
+    bool bias = op->nops == 5;
     unsigned fdt = dt_of(op->operands[2].value->type);
-    bool f16 = in->dt3 == CASC_DT_F16 || in->dt3 == CASC_DT_BF16;
+    /* f32 inputs: regular FP32 products unless SetHF32Mode(true) (the
+     * Ascend C reference's SetHF32Mode page), which casc does not have. */
+    bool fl = in->dt3 == CASC_DT_F16 || in->dt3 == CASC_DT_BF16 ||
+              in->dt3 == CASC_DT_F32;
     if (!is_local(t0) || !is_local(t1) ||
         !is_local(op->operands[2].value->type) || fdt != in->dt3 ||
-        !((f16 && in->dt == CASC_DT_F32) ||
-          (in->dt3 == CASC_DT_I8 && in->dt == CASC_DT_I32))) {
+        !((fl && in->dt == CASC_DT_F32) ||
+          (in->dt3 == CASC_DT_I8 && in->dt == CASC_DT_I32)) ||
+        (bias && (!is_local(op->operands[3].value->type) ||
+                  dt_of(op->operands[3].value->type) != in->dt))) {
       unsupported(L, op,
-                  "Mmad other than f16/bf16 -> f32 or int8 -> int32 "
-                  "on LocalTensors");
+                  "Mmad other than f16/bf16/f32 -> f32 or int8 -> int32 "
+                  "on LocalTensors (a bias of the accumulator's type)");
       return false;
     }
     const casc_op *p =
-        param_struct(L, op, 3, CASC_ASC_MMAD_PARAMS, "MmadParams");
+        param_struct(L, op, op->nops - 1, CASC_ASC_MMAD_PARAMS, "MmadParams");
     if (!p)
       return false;
     in->imm = p->nops; /* which MmadParams form (cube.c) */
@@ -676,6 +748,110 @@ static bool check_softmax(lowerer *L, casc_op *op) {
   return param_struct(L, op, tb, CASC_ASC_SOFTMAX_TILING, "SoftMaxTiling") &&
          (!sc || param_struct(L, op, sb, CASC_ASC_SOFTMAX_SHAPE_INFO,
                               "SoftMaxShapeInfo"));
+}
+
+/* The repeat forms of duplicate and the reductions: imm2 = 1 when the
+ * mask is an array (level 1), imm = WholeReduceMax/Min's ReduceOrder. A row
+ * that has the isSetMask attribute needs it (without it the op would use
+ * the SetVectorMask register, which is not modelled); rows without the
+ * attribute always set the mask, as their C++ API does. */
+static bool check_repeat_form(lowerer *L, casc_op *op, sim_insn *in,
+                              const casc_op_info *info) {
+  bool has_set_mask = false;
+  for (unsigned i = 0; i < info->nattrs; i++)
+    has_set_mask |= strcmp(info->attrs[i].name, "isSetMask") == 0;
+  if (has_set_mask && !casc_op_attr(op, "isSetMask")) {
+    unsupported(L, op,
+                "isSetMask = false (the mask of SetVectorMask) is not "
+                "modelled");
+    return false;
+  }
+  for (unsigned i = 0; i < info->nopnds; i++)
+    if (strcmp(info->opnds[i].name, "mask") == 0)
+      in->imm2 = info->opnds[i].card == '*';
+  if (in->opc == SIM_WHOLE_REDUCE_MAX || in->opc == SIM_WHOLE_REDUCE_MIN) {
+    casc_attr *a = casc_op_attr(op, "order");
+    if (!a || a->kind != CASC_ATTR_INTEGER || a->u.i.v < 0 || a->u.i.v > 3) {
+      unsupported(L, op,
+                  "an order attribute other than 0..3 (ReduceOrder "
+                  "ORDER_VALUE_INDEX, ORDER_INDEX_VALUE, ORDER_ONLY_VALUE, "
+                  "ORDER_ONLY_INDEX)");
+      return false;
+    }
+    in->imm = a->u.i.v;
+  }
+  return true;
+}
+
+/* Operand i of op has the parameter-struct type t (the handlers read its
+ * fields, which only an ascendc.construct of that type provides); else a
+ * located error. Rows that type the operand Any need this check. */
+static bool check_struct_operand(lowerer *L, casc_op *op, unsigned i,
+                                 casc_asc_type t, const char *what) {
+  return param_struct(L, op, i, t, what) != NULL;
+}
+
+/* The level of an op with a `mask` operand: 0 a count, 1 an array (its
+ * card is '*'); 2 when it has none (the count form). */
+static int mask_level(const casc_op_info *info) {
+  for (unsigned i = 0; i < info->nopnds; i++)
+    if (strcmp(info->opnds[i].name, "mask") == 0)
+      return info->opnds[i].card == '*';
+  return 2;
+}
+
+/* Compare / CompareScalar / Select: imm = the mode attribute, imm2 = the
+ * level; the element types the reference lists for A2 (Compare: half,
+ * float, and int32 with CMPMODE::EQ only; Select: src0 / src1 of dst's
+ * type). Their isSetMask is a reserved parameter, so it is not required. */
+static bool check_cmpsel(lowerer *L, casc_op *op, sim_insn *in,
+                         const casc_op_info *info) {
+  const bool cmp = in->opc == SIM_COMPARE || in->opc == SIM_COMPARE_SCALAR;
+  const char *an = cmp ? "cmpMode" : "selMode";
+  const int64_t hi = cmp ? 5 : 2;
+  casc_attr *a = casc_op_attr(op, an);
+  if (!a || a->kind != CASC_ATTR_INTEGER || a->u.i.v < 0 || a->u.i.v > hi) {
+    char why[96];
+    snprintf(why, sizeof why, "a %s attribute other than 0..%lld", an,
+             (long long)hi);
+    unsupported(L, op, why);
+    return false;
+  }
+  in->imm = a->u.i.v;
+  in->imm2 = mask_level(info);
+  char why[128];
+  if (cmp) {
+    unsigned s = in->dt3; /* src0 */
+    if (s != CASC_DT_F16 && s != CASC_DT_F32 && s != CASC_DT_I32) {
+      snprintf(why, sizeof why, "%s on %s (A2: half, float, int32)", info->api,
+               casc_dtype_name((casc_dtype)s));
+      unsupported(L, op, why);
+      return false;
+    }
+    if (s == CASC_DT_I32 && in->imm != 2) {
+      unsupported(L, op, "int32 with a CMPMODE other than EQ (A2)");
+      return false;
+    }
+    if (in->opc == SIM_COMPARE && dt_of(op->operands[2].value->type) != s) {
+      unsupported(L, op, "operands of different element types");
+      return false;
+    }
+    return true;
+  }
+  const bool scalar = in->opc == SIM_SELECT_SCALAR;
+  if ((in->imm == 1) != scalar) {
+    unsupported(L, op,
+                scalar ? "a tensor-scalar Select whose selMode is not "
+                         "VSEL_TENSOR_SCALAR_MODE (1)"
+                       : "a tensor-tensor Select in VSEL_TENSOR_SCALAR_MODE");
+    return false;
+  }
+  for (unsigned i = 2; i < (scalar ? 3u : 4u); i++)
+    if (dt_of(op->operands[i].value->type) != in->dt) {
+      unsupported(L, op, "operands of different element types");
+      return false;
+    }
+  return true;
 }
 
 /* Static checks of one generic op; false after reporting. */
@@ -748,6 +924,9 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
         {CASC_ASC_MMAD_PARAMS, 8},
         {CASC_ASC_FIXPIPE_PARAMS_V220, 12},
         {CASC_ASC_FIXPIPE_CONFIG, 1},
+        {CASC_ASC_BRCB_REPEAT_PARAMS, 2},
+        {CASC_ASC_GATHER_MASK_PARAMS, 4},
+        {CASC_ASC_TRANSPOSE_PARAMS_EXT, 5},
         /* the advanced APIs (adv.c) */
         {CASC_ASC_SOFTMAX_TILING, 16},
         {CASC_ASC_SOFTMAX_SHAPE_INFO, 4},
@@ -762,7 +941,8 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
       unsupported(L, op,
                   "only DataCopyParams, DataCopyExtParams, DataCopyPadParams, "
                   "DataCopyPadExtParams, UnaryRepeatParams, "
-                  "BinaryRepeatParams, Nd2NzParams, LoadData2DParams, "
+                  "BinaryRepeatParams, BrcbRepeatParams, GatherMaskParams, "
+                  "TransposeParamsExt, Nd2NzParams, LoadData2DParams, "
                   "MmadParams, FixpipeParamsV220, FixpipeConfig, "
                   "SoftMaxTiling, SoftMaxShapeInfo, AscendQuantConfig and "
                   "RmsNormTiling are "
@@ -805,6 +985,100 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
   case SIM_RMSNORM:
     if (!param_struct(L, op, 4, CASC_ASC_RMSNORM_TILING, "RmsNormTiling"))
       return false;
+    break;
+  case SIM_VEC_DUP_REP:
+  case SIM_VEC_REDUCE_REP:
+  case SIM_WHOLE_REDUCE_SUM:
+  case SIM_WHOLE_REDUCE_MAX:
+  case SIM_WHOLE_REDUCE_MIN:
+  case SIM_REPEAT_REDUCE_SUM:
+  case SIM_BLOCK_REDUCE_SUM:
+  case SIM_BLOCK_REDUCE_MAX:
+  case SIM_BLOCK_REDUCE_MIN:
+  case SIM_PAIR_REDUCE_SUM:
+    return check_repeat_form(L, op, in, info);
+  case SIM_COMPARE:
+  case SIM_COMPARE_SCALAR:
+  case SIM_SELECT_TENSOR:
+  case SIM_SELECT_SCALAR:
+    return check_cmpsel(L, op, in, info);
+  case SIM_CAST_REP:
+    if (!casc_cast_supported((casc_dtype)in->dt, (casc_dtype)in->dt3,
+                             (int)in->imm)) {
+      snprintf(why, sizeof why, "Cast from %s to %s with round mode %d",
+               casc_dtype_name((casc_dtype)in->dt3),
+               casc_dtype_name((casc_dtype)in->dt), (int)in->imm);
+      unsupported(L, op, why);
+      return false;
+    }
+    return check_repeat_form(L, op, in, info);
+  case SIM_AXPY: {
+    /* A2: half -> half, float -> float, half -> float */
+    unsigned d = in->dt, s = in->dt3;
+    if (!((d == s && (d == CASC_DT_F16 || d == CASC_DT_F32)) ||
+          (s == CASC_DT_F16 && d == CASC_DT_F32))) {
+      snprintf(why, sizeof why,
+               "Axpy from %s to %s (A2: half, float, half "
+               "to float)",
+               casc_dtype_name((casc_dtype)s), casc_dtype_name((casc_dtype)d));
+      unsupported(L, op, why);
+      return false;
+    }
+    /* isSetMask belongs to the mask forms (level 2 has no mask) */
+    if (mask_level(info) != 2 && !check_repeat_form(L, op, in, info))
+      return false;
+    in->imm2 = mask_level(info);
+    return true;
+  }
+  case SIM_GATHER: {
+    unsigned o = dt_of(op->operands[2].value->type);
+    if (in->dt3 != in->dt || casc_dtype_size((casc_dtype)o) != 4) {
+      unsupported(L, op,
+                  "operands of different element types, or offsets that are "
+                  "not 32-bit");
+      return false;
+    }
+    in->imm2 = mask_level(info);
+    break;
+  }
+  case SIM_GATHER_MASK:
+  case SIM_TRANSPOSE:
+    if (in->opc == SIM_GATHER_MASK &&
+        !check_struct_operand(L, op, 5, CASC_ASC_GATHER_MASK_PARAMS,
+                              "GatherMaskParams"))
+      return false;
+    if (in->opc == SIM_TRANSPOSE && op->nops == 4 &&
+        !check_struct_operand(L, op, 3, CASC_ASC_TRANSPOSE_PARAMS_EXT,
+                              "TransposeParamsExt"))
+      return false;
+    if (dt_of(op->operands[1].value->type) != in->dt2) {
+      unsupported(L, op, "operands of different element types");
+      return false;
+    }
+    break;
+  case SIM_SORT32: {
+    /* A2: half or float scores, uint32 indices; the row types them Any */
+    const casc_type *t0 = op->operands[0].value->type;
+    const casc_type *t1 = op->operands[1].value->type;
+    const casc_type *t2 = op->operands[2].value->type;
+    if (!is_local(t0) || !is_local(t1) || !is_local(t2) ||
+        (in->dt2 != CASC_DT_F16 && in->dt2 != CASC_DT_F32) ||
+        in->dt3 != in->dt2 || dt_of(t2) != CASC_DT_U32) {
+      unsupported(L, op,
+                  "Sort32 other than LocalTensors of half / float scores "
+                  "with uint32 indices");
+      return false;
+    }
+    break;
+  }
+  case SIM_BRCB:
+    if (!check_struct_operand(L, op, 3, CASC_ASC_BRCB_REPEAT_PARAMS,
+                              "BrcbRepeatParams"))
+      return false;
+    if (in->dt3 != in->dt) {
+      unsupported(L, op, "operands of different element types");
+      return false;
+    }
     break;
   case SIM_QUEUE:
   case SIM_QUE_BIND:

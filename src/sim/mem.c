@@ -388,6 +388,8 @@ static void copy_to_gm(uint8_t *dp, const uint8_t *sp, size_t n, bool stream) {
 /* One contiguous copy of n bytes at the given offsets of dst/src. */
 static bool copy_bytes(sim_block *b, const sim_insn *in, bool dl, bool sl,
                        int64_t doff, int64_t soff, int64_t n) {
+  if (dl && sl && b->slots[in->a[1]].t.pool == SIM_POOL_L1)
+    return sim_cube_copy_from_l1(b, in, doff, soff, n);
   uint8_t *sp = sl ? sim_local_access(b, in, 1, soff, n, true)
                    : sim_global_access(b, in, 1, soff, n);
   if (!sp)

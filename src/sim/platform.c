@@ -50,6 +50,18 @@ void casc_platform_default(casc_platform *p) {
   p->mte3_bytes_per_cycle = t->mte3_bytes_per_cycle;
   p->mte3_setup = t->mte3_setup;
   p->mte3_latency = t->mte3_latency;
+  p->cube_head = t->cube_head;
+  p->cube_cycles_per_fractal = t->cube_cycles_per_fractal;
+  p->cube_f32_cycles_per_fractal = t->cube_f32_cycles_per_fractal;
+  p->cube_latency = t->cube_latency;
+  p->mte1_l0a_bytes_per_cycle = t->mte1_l0a_bytes_per_cycle;
+  p->mte1_l0b_bytes_per_cycle = t->mte1_l0b_bytes_per_cycle;
+  p->mte1_bt_bytes_per_cycle = t->mte1_bt_bytes_per_cycle;
+  p->mte1_setup = t->mte1_setup;
+  p->mte1_latency = t->mte1_latency;
+  p->fix_bytes_per_cycle = t->fix_bytes_per_cycle;
+  p->fix_setup = t->fix_setup;
+  p->fix_latency = t->fix_latency;
   p->set_flag_cycles = t->set_flag_cycles;
   p->wait_flag_cycles = t->wait_flag_cycles;
   p->barrier_cycles = t->barrier_cycles;
@@ -85,6 +97,19 @@ static const key_spec keys[] = {
     K("casc.timing", "mte3_bytes_per_cycle", mte3_bytes_per_cycle),
     K("casc.timing", "mte3_setup", mte3_setup),
     K("casc.timing", "mte3_latency", mte3_latency),
+    K("casc.timing", "cube_head", cube_head),
+    K("casc.timing", "cube_cycles_per_fractal", cube_cycles_per_fractal),
+    K("casc.timing", "cube_f32_cycles_per_fractal",
+      cube_f32_cycles_per_fractal),
+    K("casc.timing", "cube_latency", cube_latency),
+    K("casc.timing", "mte1_l0a_bytes_per_cycle", mte1_l0a_bytes_per_cycle),
+    K("casc.timing", "mte1_l0b_bytes_per_cycle", mte1_l0b_bytes_per_cycle),
+    K("casc.timing", "mte1_bt_bytes_per_cycle", mte1_bt_bytes_per_cycle),
+    K("casc.timing", "mte1_setup", mte1_setup),
+    K("casc.timing", "mte1_latency", mte1_latency),
+    K("casc.timing", "fix_bytes_per_cycle", fix_bytes_per_cycle),
+    K("casc.timing", "fix_setup", fix_setup),
+    K("casc.timing", "fix_latency", fix_latency),
     K("casc.timing", "set_flag_cycles", set_flag_cycles),
     K("casc.timing", "wait_flag_cycles", wait_flag_cycles),
     K("casc.timing", "barrier_cycles", barrier_cycles),
@@ -222,7 +247,9 @@ bool casc_platform_parse(casc_ctx *ctx, const char *text, size_t len,
   /* Rates divide: a zero would make every transfer endless. */
   if (ok &&
       (!p->vector_bytes_per_cycle || !p->mte2_bytes_per_cycle ||
-       !p->mte3_bytes_per_cycle || !p->cube_freq_mhz || !p->min_op_cycles)) {
+       !p->mte3_bytes_per_cycle || !p->mte1_l0a_bytes_per_cycle ||
+       !p->mte1_l0b_bytes_per_cycle || !p->mte1_bt_bytes_per_cycle ||
+       !p->fix_bytes_per_cycle || !p->cube_freq_mhz || !p->min_op_cycles)) {
     casc_emit_error(ctx, casc_loc_file(ctx, filename, 1, 1),
                     "cube_freq, min_op_cycles and the [casc.timing] "
                     "*_bytes_per_cycle values must be positive");

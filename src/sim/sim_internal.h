@@ -168,6 +168,7 @@ struct casc_sim_program {
   bool *pffts;
   uint32_t *pslots;
   unsigned nqueue_ops; /* ops creating queues: bounds per-block queue table */
+  double time_limit;   /* seconds per launch, 0 = none (launch.c) */
   /* Workspaces of earlier launches, reused by the next (launch.c). */
   pthread_mutex_t ws_lock;
   sim_workspace *ws_idle;
@@ -229,15 +230,37 @@ typedef struct {
   bool stream; /* bytes >= SIM_GM_STREAM_MIN */
 } sim_gm;
 
+/* Stopping a launch early (launch.c): its wall-clock limit passed, or one
+ * block ran out of steps in a kernel every block runs alike (one that reads
+ * neither its block index nor scalars from memory), so that the others
+ * would only repeat the same endless loop. Set once; blocks look at it
+ * every SIM_STOP_INTERVAL steps and before they start. */
+typedef enum {
+  SIM_STOP_NONE,
+  SIM_STOP_TIMEOUT,
+  SIM_STOP_STEPS
+} sim_stop_reason;
+typedef struct {
+  _Atomic int reason;    /* sim_stop_reason */
+  pthread_mutex_t lock;  /* orders the writes of block and op below */
+  int block;             /* SIM_STOP_STEPS: the block out of steps */
+  const casc_op *op;     /* and the jump where it was */
+  double deadline;       /* CLOCK_MONOTONIC seconds; 0 = no limit */
+  double timeout;        /* the limit, for messages */
+  bool blocks_run_alike; /* no block-dependent control (see above) */
+} sim_stop;
+#define SIM_STOP_INTERVAL ((uint64_t)1 << 20)
+
 typedef struct {
   const casc_sim_program *prog;
   const casc_platform *plat;
   unsigned block_dim;
   sim_gm *gm; /* per kernel parameter (base NULL for scalars) */
   uint64_t max_steps;
-  const sim_slot *init;    /* slot image with the arguments filled in */
-  bool timing;             /* run the timing model (timing.c) */
-  bool trace;              /* and keep every block's slices for the trace */
+  const sim_slot *init; /* slot image with the arguments filled in */
+  bool timing;          /* run the timing model (timing.c) */
+  bool trace;           /* and keep every block's slices for the trace */
+  sim_stop *stop;
   casc_sim_print_fn print; /* DumpTensor / printf sink; NULL = none */
   void *print_user;
 } sim_launch;
@@ -286,6 +309,10 @@ typedef struct sim_block {
   /* The cube memories' written-blocks shadow: bit k of cw[pool] is set when
    * the kernel has written 32-byte block k of that pool (cube_mem.c). */
   uint64_t *cw[SIM_POOL_COUNT_];
+  /* Mmad's scratch (cube_mem.c): the f32 value of every f16 bit pattern
+   * (SIM_F16_TABLE_BYTES), then its unpacked operands, 4 bytes an element,
+   * room for all of L0A and L0B at one element per byte. */
+  uint8_t *mm_scratch;
   /* Which UB bytes the kernel has written (the uninit-read check): two
    * bits per 32-byte block, and a byte map used only inside blocks that
    * are partly written. See sim_mark_written / sim_check_init. */
@@ -396,6 +423,10 @@ sim_issue *sim_report(sim_block *b, casc_sim_check c, casc_severity sev,
 void sim_note_add(sim_issue *is, const casc_loc *loc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 void sim_issue_list_free(sim_issue_list *l);
+/* issue_merge.c: whether two blocks' issues are reported as one diagnostic
+ * (equal but for the figures in their messages), and a hash that agrees. */
+bool sim_issue_mergeable(const sim_issue *a, const sim_issue *b);
+uint64_t sim_issue_merge_hash(const sim_issue *is);
 /* Name of an op's operand from the op table ("src0"), or "operand N". */
 const char *sim_operand_name(const casc_op *op, unsigned i, char *buf,
                              unsigned n);
@@ -467,6 +498,46 @@ bool sim_exec_memory(sim_block *b, const sim_insn *in);
 /* vec.c / vec_repeat.c / cast.c */
 bool sim_exec_vector(sim_block *b, const sim_insn *in);
 bool sim_exec_vector_repeat(sim_block *b, const sim_insn *in);
+/* Level-0/1 helpers (vec_repeat.c), shared by every repeat-form handler.
+ * Byte offset of element e of repeat r of an operand whose blocks are
+ * `blk` and repeats `rep` 32-byte blocks apart. */
+int64_t sim_rep_elem_off(int64_t r, int64_t e, int64_t blk, int64_t rep,
+                         unsigned es);
+/* Bytes an operand spans over `repeats` repeats of elements 0..last_e. */
+int64_t sim_rep_extent(int64_t repeats, int64_t last_e, int64_t blk,
+                       int64_t rep, unsigned es);
+/* Integer operand i of a repeat form: 8-bit ones read as unsigned (the
+ * C++ parameters are uint8_t; pyasc types some of them int8). */
+int64_t sim_rep_operand(const sim_block *b, const sim_insn *in, unsigned i);
+/* repeatTimes in 0..max, else a located error. */
+bool sim_rep_times(sim_block *b, const sim_insn *in, int64_t repeats,
+                   int64_t max);
+/* The elements of a repeat the mask operands [mask0, mask0 + nmask) select
+ * (a count, or with bitmask the mask array), as a 128-bit set; a located
+ * error for a count out of range, a mask wider than the dtype, none. */
+bool sim_rep_mask(sim_block *b, const sim_insn *in, unsigned dt, unsigned mask0,
+                  unsigned nmask, bool bitmask, uint64_t sel[2]);
+/* The last element the set selects. */
+int64_t sim_rep_last_elem(const uint64_t sel[2]);
+/* The operand index of an op's repeat count (repeat forms), or -1. */
+int sim_vec_repeat_operand(const sim_insn *in);
+bool sim_exec_dup_repeat(sim_block *b, const sim_insn *in);
+/* vec_reduce_rep.c: ReduceSum/Max/Min at levels 0/1, WholeReduce*,
+ * BlockReduce*, PairReduceSum, RepeatReduceSum. */
+bool sim_exec_reduce_repeat(sim_block *b, const sim_insn *in);
+/* vec_cmpsel.c: Compare, CompareScalar, Select (imm: CMPMODE / SELMODE;
+ * imm2: 0 count mask, 1 mask array, 2 level 2). */
+bool sim_exec_cmpsel(sim_block *b, const sim_insn *in);
+/* vec_axpy.c: Axpy (imm2: 0 count mask, 1 mask array, 2 level 2), Brcb. */
+bool sim_exec_axpy(sim_block *b, const sim_insn *in);
+bool sim_exec_brcb(sim_block *b, const sim_insn *in);
+/* cast.c: Cast at levels 0 / 1 (imm: RoundMode, imm2: 1 = mask array). */
+bool sim_exec_cast_repeat(sim_block *b, const sim_insn *in);
+/* vec_gather.c: Gather (imm2 as Axpy's), GatherMask; vec_transpose.c. */
+bool sim_exec_gather(sim_block *b, const sim_insn *in);
+bool sim_exec_gather_mask(sim_block *b, const sim_insn *in);
+bool sim_exec_transpose(sim_block *b, const sim_insn *in);
+bool sim_exec_sort32(sim_block *b, const sim_insn *in); /* vec_sort.c */
 /* The scalar operand i of in as one element of type dt (the hardware takes
  * a vector op's scalar in the tensor's type), into out (vec.c). */
 void sim_vec_scalar_elem(const sim_block *b, const sim_insn *in, unsigned i,
@@ -501,6 +572,13 @@ void sim_cube_copy_marks(sim_block *b, sim_pool dp, int64_t doff, sim_pool sp,
 
 /* cube.c: DataCopy Nd2Nz, LoadData, Mmad, Fixpipe. */
 bool sim_exec_cube(sim_block *b, const sim_insn *in);
+#define SIM_F16_TABLE_BYTES (65536 * 4)
+/* The f32 value of each f16 bit pattern, indexed by the pattern. */
+const float *sim_cube_f16_table(const sim_block *b);
+/* One contiguous DataCopy of n bytes out of L1 (C1 -> C2, the bias path:
+ * L1 -> BiasTable), at the given offsets of the two tensors (cube.c). */
+bool sim_cube_copy_from_l1(sim_block *b, const sim_insn *in, int64_t doff,
+                           int64_t soff, int64_t n);
 
 /* print.c: DumpTensor and printf. */
 bool sim_exec_print(sim_block *b, const sim_insn *in);
@@ -515,6 +593,17 @@ bool sim_exec_adv(sim_block *b, const sim_insn *in);
 
 /* interp.c */
 void sim_block_run(sim_block *b);
+
+/* stop.c: called at a backward jump (op) once the block's steps pass a
+ * SIM_STOP_INTERVAL mark or the step limit. True when the block must stop;
+ * the reason is reported. */
+bool sim_block_check_stop(sim_block *b, const casc_op *op, uint64_t steps);
+/* Report why b stops: at op, or (op NULL) before it started. */
+void sim_report_stopped(sim_block *b, sim_stop_reason why, const casc_op *op);
+/* Whether every block runs the same instructions: nothing but the block
+ * index and scalars read from memory (which other blocks may write) can make
+ * one block's control flow differ from another's. */
+bool sim_blocks_run_alike(const casc_sim_program *p);
 
 /* ---- timing model (timing.c, race.c, trace.c; docs/timing.md) ---------- */
 

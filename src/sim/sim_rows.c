@@ -47,23 +47,31 @@
 /* Duplicate and Cast are their class: no kernel to name. */
 #define SIMROW_VDUP_L2(k)                                                      \
   { SIM_VEC_DUP, SIM_K_##k, false }
+#define SIMROW_VDUP_L0(k)                                                      \
+  { SIM_VEC_DUP_REP, SIM_K_##k, false }
+#define SIMROW_VDUP_L1(k)                                                      \
+  { SIM_VEC_DUP_REP, SIM_K_##k, false }
+#define SIMROW_VREDUCE_L0(k)                                                   \
+  { SIM_VEC_REDUCE_REP, SIM_K_##k, true }
+#define SIMROW_VREDUCE_L1(k)                                                   \
+  { SIM_VEC_REDUCE_REP, SIM_K_##k, true }
+/* Vector ops of an operand shape of their own: like the non-vector
+ * classes, the SIM column names the handler (NONE = not run yet). */
+#define SIMROW_VOTHER(h) SIMROW_HANDLER_(h)
 #define SIMROW_VCAST_L2(k)                                                     \
   { SIM_CAST_L2, SIM_K_##k, false }
 
-/* Vector forms the simulator does not run yet (the C++ operators, the
- * repeat forms of duplicate/reduce/cast, ops of their own shape): reported
- * by name. The
- * kernel is kept so that a handler for the class runs all its ops. */
+/* Vector forms the simulator does not run yet (the C++ operators):
+ * reported by name. The kernel is kept so that a
+ * handler for the class runs all its ops. */
 #define SIMROW_LATER_(k)                                                       \
   { SIM_NONE, SIM_K_##k, false }
-#define SIMROW_VBIN_L3(k) SIMROW_LATER_(k)
-#define SIMROW_VDUP_L0(k) SIMROW_LATER_(k)
-#define SIMROW_VDUP_L1(k) SIMROW_LATER_(k)
-#define SIMROW_VREDUCE_L0(k) SIMROW_LATER_(k)
-#define SIMROW_VREDUCE_L1(k) SIMROW_LATER_(k)
-#define SIMROW_VCAST_L0(k) SIMROW_LATER_(k)
-#define SIMROW_VCAST_L1(k) SIMROW_LATER_(k)
-#define SIMROW_VOTHER(k) SIMROW_LATER_(k)
+#define SIMROW_VBIN_L3(k)                                                      \
+  { SIM_VEC_BINARY_L3, SIM_K_##k, true }
+#define SIMROW_VCAST_L0(k)                                                     \
+  { SIM_CAST_REP, SIM_K_##k, false }
+#define SIMROW_VCAST_L1(k)                                                     \
+  { SIM_CAST_REP, SIM_K_##k, false }
 
 static const sim_row rows[CASC_OP_COUNT_] = {
 #define CASC_OP(id, name, api, pipe, flags, operands, results, attrs, format,  \

@@ -113,6 +113,7 @@ struct sim_timing {
   unsigned ncur, capcur;
   uint64_t cur_bytes[SIM_MAX_ARGS];
   uint64_t cur_units[SIM_MAX_ARGS]; /* MTE: cycles of the bursts moved */
+  int8_t cur_pool[SIM_MAX_ARGS];    /* pool of an operand's first access */
   tm_sync *sync;
   unsigned nsync, capsync;
   bool oom;
@@ -211,6 +212,7 @@ void sim_tm_block_begin(sim_block *b) {
   tm->ncur = tm->nsync = 0;
   memset(tm->cur_bytes, 0, sizeof tm->cur_bytes);
   memset(tm->cur_units, 0, sizeof tm->cur_units);
+  memset(tm->cur_pool, -1, sizeof tm->cur_pool);
   tm->oom = false;
   tm->sl.n = 0;
   tm->sl.truncated = false;
@@ -239,16 +241,35 @@ static uint64_t div_up(uint64_t a, uint64_t b) {
   return (a + b - 1) / b;
 }
 
-/* Bytes per cycle of a burst on pipe p (V: the unit-cost rate). */
-static uint64_t burst_rate(const casc_platform *pl, int p) {
+/* Bytes per cycle of a burst on pipe p into pool `dst` (V: the unit-cost
+ * rate; MTE1 writes L0A and L0B at different rates). */
+static uint64_t burst_rate(const casc_platform *pl, int p, int dst) {
   switch (p) {
   case CASC_SIM_PIPE_MTE2:
     return pl->mte2_bytes_per_cycle;
   case CASC_SIM_PIPE_MTE3:
     return pl->mte3_bytes_per_cycle;
+  case CASC_SIM_PIPE_MTE1:
+    return dst == SIM_POOL_L0B  ? pl->mte1_l0b_bytes_per_cycle
+           : dst == SIM_POOL_BT ? pl->mte1_bt_bytes_per_cycle
+                                : pl->mte1_l0a_bytes_per_cycle;
+  case CASC_SIM_PIPE_FIX:
+    return pl->fix_bytes_per_cycle;
   default:
     return pl->vector_bytes_per_cycle;
   }
+}
+
+/* The local memory holding byte `addr` of the address space of
+ * sim_pool_base. */
+static int pool_at(const uint32_t *pool_size, int64_t addr) {
+  int64_t base = 0;
+  for (int p = 0; p < SIM_POOL_COUNT_; p++) {
+    if (addr < base + (int64_t)pool_size[p])
+      return p;
+    base += pool_size[p];
+  }
+  return -1;
 }
 
 void sim_tm_access(sim_block *b, const sim_insn *in, unsigned opnd, int64_t lo,
@@ -260,11 +281,14 @@ void sim_tm_access(sim_block *b, const sim_insn *in, unsigned opnd, int64_t lo,
    * only reads its tensor. */
   bool write = opnd == 0 && in->opc != SIM_LT_GET_VALUE;
   if (opnd < SIM_MAX_ARGS) {
+    if (tm->cur_pool[opnd] < 0)
+      tm->cur_pool[opnd] = (int8_t)pool_at(b->pool_size, lo);
     tm->cur_bytes[opnd] += (uint64_t)bytes;
     /* Each call is one burst of a transfer (a DataCopyParams block): an
      * MTE moves a burst in whole cycles of its rate. */
     tm->cur_units[opnd] +=
-        div_up((uint64_t)bytes, burst_rate(tm->L->plat, pipe_of_insn(in)));
+        div_up((uint64_t)bytes,
+               burst_rate(tm->L->plat, pipe_of_insn(in), tm->cur_pool[opnd]));
   }
   if (tm->ncur && tm->cur[tm->ncur - 1].hi == lo &&
       tm->cur[tm->ncur - 1].write == write) {
@@ -401,6 +425,7 @@ static casc_hw_vcost vcost_of(const sim_insn *in) {
   switch (in->opc) {
   case SIM_VEC_BINARY:
   case SIM_VEC_BINARY_REP:
+  case SIM_VEC_BINARY_L3:
   case SIM_VEC_SCALAR:
   case SIM_VEC_SCALAR_REP:
   case SIM_VEC_UNARY:
@@ -411,34 +436,81 @@ static casc_hw_vcost vcost_of(const sim_insn *in) {
       return CASC_HW_VCOST_SQRT;
     if (k && k->arith == SIM_KA_DIV)
       return CASC_HW_VCOST_DIV;
-    if (in->opc == SIM_VEC_BINARY || in->opc == SIM_VEC_BINARY_REP)
+    if (in->opc == SIM_VEC_BINARY || in->opc == SIM_VEC_BINARY_REP ||
+        in->opc == SIM_VEC_BINARY_L3)
       return CASC_HW_VCOST_BINARY;
     if (in->opc == SIM_VEC_SCALAR || in->opc == SIM_VEC_SCALAR_REP)
       return CASC_HW_VCOST_SCALAR;
     return CASC_HW_VCOST_UNARY;
   case SIM_VEC_REDUCE:
+  case SIM_VEC_REDUCE_REP:
+  case SIM_WHOLE_REDUCE_SUM:
+  case SIM_WHOLE_REDUCE_MAX:
+  case SIM_WHOLE_REDUCE_MIN:
+  case SIM_REPEAT_REDUCE_SUM:
+  case SIM_BLOCK_REDUCE_SUM:
+  case SIM_BLOCK_REDUCE_MAX:
+  case SIM_BLOCK_REDUCE_MIN:
+  case SIM_PAIR_REDUCE_SUM:
     return CASC_HW_VCOST_REDUCE;
+  case SIM_COMPARE:
+  case SIM_SELECT_TENSOR:
+    return CASC_HW_VCOST_BINARY;
+  case SIM_COMPARE_SCALAR:
+  case SIM_SELECT_SCALAR:
+    return CASC_HW_VCOST_SCALAR;
   case SIM_CAST_L2:
+  case SIM_CAST_REP:
     return CASC_HW_VCOST_CAST;
+  case SIM_AXPY:
+    return CASC_HW_VCOST_SCALAR;
   default: /* Duplicate, a UB -> UB DataCopy */
     return CASC_HW_VCOST_MOVE;
   }
 }
 
 /* The repeats of a V instruction: level 0 / 1 give repeatTimes (the
- * operand before the repeat params, vec_repeat.c), whatever the mask
+ * operand sim_vec_repeat_operand names), whatever the mask
  * selects, since a masked repeat takes as long as a full one; level 2
  * (count mode) covers its largest operand in repeats of
  * vector_bytes_per_cycle bytes. */
 static uint64_t v_repeats(const sim_block *b, const sim_insn *in,
                           uint64_t bytes) {
-  if ((in->opc == SIM_VEC_BINARY_REP || in->opc == SIM_VEC_SCALAR_REP ||
-       in->opc == SIM_VEC_UNARY_REP) &&
-      in->nargs >= 2) {
-    int64_t r = b->slots[in->a[in->nargs - 2]].i;
+  int ri = sim_vec_repeat_operand(in);
+  if (ri >= 0) {
+    int64_t r = sim_rep_operand(b, in, (unsigned)ri);
     return r > 0 ? (uint64_t)r : 0;
   }
   return div_up(bytes, b->L->plat->vector_bytes_per_cycle);
+}
+
+/* The cycles an Mmad holds the cube (docs/timing.md): a head, then its
+ * fractal products, ceil(m/16) x ceil(k/C0) x ceil(n/16) with C0 the
+ * elements of 32 bytes of the input type, at the input type's rate. */
+static uint64_t mmad_cycles(const sim_block *b, const sim_insn *in) {
+  const casc_platform *pl = b->L->plat;
+  unsigned pi = in->op->nops - 1; /* the MmadParams, after any bias */
+  if ((unsigned)in->imm < 3)
+    return pl->cube_head;
+  uint64_t m = (uint64_t)sim_field(b, in, pi, 0);
+  uint64_t n = (uint64_t)sim_field(b, in, pi, 1);
+  uint64_t k = (uint64_t)sim_field(b, in, pi, 2);
+  unsigned es = casc_dtype_size((casc_dtype)in->dt3);
+  uint64_t c0 = 32 / (es ? es : 1);
+  uint64_t fractals = div_up(m, 16) * div_up(k, c0) * div_up(n, 16);
+  return pl->cube_head + fractals * (in->dt3 == CASC_DT_F32
+                                         ? pl->cube_f32_cycles_per_fractal
+                                         : pl->cube_cycles_per_fractal);
+}
+
+/* DataCopy GM ND -> L1 NZ moves, per ND matrix, nValue rows of dValue
+ * elements from GM: one burst per row, like a DataCopyParams block. */
+static uint64_t nd2nz_units(const sim_block *b, const sim_insn *in) {
+  uint64_t nd = (uint64_t)sim_field(b, in, 2, 0);
+  uint64_t nv = (uint64_t)sim_field(b, in, 2, 1);
+  uint64_t dv = (uint64_t)sim_field(b, in, 2, 2);
+  unsigned es = casc_dtype_size((casc_dtype)in->dt);
+  return nd * nv * div_up(dv * (es ? es : 1), b->L->plat->mte2_bytes_per_cycle);
 }
 
 /* An op on a pipe (docs/timing.md): it holds the pipe's issue resource for
@@ -458,6 +530,8 @@ static void op_cost(const sim_block *b, const sim_insn *in, int pipe,
     break;
   }
   case CASC_SIM_PIPE_MTE2:
+    if (in->opc == SIM_DATA_COPY_ND2NZ)
+      units = nd2nz_units(b, in);
     c = pl->mte2_setup + units;
     *lat = pl->mte2_latency;
     break;
@@ -465,7 +539,24 @@ static void op_cost(const sim_block *b, const sim_insn *in, int pipe,
     c = pl->mte3_setup + units;
     *lat = pl->mte3_latency;
     break;
-  default: /* M, MTE1, FIX: the cube side is not modelled */
+  case CASC_SIM_PIPE_MTE1:
+    c = pl->mte1_setup + units;
+    *lat = pl->mte1_latency;
+    break;
+  case CASC_SIM_PIPE_M:
+    c = in->opc == SIM_MMAD ? mmad_cycles(b, in) : pl->min_op_cycles;
+    *lat = pl->cube_latency;
+    break;
+  case CASC_SIM_PIPE_FIX:
+    /* The nSize x mSize C elements the Fixpipe converts, 2 bytes each. */
+    c = pl->fix_setup + (in->opc == SIM_FIXPIPE
+                             ? div_up((uint64_t)sim_field(b, in, 2, 0) *
+                                          (uint64_t)sim_field(b, in, 2, 1) * 2,
+                                      pl->fix_bytes_per_cycle)
+                             : units);
+    *lat = pl->fix_latency;
+    break;
+  default:
     *occ = pl->scalar_cycles;
     *lat = 0;
     return;
@@ -842,6 +933,7 @@ reset:
   tm->ncur = tm->nsync = 0;
   memset(tm->cur_bytes, 0, sizeof tm->cur_bytes);
   memset(tm->cur_units, 0, sizeof tm->cur_units);
+  memset(tm->cur_pool, -1, sizeof tm->cur_pool);
 }
 
 bool sim_tm_block_end(sim_block *b, casc_block_timing *out, sim_slices *sl) {

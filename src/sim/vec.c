@@ -315,7 +315,10 @@ void sim_vec_tile(const sim_vkernel *k, unsigned shape, unsigned dt, void *d,
  * element kernel). Lowering has checked the operand types against the
  * row's DTYPES and the kernel's loops, so every path below has a loop. */
 bool sim_exec_vector(sim_block *b, const sim_insn *in) {
-  const unsigned opc = in->opc;
+  /* The C++ operator form (dst = src0 + src1) is the binary op over the
+   * whole dst tensor ("运算量为目的LocalTensor的总长度"). */
+  const bool whole = in->opc == SIM_VEC_BINARY_L3;
+  const unsigned opc = whole ? SIM_VEC_BINARY : in->opc;
   const sim_vkernel *k = sim_vkernel_get(in->kern);
   if (opc != SIM_VEC_DUP && !sim_vkernel_supports(k, opc, in->dt)) {
     /* Unreachable after lowering; reported rather than assumed. */
@@ -326,7 +329,8 @@ bool sim_exec_vector(sim_block *b, const sim_insn *in) {
   }
   unsigned dt = in->dt, es = casc_dtype_size((casc_dtype)dt);
   unsigned cnt_i = opc == SIM_VEC_UNARY || opc == SIM_VEC_DUP ? 2 : 3;
-  int64_t n = count_arg(b, in, cnt_i);
+  int64_t n =
+      whole ? b->slots[in->a[0]].t.len / (int64_t)es : count_arg(b, in, cnt_i);
   if (n < 0) {
     sim_report(b, CASC_CHECK_BAD_VALUE, CASC_SEV_ERROR, in->op,
                "%s: the element count is %lld", sim_api_name(in->op),

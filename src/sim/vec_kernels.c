@@ -154,6 +154,10 @@ unsigned sim_vec_shape(unsigned opc) {
     return SIM_VEC_SCALAR;
   case SIM_VEC_UNARY_REP:
     return SIM_VEC_UNARY;
+  case SIM_VEC_REDUCE_REP:
+    return SIM_VEC_REDUCE;
+  case SIM_VEC_BINARY_L3:
+    return SIM_VEC_BINARY;
   default:
     return opc;
   }

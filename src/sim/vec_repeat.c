@@ -40,43 +40,37 @@ static strides params_of(const sim_block *b, const sim_insn *in, bool binary) {
   return s;
 }
 
-/* Byte offset of element e of repeat r for an operand. */
-static int64_t elem_off(int64_t r, int64_t e, int64_t blk, int64_t rep,
-                        unsigned es) {
+int64_t sim_rep_elem_off(int64_t r, int64_t e, int64_t blk, int64_t rep,
+                         unsigned es) {
   int64_t per_blk = BLK_BYTES / es;
   return r * rep * BLK_BYTES + (e / per_blk) * blk * BLK_BYTES +
          (e % per_blk) * (int64_t)es;
 }
 
-bool sim_exec_vector_repeat(sim_block *b, const sim_insn *in) {
-  const unsigned shape = sim_vec_shape(in->opc);
-  const sim_vkernel *k = sim_vkernel_get(in->kern);
-  const unsigned dt = in->dt, es = casc_dtype_size((casc_dtype)dt);
-  const bool bitmask = in->imm2 != 0, binary = shape == SIM_VEC_BINARY;
-  const char *api = sim_api_name(in->op);
-  if (!sim_vkernel_supports(k, shape, dt) || es < 2) {
-    sim_report(b, CASC_CHECK_UNSUPPORTED, CASC_SEV_ERROR, in->op,
-               "'%s' is not supported by the simulator for %s", in->op->name,
-               casc_dtype_name((casc_dtype)dt));
-    return false;
-  }
-  /* Operands: the tensors (dst, src[, src1]) [, scalar], the mask (one
-   * value, or the array), repeatTimes, the params. */
-  const unsigned ntens = binary ? 3 : 2;
-  const unsigned mask0 = ntens + (shape == SIM_VEC_SCALAR);
-  const unsigned nmask = in->nargs - 2 - mask0;
-  const int64_t per_rep = REP_BYTES / es;
-  int64_t repeats = b->slots[in->a[in->nargs - 2]].i;
-  strides st = params_of(b, in, binary);
+int64_t sim_rep_operand(const sim_block *b, const sim_insn *in, unsigned i) {
+  unsigned dt = casc_dtype_of_type(in->op->operands[i].value->type);
+  int64_t v = b->slots[in->a[i]].i;
+  /* pyasc materialises repeat counts and some strides as int8 where the
+   * C++ parameter is uint8_t (or wider unsigned): the bits are the value,
+   * so 200 arrives as -56 and means 200. */
+  return dt == CASC_DT_I8 ? (int64_t)(uint8_t)v : v;
+}
 
-  if (repeats < 0 || repeats > 255) {
-    sim_report(b, CASC_CHECK_BAD_VALUE, CASC_SEV_ERROR, in->op,
-               "%s: repeatTimes is %lld; the hardware takes 0..255", api,
-               (long long)repeats);
-    return false;
-  }
-  /* The selected elements of a repeat, as a 128-bit set. */
-  uint64_t sel[2] = {0, 0};
+bool sim_rep_times(sim_block *b, const sim_insn *in, int64_t repeats,
+                   int64_t max) {
+  if (repeats >= 0 && repeats <= max)
+    return true;
+  sim_report(b, CASC_CHECK_BAD_VALUE, CASC_SEV_ERROR, in->op,
+             "%s: repeatTimes is %lld; the hardware takes 0..%lld",
+             sim_api_name(in->op), (long long)repeats, (long long)max);
+  return false;
+}
+
+bool sim_rep_mask(sim_block *b, const sim_insn *in, unsigned dt, unsigned mask0,
+                  unsigned nmask, bool bitmask, uint64_t sel[2]) {
+  const char *api = sim_api_name(in->op);
+  const int64_t per_rep = REP_BYTES / casc_dtype_size((casc_dtype)dt);
+  sel[0] = sel[1] = 0;
   if (!bitmask) {
     int64_t m = nmask ? b->slots[in->a[mask0]].i : 0;
     if (m < 1 || m > per_rep) {
@@ -88,48 +82,84 @@ bool sim_exec_vector_repeat(sim_block *b, const sim_insn *in) {
     }
     for (int64_t e = 0; e < m; e++)
       sel[e / 64] |= 1ull << (e % 64);
-  } else {
-    if (nmask < 1 || nmask > 2) {
-      sim_report(b, CASC_CHECK_BAD_VALUE, CASC_SEV_ERROR, in->op,
-                 "%s: the mask array has %u elements; it has 2 (or 1 for a "
-                 "32-bit type)",
-                 api, nmask);
-      return false;
-    }
-    sel[0] = (uint64_t)b->slots[in->a[mask0]].i;
-    sel[1] = nmask > 1 ? (uint64_t)b->slots[in->a[mask0 + 1]].i : 0;
-    if (per_rep <= 64 && sel[1]) {
-      sim_report(b, CASC_CHECK_BAD_VALUE, CASC_SEV_ERROR, in->op,
-                 "%s: mask[1] is 0x%llx; for a 32-bit type only mask[0] "
-                 "selects elements and mask[1] must be 0",
-                 api, (unsigned long long)sel[1]);
-      return false;
-    }
-    if (!sel[0] && !sel[1]) {
-      sim_report(b, CASC_CHECK_BAD_VALUE, CASC_SEV_ERROR, in->op,
-                 "%s: the mask selects no element", api);
-      return false;
-    }
+    return true;
   }
+  if (nmask < 1 || nmask > 2) {
+    sim_report(b, CASC_CHECK_BAD_VALUE, CASC_SEV_ERROR, in->op,
+               "%s: the mask array has %u elements; it has 2 (or 1 for a "
+               "32-bit type)",
+               api, nmask);
+    return false;
+  }
+  sel[0] = (uint64_t)b->slots[in->a[mask0]].i;
+  sel[1] = nmask > 1 ? (uint64_t)b->slots[in->a[mask0 + 1]].i : 0;
+  if (per_rep <= 64 && sel[1]) {
+    sim_report(b, CASC_CHECK_BAD_VALUE, CASC_SEV_ERROR, in->op,
+               "%s: mask[1] is 0x%llx; for a 32-bit type only mask[0] "
+               "selects elements and mask[1] must be 0",
+               api, (unsigned long long)sel[1]);
+    return false;
+  }
+  if (!sel[0] && !sel[1]) {
+    sim_report(b, CASC_CHECK_BAD_VALUE, CASC_SEV_ERROR, in->op,
+               "%s: the mask selects no element", api);
+    return false;
+  }
+  return true;
+}
+
+int64_t sim_rep_extent(int64_t repeats, int64_t last_e, int64_t blk,
+                       int64_t rep, unsigned es) {
+  int64_t ext = 0;
+  for (int64_t e = 0; e <= last_e; e++) {
+    int64_t off = sim_rep_elem_off(repeats - 1, e, blk, rep, es) + (int64_t)es;
+    ext = off > ext ? off : ext;
+    /* repStride may be smaller than a repeat: the first repeat can reach
+     * further than the last. */
+    off = sim_rep_elem_off(0, e, blk, rep, es) + (int64_t)es;
+    ext = off > ext ? off : ext;
+  }
+  return ext;
+}
+
+int64_t sim_rep_last_elem(const uint64_t sel[2]) {
+  return sel[1] ? 127 - __builtin_clzll(sel[1]) : 63 - __builtin_clzll(sel[0]);
+}
+
+bool sim_exec_vector_repeat(sim_block *b, const sim_insn *in) {
+  const unsigned shape = sim_vec_shape(in->opc);
+  const sim_vkernel *k = sim_vkernel_get(in->kern);
+  const unsigned dt = in->dt, es = casc_dtype_size((casc_dtype)dt);
+  const bool bitmask = in->imm2 != 0, binary = shape == SIM_VEC_BINARY;
+  if (!sim_vkernel_supports(k, shape, dt) || es < 2) {
+    sim_report(b, CASC_CHECK_UNSUPPORTED, CASC_SEV_ERROR, in->op,
+               "'%s' is not supported by the simulator for %s", in->op->name,
+               casc_dtype_name((casc_dtype)dt));
+    return false;
+  }
+  /* Operands: the tensors (dst, src[, src1]) [, scalar], the mask (one
+   * value, or the array), repeatTimes, the params. */
+  const unsigned ntens = binary ? 3 : 2;
+  const unsigned mask0 = ntens + (shape == SIM_VEC_SCALAR);
+  const unsigned nmask = in->nargs - 2 - mask0;
+  int64_t repeats = sim_rep_operand(b, in, in->nargs - 2);
+  strides st = params_of(b, in, binary);
+
+  if (!sim_rep_times(b, in, repeats, 255))
+    return false;
+  /* The selected elements of a repeat, as a 128-bit set. */
+  uint64_t sel[2];
+  if (!sim_rep_mask(b, in, dt, mask0, nmask, bitmask, sel))
+    return false;
   if (repeats == 0)
     return true; /* a NOP on A2 */
 
   /* The extent of each operand (last selected element of the last repeat,
    * block strides may be 0) is checked once: bounds, liveness, 32 bytes. */
-  int64_t last_e =
-      sel[1] ? 127 - __builtin_clzll(sel[1]) : 63 - __builtin_clzll(sel[0]);
+  int64_t last_e = sim_rep_last_elem(sel);
   uint8_t *base[3] = {NULL, NULL, NULL};
   for (unsigned o = 0; o < ntens; o++) {
-    int64_t ext = 0;
-    for (int64_t e = 0; e <= last_e; e++) {
-      int64_t off =
-          elem_off(repeats - 1, e, st.blk[o], st.rep[o], es) + (int64_t)es;
-      ext = off > ext ? off : ext;
-      /* repStride may be smaller than a repeat: the first repeat can reach
-       * further than the last. */
-      off = elem_off(0, e, st.blk[o], st.rep[o], es) + (int64_t)es;
-      ext = off > ext ? off : ext;
-    }
+    int64_t ext = sim_rep_extent(repeats, last_e, st.blk[o], st.rep[o], es);
     base[o] = sim_local_access(b, in, o, 0, ext, true);
     if (!base[o])
       return false;
@@ -146,11 +176,13 @@ bool sim_exec_vector_repeat(sim_block *b, const sim_insn *in) {
     for (int64_t e = 0; e <= last_e; e++) {
       if (!(sel[e / 64] >> (e % 64) & 1))
         continue;
-      const uint8_t *px = base[1] + elem_off(r, e, st.blk[1], st.rep[1], es);
+      const uint8_t *px =
+          base[1] + sim_rep_elem_off(r, e, st.blk[1], st.rep[1], es);
       sim_check_init(b, in, 1, px, es);
       memcpy(x + n * es, px, es);
       if (binary) {
-        const uint8_t *py = base[2] + elem_off(r, e, st.blk[2], st.rep[2], es);
+        const uint8_t *py =
+            base[2] + sim_rep_elem_off(r, e, st.blk[2], st.rep[2], es);
         sim_check_init(b, in, 2, py, es);
         memcpy(y + n * es, py, es);
       }
@@ -161,11 +193,45 @@ bool sim_exec_vector_repeat(sim_block *b, const sim_insn *in) {
     for (int64_t e = 0; e <= last_e; e++) {
       if (!(sel[e / 64] >> (e % 64) & 1))
         continue;
-      uint8_t *pd = base[0] + elem_off(r, e, st.blk[0], st.rep[0], es);
+      uint8_t *pd = base[0] + sim_rep_elem_off(r, e, st.blk[0], st.rep[0], es);
       memcpy(pd, d + n * es, es);
       sim_mark_written(b, pd, es);
       n++;
     }
   }
+  return true;
+}
+
+/* Duplicate at levels 0 / 1: dst, scalar, the mask, repeatTimes,
+ * dstBlockStride, dstRepeatStride (both in 32-byte blocks). The selected
+ * elements of every repeat get the scalar; the others keep their value.
+ * (Ascend C API reference, Duplicate: docs/simulator.md.) */
+bool sim_exec_dup_repeat(sim_block *b, const sim_insn *in) {
+  const unsigned dt = in->dt, es = casc_dtype_size((casc_dtype)dt);
+  const unsigned n = in->nargs;
+  const int64_t repeats = sim_rep_operand(b, in, n - 3);
+  const int64_t blk = sim_rep_operand(b, in, n - 2);
+  const int64_t rep = sim_rep_operand(b, in, n - 1);
+  uint64_t sel[2];
+  if (!sim_rep_times(b, in, repeats, 255) ||
+      !sim_rep_mask(b, in, dt, 2, n - 5, in->imm2 != 0, sel))
+    return false;
+  if (repeats == 0)
+    return true;
+  int64_t last_e = sim_rep_last_elem(sel);
+  uint8_t *d = sim_local_access(
+      b, in, 0, 0, sim_rep_extent(repeats, last_e, blk, rep, es), true);
+  if (!d)
+    return false;
+  _Alignas(8) uint8_t c[8];
+  sim_vec_scalar_elem(b, in, 1, dt, c);
+  for (int64_t r = 0; r < repeats; r++)
+    for (int64_t e = 0; e <= last_e; e++) {
+      if (!(sel[e / 64] >> (e % 64) & 1))
+        continue;
+      uint8_t *p = d + sim_rep_elem_off(r, e, blk, rep, es);
+      memcpy(p, c, es);
+      sim_mark_written(b, p, es);
+    }
   return true;
 }

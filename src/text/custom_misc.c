@@ -15,6 +15,10 @@ bool casc_custom_parse_if(casc_parser *p, pp_op_state *st);
 void casc_custom_print_if(casc_printer *pr, casc_op *op);
 bool casc_custom_parse_while(casc_parser *p, pp_op_state *st);
 void casc_custom_print_while(casc_printer *pr, casc_op *op);
+bool casc_custom_parse_memref_load(casc_parser *p, pp_op_state *st);
+void casc_custom_print_memref_load(casc_printer *pr, casc_op *op);
+bool casc_custom_parse_memref_store(casc_parser *p, pp_op_state *st);
+void casc_custom_print_memref_store(casc_printer *pr, casc_op *op);
 bool casc_custom_parse_index_switch(casc_parser *p, pp_op_state *st);
 void casc_custom_print_index_switch(casc_printer *pr, casc_op *op);
 
@@ -95,6 +99,10 @@ static const struct {
     {CASC_OP_SCF_INDEX_SWITCH, casc_custom_parse_index_switch,
      casc_custom_print_index_switch},
     {CASC_OP_EMITC_INCLUDE, parse_include, print_include},
+    {CASC_OP_MEMREF_LOAD, casc_custom_parse_memref_load,
+     casc_custom_print_memref_load},
+    {CASC_OP_MEMREF_STORE, casc_custom_parse_memref_store,
+     casc_custom_print_memref_store},
 };
 
 pp_custom_fn pp_custom_parser(casc_op_kind kind) {

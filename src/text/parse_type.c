@@ -328,7 +328,7 @@ static casc_type *asc_body(casc_parser *p, int id, bool stripped) {
     if (!elem || !pp_expect(p, CASC_TK_GREATER, ">"))
       return NULL;
     t = casc_type_asc(p->ctx, (casc_asc_type)id, v, rank, dims, elem);
-  } else if (params[0] == 'T') {
+  } else if (params[0] == 'T' || params[0] == 't') {
     if (!pp_expect(p, CASC_TK_LESS, "<"))
       return NULL;
     casc_type *elem = pp_parse_type(p);
@@ -410,7 +410,7 @@ static casc_type *parse_excl(casc_parser *p) {
   int id = casc_asc_type_lookup(s, dl, mn, ml);
   if (id >= 0) {
     const casc_asc_type_info *info = casc_asc_type_get((casc_asc_type)id);
-    if (!info->params[0]) {
+    if (!info->params[0] || (info->params[0] == 't' && !body_follows)) {
       if (body_follows) {
         pp_error(p, "type '!%.*s' has no parameters", (int)n, s);
         return NULL;

@@ -252,6 +252,14 @@ static void number_op(namer *nm, casc_op *op) {
     set_name(nm, casc_op_result(op, 0), buf);
     return;
   }
+  /* MLIR's memref.alloca and memref.cast name their results themselves
+   * (getAsmResultNames). */
+  if (!nm->pr->flags.generic &&
+      (op->kind == CASC_OP_MEMREF_ALLOCA || op->kind == CASC_OP_MEMREF_CAST)) {
+    set_name(nm, casc_op_result(op, 0),
+             op->kind == CASC_OP_MEMREF_ALLOCA ? "alloca" : "cast");
+    return;
+  }
   const casc_op_info *info = nm->pr->flags.generic ? NULL : named_results(op);
   if (info) {
     for (unsigned i = 0; i < op->nres; i++)

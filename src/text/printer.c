@@ -206,10 +206,16 @@ static const struct {
      (const char *const[]){"arith.addi", "arith.subi", "arith.muli",
                            "arith.shli", NULL}},
     {"fastmath", "#arith.fastmath<none>",
-     (const char *const[]){
-         "arith.addf", "arith.subf", "arith.mulf", "arith.divf", "arith.remf",
-         "arith.negf", "arith.maximumf", "arith.minimumf", "arith.maxnumf",
-         "arith.minnumf", "arith.cmpf", "arith.extf", "arith.truncf", NULL}},
+     (const char *const[]){"arith.addf",     "arith.subf",     "arith.mulf",
+                           "arith.divf",     "arith.remf",     "arith.negf",
+                           "arith.maximumf", "arith.minimumf", "arith.maxnumf",
+                           "arith.minnumf",  "arith.cmpf",     "arith.extf",
+                           "arith.truncf",   "math.absf",      "math.atan2",
+                           "math.ceil",      "math.copysign",  "math.cos",
+                           "math.erf",       "math.exp",       "math.exp2",
+                           "math.floor",     "math.fma",       "math.log",
+                           "math.log2",      "math.round",     "math.rsqrt",
+                           "math.sin",       "math.sqrt",      NULL}},
 };
 
 const char *pr_default_prop(const char *op_name, const char **attr_name,

@@ -77,6 +77,10 @@ bool casc_cli_read_file(const char *path, char **data, size_t *len, char *err,
   return true;
 }
 
+int casc_cli_read_failure_exit(void) {
+  return errno == ENOMEM ? CASC_EXIT_FAIL : CASC_EXIT_USAGE;
+}
+
 bool casc_cli_output_open(casc_cli_output *o, const char *path, char *err,
                           size_t errlen) {
   o->path = path;

@@ -14,7 +14,10 @@
 #define CASC_VERSION "0.1.0"
 #endif
 
-/* Exit codes of every subcommand. */
+/* Exit codes of every subcommand (docs/cli.md): 0 success; 1 the input is
+ * invalid or a check found errors in it (parse, verify, a pass, the kernel),
+ * an output could not be written, or memory ran out; 2 the command line is
+ * wrong or an input file it names cannot be read. */
 enum { CASC_EXIT_OK = 0, CASC_EXIT_FAIL = 1, CASC_EXIT_USAGE = 2 };
 
 /* Command-line flags: `-name`, `--name`, `-name=value`, `--name=value` are
@@ -32,6 +35,9 @@ const char *casc_cli_flag_name(const char *arg, size_t *len);
  * errno is then ENOMEM when it ran out of memory. */
 bool casc_cli_read_file(const char *path, char **data, size_t *len, char *err,
                         size_t errlen);
+/* The exit code after casc_cli_read_file failed: usage, unless memory ran
+ * out (which is no fault of the command line). */
+int casc_cli_read_failure_exit(void);
 /* Name given to a buffer in locations: the path, or "<stdin>" for "-". */
 const char *casc_cli_buffer_name(const char *path);
 

@@ -583,7 +583,7 @@ int casc_cmd_opt(int argc, char **argv) {
   if (!casc_cli_read_file(o.input, &text, &len, err, sizeof err)) {
     casc_cli_error(CMD, "%s", err);
     free_options(&o);
-    return CASC_EXIT_FAIL;
+    return casc_cli_read_failure_exit();
   }
   casc_cli_output out;
   if (!casc_cli_output_open(&out, o.output, err, sizeof err)) {

@@ -1,17 +1,14 @@
-/* `casc run`: run a kernel of an ASC-IR file on the CPU simulator.
- *
- *   casc run FILE.mlir [--kernel NAME] [--blocks N] [--threads N]
- *            [--arg NAME=VALUE]... [--out NAME=FILE.npy]...
- *            [--platform FILE.ini] [--max-steps N] [--stats]
- *            [--timing] [--trace OUT.json]
- *
- * VALUE is a .npy file or zeros:N (N elements) for a GM buffer, a number
- * for a scalar. A GM buffer named only in --out starts zeroed with as many
- * elements as the first .npy input. --timing runs the pipeline timing model
- * and the race detector and prints cycles per block, for the launch and
- * each pipe's busy fraction; --trace (implies --timing) writes the Chrome
- * trace of the pipes (docs/timing.md). Exit status: 0 the kernel ran clean
- * (warnings allowed), 1 errors in the IR or from the kernel, 2 usage. */
+/* `casc run`: run a kernel of an ASC-IR file on the CPU simulator. The
+ * options are in help() below and docs/cli.md; the names arguments answer
+ * to are run_params.c's, their values run_args.c's, what is reported
+ * run_report.c's. A GM buffer named only in --out starts zeroed with as
+ * many elements as the first .npy input; outputs are written only after a
+ * run without errors. --timing runs the pipeline timing model and the race
+ * detector and prints cycles per block, for the launch and each pipe's busy
+ * fraction; --trace (implies --timing) writes the Chrome trace of the pipes
+ * (docs/timing.md). Exit status (docs/cli.md): 0 the kernel ran clean
+ * (warnings allowed), 1 errors in the IR or from the kernel, 2 usage or an
+ * input file that cannot be read. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,23 +19,38 @@
 #include "casc/text.h"
 #include "tools/cli_util.h"
 #include "tools/diag_format.h"
+#include "tools/run_args.h"
+#include "tools/run_params.h"
+#include "tools/run_report.h"
+#include "tools/run_timing.h"
 #include "util/alloc.h"
 
 #define MAX_BINDINGS 64
+/* An endless kernel fails within seconds; no test or example comes near. */
+#define DEFAULT_TIMEOUT 10.0
 
 typedef struct {
   const char *name, *value;
+  int param; /* the kernel parameter it names (bind_params) */
 } binding;
 
 typedef struct {
   const char *file, *kernel, *platform, *trace;
   unsigned blocks, threads;
   unsigned long long max_steps;
+  double timeout;       /* seconds, 0 = none */
+  unsigned error_limit; /* 0 = none */
+  bool json;            /* the result record on stdout */
   bool stats, timing;
   binding args[MAX_BINDINGS], outs[MAX_BINDINGS];
   unsigned nargs, nouts;
   casc_diag_sink diags; /* --diagnostics-format / --diagnostics-file */
 } run_opts;
+
+typedef struct {
+  casc_npy arr; /* owns the buffer of a GM argument */
+  bool given;   /* by --arg */
+} gm_buf;
 
 static void help(void) {
   printf(
@@ -50,10 +62,23 @@ static void help(void) {
       "  --blocks N             block_dim (default 1)\n"
       "  --threads N            worker threads (default: online CPUs)\n"
       "  --arg NAME=VALUE       a kernel argument: FILE.npy or zeros:N for a\n"
-      "                         GM buffer, a number for a scalar\n"
-      "  --out NAME=FILE.npy    write GM buffer NAME after the run\n"
+      "                         GM buffer, a number in the parameter's type\n"
+      "                         for a scalar. NAME: as written (%%x is x), a\n"
+      "                         loc(\"name\"), or the position arg0, arg1...\n"
+      "  --out NAME=FILE.npy    write GM buffer NAME after a run without\n"
+      "                         errors; named only here, it starts as zeros\n"
+      "                         as long as the first .npy input\n"
       "  --platform FILE.ini    platform description (default Ascend910B1)\n"
-      "  --max-steps N          per-block step limit (hang guard)\n"
+      "  --max-steps N          per-block step limit (default 2^32); a block\n"
+      "                         over it stops all blocks when none can differ\n"
+      "                         (no block index, no scalar read from memory)\n"
+      "  --timeout SECONDS      wall-clock limit of the run (default 10, 0:\n"
+      "                         none); running blocks stop with an error\n"
+      "  --error-limit N        show at most N errors (default 20, 0: all)\n"
+      "  --json                 print one JSON result record on stdout\n"
+      "                         (kernel, status, diagnostics per block,\n"
+      "                         timing with --timing) instead of the text\n"
+      "                         of --stats and --timing\n"
       "  --stats                print blocks, threads, time and steps\n"
       "  --timing               run the pipeline timing model and the race\n"
       "                         detector; print cycles and pipe busy time\n"
@@ -63,7 +88,8 @@ static void help(void) {
       "  --diagnostics-format=text|json|sarif  diagnostics as text, JSON\n"
       "                         lines (stderr) or a SARIF 2.1.0 log (stdout)\n"
       "  --diagnostics-file=PATH  write the diagnostics to PATH instead\n\n"
-      "Exit status: 0 ran clean, 1 errors (IR or kernel), 2 usage.\n"
+      "Exit status: 0 ran clean, 1 errors (IR or kernel), 2 usage or an\n"
+      "unreadable input file (docs/cli.md).\n"
       "bf16 buffers are stored in .npy as raw 16-bit patterns, descr '<V2'.\n");
 }
 
@@ -84,16 +110,14 @@ static const char *flag_value(int argc, char **argv, int *i, const char *name,
   return "";
 }
 
-static bool parse_unsigned(const char *s, unsigned long long max,
-                           unsigned long long *out) {
-  if (!*s || *s == '-')
-    return false;
+/* A finite number of seconds, at least 0. */
+static bool parse_seconds(const char *s, double *out) {
   char *end;
   errno = 0;
-  unsigned long long v = strtoull(s, &end, 10);
-  if (errno || *end || v > max)
+  double d = strtod(s, &end);
+  if (end == s || *end || errno || !(d >= 0) || d > 1e9)
     return false;
-  *out = v;
+  *out = d;
   return true;
 }
 
@@ -133,6 +157,8 @@ static int add_binding(binding *list, unsigned *n, const char *spec,
 static int parse_args(int argc, char **argv, run_opts *o) {
   memset(o, 0, sizeof *o);
   o->blocks = 1;
+  o->timeout = DEFAULT_TIMEOUT;
+  o->error_limit = 20; /* clang's -ferror-limit */
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *v;
     bool missing = false;
@@ -144,26 +170,40 @@ static int parse_args(int argc, char **argv, run_opts *o) {
     if ((v = flag_value(argc, argv, &i, "kernel", &missing))) {
       o->kernel = v;
     } else if ((v = flag_value(argc, argv, &i, "blocks", &missing))) {
-      if (missing || !parse_unsigned(v, 65535, &u) || u == 0) {
+      if (missing || !run_parse_unsigned(v, 65535, &u) || u == 0) {
         casc_cli_error("run", "--blocks expects 1 ~ 65535, got '%s'", v);
         return CASC_EXIT_USAGE;
       }
       o->blocks = (unsigned)u;
       continue;
     } else if ((v = flag_value(argc, argv, &i, "threads", &missing))) {
-      if (missing || !parse_unsigned(v, 256, &u) || u == 0) {
+      if (missing || !run_parse_unsigned(v, 256, &u) || u == 0) {
         casc_cli_error("run", "--threads expects 1 ~ 256, got '%s'", v);
         return CASC_EXIT_USAGE;
       }
       o->threads = (unsigned)u;
       continue;
     } else if ((v = flag_value(argc, argv, &i, "max-steps", &missing))) {
-      if (missing || !parse_unsigned(v, ~0ULL, &u) || u == 0) {
+      if (missing || !run_parse_unsigned(v, ~0ULL, &u) || u == 0) {
         casc_cli_error("run", "--max-steps expects a positive count, got '%s'",
                        v);
         return CASC_EXIT_USAGE;
       }
       o->max_steps = u;
+      continue;
+    } else if ((v = flag_value(argc, argv, &i, "timeout", &missing))) {
+      if (missing || !parse_seconds(v, &o->timeout)) {
+        casc_cli_error("run", "--timeout expects seconds (0: none), got '%s'",
+                       v);
+        return CASC_EXIT_USAGE;
+      }
+      continue;
+    } else if ((v = flag_value(argc, argv, &i, "error-limit", &missing))) {
+      if (missing || !run_parse_unsigned(v, ~0U, &u)) {
+        casc_cli_error("run", "--error-limit expects a count, got '%s'", v);
+        return CASC_EXIT_USAGE;
+      }
+      o->error_limit = (unsigned)u;
       continue;
     } else if ((v = flag_value(argc, argv, &i, "platform", &missing))) {
       o->platform = v;
@@ -180,6 +220,9 @@ static int parse_args(int argc, char **argv, run_opts *o) {
     } else if ((v = flag_value(argc, argv, &i, "trace", &missing))) {
       o->trace = v;
       o->timing = true;
+    } else if (casc_cli_flag(a, "json")) {
+      o->json = true;
+      continue;
     } else if (casc_cli_flag(a, "stats")) {
       o->stats = true;
       continue;
@@ -221,21 +264,59 @@ static void free_bindings(run_opts *o) {
     casc_free((char *)o->outs[i].name);
 }
 
-static const binding *find(const binding *l, unsigned n, const char *name) {
+static const binding *find_param(const binding *l, unsigned n, int param) {
   for (unsigned i = 0; i < n; i++)
-    if (strcmp(l[i].name, name) == 0)
+    if (l[i].param == param)
       return &l[i];
   return NULL;
 }
 
-/* The only function with ascendc.global, else the only function. */
-static const char *pick_kernel(casc_op *module) {
+/* Which parameter each --arg (--out) names. Two names of one parameter
+ * (x and arg0) are as much a usage error as one name given twice. */
+static int resolve_names(binding *l, unsigned n, const run_params *rp,
+                         const char *flag) {
+  for (unsigned i = 0; i < n; i++) {
+    l[i].param = run_params_find(rp, l[i].name, flag);
+    if (l[i].param < 0)
+      return CASC_EXIT_USAGE;
+    for (unsigned k = 0; k < i; k++)
+      if (l[k].param == l[i].param) {
+        casc_cli_error("run", "%s %s= and %s %s= name the same argument of @%s",
+                       flag, l[k].name, flag, l[i].name, rp->kernel);
+        return CASC_EXIT_USAGE;
+      }
+  }
+  return CASC_EXIT_OK;
+}
+
+static bool is_func(const casc_op *op) {
+  return strcmp(op->name, "func.func") == 0 && casc_func_name(op);
+}
+
+/* " @a (kernel), @b" for a message: the module's functions. */
+static void print_functions(casc_op *module) {
+  unsigned n = 0;
+  for (casc_op *op = casc_module_body(module)->first; op; op = op->next)
+    if (is_func(op))
+      fprintf(stderr, "%s @%s%s", n++ ? "," : "", casc_func_name(op),
+              casc_op_attr(op, "ascendc.global") ? " (kernel)" : "");
+  fputc('\n', stderr);
+}
+
+/* --kernel NAME if the module has it; else the only function with
+ * ascendc.global, else the only function. NULL after an error that lists
+ * the functions there are (*rc: usage, or a failure for a module without
+ * any function). */
+static const char *choose_kernel(casc_op *module, const char *wanted,
+                                 const char *file, int *rc) {
   const char *global = NULL, *any = NULL;
   unsigned nglobal = 0, nany = 0;
   for (casc_op *op = casc_module_body(module)->first; op; op = op->next) {
-    const char *n = casc_func_name(op);
-    if (!n || strcmp(op->name, "func.func") != 0)
+    if (!is_func(op))
       continue;
+    const char *n = casc_func_name(op);
+    if (wanted && strcmp(n, wanted) == 0)
+      return n;
     nany++;
     any = n;
     if (casc_op_attr(op, "ascendc.global")) {
@@ -243,74 +324,23 @@ static const char *pick_kernel(casc_op *module) {
       global = n;
     }
   }
-  if (nglobal == 1)
-    return global;
-  return nany == 1 ? any : NULL;
-}
-
-typedef struct {
-  casc_npy arr; /* owns the buffer of a GM argument */
-  bool used;
-} gm_buf;
-
-static bool scalar_arg(const char *name, const char *v, casc_type *t,
-                       casc_arg *out) {
-  casc_dtype dt = casc_dtype_of_type(t);
-  char *end;
-  errno = 0;
-  if (dt == CASC_DT_F16 || dt == CASC_DT_BF16 || dt == CASC_DT_F32 ||
-      dt == CASC_DT_F64) {
-    double d = strtod(v, &end);
-    if (errno || *end || end == v) {
-      casc_cli_error("run", "--arg %s: '%s' is not a number", name, v);
-      return false;
-    }
-    *out = casc_arg_float(dt, d);
-    return true;
+  if (!wanted && (nglobal == 1 || nany == 1))
+    return nglobal == 1 ? global : any;
+  *rc = nany ? CASC_EXIT_USAGE : CASC_EXIT_FAIL;
+  if (!nany) {
+    casc_cli_error("run", "%s has no function to run", file);
+  } else if (wanted) {
+    fprintf(stderr, "casc run: --kernel %s: %s has no function @%s; it has",
+            wanted, file, wanted);
+    print_functions(module);
+  } else {
+    fprintf(stderr,
+            "casc run: %s has several functions: choose one with --kernel "
+            "NAME from",
+            file);
+    print_functions(module);
   }
-  long long i = strtoll(v, &end, 0);
-  if (errno || *end || end == v) {
-    casc_cli_error("run", "--arg %s: '%s' is not an integer", name, v);
-    return false;
-  }
-  *out = casc_arg_int(dt, i);
-  return true;
-}
-
-/* Returns an exit code: usage (docs/simulator.md) for a bad zeros:N, a
- * file that cannot be read or holds the wrong dtype; a failure for running
- * out of memory, which is no fault of the command line. */
-static int gm_arg(casc_ctx *ctx, const char *name, const char *v,
-                  casc_dtype want, gm_buf *gb, casc_arg *out) {
-  if (strncmp(v, "zeros:", 6) == 0) {
-    unsigned long long n;
-    if (!parse_unsigned(v + 6, 1ULL << 34, &n)) {
-      casc_cli_error("run", "--arg %s: bad element count in '%s'", name, v);
-      return CASC_EXIT_USAGE;
-    }
-    gb->arr.dtype = want;
-    gb->arr.ndim = 1;
-    gb->arr.shape[0] = gb->arr.count = (size_t)n;
-    gb->arr.data = casc_calloc(n ? n : 1, casc_dtype_size(want));
-    if (!gb->arr.data) {
-      casc_cli_error("run", "--arg %s: out of memory", name);
-      return CASC_EXIT_FAIL;
-    }
-  } else if (!casc_npy_read(ctx, v, &gb->arr)) {
-    return casc_ctx_out_of_memory(ctx) ? CASC_EXIT_FAIL : CASC_EXIT_USAGE;
-  }
-  /* bf16 may also come as raw uint16 bit patterns. */
-  if (want == CASC_DT_BF16 && gb->arr.dtype == CASC_DT_U16)
-    gb->arr.dtype = CASC_DT_BF16;
-  if (gb->arr.dtype != want) {
-    casc_cli_error("run", "--arg %s: %s holds %s, the kernel expects %s", name,
-                   v, casc_dtype_name(gb->arr.dtype), casc_dtype_name(want));
-    return CASC_EXIT_USAGE;
-  }
-  gb->used = true;
-  *out = casc_arg_gm(gb->arr.data, want, gb->arr.count);
-  out->name = name;
-  return CASC_EXIT_OK;
+  return NULL;
 }
 
 static bool write_trace(const char *path, const casc_buf *b) {
@@ -332,79 +362,214 @@ static bool write_trace(const char *path, const casc_buf *b) {
   return true;
 }
 
-/* "S 12.5%  V 3.0%  MTE2 80.1%" for the pipes that did anything. */
-static void print_busy(const double *frac, const bool *used) {
-  for (int p = 0; p < CASC_SIM_PIPE_COUNT_; p++)
-    if (used[p])
-      printf("  %s %.1f%%", casc_sim_pipe_name((casc_sim_pipe)p),
-             100.0 * frac[p]);
+static bool is_gm(const casc_type *t) {
+  return t->kind == CASC_TYPE_MEMREF || t->kind == CASC_TYPE_UNRANKED_MEMREF;
 }
 
-static bool same_block(const casc_block_timing *a, const casc_block_timing *b) {
-  if (a->cycles != b->cycles || a->complete != b->complete)
-    return false;
-  for (int p = 0; p < CASC_SIM_PIPE_COUNT_; p++)
-    if (a->busy[p] != b->busy[p])
-      return false;
-  return true;
-}
-
-/* The [casc.timing] figures the model used (the platform file's or the
- * built-in ones), so a report says what it rests on. */
-static void print_parameters(const casc_platform *p) {
-  printf("  parameters: scalar %u; V head+cycles/repeat", p->scalar_cycles);
-  for (unsigned c = 0; c < CASC_PLATFORM_VCOSTS; c++)
-    printf(" %s %u+%u", casc_platform_vcost_name(c), p->vec_head[c],
-           p->vec_cycles_per_repeat[c]);
-  printf(" (repeat %u B), latency %u; MTE2 %u + burst/%u B, latency %u; "
-         "MTE3 %u + burst/%u B, latency %u; flags %u/%u/%u; min %u; "
-         "launch %u\n",
-         p->vector_bytes_per_cycle, p->vector_latency, p->mte2_setup,
-         p->mte2_bytes_per_cycle, p->mte2_latency, p->mte3_setup,
-         p->mte3_bytes_per_cycle, p->mte3_latency, p->set_flag_cycles,
-         p->wait_flag_cycles, p->barrier_cycles, p->min_op_cycles,
-         p->launch_cycles);
-}
-
-/* The timing report: the launch, then blocks (runs of identical blocks on
- * one line), then the pipes' busy fractions over all blocks. */
-static void print_timing(const casc_timing *t, const char *kernel,
-                         const casc_platform *plat) {
-  bool used[CASC_SIM_PIPE_COUNT_] = {false};
-  for (unsigned i = 0; i < t->nblocks && t->blocks; i++)
-    for (int p = 0; p < CASC_SIM_PIPE_COUNT_; p++)
-      used[p] |= t->blocks[i].ops[p] > 0;
-  unsigned cores = plat->vector_core_cnt ? plat->vector_core_cnt : 1;
-  printf("timing: @%s on %s at %u MHz, %u block(s) on %u vector core(s)\n",
-         kernel, plat->soc, t->clock_mhz, t->nblocks,
-         t->nblocks < cores ? t->nblocks : cores);
-  printf("  launch: %llu cycles, %.3f us\n", (unsigned long long)t->cycles,
-         t->seconds * 1e6);
-  for (unsigned i = 0; i < t->nblocks && t->blocks; i++) {
-    const casc_block_timing *bt = &t->blocks[i];
-    unsigned j = i;
-    while (j + 1 < t->nblocks && same_block(&t->blocks[j + 1], bt))
-      j++;
-    if (j == i)
-      printf("  block %u:", i);
-    else
-      printf("  blocks %u-%u:", i, j);
-    printf(" %llu cycles, %.3f us%s, busy", (unsigned long long)bt->cycles,
-           (double)bt->cycles / t->clock_mhz,
-           bt->complete ? "" : " (incomplete)");
-    double frac[CASC_SIM_PIPE_COUNT_];
-    for (int p = 0; p < CASC_SIM_PIPE_COUNT_; p++)
-      frac[p] = bt->cycles ? (double)bt->busy[p] / (double)bt->cycles : 0;
-    print_busy(frac, used);
-    printf("\n");
-    i = j;
+/* Fills args (parameter order) from --arg, and creates the buffers named
+ * only by --out. Returns an exit code. */
+static int bind_params(casc_ctx *ctx, run_opts *o, const run_params *rp,
+                       gm_buf *bufs, casc_arg *args) {
+  int rc = resolve_names(o->args, o->nargs, rp, "--arg");
+  if (rc == CASC_EXIT_OK)
+    rc = resolve_names(o->outs, o->nouts, rp, "--out");
+  if (rc != CASC_EXIT_OK)
+    return rc;
+  for (unsigned i = 0; i < o->nouts; i++)
+    if (!is_gm(casc_sim_param_type(rp->prog, (unsigned)o->outs[i].param))) {
+      casc_cli_error("run", "--out %s: argument %s of @%s is no GM buffer",
+                     o->outs[i].name, rp->display[o->outs[i].param],
+                     rp->kernel);
+      return CASC_EXIT_USAGE;
+    }
+  /* Inputs first, so that output-only buffers can take their size. */
+  size_t default_count = 0;
+  bool have_default = false;
+  for (unsigned j = 0; j < rp->n; j++) {
+    const char *pn = rp->display[j];
+    casc_type *t = casc_sim_param_type(rp->prog, j);
+    const binding *bi = find_param(o->args, o->nargs, (int)j);
+    if (!bi)
+      continue;
+    if (is_gm(t)) {
+      rc = run_gm_arg(ctx, pn, bi->value, casc_dtype_of_type(casc_type_elem(t)),
+                      &bufs[j].arr, &args[j]);
+      if (rc != CASC_EXIT_OK)
+        return rc;
+      if (!have_default && strncmp(bi->value, "zeros:", 6) != 0) {
+        default_count = bufs[j].arr.count;
+        have_default = true;
+      }
+    } else if ((rc = run_scalar_arg(pn, bi->value, t, &args[j])) !=
+               CASC_EXIT_OK) {
+      return rc;
+    }
+    bufs[j].given = true;
   }
-  printf("  pipes busy (all blocks):");
-  print_busy(t->busy_fraction, used);
-  printf("\n");
-  if (t->races)
-    printf("  %u data race(s) reported\n", t->races);
-  print_parameters(plat);
+  for (unsigned j = 0; j < rp->n; j++) {
+    const char *pn = rp->display[j];
+    casc_type *t = casc_sim_param_type(rp->prog, j);
+    if (bufs[j].given || casc_sim_param_is_ffts(rp->prog, j))
+      continue; /* ffts_addr is filled in by the simulator */
+    if (find_param(o->outs, o->nouts, (int)j) && have_default) {
+      char spec[48];
+      snprintf(spec, sizeof spec, "zeros:%zu", default_count);
+      rc = run_gm_arg(ctx, pn, spec, casc_dtype_of_type(casc_type_elem(t)),
+                      &bufs[j].arr, &args[j]);
+      if (rc != CASC_EXIT_OK)
+        return rc;
+      continue;
+    }
+    if (find_param(o->outs, o->nouts, (int)j))
+      casc_cli_error("run",
+                     "--out %s: no .npy input to take the size of %s from: "
+                     "give --arg %s=zeros:N (N elements) as well",
+                     pn, pn, pn);
+    else
+      casc_cli_error("run", "missing --arg %s=... for @%s", pn, rp->kernel);
+    return CASC_EXIT_USAGE;
+  }
+  return CASC_EXIT_OK;
+}
+
+/* One `casc run`: what the steps below share. */
+typedef struct {
+  run_opts *o;
+  casc_ctx *ctx;
+  run_report report;
+  const char *text;
+  size_t len;
+  casc_platform plat;
+  casc_op *module;
+  const char *kernel;
+  casc_sim_program *prog;
+  run_params params;
+  gm_buf *bufs;
+  casc_arg *args;
+  unsigned nargs;
+  casc_launch_result res;
+  bool ran; /* the launch ran: res holds its figures */
+  casc_launch_status status;
+  unsigned outputs_written;
+} run_state;
+
+/* Platform, module and kernel. Returns an exit code. */
+static int load(run_state *s) {
+  const run_opts *o = s->o;
+  casc_platform_default(&s->plat);
+  if (o->platform && !casc_platform_load(s->ctx, o->platform, &s->plat))
+    /* A bad platform file is a usage error; lack of memory is not. */
+    return casc_ctx_out_of_memory(s->ctx) ? CASC_EXIT_FAIL : CASC_EXIT_USAGE;
+  s->module = casc_parse_module(s->ctx, s->text, s->len,
+                                casc_cli_buffer_name(o->file), 1);
+  if (!s->module)
+    return CASC_EXIT_FAIL;
+  int rc = CASC_EXIT_OK;
+  s->kernel =
+      choose_kernel(s->module, o->kernel, casc_cli_buffer_name(o->file), &rc);
+  return rc;
+}
+
+/* Compile the kernel and bind its arguments. Returns an exit code. */
+static int prepare(run_state *s) {
+  s->prog = casc_sim_compile(s->ctx, s->module, s->kernel);
+  if (!s->prog)
+    return CASC_EXIT_FAIL;
+  casc_sim_set_time_limit(s->prog, s->o->timeout);
+  unsigned np = casc_sim_num_params(s->prog);
+  s->bufs = casc_calloc(np + 1, sizeof *s->bufs);
+  s->args = casc_calloc(np + 1, sizeof *s->args);
+  if (!s->bufs || !s->args) {
+    casc_cli_error("run", "out of memory");
+    return CASC_EXIT_FAIL;
+  }
+  if (!run_params_init(&s->params, s->ctx, s->module, s->prog, s->kernel,
+                       s->text, s->len, casc_cli_buffer_name(s->o->file)))
+    return CASC_EXIT_FAIL; /* reported */
+  int rc = bind_params(s->ctx, s->o, &s->params, s->bufs, s->args);
+  if (rc != CASC_EXIT_OK)
+    return rc;
+  /* Pack in parameter order, dropping ffts_addr if it was not given. */
+  for (unsigned j = 0; j < np; j++) {
+    if (casc_sim_param_is_ffts(s->prog, j) && !s->bufs[j].given)
+      continue;
+    s->args[s->nargs++] = s->args[j];
+  }
+  return CASC_EXIT_OK;
+}
+
+/* Run, then the trace, the outputs and the reports. Returns an exit code. */
+static int launch(run_state *s) {
+  const run_opts *o = s->o;
+  /* The kernel's DumpTensor / printf output is the command's output (on
+   * stderr when a SARIF log or the --json record takes stdout). */
+  casc_launch_opts lo = {o->threads, &s->plat, o->max_steps,
+                         casc_sim_print_stream,
+                         o->diags.f == stdout || o->json ? stderr : stdout};
+  casc_buf trace;
+  casc_buf_init(&trace);
+  s->report.in_launch = true;
+  casc_launch_status st =
+      o->timing
+          ? casc_sim_run_timed(s->prog, o->blocks, s->args, s->nargs, &lo,
+                               o->trace ? &trace : NULL, &s->res)
+          : casc_sim_run(s->prog, o->blocks, s->args, s->nargs, &lo, &s->res);
+  s->report.in_launch = false;
+  s->status = st;
+  s->ran = st != CASC_LAUNCH_BAD_LAUNCH;
+  if (s->ran)
+    run_report_add_issues(&s->report, &s->res);
+  /* A trace that cannot be written fails the run (exit status 1). A run
+   * that ran out of memory writes none: its chart may miss a part. */
+  bool trace_failed = st != CASC_LAUNCH_BAD_LAUNCH &&
+                      st != CASC_LAUNCH_OUT_OF_MEMORY && o->trace &&
+                      !write_trace(o->trace, &trace);
+  casc_buf_free(&trace);
+  if (trace_failed)
+    st = CASC_LAUNCH_KERNEL_ERROR;
+  if (st == CASC_LAUNCH_BAD_LAUNCH)
+    return CASC_EXIT_USAGE;
+  int rc = st == CASC_LAUNCH_OK ? CASC_EXIT_OK : CASC_EXIT_FAIL;
+  /* What a failed kernel left in its buffers is no result: an old file of
+   * that name must not pass for one either, so it is left alone and the
+   * run says so. */
+  if (rc != CASC_EXIT_OK && o->nouts)
+    casc_cli_error("run", "the run failed: --out file(s) not written");
+  for (unsigned i = 0; i < o->nouts && rc == CASC_EXIT_OK; i++)
+    if (!casc_npy_write(s->ctx, o->outs[i].value,
+                        &s->bufs[o->outs[i].param].arr))
+      rc = CASC_EXIT_FAIL;
+    else
+      s->outputs_written++;
+  if (o->timing && s->res.timing.valid && !o->json)
+    run_print_timing(&s->res.timing, s->kernel, &s->plat);
+  if (o->stats && !o->json)
+    printf("casc run: @%s, %u block(s), %.3f ms, %llu steps, %u error(s), "
+           "%u warning(s)\n",
+           s->kernel, o->blocks, s->res.seconds * 1e3,
+           (unsigned long long)s->res.steps, s->res.errors, s->res.warnings);
+  return rc;
+}
+
+/* The --json record of run s, which ends with exit code rc. */
+static bool print_record(const run_state *s, int rc) {
+  const char *status = rc == CASC_EXIT_OK      ? "ok"
+                       : rc == CASC_EXIT_USAGE ? "usage"
+                       : !s->ran               ? "input-error"
+                       : s->res.timed_out      ? "timeout"
+                       : s->status == CASC_LAUNCH_OUT_OF_MEMORY
+                           ? "out-of-memory"
+                           : "kernel-error";
+  run_record rec = {s->o->file,
+                    s->kernel,
+                    s->o->blocks,
+                    rc,
+                    status,
+                    s->ran,
+                    &s->res,
+                    s->o->timing,
+                    s->outputs_written == s->o->nouts && s->o->nouts > 0};
+  return run_report_print_json(&s->report, &rec);
 }
 
 int casc_cmd_run(int argc, char **argv) {
@@ -414,189 +579,48 @@ int casc_cmd_run(int argc, char **argv) {
     free_bindings(&o);
     return rc < 0 ? CASC_EXIT_OK : rc;
   }
+  run_state s;
+  memset(&s, 0, sizeof s);
+  s.o = &o;
   char *text = NULL;
-  size_t len = 0;
   char err[512];
-  if (!casc_cli_read_file(o.file, &text, &len, err, sizeof err)) {
+  if (!casc_cli_read_file(o.file, &text, &s.len, err, sizeof err)) {
     casc_cli_error("run", "%s", err);
     free_bindings(&o);
-    return errno == ENOMEM ? CASC_EXIT_FAIL : CASC_EXIT_USAGE;
+    return casc_cli_read_failure_exit();
   }
-  casc_ctx *ctx = casc_ctx_new();
-  if (!ctx) {
+  s.text = text;
+  s.ctx = casc_ctx_new();
+  if (!s.ctx) {
     casc_cli_error("run", "out of memory");
     casc_free(text);
     free_bindings(&o);
     return CASC_EXIT_FAIL;
   }
-  casc_cli_diag_printer printer = {
-      casc_cli_buffer_name(o.file), false, 0, 0, 0, &o.diags};
-  casc_ctx_set_diag_handler(ctx, casc_cli_print_diag, &printer);
-  rc = CASC_EXIT_FAIL;
-  casc_sim_program *prog = NULL;
-  gm_buf *bufs = NULL;
-  casc_arg *args = NULL;
-  casc_platform plat;
-  casc_platform_default(&plat);
-  /* --stats and --timing print on stdout, where SARIF would go. */
-  rc = casc_diag_sink_open(&o.diags, "run", o.stats || o.timing);
-  if (rc != CASC_EXIT_OK)
-    goto out;
-  rc = CASC_EXIT_FAIL;
-  if (o.platform && !casc_platform_load(ctx, o.platform, &plat)) {
-    /* A bad platform file is a usage error; lack of memory is not. */
-    rc = casc_ctx_out_of_memory(ctx) ? CASC_EXIT_FAIL : CASC_EXIT_USAGE;
-    goto out;
-  }
-  casc_op *module =
-      casc_parse_module(ctx, text, len, casc_cli_buffer_name(o.file), 1);
-  if (!module)
-    goto out;
-  const char *kernel = o.kernel ? o.kernel : pick_kernel(module);
-  if (!kernel) {
-    casc_cli_error("run", "the module has several functions: choose one "
-                          "with --kernel NAME");
-    rc = CASC_EXIT_USAGE;
-    goto out;
-  }
-  prog = casc_sim_compile(ctx, module, kernel);
-  if (!prog)
-    goto out;
-
-  unsigned np = casc_sim_num_params(prog);
-  bufs = casc_calloc(np + 1, sizeof *bufs);
-  args = casc_calloc(np + 1, sizeof *args);
-  if (!bufs || !args) {
-    casc_cli_error("run", "out of memory");
-    goto out;
-  }
-  rc = CASC_EXIT_USAGE;
-  for (unsigned i = 0; i < o.nargs; i++) {
-    unsigned j;
-    for (j = 0; j < np; j++)
-      if (strcmp(casc_sim_param_name(prog, j), o.args[i].name) == 0)
-        break;
-    if (j == np) {
-      casc_cli_error("run", "--arg %s: @%s has no argument of that name",
-                     o.args[i].name, kernel);
-      goto out;
-    }
-  }
-  for (unsigned i = 0; i < o.nouts; i++) {
-    unsigned j;
-    for (j = 0; j < np; j++)
-      if (strcmp(casc_sim_param_name(prog, j), o.outs[i].name) == 0)
-        break;
-    casc_type *t = j < np ? casc_sim_param_type(prog, j) : NULL;
-    if (!t ||
-        (t->kind != CASC_TYPE_MEMREF && t->kind != CASC_TYPE_UNRANKED_MEMREF)) {
-      casc_cli_error("run", "--out %s: @%s has no GM argument of that name",
-                     o.outs[i].name, kernel);
-      goto out;
-    }
-  }
-  /* Inputs first, so that output-only buffers can take their size. */
-  size_t default_count = 0;
-  bool have_default = false;
-  unsigned nargs = 0;
-  for (unsigned j = 0; j < np; j++) {
-    const char *pn = casc_sim_param_name(prog, j);
-    casc_type *t = casc_sim_param_type(prog, j);
-    const binding *bi = find(o.args, o.nargs, pn);
-    bool gm =
-        t->kind == CASC_TYPE_MEMREF || t->kind == CASC_TYPE_UNRANKED_MEMREF;
-    if (!bi)
-      continue;
-    if (gm) {
-      int grc =
-          gm_arg(ctx, pn, bi->value, casc_dtype_of_type(casc_type_elem(t)),
-                 &bufs[j], &args[j]);
-      if (grc != CASC_EXIT_OK) {
-        rc = grc;
-        goto out;
-      }
-      if (!have_default && strncmp(bi->value, "zeros:", 6) != 0) {
-        default_count = bufs[j].arr.count;
-        have_default = true;
-      }
-    } else if (!scalar_arg(pn, bi->value, t, &args[j])) {
-      goto out;
-    }
-  }
-  for (unsigned j = 0; j < np; j++) {
-    const char *pn = casc_sim_param_name(prog, j);
-    casc_type *t = casc_sim_param_type(prog, j);
-    if (find(o.args, o.nargs, pn))
-      continue;
-    if (casc_sim_param_is_ffts(prog, j))
-      continue; /* filled in by the simulator */
-    if (find(o.outs, o.nouts, pn) && have_default) {
-      char spec[48];
-      snprintf(spec, sizeof spec, "zeros:%zu", default_count);
-      int grc = gm_arg(ctx, pn, spec, casc_dtype_of_type(casc_type_elem(t)),
-                       &bufs[j], &args[j]);
-      if (grc != CASC_EXIT_OK) {
-        rc = grc;
-        goto out;
-      }
-      continue;
-    }
-    casc_cli_error("run", "missing --arg %s=... for @%s", pn, kernel);
-    goto out;
-  }
-  /* Pack in parameter order, dropping ffts_addr if it was not given. */
-  for (unsigned j = 0; j < np; j++) {
-    if (casc_sim_param_is_ffts(prog, j) &&
-        !find(o.args, o.nargs, casc_sim_param_name(prog, j)))
-      continue;
-    args[nargs++] = args[j];
-  }
-
-  /* The kernel's DumpTensor / printf output is the command's output (on
-   * stderr when a SARIF log takes stdout). */
-  casc_launch_opts lo = {o.threads, &plat, o.max_steps, casc_sim_print_stream,
-                         o.diags.f == stdout ? stderr : stdout};
-  casc_launch_result res;
-  casc_buf trace;
-  casc_buf_init(&trace);
-  casc_launch_status st =
-      o.timing ? casc_sim_run_timed(prog, o.blocks, args, nargs, &lo,
-                                    o.trace ? &trace : NULL, &res)
-               : casc_sim_run(prog, o.blocks, args, nargs, &lo, &res);
-  /* A trace that cannot be written fails the run (exit status 1). A run
-   * that ran out of memory writes none: its chart may miss a part. */
-  bool trace_failed = st != CASC_LAUNCH_BAD_LAUNCH &&
-                      st != CASC_LAUNCH_OUT_OF_MEMORY && o.trace &&
-                      !write_trace(o.trace, &trace);
-  casc_buf_free(&trace);
-  if (trace_failed)
-    st = CASC_LAUNCH_KERNEL_ERROR;
-  if (st == CASC_LAUNCH_BAD_LAUNCH) {
-    rc = CASC_EXIT_USAGE;
-    goto out;
-  }
-  rc = st == CASC_LAUNCH_OK ? CASC_EXIT_OK : CASC_EXIT_FAIL;
-  for (unsigned i = 0; i < o.nouts; i++) {
-    for (unsigned j = 0; j < np; j++)
-      if (strcmp(casc_sim_param_name(prog, j), o.outs[i].name) == 0 &&
-          !casc_npy_write(ctx, o.outs[i].value, &bufs[j].arr))
-        rc = CASC_EXIT_FAIL;
-  }
-  if (o.timing && res.timing.valid)
-    print_timing(&res.timing, kernel, &plat);
-  if (o.stats)
-    printf("casc run: @%s, %u block(s), %.3f ms, %llu steps, %u error(s), "
-           "%u warning(s)\n",
-           kernel, o.blocks, res.seconds * 1e3, (unsigned long long)res.steps,
-           res.errors, res.warnings);
-out:
-  if (bufs)
-    for (unsigned j = 0; j < casc_sim_num_params(prog); j++)
-      casc_npy_free(&bufs[j].arr);
-  casc_free(bufs);
-  casc_free(args);
-  casc_sim_program_free(prog);
-  casc_ctx_free(ctx);
+  run_report_init(&s.report, casc_cli_buffer_name(o.file), o.error_limit,
+                  o.json);
+  s.report.printer.sink = &o.diags;
+  casc_ctx_set_diag_handler(s.ctx, run_report_diag, &s.report);
+  /* --stats, --timing and --json print on stdout, where SARIF would go. */
+  rc = casc_diag_sink_open(&o.diags, "run", o.stats || o.timing || o.json);
+  if (rc == CASC_EXIT_OK)
+    rc = load(&s);
+  if (rc == CASC_EXIT_OK)
+    rc = prepare(&s);
+  if (rc == CASC_EXIT_OK)
+    rc = launch(&s);
+  run_report_finish(&s.report);
+  if (o.json && !print_record(&s, rc))
+    rc = CASC_EXIT_FAIL;
+  run_report_free(&s.report);
+  if (s.bufs)
+    for (unsigned j = 0; j < casc_sim_num_params(s.prog); j++)
+      casc_npy_free(&s.bufs[j].arr);
+  casc_free(s.bufs);
+  casc_free(s.args);
+  run_params_free(&s.params);
+  casc_sim_program_free(s.prog);
+  casc_ctx_free(s.ctx);
   casc_free(text);
   free_bindings(&o);
   if (!casc_diag_sink_close(&o.diags, "run") && rc == CASC_EXIT_OK)

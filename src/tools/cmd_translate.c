@@ -81,7 +81,7 @@ int casc_cmd_translate(int argc, char **argv) {
   if (!casc_cli_read_file(input, &text, &len, err, sizeof err)) {
     casc_cli_error(CMD, "%s", err);
     casc_diag_sink_close(&diags, CMD);
-    return CASC_EXIT_FAIL;
+    return casc_cli_read_failure_exit();
   }
   casc_ctx *ctx = casc_ctx_new();
   if (!ctx) {

@@ -5,15 +5,25 @@
 
 #include "util/alloc.h"
 
-/* FNV-1a, 64-bit: keys are short structural records, so simplicity wins. */
+/* Eight bytes a step, each mixed in by a multiply and a shift (the byte at
+ * a time FNV-1a this replaced was 6% of casc opt): hash tables use the low
+ * bits, so the last step folds the high bits down. */
 uint64_t casc_hash_bytes(const void *p, size_t n) {
   const unsigned char *s = p;
-  uint64_t h = 1469598103934665603ull;
-  for (size_t i = 0; i < n; i++) {
-    h ^= s[i];
-    h *= 1099511628211ull;
+  uint64_t h = 0x9e3779b97f4a7c15ull ^ (uint64_t)n;
+  while (n >= 8) {
+    uint64_t w;
+    memcpy(&w, s, 8);
+    h = (h ^ w) * 0xff51afd7ed558ccdull;
+    h ^= h >> 32;
+    s += 8;
+    n -= 8;
   }
-  return h;
+  uint64_t w = 0;
+  if (n)
+    memcpy(&w, s, n);
+  h = (h ^ w) * 0xc4ceb9fe1a85ec53ull;
+  return h ^ (h >> 29);
 }
 
 void casc_hm_init(casc_hashmap *m) {

@@ -9,6 +9,7 @@
 #ifndef CASC_ASCENDC_STUB_KERNEL_OPERATOR_H
 #define CASC_ASCENDC_STUB_KERNEL_OPERATOR_H
 
+#include <cstddef> // size_t, which pyasc's emitasc.copy_struct loop uses unqualified
 #include <cstdint>
 
 // Bisheng (CCE) keywords: function kinds and address-space qualifiers.
@@ -373,6 +374,87 @@ int64_t GetBlockNum();
 void GetMrgSortResult(uint16_t &mrgSortList1, uint16_t &mrgSortList2,
                       uint16_t &mrgSortList3, uint16_t &mrgSortList4);
 void GetStoreAtomicConfig(uint16_t &atomicType, uint16_t &atomicOp);
+
+// ---- the cube (Ascend C API reference: DataCopy ND2NZ, LoadData 2D, Mmad,
+// Fixpipe L0C -> GM; the structs' constructors of arch 2201) -----------------
+
+struct Nd2NzParams {
+  Nd2NzParams();
+  Nd2NzParams(uint16_t ndNum, uint16_t nValue, uint16_t dValue,
+              uint16_t srcNdMatrixStride, uint16_t srcDValue,
+              uint16_t dstNzC0Stride, uint16_t dstNzNStride,
+              uint16_t dstNzMatrixStride);
+};
+template <typename T>
+void DataCopy(const LocalTensor<T> &dst, const GlobalTensor<T> &src,
+              const Nd2NzParams &intriParams);
+
+struct LoadData2DParams {
+  LoadData2DParams();
+  LoadData2DParams(uint16_t startIndex, uint8_t repeatTimes,
+                   uint16_t srcStride, uint8_t sid, uint16_t dstGap,
+                   bool ifTranspose, uint8_t addrMode);
+};
+template <typename T>
+void LoadData(const LocalTensor<T> &dst, const LocalTensor<T> &src,
+              const LoadData2DParams &loadDataParams);
+template <typename T>
+void LoadData(const LocalTensor<T> &dst, const GlobalTensor<T> &src,
+              const LoadData2DParams &loadDataParams);
+
+struct MmadParams {
+  MmadParams();
+  MmadParams(uint16_t m, uint16_t n, uint16_t k, uint8_t unitFlag,
+             bool cmatrixSource, bool cmatrixInitVal);
+  MmadParams(uint16_t m, uint16_t n, uint16_t k, bool isBias,
+             int32_t fmOffset, bool enSsparse, bool enWinogradA,
+             bool enWinogradB);
+};
+template <typename T, typename U, typename S>
+void Mmad(const LocalTensor<T> &dst, const LocalTensor<U> &fm,
+          const LocalTensor<S> &filter, const MmadParams &mmadParams);
+template <typename T, typename U, typename S, typename V>
+void Mmad(const LocalTensor<T> &dst, const LocalTensor<U> &fm,
+          const LocalTensor<S> &filter, const LocalTensor<V> &bias,
+          const MmadParams &mmadParams);
+
+enum class CO2Layout : uint8_t { NZ = 0, ROW_MAJOR, COLUMN_MAJOR };
+struct FixpipeConfig {
+  CO2Layout format;
+};
+constexpr FixpipeConfig CFG_NZ = {CO2Layout::NZ};
+constexpr FixpipeConfig CFG_ROW_MAJOR = {CO2Layout::ROW_MAJOR};
+constexpr FixpipeConfig CFG_COLUMN_MAJOR = {CO2Layout::COLUMN_MAJOR};
+
+} // namespace AscendC
+
+// QuantMode_t is declared outside the namespace in Ascend C.
+enum QuantMode_t {
+  NoQuant = 0,
+  F322F16 = 1,
+  F322BF16 = 16,
+};
+
+namespace AscendC {
+
+struct FixpipeParamsV220 {
+  FixpipeParamsV220();
+  FixpipeParamsV220(uint16_t nSize, uint16_t mSize, uint16_t srcStride,
+                    uint32_t dstStride, bool reluEn);
+  // The form with every field, isChannelSplit last (the IR's 12 fields).
+  FixpipeParamsV220(uint16_t nSize, uint16_t mSize, uint16_t srcStride,
+                    uint32_t dstStride, bool reluEn, QuantMode_t quantPre,
+                    int64_t deqScalar, uint16_t ndNum, uint16_t srcNdStride,
+                    uint16_t dstNdStride, uint8_t unitFlag,
+                    bool isChannelSplit);
+};
+template <typename T, typename U, const FixpipeConfig &config>
+void Fixpipe(const GlobalTensor<T> &dst, const LocalTensor<U> &src,
+             const FixpipeParamsV220 &intriParams);
+template <typename T, typename U, const FixpipeConfig &config>
+void Fixpipe(const GlobalTensor<T> &dst, const LocalTensor<U> &src,
+             const LocalTensor<uint64_t> &cbufWorkspace,
+             const FixpipeParamsV220 &intriParams);
 
 } // namespace AscendC
 

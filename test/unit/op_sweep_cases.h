@@ -16,6 +16,9 @@
  *                   does not describe
  *   scf.yield / scf.condition
  *                   terminators of those regions only
+ *   memref.load / memref.store
+ *                   one index per dimension, and the value has the memref's
+ *                   element type (their custom syntax implies it)
  */
 #ifndef CASC_TEST_OP_SWEEP_CASES_H
 #define CASC_TEST_OP_SWEEP_CASES_H
@@ -161,6 +164,36 @@ static const char hand_switch_full[] =
     "  }\n"
     "}\n";
 
+static const char hand_load_min[] =
+    "module {\n" SWEEP_KERNEL_OPEN "    %c0 = arith.constant 0 : index\n"
+    "    %0 = memref.load %gm[%c0] : memref<?xf32, 22>\n"
+    "    return\n"
+    "  }\n"
+    "}\n";
+
+static const char hand_load_full[] =
+    "module {\n" SWEEP_KERNEL_OPEN "    %c0 = arith.constant 0 : index\n"
+    "    %0 = memref.load %gm[%c0] {nontemporal = true} : memref<?xf32, 22>\n"
+    "    return\n"
+    "  }\n"
+    "}\n";
+
+static const char hand_store_min[] =
+    "module {\n" SWEEP_KERNEL_OPEN "    %c0 = arith.constant 0 : index\n"
+    "    %v = arith.constant 1.0 : f32\n"
+    "    memref.store %v, %gm[%c0] : memref<?xf32, 22>\n"
+    "    return\n"
+    "  }\n"
+    "}\n";
+
+static const char hand_store_full[] =
+    "module {\n" SWEEP_KERNEL_OPEN "    %c0 = arith.constant 0 : index\n"
+    "    %v = arith.constant 1.0 : f32\n"
+    "    memref.store %v, %gm[%c0] {nontemporal = true} : memref<?xf32, 22>\n"
+    "    return\n"
+    "  }\n"
+    "}\n";
+
 static const struct {
   const char *op;
   const char *min, *full;
@@ -175,6 +208,8 @@ static const struct {
     {"scf.condition", hand_while_min, hand_while_full},
     {"scf.yield", hand_for_full, hand_if_full},
     {"scf.index_switch", hand_switch_min, hand_switch_full},
+    {"memref.load", hand_load_min, hand_load_full},
+    {"memref.store", hand_store_min, hand_store_full},
 };
 
 /* The hand-written module of row `op` (full or minimal form), or NULL if

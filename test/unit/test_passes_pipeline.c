@@ -96,6 +96,12 @@ static void test_compile(void) {
   CHECK_EQ_INT(count_name(m, "ascendc.pipe"), 1);
   CHECK_EQ_INT(count_name(m, "emitc.include"), 1);
   CHECK_EQ_INT(count_name(m, "ascendc.set_ffts_base_addr"), 0);
+  /* insert-sync: the copy-in is enqueued and dequeued before Abs; Abs's
+   * in-place write is not enqueued again (nothing reads it before the
+   * free); PIPE_ALL before the return. */
+  CHECK_EQ_INT(count_name(m, "ascendc.que_bind.enque_tensor"), 1);
+  CHECK_EQ_INT(count_name(m, "ascendc.que_bind.deque_tensor"), 1);
+  CHECK_EQ_INT(count_name(m, "ascendc.pipe_barrier"), 1);
   casc_buf out;
   casc_buf_init(&out);
   casc_print_op(ctx, m, &(casc_print_flags){0}, &out);

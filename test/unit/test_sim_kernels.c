@@ -64,13 +64,34 @@ static void test_rows(void) {
   r = sim_row_of(CASC_OP_ADD_L0); /* mask + repeat form, same kernel */
   CHECK_EQ_INT(r->opc, SIM_VEC_BINARY_REP);
   CHECK_EQ_INT(r->kern, SIM_K_ADD);
-  r = sim_row_of(CASC_OP_ADD_L3); /* the C++ operator: not yet */
-  CHECK_EQ_INT(r->opc, SIM_NONE);
+  r = sim_row_of(CASC_OP_ADD_L3); /* the C++ operator, same kernel */
+  CHECK_EQ_INT(r->opc, SIM_VEC_BINARY_L3);
+  CHECK_EQ_INT(r->kern, SIM_K_ADD);
   r = sim_row_of(CASC_OP_QUE_BIND_FREE_TENSOR);
   CHECK_EQ_INT(r->opc, SIM_FREE_TENSOR);
   r = sim_row_of(CASC_OP_FUSED_MUL_ADD_L2); /* family, no kernel yet */
   CHECK(r->need_kernel);
   CHECK_EQ_INT(r->kern, SIM_K_NONE);
+  /* Repeat forms of duplicate and the reductions; a vector op of its own
+   * shape names its handler. */
+  CHECK_EQ_INT(sim_row_of(CASC_OP_DUPLICATE_L1)->opc, SIM_VEC_DUP_REP);
+  r = sim_row_of(CASC_OP_REDUCE_MAX_L0);
+  CHECK_EQ_INT(r->opc, SIM_VEC_REDUCE_REP);
+  CHECK_EQ_INT(r->kern, SIM_K_REDUCE_MAX);
+  CHECK_EQ_INT(sim_row_of(CASC_OP_WHOLE_REDUCE_MIN_L1)->opc,
+               SIM_WHOLE_REDUCE_MIN);
+  CHECK_EQ_INT(sim_row_of(CASC_OP_PAIR_REDUCE_SUM_L0)->opc,
+               SIM_PAIR_REDUCE_SUM);
+  CHECK_EQ_INT(sim_row_of(CASC_OP_SELECT_SCALAR_L2)->opc, SIM_SELECT_SCALAR);
+  CHECK_EQ_INT(sim_row_of(CASC_OP_COMPARE_L1)->opc, SIM_COMPARE);
+  CHECK_EQ_INT(sim_row_of(CASC_OP_SELECT_REG)->opc, SIM_NONE); /* CMPMASK */
+  CHECK_EQ_INT(sim_row_of(CASC_OP_CAST_L1)->opc, SIM_CAST_REP);
+  CHECK_EQ_INT(sim_row_of(CASC_OP_AXPY_L2)->opc, SIM_AXPY);
+  CHECK_EQ_INT(sim_row_of(CASC_OP_BRCB_L0)->opc, SIM_BRCB);
+  CHECK_EQ_INT(sim_row_of(CASC_OP_GATHER_L1)->opc, SIM_GATHER);
+  CHECK_EQ_INT(sim_row_of(CASC_OP_GATHER_MASK)->opc, SIM_GATHER_MASK);
+  CHECK_EQ_INT(sim_row_of(CASC_OP_TRANSPOSE_EXT)->opc, SIM_TRANSPOSE);
+  CHECK_EQ_INT(sim_row_of(CASC_OP_SCATTER_L2)->opc, SIM_NONE); /* not A2 */
   CHECK_EQ_INT(sim_row_of(CASC_OP_COUNT_)->opc, SIM_NONE);
 }
 

@@ -342,7 +342,84 @@ static void test_scalar_control_flow(void) {
   env_free(&e);
 }
 
+/* Endless loops: @alike loops the same in every block, @own on its block
+ * index (so blocks may differ). */
+static const char *endless_kernels =
+    "module {\n"
+    "  func.func @alike() attributes {ascendc.global} {\n"
+    "    %t = arith.constant true\n"
+    "    scf.while : () -> () {\n"
+    "      scf.condition(%t)\n"
+    "    } do {\n"
+    "      scf.yield\n"
+    "    }\n"
+    "    return\n"
+    "  }\n"
+    "  func.func @own() attributes {ascendc.global} {\n"
+    "    %b = ascendc.get_block_idx : i32\n"
+    "    %c9 = arith.constant 9 : i32\n"
+    "    scf.while : () -> () {\n"
+    "      %go = arith.cmpi slt, %b, %c9 : i32\n"
+    "      scf.condition(%go)\n"
+    "    } do {\n"
+    "      scf.yield\n"
+    "    }\n"
+    "    return\n"
+    "  }\n"
+    "}\n";
+
+/* Once one block of @alike is out of steps the others stop (or never
+ * start); every block is reported, and only one block's steps were run. */
+static void test_step_limit_stops_alike_blocks(void) {
+  env e;
+  REQUIRE(env_parse(&e, endless_kernels));
+  casc_sim_program *p = casc_sim_compile(e.ctx, e.module, "alike");
+  REQUIRE(p != NULL);
+  casc_launch_opts o = {.threads = 1, .max_steps = 1000};
+  casc_launch_result res;
+  CHECK_EQ_INT(casc_sim_run(p, 4, NULL, 0, &o, &res), CASC_LAUNCH_KERNEL_ERROR);
+  CHECK_EQ_INT(res.nissues, 4);
+  for (unsigned i = 0; i < res.nissues; i++) {
+    CHECK_EQ_INT(res.issues[i].check, CASC_CHECK_STEP_LIMIT);
+    CHECK_EQ_INT(res.issues[i].block, (int)i);
+  }
+  CHECK(res.steps <= 1002);
+  CHECK(!res.timed_out);
+  casc_sim_program_free(p);
+  /* @own's blocks may differ: each runs to its own limit. */
+  p = casc_sim_compile(e.ctx, e.module, "own");
+  REQUIRE(p != NULL);
+  CHECK_EQ_INT(casc_sim_run(p, 4, NULL, 0, &o, &res), CASC_LAUNCH_KERNEL_ERROR);
+  CHECK_EQ_INT(res.nissues, 4);
+  CHECK(res.steps > 4 * 1000);
+  casc_sim_program_free(p);
+  env_free(&e);
+}
+
+/* The wall-clock limit stops the running block where it loops; the blocks
+ * after it report that they did not run. */
+static void test_time_limit(void) {
+  env e;
+  REQUIRE(env_parse(&e, endless_kernels));
+  casc_sim_program *p = casc_sim_compile(e.ctx, e.module, "own");
+  REQUIRE(p != NULL);
+  casc_sim_set_time_limit(p, 0.05);
+  casc_launch_opts o = {.threads = 1};
+  casc_launch_result res;
+  CHECK_EQ_INT(casc_sim_run(p, 3, NULL, 0, &o, &res), CASC_LAUNCH_KERNEL_ERROR);
+  CHECK(res.timed_out);
+  CHECK(res.seconds < 5);
+  REQUIRE(res.nissues == 3);
+  CHECK(strstr(res.issues[0].msg, "stopped here at the launch's time limit"));
+  CHECK(strstr(res.issues[1].msg, "not run"));
+  CHECK(strstr(res.issues[2].msg, "not run"));
+  casc_sim_program_free(p);
+  env_free(&e);
+}
+
 int main(void) {
+  RUN_TEST(test_step_limit_stops_alike_blocks);
+  RUN_TEST(test_time_limit);
   RUN_TEST(test_add_types);
   RUN_TEST(test_add_rejects_bf16);
   RUN_TEST(test_add_blocks_threads);

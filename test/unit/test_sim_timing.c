@@ -694,6 +694,116 @@ static void test_instruction_costs(void) {
   env_done(&e);
 }
 
+/* The cube's pipes: a GM -> L1 copy, then (each after a PipeBarrier
+ * <PIPE_ALL>) LoadData of 4 f32 fractals (2048 bytes) into L0A and into
+ * L0B, an f32 Mmad 16 x 16 x 32 and a Fixpipe of its 16 x 16 result. */
+static const char *cube_ops =
+    "module {\n"
+    "  func.func @k(%x: memref<?xf32, 22>, %z: memref<?xf32, 22>) attributes "
+    "{ascendc.global} {\n"
+    "    %a0 = \"emitc.constant\"() <{value = 0 : ui32}> : () -> ui32\n"
+    "    %n = \"emitc.constant\"() <{value = 512 : ui32}> : () -> ui32\n"
+    "    %c512 = arith.constant 512 : i32\n"
+    "    %c0 = arith.constant 0 : i32\n"
+    "    %c1 = arith.constant 1 : i32\n"
+    "    %c4 = arith.constant 4 : i32\n"
+    "    %c16 = arith.constant 16 : i32\n"
+    "    %c32 = arith.constant 32 : i32\n"
+    "    %f = arith.constant false\n"
+    "    %t = arith.constant true\n"
+    "    %xg = ascendc.global_tensor : !ascendc.global_tensor<*xf32>\n"
+    "    ascendc.global_tensor.set_global_buffer %xg, %x : "
+    "!ascendc.global_tensor<*xf32>, memref<?xf32, 22>\n"
+    "    %zg = ascendc.global_tensor : !ascendc.global_tensor<*xf32>\n"
+    "    ascendc.global_tensor.set_global_buffer %zg, %z : "
+    "!ascendc.global_tensor<*xf32>, memref<?xf32, 22>\n"
+    "    %l1 = ascendc.local_tensor_v2 a1, %a0, %n : "
+    "!ascendc.local_tensor<*xf32>\n"
+    "    %l0a = ascendc.local_tensor_v2 a2, %a0, %n : "
+    "!ascendc.local_tensor<*xf32>\n"
+    "    %l0b = ascendc.local_tensor_v2 b2, %a0, %n : "
+    "!ascendc.local_tensor<*xf32>\n"
+    "    %l0c = ascendc.local_tensor_v2 co1, %a0, %n : "
+    "!ascendc.local_tensor<*xf32>\n"
+    "    ascendc.data_copy_l2 %l1, %xg, %c512 : !ascendc.local_tensor<*xf32>, "
+    "!ascendc.global_tensor<*xf32>, i32\n"
+    "    ascendc.pipe_barrier pipe_all\n"
+    "    %lp = ascendc.construct !ascendc.load_data_2d_params(%c0, %c4, %c1, "
+    "%c0, %c0, %f, %c0) [ui16, ui8, ui16, ui16, ui16, i1, ui8] : i32, i32, "
+    "i32, i32, i32, i1, i32\n"
+    "    ascendc.load_data_l0 %l0a, %l1, %lp : !ascendc.local_tensor<*xf32>, "
+    "!ascendc.local_tensor<*xf32>, !ascendc.load_data_2d_params\n"
+    "    ascendc.load_data_l0 %l0b, %l1, %lp : !ascendc.local_tensor<*xf32>, "
+    "!ascendc.local_tensor<*xf32>, !ascendc.load_data_2d_params\n"
+    "    ascendc.pipe_barrier pipe_all\n"
+    "    %mp = ascendc.construct !ascendc.mmad_params(%c16, %c16, %c32, %f, "
+    "%f, %t) [ui16, ui16, ui16, i1, i1, i1] : i32, i32, i32, i1, i1, i1\n"
+    "    ascendc.mmad %l0c, %l0a, %l0b, %mp : !ascendc.local_tensor<*xf32>, "
+    "!ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, "
+    "!ascendc.mmad_params\n"
+    "    ascendc.pipe_barrier pipe_all\n"
+    "    %fc = ascendc.construct !ascendc.fixpipe_config(%c1) "
+    "[!ascendc.co2_layout] : i32\n"
+    "    %fp = ascendc.construct !ascendc.fixpipe_params_v220(%c16, %c16, "
+    "%c16, %c16, %f, %c0, %c0, %c1, %c0, %c0, %c0, %f) [ui16, ui16, ui16, "
+    "ui32, i1, !ascendc.quant_mode_t, ui64, ui16, ui16, ui16, ui8, i1] : i32, "
+    "i32, i32, i32, i1, i32, i32, i32, i32, i32, i32, i1\n"
+    "    ascendc.fixpipe %zg, %l0c, %fp, %fc : !ascendc.global_tensor<*xf32>, "
+    "!ascendc.local_tensor<*xf32>, !ascendc.fixpipe_params_v220, "
+    "!ascendc.fixpipe_config\n"
+    "    return\n"
+    "  }\n"
+    "}\n";
+
+static void test_cube_costs(void) {
+  casc_platform p = test_platform();
+  p.mte1_l0a_bytes_per_cycle = 64;
+  p.mte1_l0b_bytes_per_cycle = 32;
+  p.mte1_setup = 7;
+  p.cube_head = 3;
+  p.cube_cycles_per_fractal = 1000; /* not f32's */
+  p.cube_f32_cycles_per_fractal = 5;
+  p.fix_bytes_per_cycle = 16;
+  p.fix_setup = 2;
+  run_env e;
+  REQUIRE(run_timed_on(&e, cube_ops, 1, 1, NULL, true, p));
+  REQUIRE(blk(&e, 0));
+  /* MTE1: each load its set-up plus 4 fractals of 512 bytes at the
+   * destination's rate: (7 + 4 x 512/64) + (7 + 4 x 512/32) = 39 + 71. */
+  CHECK_EQ_INT(blk(&e, 0)->busy[CASC_SIM_PIPE_MTE1], 110);
+  /* M: 1 x ceil(32/8) x 1 = 4 fractal products of f32: 3 + 4 x 5. */
+  CHECK_EQ_INT(blk(&e, 0)->busy[CASC_SIM_PIPE_M], 23);
+  /* FIX: 16 x 16 elements at 2 bytes: 2 + 512/16. */
+  CHECK_EQ_INT(blk(&e, 0)->busy[CASC_SIM_PIPE_FIX], 34);
+  /* The last op, the Fixpipe, ends the block: every pipe drained before
+   * it (the barriers), so it completes 34 cycles after it starts. */
+  CHECK(blk(&e, 0)->cycles > 110 + 23 + 34);
+  /* And f32 inputs multiply (regular FP32): L0A and L0B hold the same 4
+   * fractals, read as A's ZZ and B's ZN layouts, so C[i][j] is the sum over
+   * k of x[kb*128 + i*8 + k%8] * x[kb*128 + j*8 + k%8], kb = k/8. */
+  for (int i = 0; i < 16; i++)
+    for (int j = 0; j < 16; j++) {
+      double want = 0;
+      for (int k = 0; k < 32; k++)
+        want += (double)e.x[k / 8 * 128 + i * 8 + k % 8] *
+                e.x[k / 8 * 128 + j * 8 + k % 8];
+      double got = e.z[i * 16 + j];
+      if (!CHECK(got > want * (1 - 1e-5) && got < want * (1 + 1e-5) + 1e-9))
+        fprintf(stderr, "  C[%d][%d] = %g, want %g\n", i, j, got, want);
+    }
+  env_done(&e);
+  /* The chart has a track for each of the three pipes. */
+  casc_buf t;
+  casc_buf_init(&t);
+  REQUIRE(run_timed_on(&e, cube_ops, 1, 1, &t, true, p));
+  REQUIRE(t.data);
+  CHECK(strstr(t.data, "\"name\":\"LoadData\",\"cat\":\"MTE1\""));
+  CHECK(strstr(t.data, "\"name\":\"Mmad\",\"cat\":\"M\""));
+  CHECK(strstr(t.data, "\"name\":\"Fixpipe\",\"cat\":\"FIX\""));
+  casc_buf_free(&t);
+  env_done(&e);
+}
+
 /* ---- the platform file -----------------------------------------------------
  */
 
@@ -729,6 +839,18 @@ static void test_platform_timing_keys(void) {
               {"mte3_bytes_per_cycle", d.mte3_bytes_per_cycle},
               {"mte3_setup", d.mte3_setup},
               {"mte3_latency", d.mte3_latency},
+              {"cube_head", d.cube_head},
+              {"cube_cycles_per_fractal", d.cube_cycles_per_fractal},
+              {"cube_f32_cycles_per_fractal", d.cube_f32_cycles_per_fractal},
+              {"cube_latency", d.cube_latency},
+              {"mte1_l0a_bytes_per_cycle", d.mte1_l0a_bytes_per_cycle},
+              {"mte1_l0b_bytes_per_cycle", d.mte1_l0b_bytes_per_cycle},
+              {"mte1_bt_bytes_per_cycle", d.mte1_bt_bytes_per_cycle},
+              {"mte1_setup", d.mte1_setup},
+              {"mte1_latency", d.mte1_latency},
+              {"fix_bytes_per_cycle", d.fix_bytes_per_cycle},
+              {"fix_setup", d.fix_setup},
+              {"fix_latency", d.fix_latency},
               {"set_flag_cycles", d.set_flag_cycles},
               {"wait_flag_cycles", d.wait_flag_cycles},
               {"barrier_cycles", d.barrier_cycles},
@@ -785,6 +907,12 @@ static void test_platform_timing_keys(void) {
   CHECK_EQ_INT(dl.n, 2);
   if (dl.n == 2)
     CHECK(strstr(dl.items[1]->msg, "'cast_head' must be a non-negative"));
+  /* The cube's rates divide too. */
+  const char *fix0 = "[casc.timing]\nfix_bytes_per_cycle=0\n";
+  CHECK(!casc_platform_parse(ctx, fix0, strlen(fix0), "fix0.ini", &p));
+  const char *l0b0 = "[casc.timing]\nmte1_l0b_bytes_per_cycle=0\n";
+  CHECK(!casc_platform_parse(ctx, l0b0, strlen(l0b0), "l0b0.ini", &p));
+  CHECK_EQ_INT(dl.n, 4);
   casc_diag_list_free(&dl);
   casc_ctx_free(ctx);
 }
@@ -800,6 +928,7 @@ int main(void) {
   RUN_TEST(test_trace);
   RUN_TEST(test_deterministic_and_unchanged);
   RUN_TEST(test_instruction_costs);
+  RUN_TEST(test_cube_costs);
   RUN_TEST(test_platform_timing_keys);
   return CHECK_SUMMARY();
 }

@@ -17,7 +17,8 @@ typedef enum {
   ACCUMULATE_FRESH_L0C,
   FIXPIPE_UNWRITTEN_L0C,
   NO_MTE1_M_SYNC, /* the cube reads L0A/L0B the MTE1 may still write */
-  L0A_CAPACITY    /* InitBuffer beyond L0A's 64 KiB */
+  L0A_CAPACITY,   /* InitBuffer beyond L0A's 64 KiB */
+  BIAS /* correct, with a bias row: GM -> C1 (L1) -> C2 (BiasTable) */
 } mode;
 
 static int g_line; /* the C line of the op the mistake is expected at */
@@ -47,10 +48,19 @@ static void kernel(asc_kernel *k, void *user) {
   asc_local_tensor c1 = asc_localtensor(ASC_FLOAT, ASC_TPOSITION_CO1, 0, 256);
   asc_local_tensor c1_other =
       asc_localtensor(ASC_FLOAT, ASC_TPOSITION_CO1, 1024, 256);
+  asc_local_tensor bias_l1 =
+      asc_localtensor(ASC_FLOAT, ASC_TPOSITION_C1, 2048, 16);
+  asc_local_tensor bias_bt =
+      asc_localtensor(ASC_FLOAT, ASC_TPOSITION_C2, 0, 16);
   asc_data_copy(a1, ag, asc_nd2nzparams(1, 16, 16, 0, 16, 16, 1, 0));
   asc_data_copy(b1, bg, asc_nd2nzparams(1, 16, 16, 0, 16, 16, 1, 0));
+  if (m ==
+      BIAS) /* the bias row: c[256..272) on entry (blocks write c[0..256)) */
+    asc_data_copy(bias_l1, asc_globaltensor_subindex(cg, 256), 16);
   asc_set_flag(ASC_HARDEVENT_MTE2_MTE1, 0);
   asc_wait_flag(ASC_HARDEVENT_MTE2_MTE1, 0);
+  if (m == BIAS) /* L1 -> BiasTable: MTE1, like the loads */
+    asc_data_copy(bias_bt, bias_l1, 16);
   if (m == MISALIGNED_L0A)
     g_line = __LINE__ + 1;
   asc_load_data(a2, a1, asc_loaddata2dparams(0, 1, 1, 0, 0, 0, 0));
@@ -59,10 +69,14 @@ static void kernel(asc_kernel *k, void *user) {
     asc_set_flag(ASC_HARDEVENT_MTE1_M, 0);
     asc_wait_flag(ASC_HARDEVENT_MTE1_M, 0);
   }
-  if (m == ACCUMULATE_FRESH_L0C || m == NO_MTE1_M_SYNC)
-    g_line = __LINE__ + 1;
-  asc_mmad(c1, a2, b2,
-           asc_mmadparams(16, 16, 16, 0, 0, m != ACCUMULATE_FRESH_L0C));
+  if (m == BIAS) {
+    asc_mmad(c1, a2, b2, bias_bt, asc_mmadparams(16, 16, 16, 0, 1, 0));
+  } else {
+    if (m == ACCUMULATE_FRESH_L0C || m == NO_MTE1_M_SYNC)
+      g_line = __LINE__ + 1;
+    asc_mmad(c1, a2, b2,
+             asc_mmadparams(16, 16, 16, 0, 0, m != ACCUMULATE_FRESH_L0C));
+  }
   asc_set_flag(ASC_HARDEVENT_M_FIX, 0);
   asc_wait_flag(ASC_HARDEVENT_M_FIX, 0);
   if (m == FIXPIPE_UNWRITTEN_L0C)
@@ -89,7 +103,7 @@ static casc_launch_result run(casc_ctx *ctx, mode m, float *c) {
     return res;
   casc_arg args[3] = {casc_arg_gm(a, CASC_DT_F16, 256),
                       casc_arg_gm(b, CASC_DT_F16, 256),
-                      casc_arg_gm(c, CASC_DT_F32, 256)};
+                      casc_arg_gm(c, CASC_DT_F32, 512)};
   casc_sim_run_timed(p, 2, args, 3, NULL, NULL, &res);
   casc_sim_program_free(p);
   for (int i = 0; i < 16; i++) /* the reference, for OK */
@@ -113,6 +127,29 @@ static void test_correct_kernel_is_silent_and_right(void) {
   int bad = 0;
   for (int i = 0; i < 256; i++)
     bad += c[i] != c[256 + i];
+  CHECK_EQ_INT(bad, 0);
+  casc_diag_list_free(&diags);
+  casc_ctx_free(ctx);
+}
+
+/* Mmad's bias form: C = bias row + A x B, the bias taken GM -> C1 -> C2
+ * (the L1 -> BiasTable DataCopy runs on MTE1, ordered by the MTE1_M flag
+ * of the loads: no race). */
+static void test_bias(void) {
+  casc_ctx *ctx = casc_ctx_new();
+  casc_diag_list diags = {0};
+  casc_ctx_set_diag_handler(ctx, casc_diag_collect, &diags);
+  float c[512] = {0}, bias[16];
+  for (int j = 0; j < 16; j++)
+    c[256 + j] = bias[j] = 0.25f * (float)j - 1.5f;
+  casc_launch_result res = run(ctx, BIAS, c);
+  CHECK_EQ_INT((int)res.nissues, 0);
+  int bad = 0;
+  for (int i = 0; i < 16; i++)
+    for (int j = 0; j < 16; j++)
+      if (c[i * 16 + j] != bias[j] + c[256 + i * 16 + j] && bad++ < 3)
+        fprintf(stderr, "  C[%d][%d] = %g, want %g + %g\n", i, j, c[i * 16 + j],
+                bias[j], c[256 + i * 16 + j]);
   CHECK_EQ_INT(bad, 0);
   casc_diag_list_free(&diags);
   casc_ctx_free(ctx);
@@ -161,5 +198,6 @@ int main(void) {
   RUN_TEST(test_l0c_read_before_mmad);
   RUN_TEST(test_missing_mte1_m_sync);
   RUN_TEST(test_l0_capacity);
+  RUN_TEST(test_bias);
   return CHECK_SUMMARY();
 }

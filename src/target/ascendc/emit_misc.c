@@ -1,5 +1,7 @@
 /* func, emitc and emitasc ops, and ascendc.construct (brace-initialised API
  * structs, docs/ir.md §5.1). */
+#include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "casc/diag.h"
@@ -81,6 +83,37 @@ static bool emit_verbatim(casc_emitter *e, casc_op *op) {
 }
 
 /* emitc.constant: an ordinary `vN` (pyasc's unsigned constants). */
+/* The C++ text of `#emitc.opaque<"text">` (the string unescaped: `\\`,
+ * `\"`, `\n`, `\t`, `\XX` hex), appended to b; false when a is not one. */
+static bool opaque_text(const casc_attr *a, casc_buf *b) {
+  static const char head[] = "#emitc.opaque<\"";
+  const char *s = a->kind == CASC_ATTR_OPAQUE ? a->u.opaque.text : NULL;
+  size_t n = s ? strlen(s) : 0;
+  if (n < sizeof head + 1 || strncmp(s, head, sizeof head - 1) != 0 ||
+      strcmp(s + n - 2, "\">") != 0)
+    return false;
+  const char *end = s + n - 2;
+  for (const char *c = s + sizeof head - 1; c < end; c++) {
+    if (*c != '\\' || c + 1 >= end) {
+      casc_buf_putc(b, *c);
+      continue;
+    }
+    c++;
+    if (*c == 'n')
+      casc_buf_putc(b, '\n');
+    else if (*c == 't')
+      casc_buf_putc(b, '\t');
+    else if (isxdigit((unsigned char)c[0]) && c + 1 < end &&
+             isxdigit((unsigned char)c[1])) {
+      char hex[3] = {c[0], c[1], 0};
+      casc_buf_putc(b, (char)strtol(hex, NULL, 16));
+      c++;
+    } else
+      casc_buf_putc(b, *c);
+  }
+  return true;
+}
+
 static bool emit_emitc_constant(casc_emitter *e, casc_op *op) {
   casc_attr *v = casc_em_attr(op, "value");
   if (op->nres != 1 || !v)
@@ -111,7 +144,7 @@ static bool emit_emitc_constant(casc_emitter *e, casc_op *op) {
     narrow = t->u.flt.fk == CASC_F16 || t->u.flt.fk == CASC_BF16;
   } else if (v->kind == CASC_ATTR_BOOL) {
     casc_buf_puts(&rhs, v->u.b ? "true" : "false");
-  } else {
+  } else if (!opaque_text(v, &rhs)) {
     ok = casc_em_fail(e, op, "has a value with no C++ form");
   }
   if (ok) {
@@ -290,8 +323,50 @@ static bool emit_dereference(casc_emitter *e, casc_op *op) {
   return true;
 }
 
+/* ascendc.local_mem_allocator: `AscendC::LocalMemAllocator<Hardware::X> vN;`
+ * — the hardware operand is a template argument, which the result type
+ * carries; a constant operand that says otherwise is an error (pyasc
+ * ignores the operand). */
+static bool emit_local_mem_allocator(casc_emitter *e, casc_op *op) {
+  const casc_type *t = op->nres == 1 ? op->results[0].type : NULL;
+  if (op->nops != 1 || !t || !casc_type_is_asc(t, CASC_ASC_LOCAL_MEM_ALLOCATOR))
+    return casc_em_fail(e, op, "is malformed");
+  casc_op *d = casc_op_operand(op, 0)->def;
+  int64_t hw;
+  if (d && d->kind == CASC_OP_ARITH_CONSTANT &&
+      casc_em_attr_int(casc_op_attr(d, "value"), &hw) && hw != t->u.asc.p[0]) {
+    casc_emit_error(e->ctx, op->loc,
+                    "'%s' op has hardware %lld but its type says %lld",
+                    op->name, (long long)hw, (long long)t->u.asc.p[0]);
+    return false;
+  }
+  casc_em_indent(e);
+  return casc_em_decl(e, e->out, &op->results[0], op);
+}
+
+/* emitasc.call_opaque: `[T vN = ]callee(args)`, the callee as written. */
+static bool emit_call_opaque(casc_emitter *e, casc_op *op) {
+  casc_attr *c = casc_op_attr(op, "callee");
+  if (!c || c->kind != CASC_ATTR_STRING)
+    return casc_em_fail(e, op, "has no callee");
+  casc_buf rhs;
+  casc_buf_init(&rhs);
+  casc_buf_printf(&rhs, "%.*s(", (int)c->u.str.len, c->u.str.s);
+  bool ok = true;
+  for (unsigned i = 0; ok && i < op->nops; i++) {
+    const char *n = casc_em_name(e, casc_op_operand(op, i), op);
+    ok = n != NULL;
+    if (ok)
+      casc_buf_printf(&rhs, "%s%s", i ? ", " : "", n);
+  }
+  casc_buf_putc(&rhs, ')');
+  if (ok)
+    ok = assign_result(e, op, &rhs);
+  casc_em_scratch_done(e->out, &rhs);
+  return ok;
+}
+
 bool casc_em_misc(casc_emitter *e, casc_op *op, bool *semi) {
-  (void)semi;
   switch (op->kind) {
   case CASC_OP_FUNC_RETURN:
     return emit_return(e, op);
@@ -310,11 +385,25 @@ bool casc_em_misc(casc_emitter *e, casc_op *op, bool *semi) {
   case CASC_OP_EMITASC_PTR_OFFSET:
     return emit_ptr_offset(e, op);
   case CASC_OP_CONSTRUCT:
+    if (casc_em_is_aipp_params(op))
+      return casc_em_aipp_params(e, op);
+    if (casc_em_aipp_member_only(op)) {
+      *semi = false; /* its fields are assigned into the AippParams */
+      return true;
+    }
     return emit_construct(e, op);
   case CASC_OP_EMITASC_VARIABLE:
     return emit_variable(e, op);
   case CASC_OP_EMITASC_DEREFERENCE:
     return emit_dereference(e, op);
+  case CASC_OP_LOCAL_MEM_ALLOCATOR:
+    return emit_local_mem_allocator(e, op);
+  case CASC_OP_EMITASC_CALL_OPAQUE:
+    return emit_call_opaque(e, op);
+  case CASC_OP_EMITASC_COPY_STRUCT:
+    return casc_em_copy_struct(e, op);
+  case CASC_OP_EMITASC_DECLARE_PY_STRUCT:
+    return casc_em_declare_py_struct(e, op);
   default:
     return casc_em_fail(e, op, "unable to find printer for op");
   }

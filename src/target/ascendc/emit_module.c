@@ -60,8 +60,14 @@ bool casc_em_op(casc_emitter *e, casc_op *op) {
     ok = casc_em_arith(e, op, &semi);
   else if (dl == 3 && memcmp(op->name, "scf", 3) == 0)
     ok = casc_em_scf(e, op, &semi);
-  else if (dl == 7 && memcmp(op->name, "ascendc", 7) == 0 &&
-           op->kind != CASC_OP_CONSTRUCT)
+  else if (dl == 6 && memcmp(op->name, "memref", 6) == 0)
+    ok = casc_em_memref(e, op, &semi);
+  else if (casc_em_is_inferred(op))
+    ok = casc_em_inferred(e, op, &semi);
+  else if ((dl == 7 && memcmp(op->name, "ascendc", 7) == 0 &&
+            op->kind != CASC_OP_CONSTRUCT &&
+            op->kind != CASC_OP_LOCAL_MEM_ALLOCATOR) ||
+           (dl == 4 && memcmp(op->name, "math", 4) == 0))
     ok = casc_em_table(e, op, &semi);
   else
     ok = casc_em_misc(e, op, &semi);
@@ -145,8 +151,15 @@ static bool emit_module(casc_emitter *e, casc_op *module) {
     if (op->kind == CASC_OP_FUNC_FUNC) {
       if (!emit_func(e, op))
         return false;
+    } else if (op->kind == CASC_OP_MODULE) {
+      /* A nested module (a file of several top-level modules or ops is
+       * wrapped in one) prints its ops in place, then its blank line, as
+       * pyasc's translator does. */
+      if (!emit_module(e, op))
+        return false;
     } else if (op->kind == CASC_OP_EMITC_INCLUDE ||
-               op->kind == CASC_OP_EMITC_VERBATIM) {
+               op->kind == CASC_OP_EMITC_VERBATIM ||
+               op->kind == CASC_OP_EMITASC_DECLARE_PY_STRUCT) {
       bool semi = false;
       if (!casc_em_misc(e, op, &semi))
         return false;

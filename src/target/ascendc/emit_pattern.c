@@ -22,7 +22,10 @@
  *              the statement, T the C++ type of the values and <ref> the
  *              C++ name of operand `ref`; a second array of the same name
  *              in the function gets a `_N` suffix (pyasc reuses the name,
- *              a C++ redefinition); expands to the array's name
+ *              a C++ redefinition); expands to the array's name.
+ *              `$name:A(ref,suffix,N)` names it `<ref>_<suffix>_<k>`, k the
+ *              number of ops of this kind before it in the module (pyasc's
+ *              per-op-type counter, MrgSort)
  *   $name:U    the C++ type of that value with integers spelt unsigned
  *              (also #name:U for a type attribute)
  *   $name:D    declares result `name` on its own line before the statement
@@ -39,6 +42,7 @@
  *              k prints P followed by the k-th name ("-" = no such value)
  *   @          the op's Ascend C API name (ops.def's api column)
  *   ?name{...} the text in braces only if optional operand `name` is present
+ *   ?name:L{...}  the text in braces only if operand `name` is a tensor
  *   \c         the character c itself (for a literal [ $ # @ ? { } \)
  *
  * A single-result op gets `T vN = ` in front of the pattern's text (`~`
@@ -139,8 +143,38 @@ static const char *mask_list(pat_ctx *p, unsigned begin, unsigned count) {
   return ok ? name : NULL;
 }
 
+typedef struct {
+  casc_op *target;
+  unsigned before; /* ops of target's kind met before it */
+  bool found;
+} kind_count;
+
+static bool count_kind(casc_op *op, void *user) {
+  kind_count *k = user;
+  if (op == k->target) {
+    k->found = true;
+    return false;
+  }
+  k->before += op->kind == k->target->kind;
+  return true;
+}
+
+/* How many ops of op's kind come before it in its module: pyasc numbers
+ * some arrays with a counter per op type (MrgSort's
+ * `<dst>_element_count_list_<N>`), unique in the translated file. */
+static unsigned kind_index(casc_op *op) {
+  casc_op *top = op;
+  while (casc_op_parent_op(top))
+    top = casc_op_parent_op(top);
+  kind_count k = {op, 0, false};
+  casc_walk_pre(top, count_kind, &k);
+  return k.before;
+}
+
 /* `T <ref>_<suffix>[] = {..};` on its own line; returns the name. The
- * directive text after `:A` is `(ref,suffix)`; *pp is moved past it. */
+ * directive text after `:A` is `(ref,suffix)` or `(ref,suffix,N)`, which
+ * appends `_<k>`, k = kind_index(op) (pyasc's per-op-type counter); *pp is
+ * moved past it. */
 static const char *value_array(pat_ctx *p, const char *n, size_t len,
                                unsigned begin, unsigned count, const char **pp,
                                const char *end) {
@@ -169,9 +203,22 @@ static const char *value_array(pat_ctx *p, const char *n, size_t len,
   const char *refname = casc_em_name(e, ref, p->op);
   if (!refname)
     return NULL;
+  const char *sfx = comma + 1;
+  const char *sfx_end = memchr(sfx, ',', (size_t)(close - sfx));
+  bool numbered = sfx_end && close - sfx_end == 2 && sfx_end[1] == 'N';
+  if (sfx_end && !numbered) {
+    bad(p, "malformed array directive after", "A", 1);
+    return NULL;
+  }
+  if (!sfx_end)
+    sfx_end = close;
   char base[256];
-  snprintf(base, sizeof base, "%.120s_%.*s", refname,
-           (int)(close - comma - 1 > 100 ? 100 : close - comma - 1), comma + 1);
+  int sl = (int)(sfx_end - sfx > 100 ? 100 : sfx_end - sfx);
+  if (numbered)
+    snprintf(base, sizeof base, "%.120s_%.*s_%u", refname, sl, sfx,
+             kind_index(p->op));
+  else
+    snprintf(base, sizeof base, "%.120s_%.*s", refname, sl, sfx);
   casc_buf line;
   casc_buf_init(&line);
   bool ok =
@@ -379,6 +426,10 @@ static bool expand(pat_ctx *p, casc_buf *b, const char *s, const char *end) {
       const char *n = s + 1;
       size_t len = ident_len(n);
       const char *open = n + len;
+      /* `?name:L{...}`: only when operand `name` is a tensor. */
+      bool if_tensor = open + 1 < end && open[0] == ':' && open[1] == 'L';
+      if (if_tensor)
+        open += 2;
       const char *close =
           open < end ? memchr(open, '}', (size_t)(end - open)) : NULL;
       casc_value *v;
@@ -386,7 +437,9 @@ static bool expand(pat_ctx *p, casc_buf *b, const char *s, const char *end) {
       if (!len || *open != '{' || !close ||
           !lookup(p, n, len, &v, &count, &begin))
         return bad(p, "malformed optional group", n, len);
-      if (count && !expand(p, b, open + 1, close))
+      bool take = count && (!if_tensor || casc_type_is_local_tensor(v->type) ||
+                            casc_type_is_global_tensor(v->type));
+      if (take && !expand(p, b, open + 1, close))
         return false;
       s = close + 1;
     } else if (c == '\n') {

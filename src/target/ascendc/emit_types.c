@@ -66,7 +66,20 @@ static bool asc_type(casc_buf *b, const casc_type *t) {
                     ti->cxx, a, c, (long long)p[2]);
     return true;
   }
-  if ((P[0] == 'S' || P[0] == 'T') && t->u.asc.elem) {
+  if (P[0] == 'I' && t->u.asc.id == CASC_ASC_LOCAL_MEM_ALLOCATOR) {
+    /* LocalMemAllocator<Hardware>: pyasc's numbering of AscendC::Hardware. */
+    static const char *const hw[] = {"GM",  "UB",   "L1",     "L0A", "L0B",
+                                     "L0C", "BIAS", "FIXBUF", "MAX"};
+    if (p[0] < 0 || p[0] >= (int64_t)(sizeof hw / sizeof hw[0]))
+      return false;
+    casc_buf_printf(b, "%s<AscendC::Hardware::%s>", ti->cxx, hw[p[0]]);
+    return true;
+  }
+  if (P[0] == 't' && !t->u.asc.elem) { /* the template without argument */
+    casc_buf_puts(b, ti->cxx);
+    return true;
+  }
+  if ((P[0] == 'S' || P[0] == 'T' || P[0] == 't') && t->u.asc.elem) {
     casc_buf inner;
     casc_buf_init(&inner);
     bool ok = casc_em_type(&inner, t->u.asc.elem);
@@ -142,6 +155,8 @@ static bool em_type(casc_buf *b, const casc_type *t, bool as_unsigned) {
       return ok;
     }
     return asc_type(b, t);
+  case CASC_TYPE_OPAQUE:
+    return casc_em_is_py_struct(t) && casc_em_py_struct_name(b, t);
   default:
     return false;
   }

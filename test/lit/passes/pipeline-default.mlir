@@ -1,7 +1,8 @@
 // The default pipeline (pyasc's order, docs/ir.md §6.1) on front-end shaped
 // IR: helpers are inlined and dropped, constants hoisted and uniqued, automatic
-// tensors get queues (freed after their last use), one TPipe remains, the
-// kernel arguments are marked, and verify-sync finds nothing to report.
+// tensors get queues (freed after their last use) and insert-sync's
+// EnQue/DeQue, one TPipe remains, the kernel arguments are marked, and
+// verify-sync finds nothing to report.
 // RUN: casc opt -pipeline=default -verify-diagnostics %s | FileCheck %s
 // RUN: casc opt -pipeline=pyasc %s | FileCheck %s --check-prefix=PYASC
 
@@ -13,12 +14,24 @@
 // CHECK-DAG:   %c256_i64 = arith.constant 256 : i64
 // CHECK:       %[[PIPE:.*]] = ascendc.pipe
 // CHECK-NOT:   = ascendc.pipe{{$}}
-// CHECK:       ascendc.queue : <vecin, 1>
+// hoist-que-bind leaves the queues in pyasc's order (the greedy driver's,
+// bottom-up: the output queue first).
 // CHECK:       ascendc.queue : <vecout, 1>
+// CHECK:       ascendc.queue : <vecin, 1>
+// insert-sync (the auto-sync block, as in pyasc) adds the EnQue/DeQue
+// pairs and the closing PIPE_ALL; the input tensor is freed right after its
+// last use (free-at-last-use).
 // CHECK:       scf.for
-// CHECK:       ascendc.muls_l2
+// CHECK:       ascendc.data_copy_l2 %[[IN:.*]], %{{.*}}, %c64_i32
+// CHECK-NEXT:  ascendc.que_bind.enque_tensor %{{.*}}, %[[IN]] : !ascendc.queue<vecin, 1>
+// CHECK-NEXT:  %[[DIN:.*]] = ascendc.que_bind.deque_tensor {{.*}} : !ascendc.queue<vecin, 1>
+// CHECK-NEXT:  ascendc.muls_l2 %[[OUT:.*]], %[[DIN]],
+// CHECK-NEXT:  ascendc.que_bind.enque_tensor %{{.*}}, %[[OUT]] : !ascendc.queue<vecout, 1>
 // CHECK-NEXT:  ascendc.que_bind.free_tensor {{.*}} : !ascendc.queue<vecin, 1>
-// CHECK:       return
+// CHECK:       %[[DOUT:.*]] = ascendc.que_bind.deque_tensor {{.*}} : !ascendc.queue<vecout, 1>
+// CHECK-NEXT:  ascendc.data_copy_l2 %{{.*}}, %[[DOUT]], %c64_i32
+// CHECK:       ascendc.pipe_barrier pipe_all
+// CHECK-NEXT:  return
 
 // pyasc's exact pipeline: the ffts_addr argument and its set_ffts_base_addr.
 // PYASC: %arg2: memref<?xui64, 22> {emitasc.kernel_arg = #emitasc<kernel_arg ffts_addr>}

@@ -1,0 +1,4 @@
+func.func @dyn(%n: index) {
+  %0 = memref.alloca(%n) : memref<?xi32>
+  return
+}
