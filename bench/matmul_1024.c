@@ -136,7 +136,7 @@ int main(int argc, char **argv) {
   casc_arg args[3] = {casc_arg_gm(A, CASC_DT_F16, nn),
                       casc_arg_gm(B, CASC_DT_F16, nn),
                       casc_arg_gm(C, CASC_DT_F32, nn)};
-  casc_launch_opts o = {threads, NULL, 0};
+  casc_launch_opts o = {.threads = threads};
   double sim = 0, ref = 0;
   bool ok = true;
   for (int rep = 0; rep < 3 && ok; rep++) {

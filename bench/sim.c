@@ -262,7 +262,7 @@ static bool time_both(const bench *B, casc_sim_program *p, const casc_arg *args,
                       float *z, float *ref, size_t units, size_t len, size_t n,
                       double *best_sim, double *best_nat,
                       double *median_ratio) {
-  casc_launch_opts o = {B->threads, NULL, 0};
+  casc_launch_opts o = {.threads = B->threads};
   double *ratio = malloc(B->reps * sizeof *ratio);
   if (!ratio)
     return false;

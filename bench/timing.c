@@ -78,7 +78,7 @@ static bool run(run_result *r, unsigned threads, const char *trace_dir) {
                         casc_arg_gm(y, CASC_DT_F16, n),
                         casc_arg_gm(z, CASC_DT_F16, n),
                         casc_arg_int(CASC_DT_I32, r->block_length)};
-    casc_launch_opts o = {threads, NULL, 0};
+    casc_launch_opts o = {.threads = threads};
     casc_launch_result res;
     ok =
         casc_sim_run_timed(prog, r->blocks, args, 4, &o,

@@ -97,7 +97,7 @@ static long long trace_span(const casc_buf *t, int pipe, bool last_only) {
 /* The case's cycles on platform pl, or -1 after printing why. */
 static long long run_case(runner *r, const casc_platform *pl) {
   casc_arg arg = casc_arg_gm(r->gm, r->c->gm_dtype, r->c->gm_count);
-  casc_launch_opts o = {1, pl, 0};
+  casc_launch_opts o = {.threads = 1, .platform = pl};
   casc_launch_result res;
   casc_buf trace;
   casc_buf_init(&trace);
@@ -260,7 +260,7 @@ static bool run_add(asc_dtype dt, int tile, int buffer_num, unsigned blocks,
     casc_arg args[4] = {casc_arg_gm(x, cdt, n), casc_arg_gm(y, cdt, n),
                         casc_arg_gm(z, cdt, n),
                         casc_arg_int(CASC_DT_I32, block_len)};
-    casc_launch_opts o = {1, pl, 0};
+    casc_launch_opts o = {.threads = 1, .platform = pl};
     casc_launch_result res;
     ok = casc_sim_run_timed(prog, blocks, args, 4, &o, NULL, &res) ==
              CASC_LAUNCH_OK &&
@@ -301,7 +301,7 @@ static bool run_matmul(const casc_platform *pl, unsigned long long *launch) {
         casc_arg_gm(a, CASC_DT_F32, n),      casc_arg_gm(bt, CASC_DT_F32, n),
         casc_arg_gm(c, CASC_DT_F32, n),      casc_arg_float(CASC_DT_F32, 0.01),
         casc_arg_gm(bias, CASC_DT_F32, 256), casc_arg_gm(ws, CASC_DT_F32, n)};
-    casc_launch_opts o = {1, pl, 0};
+    casc_launch_opts o = {.threads = 1, .platform = pl};
     casc_launch_result res;
     ok = casc_sim_run_timed(prog, matmul_leakyrelu_blocks(&p), args, 6, &o,
                             NULL, &res) == CASC_LAUNCH_OK &&

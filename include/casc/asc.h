@@ -275,6 +275,9 @@ ASC__HANDLE(asc_mmad_params);          /* MmadParams */
 ASC__HANDLE(asc_fixpipe_params);       /* FixpipeParamsV220 */
 ASC__HANDLE(asc_fixpipe_config);       /* FixpipeConfig */
 ASC__HANDLE(asc_brcb_repeat_params);   /* BrcbRepeatParams */
+ASC__HANDLE(asc_softmax_tiling);       /* SoftMaxTiling */
+ASC__HANDLE(asc_softmax_shape_info);   /* SoftMaxShapeInfo */
+ASC__HANDLE(asc_rmsnorm_tiling);       /* RmsNormTiling */
 ASC__HANDLE(asc_int);                  /* runtime integer (any width/sign) */
 ASC__HANDLE(asc_float);                /* runtime float (f16/bf16/f32/f64) */
 ASC__HANDLE(asc_bool);                 /* runtime i1 */
@@ -1060,6 +1063,174 @@ void asc_fixpipe_at(const char *file, int line, asc_global_tensor dst,
                     asc_local_tensor src, asc_fixpipe_params params,
                     asc_fixpipe_config config);
 #define asc_fixpipe(d, s, p, c) asc_fixpipe_at(ASC__AT, d, s, p, c)
+
+/* Debug output (pyasc asc.dump_tensor / asc.printf). The simulator hands
+ * what they print to the launch's print sink (casc_launch_opts.print;
+ * `casc run` writes it to stdout), as the Ascend C CPU debug build prints
+ * it (docs/simulator.md, "Printing").
+ *   asc_dump_tensor(tensor, desc, dump_size): DumpTensor of a LocalTensor
+ *     or GlobalTensor: a header with desc and dump_size elements.
+ *   asc_printf(fmt, values...): printf with up to 7 scalars (asc_int,
+ *     asc_float, asc_bool or C numbers: C integers become int32, C floats
+ *     float32, as pyasc materialises them). */
+void asc_dump_tensor_local_at(const char *file, int line,
+                              asc_local_tensor tensor, asc__sv desc,
+                              asc__sv dump_size);
+void asc_dump_tensor_global_at(const char *file, int line,
+                               asc_global_tensor tensor, asc__sv desc,
+                               asc__sv dump_size);
+/* clang-format off */
+#define asc_dump_tensor(t, desc, n)                                            \
+  _Generic((t),                                                                \
+      asc_local_tensor: asc_dump_tensor_local_at,                              \
+      asc_global_tensor: asc_dump_tensor_global_at)(ASC__AT, t, ASC__I(desc),  \
+                                                    ASC__I(n))
+/* clang-format on */
+void asc_printf_at(const char *file, int line, const char *fmt, unsigned n,
+                   const asc__sv *values);
+#define asc_printf(...) ASC__OVERLOAD(asc__printf_, __VA_ARGS__)
+#define asc__printf_1(f) asc_printf_at(ASC__AT, f, 0, NULL)
+#define asc__printf_2(f, a)                                                    \
+  asc_printf_at(ASC__AT, f, 1, (asc__sv[]){ASC__ANY(a)})
+#define asc__printf_3(f, a, b)                                                 \
+  asc_printf_at(ASC__AT, f, 2, (asc__sv[]){ASC__ANY(a), ASC__ANY(b)})
+#define asc__printf_4(f, a, b, c)                                              \
+  asc_printf_at(ASC__AT, f, 3,                                                 \
+                (asc__sv[]){ASC__ANY(a), ASC__ANY(b), ASC__ANY(c)})
+#define asc__printf_5(f, a, b, c, d)                                           \
+  asc_printf_at(                                                               \
+      ASC__AT, f, 4,                                                           \
+      (asc__sv[]){ASC__ANY(a), ASC__ANY(b), ASC__ANY(c), ASC__ANY(d)})
+#define asc__printf_6(f, a, b, c, d, e)                                        \
+  asc_printf_at(ASC__AT, f, 5,                                                 \
+                (asc__sv[]){ASC__ANY(a), ASC__ANY(b), ASC__ANY(c),             \
+                            ASC__ANY(d), ASC__ANY(e)})
+#define asc__printf_7(f, a, b, c, d, e, g)                                     \
+  asc_printf_at(ASC__AT, f, 6,                                                 \
+                (asc__sv[]){ASC__ANY(a), ASC__ANY(b), ASC__ANY(c),             \
+                            ASC__ANY(d), ASC__ANY(e), ASC__ANY(g)})
+#define asc__printf_8(f, a, b, c, d, e, g, h)                                  \
+  asc_printf_at(ASC__AT, f, 7,                                                 \
+                (asc__sv[]){ASC__ANY(a), ASC__ANY(b), ASC__ANY(c),             \
+                            ASC__ANY(d), ASC__ANY(e), ASC__ANY(g),             \
+                            ASC__ANY(h)})
+
+/* ======================================================================== */
+/* Advanced APIs (pyasc asc.adv): SoftMax, SimpleSoftMax, AscendQuant,       */
+/* RmsNorm                                                                   */
+
+/* Host side (no kernel build needed): the Ascend C library's queries for
+ * Atlas A2 (docs/simulator.md cites them). type_size is 2 (half) or 4
+ * (float); a shape the library rejects gives 0 / false. */
+/* GetSoftMaxMaxTmpSize / GetSoftMaxMinTmpSize for src [src_m, src_k]. */
+uint32_t asc_get_softmax_max_tmp_size(uint32_t src_m, uint32_t src_k,
+                                      uint32_t type_size);
+uint32_t asc_get_softmax_min_tmp_size(uint32_t src_m, uint32_t src_k,
+                                      uint32_t type_size);
+/* SoftMaxTiling's fields (optiling::SoftMaxTiling). */
+typedef struct {
+  uint32_t src_m, src_k, src_size, out_max_m, out_max_k, out_max_size;
+  uint32_t split_m, split_k, split_size, reduce_m, reduce_k, reduce_size;
+  uint32_t range_m, tail_m, tail_split_size, tail_reduce_size;
+} asc_softmax_tiling_data;
+/* SoftMaxTilingFunc: the tiling for src [src_m, src_k] with a temporary
+ * buffer of local_workspace_size bytes. */
+bool asc_softmax_tiling_func(uint32_t src_m, uint32_t src_k, uint32_t type_size,
+                             uint32_t local_workspace_size,
+                             asc_softmax_tiling_data *out);
+/* GetAscendQuantMaxMinTmpSize for count elements. */
+void asc_get_ascend_quant_max_min_tmp_size(uint32_t count, uint32_t *max_value,
+                                           uint32_t *min_value);
+
+/* asc.adv.SoftmaxTiling with the fields of d (constants of the kernel). */
+asc_softmax_tiling asc_softmaxtiling_at(const char *file, int line,
+                                        const asc_softmax_tiling_data *d);
+#define asc_softmaxtiling(d) asc_softmaxtiling_at(ASC__AT, d)
+/* SoftMaxShapeInfo(src_m, src_k, ori_src_m, ori_src_k): [ui32 x 4]. */
+asc_softmax_shape_info asc_softmaxshapeinfo_at(const char *file, int line,
+                                               const asc__sv *fields);
+#define asc_softmaxshapeinfo(m, k, om, ok)                                     \
+  asc_softmaxshapeinfo_at(                                                     \
+      ASC__AT, (asc__sv[]){ASC__I(m), ASC__I(k), ASC__I(om), ASC__I(ok)})
+
+/* asc.adv.softmax(dst, sum, max, src, tiling[, tmp[, shape]]): per row of
+ * src [m, k] (the shape from shape, else from the tiling's src_m, src_k):
+ * max, sum of exp(x - max), dst = exp(x - max) / sum; sum and max hold
+ * each row's value repeated over 32 bytes. half or float data; sum / max
+ * of the data's dtype or float. asc_adv_simple_softmax: the same with sum
+ * and max given (inputs). tmp: the sharedTmpBuffer (uint8). */
+void asc_adv_softmax_at(const char *file, int line, bool simple,
+                        asc_local_tensor dst, asc_local_tensor sum,
+                        asc_local_tensor max, asc_local_tensor src,
+                        asc_softmax_tiling tiling, asc_local_tensor tmp,
+                        bool has_tmp, asc_softmax_shape_info shape,
+                        bool has_shape);
+#define asc_adv_softmax(...) ASC__OVERLOAD(asc__adv_softmax_, __VA_ARGS__)
+#define asc_adv_simple_softmax(...)                                            \
+  ASC__OVERLOAD(asc__adv_simple_softmax_, __VA_ARGS__)
+#define asc__adv_softmax_5(d, s, m, x, t)                                      \
+  asc_adv_softmax_at(ASC__AT, false, d, s, m, x, t, (asc_local_tensor){0},     \
+                     false, (asc_softmax_shape_info){0}, false)
+#define asc__adv_softmax_6(d, s, m, x, t, tmp)                                 \
+  asc_adv_softmax_at(ASC__AT, false, d, s, m, x, t, tmp, true,                 \
+                     (asc_softmax_shape_info){0}, false)
+#define asc__adv_softmax_7(d, s, m, x, t, tmp, sh)                             \
+  asc_adv_softmax_at(ASC__AT, false, d, s, m, x, t, tmp, true, sh, true)
+#define asc__adv_simple_softmax_5(d, s, m, x, t)                               \
+  asc_adv_softmax_at(ASC__AT, true, d, s, m, x, t, (asc_local_tensor){0},      \
+                     false, (asc_softmax_shape_info){0}, false)
+#define asc__adv_simple_softmax_6(d, s, m, x, t, tmp)                          \
+  asc_adv_softmax_at(ASC__AT, true, d, s, m, x, t, tmp, true,                  \
+                     (asc_softmax_shape_info){0}, false)
+#define asc__adv_simple_softmax_7(d, s, m, x, t, tmp, sh)                      \
+  asc_adv_softmax_at(ASC__AT, true, d, s, m, x, t, tmp, true, sh, true)
+
+/* RmsNorm. Host side: GetRmsNormMaxMinTmpSize for src [b, s, h] (false for
+ * a type size other than 2 / 4 or an empty shape) and GetRmsNormTilingInfo
+ * (false when the shape or the buffer does not fit). */
+typedef struct {
+  uint32_t b_length, s_length, h_length, original_h_length;
+  float reciprocal_of_h_length;
+  uint32_t main_bsh_length, main_bs_length, main_bs_length_align;
+  uint32_t loop_round, input_tail_pos, tail_bsh_length, tail_bs_length;
+} asc_rmsnorm_tiling_data;
+bool asc_get_rmsnorm_max_min_tmp_size(uint32_t b, uint32_t s, uint32_t h,
+                                      uint32_t type_size, uint32_t *max_value,
+                                      uint32_t *min_value);
+bool asc_get_rmsnorm_tiling_info(uint32_t b, uint32_t s, uint32_t h,
+                                 uint32_t original_h, uint32_t stack_bytes,
+                                 uint32_t type_size,
+                                 asc_rmsnorm_tiling_data *out);
+/* asc.adv.RmsNormTiling with the fields of d. */
+asc_rmsnorm_tiling asc_rmsnormtiling_at(const char *file, int line,
+                                        const asc_rmsnorm_tiling_data *d);
+#define asc_rmsnormtiling(d) asc_rmsnormtiling_at(ASC__AT, d)
+/* asc.adv.rmsnorm(dst, src, gamma, epsilon, tiling[, tmp]): per row of H
+ * of src [B, S, H], y = x / sqrt(mean(x^2) + epsilon) * gamma (the mean
+ * over the tiling's original H). half or float, one dtype. */
+void asc_adv_rmsnorm_at(const char *file, int line, asc_local_tensor dst,
+                        asc_local_tensor src, asc_local_tensor gamma,
+                        asc__sv epsilon, asc_rmsnorm_tiling tiling,
+                        asc_local_tensor tmp, bool has_tmp);
+#define asc_adv_rmsnorm(...) ASC__OVERLOAD(asc__adv_rmsnorm_, __VA_ARGS__)
+#define asc__adv_rmsnorm_5(d, s, g, eps, t)                                    \
+  asc_adv_rmsnorm_at(ASC__AT, d, s, g, ASC__F(eps), t, (asc_local_tensor){0},  \
+                     false)
+#define asc__adv_rmsnorm_6(d, s, g, eps, t, tmp)                               \
+  asc_adv_rmsnorm_at(ASC__AT, d, s, g, ASC__F(eps), t, tmp, true)
+
+/* asc.adv.quant(dst, src, scale, offset, count[, tmp]): AscendQuant per
+ * tensor, dst (int8) = round(src * scale + offset), in half, rounding half
+ * to even and saturating. */
+void asc_adv_quant_at(const char *file, int line, asc_local_tensor dst,
+                      asc_local_tensor src, asc__sv scale, asc__sv offset,
+                      asc__sv count, asc_local_tensor tmp, bool has_tmp);
+#define asc_adv_quant(...) ASC__OVERLOAD(asc__adv_quant_, __VA_ARGS__)
+#define asc__adv_quant_5(d, s, sc, off, n)                                     \
+  asc_adv_quant_at(ASC__AT, d, s, ASC__F(sc), ASC__F(off), ASC__I(n),          \
+                   (asc_local_tensor){0}, false)
+#define asc__adv_quant_6(d, s, sc, off, n, tmp)                                \
+  asc_adv_quant_at(ASC__AT, d, s, ASC__F(sc), ASC__F(off), ASC__I(n), tmp, true)
 
 /* Level-2 vector ops. Each macro names its op by the ASC-IR name of its
  * level-2 form (`add` -> "ascendc.add_l2"); the element types it takes and

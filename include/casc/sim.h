@@ -234,10 +234,35 @@ typedef struct {
   unsigned races; /* race diagnostics reported (all blocks) */
 } casc_timing;
 
+/* What a kernel prints with DumpTensor or printf (docs/simulator.md). The
+ * text is what the Ascend C library prints for the call (DumpTensor: its
+ * header line and the values; printf: the formatted string), without the
+ * block and location, which come as fields. */
+typedef struct {
+  int block;           /* the block that printed */
+  const casc_loc *loc; /* the DumpTensor / printf op */
+  const char *text;    /* valid during the call only */
+} casc_sim_print;
+/* Called after the run, block by block, each block's prints in the order
+ * it made them (the same for any thread count). */
+typedef void (*casc_sim_print_fn)(const casc_sim_print *p, void *user);
+/* Every line of p->text, as
+ *   [block 0] file:line:col: DumpTensor: desc=5, ...
+ * appended to out, the last line ended with a newline if the text does
+ * not end with one. */
+void casc_sim_print_format(const casc_sim_print *p, casc_buf *out);
+/* A ready-made casc_sim_print_fn: casc_sim_print_format to the FILE *
+ * given as user data (NULL = stdout). */
+void casc_sim_print_stream(const casc_sim_print *p, void *stream);
+
 typedef struct {
   unsigned threads;              /* 0 = number of online CPUs */
   const casc_platform *platform; /* NULL = casc_platform_default() */
   uint64_t max_steps;            /* per block; 0 = 2^32 (a hang guard) */
+  /* The sink of DumpTensor / printf; NULL = they print nothing (as with
+   * ASCENDC_DUMP=0), but their operands are still checked. */
+  casc_sim_print_fn print;
+  void *print_user;
 } casc_launch_opts;
 
 typedef struct {

@@ -54,6 +54,8 @@ typedef asc_bool ph_t_PH_BOOL;
 typedef asc_int_var ph_t_PH_VAR_INT;
 typedef asc_float_var ph_t_PH_VAR_FLOAT;
 typedef asc_bool_var ph_t_PH_VAR_BOOL;
+typedef asc_softmax_tiling ph_t_PH_SMTILING;
+typedef asc_rmsnorm_tiling ph_t_PH_RNTILING;
 #define METHOD(name, fn)                                                       \
   { name, (PyCFunction)(void (*)(void))fn, METH_FASTCALL, NULL }
 

@@ -361,6 +361,12 @@ static const char *const launch_status_names[] = {
  *   -> (status, issues, summary, diags)
  * issues: (severity, loc, block, check, message) from the simulator;
  * diags: everything else the context reported (lowering errors). */
+/* The launch's print sink: every print, prefixed by block and location,
+ * into a casc_buf (called after the run, without the GIL). */
+static void collect_print(const casc_sim_print *p, void *user) {
+  casc_sim_print_format(p, user);
+}
+
 static PyObject *pm_launch(PyObject *self, PyObject *args, PyObject *kw) {
   static char *kwlist[] = {"kernel", "blocks",  "args",
                            "timing", "threads", NULL};
@@ -400,7 +406,12 @@ static PyObject *pm_launch(PyObject *self, PyObject *args, PyObject *kw) {
   for (; got < nargs; got++)
     if (!launch_arg(PyList_GET_ITEM(list, got), &cargs[got], &views[got]))
       goto done;
-  casc_launch_opts o = {.threads = threads};
+  /* What the kernel prints (DumpTensor / printf) comes back as
+   * summary["output"]; the Python side writes it to sys.stdout. */
+  casc_buf out;
+  casc_buf_init(&out);
+  casc_launch_opts o = {
+      .threads = threads, .print = collect_print, .print_user = &out};
   casc_launch_result res;
   memset(&res, 0, sizeof res);
   casc_launch_status st;
@@ -416,10 +427,12 @@ static PyObject *pm_launch(PyObject *self, PyObject *args, PyObject *kw) {
   Py_END_ALLOW_THREADS;
   m->running = 0;
   PyObject *summary =
-      Py_BuildValue("{s:I,s:I,s:I,s:K,s:d,s:N}", "errors", res.errors,
+      Py_BuildValue("{s:I,s:I,s:I,s:K,s:d,s:N,s:s#}", "errors", res.errors,
                     "warnings", res.warnings, "blocks_failed",
                     res.blocks_failed, "steps", (unsigned long long)res.steps,
-                    "seconds", res.seconds, "timing", timing_dict(&res.timing));
+                    "seconds", res.seconds, "timing", timing_dict(&res.timing),
+                    "output", casc_buf_str(&out), (Py_ssize_t)out.len);
+  casc_buf_free(&out);
   result = Py_BuildValue("(sNNN)", launch_status_names[st], issues_list(&res),
                          summary, pm_drain(m));
 done:

@@ -36,6 +36,8 @@ typedef enum {
   PH_VAR_INT,
   PH_VAR_FLOAT,
   PH_VAR_BOOL,
+  PH_SMTILING, /* SoftmaxTiling */
+  PH_RNTILING, /* RmsNormTiling */
   PH_COUNT_
 } ph_kind;
 
@@ -64,6 +66,8 @@ int ph_int(PyObject *o, int *v);
 /* Method tables of the parts (NULL-terminated), joined in module init. */
 extern PyMethodDef pl_lang_methods[];
 extern PyMethodDef pl_tensor_methods[];
+extern PyMethodDef pl_debug_methods[];
+extern PyMethodDef pl_adv_methods[];
 extern PyMethodDef pm_host_methods[];
 
 #endif

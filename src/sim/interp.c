@@ -471,6 +471,22 @@ void sim_block_run(sim_block *b) {
         goto done;
       break;
 
+    /* ---- DumpTensor / printf: print.c ------------------------------------ */
+    case SIM_DUMP_TENSOR:
+    case SIM_PRINTF:
+      if (!sim_exec_print(b, in))
+        goto done;
+      break;
+
+    /* ---- advanced APIs: adv.c ------------------------------------------- */
+    case SIM_SOFTMAX:
+    case SIM_SIMPLE_SOFTMAX:
+    case SIM_ASCEND_QUANT:
+    case SIM_RMSNORM:
+      if (!sim_exec_adv(b, in))
+        goto done;
+      break;
+
     /* ---- tile ops: vec.c / cast.c ---------------------------------------- */
     case SIM_CAST_L2:
       if (!sim_exec_cast(b, in))

@@ -28,8 +28,9 @@ typedef struct {
   sim_gm_acc_list *gm_acc; /* per block: its GM reads and writes */
   bool *failed;
   uint64_t *steps;
-  casc_block_timing *bt; /* with timing: per block */
-  sim_slices *slices;    /* with trace: per block */
+  casc_block_timing *bt;  /* with timing: per block */
+  sim_slices *slices;     /* with trace: per block */
+  sim_print_list *prints; /* with a print sink: per block */
   bool oom;
   pthread_mutex_t oom_lock;
   atomic_bool timing_oom; /* the timing model lost part of a block */
@@ -157,6 +158,7 @@ static void run_block(sim_workspace *w, pool_state *ps, unsigned idx) {
   b->failed = false;
   b->steps = 0;
   memset(&b->issues, 0, sizeof b->issues);
+  memset(&b->prints, 0, sizeof b->prints);
   if (b->tm)
     sim_tm_block_begin(b);
   sim_block_run(b);
@@ -167,6 +169,9 @@ static void run_block(sim_workspace *w, pool_state *ps, unsigned idx) {
   memset(&b->issues, 0, sizeof b->issues);
   ps->gm_acc[idx] = b->gm_acc;
   memset(&b->gm_acc, 0, sizeof b->gm_acc);
+  if (ps->prints)
+    ps->prints[idx] = b->prints;
+  memset(&b->prints, 0, sizeof b->prints);
   ps->failed[idx] = b->failed;
   ps->steps[idx] = b->steps;
 }
@@ -507,7 +512,7 @@ static casc_launch_status run(casc_sim_program *p, unsigned block_dim,
                               const casc_arg *args, unsigned nargs,
                               const casc_launch_opts *opts, bool timing,
                               casc_buf *trace, casc_launch_result *res) {
-  casc_launch_opts dflt = {0, NULL, 0};
+  casc_launch_opts dflt = {.threads = 0};
   if (!opts)
     opts = &dflt;
   if (res)
@@ -545,9 +550,11 @@ static casc_launch_status run(casc_sim_program *p, unsigned block_dim,
   uint64_t *steps = casc_calloc(block_dim, sizeof *steps);
   casc_block_timing *bt = timing ? casc_calloc(block_dim, sizeof *bt) : NULL;
   sim_slices *slices = trace ? casc_calloc(block_dim, sizeof *slices) : NULL;
+  sim_print_list *prints =
+      opts->print ? casc_calloc(block_dim, sizeof *prints) : NULL;
   casc_launch_status st = CASC_LAUNCH_BAD_LAUNCH;
   if (!gm || !si || !sf || !lists || !gm_acc || !failed || !steps ||
-      (timing && !bt) || (trace && !slices)) {
+      (timing && !bt) || (trace && !slices) || (opts->print && !prints)) {
     casc_emit_error(ctx, p->func->loc, "out of memory for the launch");
     st = CASC_LAUNCH_OUT_OF_MEMORY;
     goto out;
@@ -593,6 +600,8 @@ static casc_launch_status run(casc_sim_program *p, unsigned block_dim,
   stop.timeout = p->time_limit;
   stop.blocks_run_alike = block_dim > 1 && sim_blocks_run_alike(p);
   L.stop = &stop;
+  L.print = opts->print;
+  L.print_user = opts->print_user;
 
   unsigned nthreads = opts->threads;
   if (!nthreads) {
@@ -616,6 +625,7 @@ static casc_launch_status run(casc_sim_program *p, unsigned block_dim,
   ps.steps = steps;
   ps.bt = bt;
   ps.slices = slices;
+  ps.prints = prints;
   pthread_mutex_init(&ps.oom_lock, NULL);
 
   unsigned long lost0 = sim_issues_lost();
@@ -651,6 +661,8 @@ static casc_launch_status run(casc_sim_program *p, unsigned block_dim,
     casc_emit_error(ctx, p->func->loc,
                     "out of memory while tracking GM accesses: races between "
                     "blocks may be missed");
+  if (prints)
+    sim_prints_deliver(&L, prints, block_dim);
   bool complete =
       emit_all(ctx, p, lists, sim_issues_lost() - lost0, block_dim, res) &&
       gm_complete;
@@ -706,6 +718,10 @@ out:
     for (unsigned i = 0; i < block_dim; i++)
       casc_free(slices[i].items);
   casc_free(slices);
+  if (prints)
+    for (unsigned i = 0; i < block_dim; i++)
+      sim_print_list_free(&prints[i]);
+  casc_free(prints);
   casc_free(bt);
   casc_free(failed);
   casc_free(steps);

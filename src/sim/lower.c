@@ -736,6 +736,20 @@ static bool check_cube(lowerer *L, casc_op *op, sim_insn *in) {
   }
 }
 
+/* SoftMax / SimpleSoftMax (adv.c) read their SoftMaxTiling and the
+ * optional SoftMaxShapeInfo field by field: both must be constructs. */
+static bool check_softmax(lowerer *L, casc_op *op) {
+  unsigned tb, tc, sb, sc;
+  if (!casc_op_operand_group(op, 5, &tb, &tc) || tc != 1 ||
+      !casc_op_operand_group(op, 6, &sb, &sc)) {
+    unsupported(L, op, "malformed operand segments");
+    return false;
+  }
+  return param_struct(L, op, tb, CASC_ASC_SOFTMAX_TILING, "SoftMaxTiling") &&
+         (!sc || param_struct(L, op, sb, CASC_ASC_SOFTMAX_SHAPE_INFO,
+                              "SoftMaxShapeInfo"));
+}
+
 /* The repeat forms of duplicate and the reductions: imm2 = 1 when the
  * mask is an array (level 1), imm = WholeReduceMax/Min's ReduceOrder. A row
  * that has the isSetMask attribute needs it (without it the op would use
@@ -913,6 +927,11 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
         {CASC_ASC_BRCB_REPEAT_PARAMS, 2},
         {CASC_ASC_GATHER_MASK_PARAMS, 4},
         {CASC_ASC_TRANSPOSE_PARAMS_EXT, 5},
+        /* the advanced APIs (adv.c) */
+        {CASC_ASC_SOFTMAX_TILING, 16},
+        {CASC_ASC_SOFTMAX_SHAPE_INFO, 4},
+        {CASC_ASC_ASCEND_QUANT_CONFIG, 4},
+        {CASC_ASC_RMSNORM_TILING, 12},
     };
     const casc_type *t = op->nres == 1 ? op->results[0].type : NULL;
     bool ok = false;
@@ -924,7 +943,9 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
                   "DataCopyPadExtParams, UnaryRepeatParams, "
                   "BinaryRepeatParams, BrcbRepeatParams, GatherMaskParams, "
                   "TransposeParamsExt, Nd2NzParams, LoadData2DParams, "
-                  "MmadParams, FixpipeParamsV220 and FixpipeConfig are "
+                  "MmadParams, FixpipeParamsV220, FixpipeConfig, "
+                  "SoftMaxTiling, SoftMaxShapeInfo, AscendQuantConfig and "
+                  "RmsNormTiling are "
                   "constructed, with all their fields");
       return false;
     }
@@ -954,6 +975,15 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
   case SIM_MMAD:
   case SIM_FIXPIPE:
     if (!check_cube(L, op, in))
+      return false;
+    break;
+  case SIM_SOFTMAX:
+  case SIM_SIMPLE_SOFTMAX:
+    if (!check_softmax(L, op))
+      return false;
+    break;
+  case SIM_RMSNORM:
+    if (!param_struct(L, op, 4, CASC_ASC_RMSNORM_TILING, "RmsNormTiling"))
       return false;
     break;
   case SIM_VEC_DUP_REP:

@@ -138,7 +138,7 @@ typedef enum {
 
 /* ---- program --------------------------------------------------------------
  */
-#define SIM_MAX_ARGS 12 /* FixpipeParamsV220 has 12 fields */
+#define SIM_MAX_ARGS 16 /* SoftMaxTiling has 16 fields */
 typedef struct {
   uint16_t opc;
   uint8_t dt;   /* result type, else operand 0's (element) type */
@@ -261,6 +261,8 @@ typedef struct {
   bool timing;          /* run the timing model (timing.c) */
   bool trace;           /* and keep every block's slices for the trace */
   sim_stop *stop;
+  casc_sim_print_fn print; /* DumpTensor / printf sink; NULL = none */
+  void *print_user;
 } sim_launch;
 
 typedef struct {
@@ -334,6 +336,16 @@ typedef struct {
   bool pipes_known;
   uint8_t src_pipe[SIM_NUM_EVENTS], dst_pipe[SIM_NUM_EVENTS];
 } sim_sync;
+/* What a block printed (DumpTensor / printf, print.c), kept until the
+ * launch hands it to the sink in block order. */
+typedef struct {
+  const casc_loc *loc;
+  char *text;
+} sim_print;
+typedef struct {
+  sim_print *items;
+  unsigned n, cap;
+} sim_print_list;
 
 typedef struct sim_block {
   const sim_launch *L;
@@ -372,6 +384,7 @@ typedef struct sim_block {
   /* outcome */
   sim_issue_list issues;
   sim_gm_acc_list gm_acc; /* the GM ranges it read and wrote */
+  sim_print_list prints; /* only with a print sink (L->print) */
   bool failed;
   uint64_t steps;
 } sim_block;
@@ -637,6 +650,17 @@ const float *sim_cube_f16_table(const sim_block *b);
  * L1 -> BiasTable), at the given offsets of the two tensors (cube.c). */
 bool sim_cube_copy_from_l1(sim_block *b, const sim_insn *in, int64_t doff,
                            int64_t soff, int64_t n);
+
+/* print.c: DumpTensor and printf. */
+bool sim_exec_print(sim_block *b, const sim_insn *in);
+/* Hand the prints of blocks [0, n) to L->print, block by block. */
+void sim_prints_deliver(const sim_launch *L, const sim_print_list *lists,
+                        unsigned n);
+void sim_print_list_free(sim_print_list *l);
+
+/* adv.c: the advanced APIs (SoftMax, SimpleSoftMax, AscendQuant,
+ * RmsNorm). */
+bool sim_exec_adv(sim_block *b, const sim_insn *in);
 
 /* interp.c */
 void sim_block_run(sim_block *b);

@@ -501,7 +501,14 @@ static int prepare(run_state *s) {
 /* Run, then the trace, the outputs and the reports. Returns an exit code. */
 static int launch(run_state *s) {
   const run_opts *o = s->o;
-  casc_launch_opts lo = {o->threads, &s->plat, o->max_steps};
+  /* The kernel's DumpTensor / printf output is the command's output (on
+   * stderr when a SARIF log or the --json record takes stdout). */
+  casc_launch_opts lo = {.threads = o->threads,
+                         .platform = &s->plat,
+                         .max_steps = o->max_steps,
+                         .print = casc_sim_print_stream,
+                         .print_user =
+                             o->diags.f == stdout || o->json ? stderr : stdout};
   casc_buf trace;
   casc_buf_init(&trace);
   s->report.in_launch = true;

@@ -204,7 +204,7 @@ static void run_add(const char *ty, casc_dtype dt, unsigned blocks,
   casc_arg args[5] = {casc_arg_gm(x, dt, n), casc_arg_gm(y, dt, n),
                       casc_arg_gm(z, dt, n), casc_arg_int(CASC_DT_I32, len),
                       casc_arg_int(CASC_DT_I32, tile)};
-  casc_launch_opts opts = {threads, NULL, 0};
+  casc_launch_opts opts = {.threads = threads};
   casc_launch_result res;
   casc_launch_status st =
       casc_launch(e.ctx, e.module, "add", blocks, args, 5, &opts, &res);
@@ -245,7 +245,7 @@ static void test_add_rejects_bf16(void) {
       casc_arg_gm(x, CASC_DT_BF16, 64), casc_arg_gm(y, CASC_DT_BF16, 64),
       casc_arg_gm(z, CASC_DT_BF16, 64), casc_arg_int(CASC_DT_I32, 64),
       casc_arg_int(CASC_DT_I32, 128)};
-  casc_launch_opts opts = {1, NULL, 0};
+  casc_launch_opts opts = {.threads = 1};
   casc_launch_result res;
   casc_launch_status st =
       casc_launch(e.ctx, e.module, "add", 1, args, 5, &opts, &res);

@@ -92,7 +92,7 @@ static bool run_kernel(run *r, const char *body, bool wrap_if) {
     x[i] = (float)i;
   casc_arg args[2] = {casc_arg_gm(x, CASC_DT_F32, 1024),
                       casc_arg_gm(z, CASC_DT_F32, 1024)};
-  casc_launch_opts o = {2, NULL, 0};
+  casc_launch_opts o = {.threads = 2};
   r->st = casc_launch(r->ctx, m, "k", 4, args, 2, &o, &r->res);
   return true;
 }

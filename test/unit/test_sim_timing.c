@@ -103,7 +103,7 @@ static bool run_timed_on(run_env *e, const char *text, unsigned blocks,
     e->x[i] = (float)i * 0.5f;
   casc_arg args[2] = {casc_arg_gm(e->x, CASC_DT_F32, 512 * blocks),
                       casc_arg_gm(e->z, CASC_DT_F32, 512 * blocks)};
-  casc_launch_opts o = {threads, &plat, 0};
+  casc_launch_opts o = {.threads = threads, .platform = &plat};
   casc_sim_program *p = casc_sim_compile(e->ctx, e->module, "k");
   if (!p)
     return false;
@@ -670,7 +670,7 @@ static void test_deterministic_and_unchanged(void) {
   REQUIRE(d.module);
   casc_arg args[2] = {casc_arg_gm(d.x, CASC_DT_F32, 512 * 6),
                       casc_arg_gm(d.z, CASC_DT_F32, 512 * 6)};
-  casc_launch_opts o = {2, &four, 0};
+  casc_launch_opts o = {.threads = 2, .platform = &four};
   casc_sim_program *p = casc_sim_compile(d.ctx, d.module, "k");
   REQUIRE(p);
   d.st = casc_sim_run_timed(p, 6, args, 2, &o, NULL, &d.res);

@@ -189,7 +189,7 @@ static void run_once(outcome *o, bool from_c) {
                       casc_arg_gm(o->y, CASC_DT_F32, N)};
   /* One thread: the order of allocations, and so the sweep, is then the
    * same in every run. */
-  casc_launch_opts opts = {1, NULL, 0};
+  casc_launch_opts opts = {.threads = 1};
   casc_launch_result res;
   casc_launch_status st;
   if (from_c) {

@@ -8,6 +8,7 @@ simulator with its sanitizer; results land in the NumPy arrays (or CPU
 torch tensors) passed in. The last launch keeps the IR, the Ascend C and
 the timing report (kernel.last_launch, casc.asc.last_launch())."""
 import functools
+import sys
 import threading
 import warnings
 
@@ -328,6 +329,10 @@ class JITFunction:
             status, issues, summary, diags = ck.module.launch(ck.name, blocks, cargs)
         for dst, tmp in writeback:
             np.copyto(dst, tmp)
+        if summary.get("output"):
+            # What the kernel printed (dump_tensor / printf), as `casc run`
+            # prints it: before any error, which comes after it in time.
+            sys.stdout.write(summary["output"])
         record = LaunchRecord(ck, blocks, status, issues, summary, diags)
         self.last_launch = record
         _last.record = record

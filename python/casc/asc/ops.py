@@ -215,7 +215,37 @@ def static_assert(test, message=None):
         raise ValueError("miss message")
 
 
-__all__ = ["data_copy", "data_copy_pad", "add", "sub", "mul", "div", "max", "min", "bitwise_and", "bitwise_or",
+def dump_tensor(tensor, desc, dump_size, shape_info=None):
+    """asc.dump_tensor(tensor, desc, dump_size): DumpTensor of a LocalTensor
+    or GlobalTensor; the simulator prints it (a header with desc, then
+    dump_size elements)."""
+    bld = _builder.require("dump_tensor")
+    if shape_info is not None:
+        raise TypeError("dump_tensor with a ShapeInfo is not supported by casc")
+    C.dump_tensor(bld.file, bld.line, _tensor(tensor, "tensor"), sv(desc, "desc"), sv(dump_size, "dump_size"))
+
+
+def printf(desc, *params):
+    """asc.printf(format, values...): as pyasc, a str value is spliced into
+    the format at its %s; the other values are printed at run time."""
+    bld = _builder.require("printf")
+    if not isinstance(desc, str):
+        raise TypeError("printf: the format must be a str")
+    pieces = desc.split("%s")
+    fmt, values, used = "", [], 0
+    for p in params:
+        if isinstance(p, str):
+            if used + 1 >= len(pieces):
+                raise TypeError("printf: more str values than %s in the format")
+            fmt += pieces[used] + p
+            used += 1
+        else:
+            values.append(sv(p, "value"))
+    fmt += "%s".join(pieces[used:])
+    C.printf(bld.file, bld.line, fmt, *values)
+
+
+__all__ = ["dump_tensor", "printf", "data_copy", "data_copy_pad", "add", "sub", "mul", "div", "max", "min", "bitwise_and", "bitwise_or",
            "add_relu", "sub_relu", "fused_abs_sub", "adds", "muls", "maxs", "mins", "leaky_relu", "shift_left",
            "shift_right", "exp", "ln", "abs", "reciprocal", "sqrt", "rsqrt", "relu", "bitwise_not", "neg",
            "duplicate", "cast", "reduce_sum", "reduce_max", "reduce_min", "set_flag", "wait_flag",
