@@ -456,6 +456,10 @@ void Fixpipe(const GlobalTensor<T> &dst, const LocalTensor<U> &src,
              const LocalTensor<uint64_t> &cbufWorkspace,
              const FixpipeParamsV220 &intriParams);
 
+// printf (Ascend C API reference, "printf"): a format string and its
+// arguments, printed by the debug build.
+template <typename... Args> void printf(const char *fmt, Args... args);
+
 } // namespace AscendC
 
 #endif

@@ -66,6 +66,26 @@ typedef struct {
   casc_buf *stmt;
 } pat_ctx;
 
+/* The characters of a C++ string literal for s[0..n): backslash, quote and
+ * control characters escaped (octal, three digits, so a digit after one
+ * cannot extend it). */
+static void put_cxx_string_body(casc_buf *b, const char *s, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)s[i];
+    if (c == '\\' || c == '"') {
+      casc_buf_putc(b, '\\');
+      casc_buf_putc(b, (char)c);
+    } else if (c == '\n') {
+      casc_buf_puts(b, "\\n");
+    } else if (c == '\t') {
+      casc_buf_puts(b, "\\t");
+    } else if (c < 0x20 || c == 0x7f) {
+      casc_buf_printf(b, "\\%03o", c);
+    } else {
+      casc_buf_putc(b, (char)c);
+    }
+  }
+}
 /* Values bound to spec name `n`: an operand group or one result. */
 static bool lookup(pat_ctx *p, const char *n, size_t len, casc_value **first,
                    unsigned *count, unsigned *begin) {
@@ -319,7 +339,13 @@ static bool attr_text(pat_ctx *p, casc_buf *b, const char *n, size_t len,
     return casc_em_type_at(p->e, b, a->type, p->op);
   }
   if (a && a->kind == CASC_ATTR_STRING) {
-    casc_buf_put(b, a->u.str.s, a->u.str.len);
+    /* Inside a C++ string literal of the pattern (printf's "#desc") the
+     * text is escaped, so a newline or a quote in it still compiles;
+     * pyasc writes it raw. Elsewhere a string is C++ code as written. */
+    if (b->len && b->data[b->len - 1] == '"')
+      put_cxx_string_body(b, a->u.str.s, a->u.str.len);
+    else
+      casc_buf_put(b, a->u.str.s, a->u.str.len);
     return true;
   }
   int64_t v;
