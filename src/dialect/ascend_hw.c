@@ -282,7 +282,8 @@ const char *casc_hw_vcost_name(casc_hw_vcost c) {
       [CASC_HW_VCOST_BINARY] = "binary", [CASC_HW_VCOST_TRANSC] = "transc",
       [CASC_HW_VCOST_SQRT] = "sqrt",     [CASC_HW_VCOST_DIV] = "div",
       [CASC_HW_VCOST_CAST] = "cast",     [CASC_HW_VCOST_REDUCE] = "reduce",
-      [CASC_HW_VCOST_MOVE] = "move"};
+      [CASC_HW_VCOST_MOVE] = "move",     [CASC_HW_VCOST_SELECT] = "select",
+      [CASC_HW_VCOST_COPY] = "copy"};
   return (unsigned)c < CASC_HW_VCOST_COUNT_ ? names[c] : NULL;
 }
 
@@ -315,6 +316,8 @@ const casc_hw_timing *casc_hw_timing_default(void) {
               /* Not measured: the unary figures. */
               [CASC_HW_VCOST_REDUCE] = {4, 1},
               [CASC_HW_VCOST_MOVE] = {4, 1},
+              [CASC_HW_VCOST_SELECT] = {4, 1},
+              [CASC_HW_VCOST_COPY] = {4, 1},
           },
       /* One transfer holds MTE2 for the set-up plus, per burst, its bytes
        * at 128 B/cycle rounded up; nothing follows (two loads in a row
