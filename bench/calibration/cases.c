@@ -193,15 +193,19 @@ static void scalar_seq(vseq *s, int rows, int cols, int size) {
  * --------------------------------------------------------------
  */
 
-static int dtype_size(const char *t) {
-  return strcmp(t, "f32") == 0 || strcmp(t, "i32") == 0   ? 4
+int cal_dtype_size(const char *t) {
+  return strcmp(t, "f32") == 0 || strcmp(t, "i32") == 0 ||
+                 strcmp(t, "ui32") == 0
+             ? 4
          : strcmp(t, "f16") == 0 || strcmp(t, "i16") == 0 ? 2
-         : strcmp(t, "u8") == 0 || strcmp(t, "i8") == 0   ? 1
-                                                          : 0;
+         : strcmp(t, "u8") == 0 || strcmp(t, "ui8") == 0 || strcmp(t, "i8") == 0
+             ? 1
+             : 0;
 }
 
-static casc_dtype dtype_of(const char *t) {
-  return strcmp(t, "f32") == 0   ? CASC_DT_F32
+casc_dtype cal_dtype_of(const char *t) {
+  return strcmp(t, "ui32") == 0  ? CASC_DT_U32
+         : strcmp(t, "f32") == 0 ? CASC_DT_F32
          : strcmp(t, "f16") == 0 ? CASC_DT_F16
          : strcmp(t, "i32") == 0 ? CASC_DT_I32
          : strcmp(t, "i16") == 0 ? CASC_DT_I16
@@ -307,14 +311,14 @@ static void emit_seq(casc_buf *b, const vseq *seq, const char *mn, char shape,
 }
 
 /* The index of the vector cost class called name. */
-static int vcost_index(const char *name) {
+int cal_vcost_index(const char *name) {
   for (unsigned i = 0; i < CASC_PLATFORM_VCOSTS; i++)
     if (strcmp(casc_platform_vcost_name(i), name) == 0)
       return (int)i;
   return 0;
 }
 
-static bool skip(cal_case *c, const char *why) {
+bool cal_skip(cal_case *c, const char *why) {
   c->expressible = false;
   snprintf(c->why, sizeof c->why, "%s", why);
   return true;
@@ -322,9 +326,9 @@ static bool skip(cal_case *c, const char *why) {
 
 /* A vector tile op: the instruction sequence, the kernel around it. */
 static bool express_vector(cal_case *c, const char *mn, char shape, int group) {
-  int size = dtype_size(c->dtype), elems = c->rows * c->cols;
+  int size = cal_dtype_size(c->dtype), elems = c->rows * c->cols;
   if (!size || elems <= 0 || elems * size > 65536 || elems * size % 32)
-    return skip(c, "tile shape does not fit the kernel's 64 KiB tensors");
+    return cal_skip(c, "tile shape does not fit the kernel's 64 KiB tensors");
   static vseq seq;
   seq.n = 0;
   if (shape == 'b')
@@ -347,7 +351,7 @@ static bool express_vector(cal_case *c, const char *mn, char shape, int group) {
   c->group = group;
   c->pipe = CASC_SIM_PIPE_V;
   c->ninstr = seq.n;
-  c->gm_dtype = dtype_of(c->dtype);
+  c->gm_dtype = cal_dtype_of(c->dtype);
   c->gm_count = (size_t)elems;
   return true;
 }
@@ -356,8 +360,8 @@ static bool express_vector(cal_case *c, const char *mn, char shape, int group) {
 static bool express_cast(cal_case *c) {
   const char *src = c->extra + 5; /* "from_f16" */
   int elems = c->rows * c->cols;
-  if (strncmp(c->extra, "from_", 5) != 0 || !dtype_size(src))
-    return skip(c, "unknown source type");
+  if (strncmp(c->extra, "from_", 5) != 0 || !cal_dtype_size(src))
+    return cal_skip(c, "unknown source type");
   casc_buf b;
   casc_buf_init(&b);
   kernel_head(&b, src, elems);
@@ -368,17 +372,18 @@ static bool express_cast(cal_case *c) {
                   "    ascendc.cast_l2 %%d, %%t0, %%n {roundMode = %d : i32} : "
                   "!ascendc.local_tensor<*x%s>, !ascendc.local_tensor<*x%s>, "
                   "i32\n",
-                  c->dtype, dtype_size(c->dtype) < dtype_size(src) ? 1 : 0,
+                  c->dtype,
+                  cal_dtype_size(c->dtype) < cal_dtype_size(src) ? 1 : 0,
                   c->dtype, src);
   kernel_tail(&b);
   if (b.oom)
     return false;
   c->mlir = b.data;
   c->expressible = true;
-  c->group = vcost_index("cast");
+  c->group = cal_vcost_index("cast");
   c->pipe = CASC_SIM_PIPE_V;
   c->ninstr = 1;
-  c->gm_dtype = dtype_of(src);
+  c->gm_dtype = cal_dtype_of(src);
   c->gm_count = (size_t)elems;
   return true;
 }
@@ -395,8 +400,8 @@ static bool express_load(cal_case *c) {
   char layout[8] = "";
   int ninstr = 0;
   if (sscanf(c->extra, "%7s x%d", layout, &ninstr) != 2 || ninstr <= 0)
-    return skip(c, "unknown TLoad layout");
-  int size = dtype_size(c->dtype);
+    return cal_skip(c, "unknown TLoad layout");
+  int size = cal_dtype_size(c->dtype);
   bool dn = strcmp(layout, "dn") == 0;
   bool padded = strstr(c->extra, "pad_") != NULL;
   int bursts = dn ? c->cols : c->rows;
@@ -405,7 +410,7 @@ static bool express_load(cal_case *c) {
   int ub_burst = (burst_bytes + 31) / 32 * 32;
   int per = bursts * ub_burst / size; /* UB elements per instruction */
   if ((long)per * size * ninstr > 196608)
-    return skip(c, "the load does not fit in UB");
+    return cal_skip(c, "the load does not fit in UB");
   casc_buf b;
   casc_buf_init(&b);
   const char *t = strcmp(c->dtype, "u8") == 0 ? "ui8" : c->dtype;
@@ -472,7 +477,7 @@ static bool express_load(cal_case *c) {
   c->group = CAL_GROUP_MTE2;
   c->pipe = CASC_SIM_PIPE_MTE2;
   c->ninstr = (unsigned)ninstr;
-  c->gm_dtype = dtype_of(t);
+  c->gm_dtype = cal_dtype_of(t);
   c->gm_count = (size_t)(bursts * burst_bytes / size);
   return true;
 }
@@ -486,11 +491,11 @@ static bool express_load(cal_case *c) {
 static bool express_matmul(cal_case *c) {
   int n = 0, reps = 1;
   if (sscanf(c->extra, "n=%d reps=%d", &n, &reps) < 1 || n <= 0 || reps <= 0)
-    return skip(c, "unknown TMatmul shape");
+    return cal_skip(c, "unknown TMatmul shape");
   if (strcmp(c->dtype, "f16") && strcmp(c->dtype, "f32") &&
       strcmp(c->dtype, "i8"))
-    return skip(c, "unknown TMatmul input type");
-  int es = dtype_size(c->dtype);
+    return cal_skip(c, "unknown TMatmul input type");
+  int es = cal_dtype_size(c->dtype);
   const char *acc = es == 1 ? "i32" : "f32";
   int c0 = 32 / es, mf = (c->rows + 15) / 16, kf = (c->cols + c0 - 1) / c0;
   int nf = (n + 15) / 16;
@@ -498,7 +503,7 @@ static bool express_matmul(cal_case *c) {
   int l1 = abytes > bbytes ? abytes : bbytes;
   if (abytes > 65536 || bbytes > 65536 || mf * nf * 1024 > 131072 ||
       mf * kf > 255 || kf * nf > 255)
-    return skip(c, "the tiles do not fit L0A / L0B / L0C");
+    return cal_skip(c, "the tiles do not fit L0A / L0B / L0C");
   const char *t = c->dtype;
   casc_buf b;
   casc_buf_init(&b);
@@ -566,7 +571,7 @@ static bool express_matmul(cal_case *c) {
   c->pipe = CASC_SIM_PIPE_M;
   c->last_only = reps > 1;
   c->ninstr = (unsigned)reps;
-  c->gm_dtype = dtype_of(t);
+  c->gm_dtype = cal_dtype_of(t);
   c->gm_count = (size_t)(l1 / es);
   return true;
 }
@@ -587,27 +592,21 @@ bool cal_express(cal_case *c) {
   } skipped[] = {
       {"TDIVS", "no vector-scalar divide (Divs) in Ascend C's API or casc; "
                 "the int cases (4 cycles) issue no vector instruction"},
-      {"TCOLMAX", "a column reduction (a vmax / vadd tree over rows) has no "
-                  "single-API form the simulator runs"},
-      {"TCOLSUM", "a column reduction (a vmax / vadd tree over rows) has no "
-                  "single-API form the simulator runs"},
-      {"TROWMAX", "a row reduction is WholeReduce / BlockReduce, which the "
-                  "simulator does not run"},
-      {"TROWMIN", "a row reduction is WholeReduce / BlockReduce, which the "
-                  "simulator does not run"},
-      {"TROWSUM", "a row reduction is WholeReduce / BlockReduce, which the "
-                  "simulator does not run"},
-      {"TROWEXPAND", "a row broadcast is Brcb, which the simulator does not "
-                     "run"},
-      {"TSEL", "Select is not run by the simulator"},
       {"TLOADCONV", "NC1HWC0 / fractal layouts (DataCopy ND2NZ) are not run "
                     "by the simulator"},
-      {"TTRANS", "Transpose is not run by the simulator"},
-      {"TSORT32", "Sort32 is not run by the simulator"}};
+      {"TTRANS", "PTO transposes f32 with scatter_vnchwconv_b32 "
+                 "(TransDataTo5HD), which the simulator does not run; its "
+                 "Transpose is the 16 x 16 b16 one"},
+      {"TSORT32", "casc's op table puts Sort32 on the scalar pipe (S), so "
+                  "the model would cost vbitsort as one scalar instruction"}};
   for (size_t i = 0; i < sizeof vec / sizeof vec[0]; i++)
     if (strcmp(c->op, vec[i].op) == 0)
       return express_vector(c, vec[i].mn, vec[i].shape,
-                            vcost_index(vec[i].group));
+                            cal_vcost_index(vec[i].group));
+  bool handled;
+  bool ok = cal_express_tile_op(c, &handled);
+  if (handled)
+    return ok;
   if (strcmp(c->op, "TCVT") == 0)
     return express_cast(c);
   if (strcmp(c->op, "TLOAD") == 0)
@@ -616,6 +615,6 @@ bool cal_express(cal_case *c) {
     return express_matmul(c);
   for (size_t i = 0; i < sizeof skipped / sizeof skipped[0]; i++)
     if (strcmp(c->op, skipped[i].op) == 0)
-      return skip(c, skipped[i].why);
-  return skip(c, "no Ascend C equivalent known to this benchmark");
+      return cal_skip(c, skipped[i].why);
+  return cal_skip(c, "no Ascend C equivalent known to this benchmark");
 }

@@ -44,4 +44,13 @@ bool cal_read_csv(const char *path, cal_case **cases, unsigned *n);
 bool cal_express(cal_case *c);
 void cal_free(cal_case *cases, unsigned n);
 
+/* For the case builders (cases.c, tile_ops.c). */
+int cal_dtype_size(const char *t); /* "f32" -> 4; 0 when unknown */
+casc_dtype cal_dtype_of(const char *t);
+int cal_vcost_index(const char *name);       /* the cost class called name */
+bool cal_skip(cal_case *c, const char *why); /* not expressible: why */
+/* Reductions, TSel, TRowExpand (tile_ops.c); *handled false for other
+ * ops. False only when out of memory. */
+bool cal_express_tile_op(cal_case *c, bool *handled);
+
 #endif

@@ -41,7 +41,7 @@ uint16_t casc_f32_to_bf16(float f);
 /* Platform (platform/<soc>.ini, CANN platform_config layout).               */
 
 /* Cost classes of vector instructions in casc_platform. */
-#define CASC_PLATFORM_VCOSTS 9
+#define CASC_PLATFORM_VCOSTS 11
 
 typedef struct {
   char soc[32];         /* [version] SoC_version or the file's stem */

@@ -125,13 +125,15 @@ typedef enum {
   CASC_HW_VCOST_DIV,    /* division (Div, Reciprocal) */
   CASC_HW_VCOST_CAST,   /* Cast */
   CASC_HW_VCOST_REDUCE, /* ReduceSum / ReduceMax / ReduceMin */
-  CASC_HW_VCOST_MOVE,   /* Duplicate, a UB -> UB DataCopy */
+  CASC_HW_VCOST_MOVE,   /* Duplicate, Brcb, Gather, ... */
+  CASC_HW_VCOST_SELECT, /* Select, any mode (vsel) */
+  CASC_HW_VCOST_COPY,   /* a UB -> UB DataCopy (copy_ubuf_to_ubuf) */
   CASC_HW_VCOST_COUNT_
 } casc_hw_vcost;
 
 /* "unary", "scalar", "binary", "transc", "sqrt", "div", "cast", "reduce",
- * "move"
- * (the ini keys <name>_head / <name>_cycles_per_repeat); NULL otherwise. */
+ * "move", "select", "copy" (the ini keys <name>_head /
+ * <name>_cycles_per_repeat); NULL otherwise. */
 const char *casc_hw_vcost_name(casc_hw_vcost c);
 
 /* One cost class: a vector instruction holds V for `head` cycles (mask and

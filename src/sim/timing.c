@@ -454,17 +454,22 @@ static casc_hw_vcost vcost_of(const sim_insn *in) {
   case SIM_PAIR_REDUCE_SUM:
     return CASC_HW_VCOST_REDUCE;
   case SIM_COMPARE:
-  case SIM_SELECT_TENSOR:
     return CASC_HW_VCOST_BINARY;
   case SIM_COMPARE_SCALAR:
-  case SIM_SELECT_SCALAR:
     return CASC_HW_VCOST_SCALAR;
+  case SIM_SELECT_TENSOR: /* one vsel instruction whatever the mode */
+  case SIM_SELECT_SCALAR:
+    return CASC_HW_VCOST_SELECT;
   case SIM_CAST_L2:
   case SIM_CAST_REP:
     return CASC_HW_VCOST_CAST;
   case SIM_AXPY:
     return CASC_HW_VCOST_SCALAR;
-  default: /* Duplicate, a UB -> UB DataCopy */
+  case SIM_DATA_COPY_L0: /* on V only from UB to UB */
+  case SIM_DATA_COPY_L2:
+  case SIM_DATA_COPY_PAD:
+    return CASC_HW_VCOST_COPY;
+  default: /* Duplicate, Brcb, Gather, ... */
     return CASC_HW_VCOST_MOVE;
   }
 }

@@ -28,11 +28,19 @@ static void print_parameters(const casc_platform *p) {
     printf(" %s %u+%u", casc_platform_vcost_name(c), p->vec_head[c],
            p->vec_cycles_per_repeat[c]);
   printf(" (repeat %u B), latency %u; MTE2 %u + burst/%u B, latency %u; "
-         "MTE3 %u + burst/%u B, latency %u; flags %u/%u/%u; min %u; "
-         "launch %u\n",
+         "MTE3 %u + burst/%u B, latency %u; ",
          p->vector_bytes_per_cycle, p->vector_latency, p->mte2_setup,
          p->mte2_bytes_per_cycle, p->mte2_latency, p->mte3_setup,
-         p->mte3_bytes_per_cycle, p->mte3_latency, p->set_flag_cycles,
+         p->mte3_bytes_per_cycle, p->mte3_latency);
+  printf("M %u + %u/fractal (f32 %u), latency %u; MTE1 %u + bytes/%u B L0A, "
+         "/%u B L0B, /%u B BT, latency %u; FIX %u + C x 2 B/%u B, latency "
+         "%u; ",
+         p->cube_head, p->cube_cycles_per_fractal,
+         p->cube_f32_cycles_per_fractal, p->cube_latency, p->mte1_setup,
+         p->mte1_l0a_bytes_per_cycle, p->mte1_l0b_bytes_per_cycle,
+         p->mte1_bt_bytes_per_cycle, p->mte1_latency, p->fix_setup,
+         p->fix_bytes_per_cycle, p->fix_latency);
+  printf("flags %u/%u/%u; min %u; launch %u\n", p->set_flag_cycles,
          p->wait_flag_cycles, p->barrier_cycles, p->min_op_cycles,
          p->launch_cycles);
 }

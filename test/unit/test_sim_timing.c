@@ -727,6 +727,66 @@ static void test_instruction_costs(void) {
   env_done(&e);
 }
 
+/* A UB -> UB DataCopy of 32 blocks (1024 bytes) and a tensor-tensor
+ * Select of 4 repeats, each after a PipeBarrier<PIPE_ALL>: classes copy
+ * and select (the mask is a ui8 view of the copied-in floats). */
+static const char *copy_select =
+    "module {\n"
+    "  func.func @k(%x: " MR ", %z: " MR ") attributes {ascendc.global} {\n"
+    "    %a = \"emitc.constant\"() <{value = 0 : ui32}> : () -> ui32\n"
+    "    %b = \"emitc.constant\"() <{value = 4096 : ui32}> : () -> ui32\n"
+    "    %n = \"emitc.constant\"() <{value = 256 : ui32}> : () -> ui32\n"
+    "    %c256 = arith.constant 256 : i32\n"
+    "    %c0 = arith.constant 0 : i32\n"
+    "    %c1 = arith.constant 1 : i32\n"
+    "    %c4 = arith.constant 4 : i32\n"
+    "    %c8 = arith.constant 8 : i32\n"
+    "    %c32 = arith.constant 32 : i32\n"
+    "    %c64 = arith.constant 64 : i32\n"
+    "    %xg = ascendc.global_tensor : " GT "\n"
+    "    ascendc.global_tensor.set_global_buffer %xg, %x : " GT ", " MR "\n"
+    "    %l = ascendc.local_tensor_v2 vecin, %a, %n : " LT "\n"
+    "    %m = ascendc.local_tensor_v2 vecin, %a, %n : "
+    "!ascendc.local_tensor<*xui8>\n"
+    "    %o = ascendc.local_tensor_v2 vecout, %b, %n : " LT "\n"
+    "    ascendc.data_copy_l2 %l, %xg, %c256 : " LT ", " GT ", i32\n"
+    "    ascendc.pipe_barrier pipe_all\n"
+    "    %cp = ascendc.construct !ascendc.data_copy_params(%c1, %c32, %c0, "
+    "%c0) [ui16, ui16, ui16, ui16] : i32, i32, i32, i32\n"
+    "    ascendc.data_copy_l0 %o, %l, %cp : " LT ", " LT
+    ", !ascendc.data_copy_params\n"
+    "    ascendc.pipe_barrier pipe_all\n"
+    "    %pr = ascendc.construct !ascendc.binary_repeat_params(%c1, %c1, %c1, "
+    "%c8, %c8, %c8) [ui8, ui8, ui8, ui8, ui8, ui8] : i32, i32, i32, i32, "
+    "i32, i32\n"
+    "    ascendc.select_l0 %o, %m, %l, %l, %c64, %c4, %pr {selMode = 2 : "
+    "i32} : " LT ", !ascendc.local_tensor<*xui8>, " LT ", " LT
+    ", i32, i32, !ascendc.binary_repeat_params\n"
+    "    return\n"
+    "  }\n"
+    "}\n";
+
+static void test_copy_select_classes(void) {
+  /* A UB -> UB copy is class copy: 1024 bytes are 4 repeats, 11 + 4 x 5
+   * = 31 cycles; Select is class select: 13 + 4 x 2 = 21; every other
+   * class costs 1000 a repeat, so neither may use one. (The two
+   * PipeBarrier<PIPE_ALL>s count as busy on the scalar unit only.) */
+  casc_platform p = test_platform();
+  for (unsigned c = 0; c < CASC_PLATFORM_VCOSTS; c++)
+    p.vec_cycles_per_repeat[c] = 1000;
+  unsigned cp = vcost_index("copy"), sel = vcost_index("select");
+  REQUIRE(cp < CASC_PLATFORM_VCOSTS && sel < CASC_PLATFORM_VCOSTS);
+  p.vec_head[cp] = 11;
+  p.vec_cycles_per_repeat[cp] = 5;
+  p.vec_head[sel] = 13;
+  p.vec_cycles_per_repeat[sel] = 2;
+  run_env e;
+  REQUIRE(run_timed_on(&e, copy_select, 1, 1, NULL, true, p));
+  CHECK_EQ_INT(e.st, CASC_LAUNCH_OK);
+  CHECK_EQ_INT(blk(&e, 0)->busy[V], 31 + 21);
+  env_done(&e);
+}
+
 /* The cube's pipes: a GM -> L1 copy, then (each after a PipeBarrier
  * <PIPE_ALL>) LoadData of 4 f32 fractals (2048 bytes) into L0A and into
  * L0B, an f32 Mmad 16 x 16 x 32 and a Fixpipe of its 16 x 16 result. */
@@ -961,6 +1021,7 @@ int main(void) {
   RUN_TEST(test_trace);
   RUN_TEST(test_deterministic_and_unchanged);
   RUN_TEST(test_instruction_costs);
+  RUN_TEST(test_copy_select_classes);
   RUN_TEST(test_cube_costs);
   RUN_TEST(test_platform_timing_keys);
   return CHECK_SUMMARY();
