@@ -376,4 +376,7 @@ void GetStoreAtomicConfig(uint16_t &atomicType, uint16_t &atomicOp);
 
 } // namespace AscendC
 
+// The rest of the API (issue 11).
+#include "kernel_operator_ext.h"
+
 #endif

@@ -148,8 +148,15 @@ static casc_value *synth_global_tensor(synth *s, casc_type *t) {
 }
 
 /* An API struct: DataCopyParams(1, 2, 0, 0) as pyasc builds it (the one the
- * simulator models), any other struct default-constructed. */
+ * simulator models), FixpipeConfig from its layout constant, any other
+ * struct default-constructed. */
 static casc_value *synth_struct(synth *s, casc_type *t) {
+  /* FixpipeConfig{1}: the emitter reads the layout from that first field
+   * (1 = CFG_ROW_MAJOR), as pyasc's does. */
+  if (casc_type_is_asc(t, CASC_ASC_FIXPIPE_CONFIG)) {
+    casc_value *one = synth_i32(s, 1);
+    return synth_op1(s, CASC_OP_CONSTRUCT, 1, &one, t, NULL);
+  }
   if (!casc_type_is_asc(t, CASC_ASC_DATA_COPY_PARAMS))
     return synth_op1(s, CASC_OP_CONSTRUCT, 0, NULL, t, NULL);
   static const int64_t fields[4] = {1, 2, 0, 0};
@@ -279,6 +286,10 @@ static bool synth_row_has_tensor(const casc_op_info *info) {
 static casc_type *synth_type(synth *s, const casc_arg_spec *spec) {
   casc_ctx *ctx = s->ctx;
   const char *n = spec->name;
+  /* Temporary space is bytes in the Ascend C API (LocalTensor<uint8_t>). */
+  if (strcmp(n, "sharedTmpBuffer") == 0 &&
+      (spec->c == CASC_C_ANY || spec->c == CASC_C_LOCAL_TENSOR))
+    return casc_type_local_tensor(ctx, casc_type_int(ctx, 8, CASC_UNSIGNED));
   switch (spec->c) {
   case CASC_C_ANY:
     if (synth_name_in(n, synth_tensor_names))
@@ -469,8 +480,10 @@ static casc_attr *synth_attr(synth *s, const casc_attr_spec *as,
     if (strcmp(as->name, "include") == 0)
       return casc_attr_string(ctx, "kernel_operator.h", 17);
     return casc_attr_string(ctx, "// sweep", 8);
-  case CASC_A_TYPE:
-    return casc_attr_type(ctx, casc_type_i32(ctx));
+  case CASC_A_TYPE: /* get_matmul_api_tiling's matmulType is a Matmul */
+    return casc_attr_type(ctx, strcmp(as->name, "matmulType") == 0
+                                   ? synth_matmul_type(ctx)
+                                   : casc_type_i32(ctx));
   case CASC_A_ARRAY: {
     /* `types` of ascendc.construct: the declared type of each field. */
     casc_attr *elems[CASC_MAX_ARGS];

@@ -66,6 +66,15 @@ static bool asc_type(casc_buf *b, const casc_type *t) {
                     ti->cxx, a, c, (long long)p[2]);
     return true;
   }
+  if (t->u.asc.id == CASC_ASC_LOCAL_MEM_ALLOCATOR) {
+    /* <N>: the AscendC::Hardware enumerator N (pyasc's numbering). */
+    static const char *const hw[] = {"GM",  "UB",   "L1",     "L0A", "L0B",
+                                     "L0C", "BIAS", "FIXBUF", "MAX"};
+    if (p[0] < 0 || p[0] >= (int64_t)(sizeof hw / sizeof hw[0]))
+      return false;
+    casc_buf_printf(b, "%s<AscendC::Hardware::%s>", ti->cxx, hw[p[0]]);
+    return true;
+  }
   if ((P[0] == 'S' || P[0] == 'T') && t->u.asc.elem) {
     casc_buf inner;
     casc_buf_init(&inner);
