@@ -147,27 +147,44 @@ static casc_value *synth_global_tensor(synth *s, casc_type *t) {
   return g;
 }
 
-/* An API struct: DataCopyParams(1, 2, 0, 0) as pyasc builds it (the one the
- * simulator models), FixpipeConfig from its layout constant, any other
- * struct default-constructed. */
+/* An API struct, constructed with all its fields where the simulator reads
+ * them (it models a parameter struct only when every field is given, as
+ * pyasc builds them), default-constructed otherwise. Field values are the
+ * API's plain defaults: one block, contiguous repeats (8 blocks apart). */
+static const struct {
+  casc_asc_type t;
+  unsigned n;
+  int64_t v[6];
+} synth_struct_fields[] = {
+    {CASC_ASC_DATA_COPY_PARAMS, 4, {1, 2, 0, 0}},
+    {CASC_ASC_UNARY_REPEAT_PARAMS, 4, {1, 1, 8, 8}},
+    {CASC_ASC_BINARY_REPEAT_PARAMS, 6, {1, 1, 1, 8, 8, 8}},
+    /* FixpipeConfig{1}: the emitter reads the layout from that first field
+     * (1 = CFG_ROW_MAJOR), as pyasc's does. */
+    {CASC_ASC_FIXPIPE_CONFIG, 1, {1}},
+};
+
 static casc_value *synth_struct(synth *s, casc_type *t) {
-  /* FixpipeConfig{1}: the emitter reads the layout from that first field
-   * (1 = CFG_ROW_MAJOR), as pyasc's does. */
-  if (casc_type_is_asc(t, CASC_ASC_FIXPIPE_CONFIG)) {
-    casc_value *one = synth_i32(s, 1);
-    return synth_op1(s, CASC_OP_CONSTRUCT, 1, &one, t, NULL);
+  for (size_t k = 0;
+       k < sizeof synth_struct_fields / sizeof synth_struct_fields[0]; k++) {
+    if (!casc_type_is_asc(t, synth_struct_fields[k].t))
+      continue;
+    unsigned n = synth_struct_fields[k].n;
+    casc_value *ops[6];
+    for (unsigned i = 0; i < n; i++)
+      ops[i] = synth_i32(s, synth_struct_fields[k].v[i]);
+    casc_attr *attrs = NULL;
+    if (casc_type_is_asc(t, CASC_ASC_DATA_COPY_PARAMS)) {
+      /* pyasc declares DataCopyParams' fields uint16_t */
+      casc_attr *types[4];
+      for (unsigned i = 0; i < 4; i++)
+        types[i] =
+            casc_attr_type(s->ctx, casc_type_int(s->ctx, 16, CASC_UNSIGNED));
+      attrs = synth_dict1(s, "types", casc_attr_array(s->ctx, 4, types));
+    }
+    return synth_op1(s, CASC_OP_CONSTRUCT, n, ops, t, attrs);
   }
-  if (!casc_type_is_asc(t, CASC_ASC_DATA_COPY_PARAMS))
-    return synth_op1(s, CASC_OP_CONSTRUCT, 0, NULL, t, NULL);
-  static const int64_t fields[4] = {1, 2, 0, 0};
-  casc_value *ops[4];
-  casc_attr *types[4];
-  for (unsigned i = 0; i < 4; i++) {
-    ops[i] = synth_i32(s, fields[i]);
-    types[i] = casc_attr_type(s->ctx, casc_type_int(s->ctx, 16, CASC_UNSIGNED));
-  }
-  return synth_op1(s, CASC_OP_CONSTRUCT, 4, ops, t,
-                   synth_dict1(s, "types", casc_attr_array(s->ctx, 4, types)));
+  return synth_op1(s, CASC_OP_CONSTRUCT, 0, NULL, t, NULL);
 }
 
 /* ---- type and value choice ---------------------------------------------- */
