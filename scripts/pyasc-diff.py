@@ -107,9 +107,6 @@ KNOWN = [
 # counted and printed apart (they do not fail the run, so the check stays
 # useful for every other row) and go stale like KNOWN.
 GAPS = [
-    (lambda name, text: "!ascendc.matmul<" in text, "ascendc",
-     "no C++ for the !ascendc.matmul<...> type yet (pyasc's "
-     "matmul::Matmul<MatmulType<...>...> with its MatmulConfig CFG)"),
     (lambda name, text: name in ("ascendc.trans_data_to_5hd.minimal.mlir",
                                  "ascendc.trans_data_to_5hd_uint_list.full.mlir"),
      "ascendc",

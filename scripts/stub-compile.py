@@ -200,6 +200,8 @@ NOT_YET = {
         "stub: 'AscendC::KfcServer' has no member named 'isRun'",
     "ascendc.kfc_server.quit.minimal":
         "stub: 'AscendC::KfcServer' has no member named 'Quit'",
+    "ascendc.kfc_server.run.minimal":
+        "stub: 'AscendC::KfcServer' has no member named 'Run'",
     "ascendc.list_tensor_desc_get_data_ptr.minimal":
         "stub: 'AscendC::ListTensorDesc' has no member named 'GetDataPtr'",
     "ascendc.list_tensor_desc_get_desc.minimal":
@@ -232,6 +234,24 @@ NOT_YET = {
         "stub: 'AscendC::LocalTensor<float>' has no member named 'Print'",
     "ascendc.local_tensor.to_file.minimal":
         "stub: 'AscendC::LocalTensor<float>' has no member named 'ToFile'",
+    "ascendc.matmul.get_tensor_c.full":
+        "stub or output: no matmul::Matmul member overload takes these arguments",
+    "ascendc.matmul.init.full":
+        "output: cannot convert 'AscendC::TPipe' to 'AscendC::TPipe*'",
+    "ascendc.matmul.iterate_all.full":
+        "stub or output: no matmul::Matmul member overload takes these arguments",
+    "ascendc.matmul.iterate_batch.minimal":
+        "output: parse error in template argument list",
+    "ascendc.matmul.set_quant_vector.minimal":
+        "output: cannot convert 'AscendC::GlobalTensor<float>' to 'const AscendC::GlobalTensor<long unsigne",
+    "ascendc.matmul.set_self_define_data.minimal":
+        "output: invalid cast from type 'int32_t' {aka 'int'} to type 'uint64_t' {aka 'long unsigned int'}",
+    "ascendc.matmul.set_sparse_index.minimal":
+        "output: cannot convert 'AscendC::GlobalTensor<float>' to 'const AscendC::GlobalTensor<unsigned cha",
+    "ascendc.matmul.set_workspace.full":
+        "stub or output: no matmul::Matmul member overload takes these arguments",
+    "ascendc.matmul.set_workspace.minimal":
+        "stub or output: no matmul::Matmul member overload takes these arguments",
     "ascendc.mul_add_dst_l0.full":
         "stub: no MulAddDst yet",
     "ascendc.mul_add_dst_l0.minimal":
@@ -292,6 +312,10 @@ NOT_YET = {
         "stub or output: no ReduceSum overload takes these arguments",
     "ascendc.reduce_sum_l2.minimal":
         "stub or output: no ReduceSum overload takes these arguments",
+    "ascendc.regist_matmul_obj.full":
+        "stub: 'REGIST_MATMUL_OBJ' was not declared in this scope",
+    "ascendc.regist_matmul_obj.minimal":
+        "stub: 'REGIST_MATMUL_OBJ' was not declared in this scope",
     "ascendc.repeat_reduce_sum_l0.full":
         "stub: no RepeatReduceSum yet",
     "ascendc.repeat_reduce_sum_l0.minimal":

@@ -386,4 +386,146 @@ void SetAippFunctions(const GlobalTensor<T> &src0, const GlobalTensor<T> &src1,
 
 } // namespace AscendC
 
+// ---- matmul (high-level API; types in the global namespace as in Ascend C) --------
+
+enum class CubeFormat { ND, NZ, ZN, ZZ, NN, ND_ALIGN, SCALAR, VECTOR };
+enum class LayoutMode { NONE, NORMAL, BSNGD, SBNGD, BNGS1S2 };
+enum class BatchMode {
+  NONE,
+  BATCH_LESS_THAN_L1,
+  BATCH_LARGE_THAN_L1,
+  SINGLE_LARGE_THAN_L1
+};
+enum class IterateOrder { ORDER_M, ORDER_N, UNDEF };
+enum class ScheduleType { INNER_PRODUCT, OUTER_PRODUCT };
+enum class BatchOutMode { SINGLE_BATCH, MULTI_BATCH, DYNAMIC };
+
+// MatmulConfig's fields in the order of its aggregate initialisation.
+struct MatmulConfig {
+  bool doNorm, doBasicBlock, doMultiDataLoad;
+  uint32_t basicM, basicN, basicK;
+  bool intrinsicsCheck, isNBatch, enVecND2NZ, doSpecialBasicBlock;
+  uint32_t doMTE2Preload, singleCoreM, singleCoreN, singleCoreK, stepM, stepN,
+      baseMN, singleCoreMN;
+  bool enUnitFlag, isPerTensor, hasAntiQuantOffset, doIBShareNorm,
+      doSpecialMDL, enableInit;
+  BatchMode batchMode;
+  bool enableEnd, enableGetTensorC, enableSetOrgShape, enableSetBias,
+      enableSetTail, enableQuantVector, enableSetDefineData;
+  uint8_t iterateMode;
+  bool enableReuse, enableUBReuse, enableL1CacheUB, intraBlockPartSum;
+  IterateOrder iterateOrder;
+  ScheduleType scheduleType;
+  bool enableDoubleCache, isBiasBatch, enableStaticPadZeros, isPartialOutput,
+      enableMixDualMaster, isA2B2Shared, isEnableChannelSplit,
+      enableKdimReorderLoad, isCO1Shared;
+  uint32_t sharedCO1BufferSize;
+  BatchOutMode batchOutMode;
+};
+struct MatmulApiStaticTiling {};
+struct MatrixOffset {};
+struct TCubeTiling {};
+
+namespace matmul {
+template <AscendC::TPosition POSITION, CubeFormat FORMAT, typename TYPE,
+          bool ISTRANS = false, LayoutMode LAYOUT = LayoutMode::NONE>
+struct MatmulType {
+  using T = TYPE;
+};
+
+template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE,
+          const MatmulConfig &MM_CFG>
+class Matmul {
+  using SrcT = typename A_TYPE::T;
+  using DstT = typename C_TYPE::T;
+  using BiasT = typename BIAS_TYPE::T;
+
+public:
+  void Init(const TCubeTiling *cubeTiling, AscendC::TPipe *tpipe = nullptr);
+  void End();
+  void SetOrgShape(int orgM, int orgN, int orgK);
+  void SetOrgShape(int orgM, int orgN, int orgKa, int orgKb, int orgKc = 0);
+  void SetSingleShape(int singleM, int singleN, int singleK);
+  void SetTail(int tailM = -1, int tailN = -1, int tailK = -1);
+  void SetTensorA(const AscendC::GlobalTensor<SrcT> &gm, bool isTransposeA = false);
+  void SetTensorA(const AscendC::LocalTensor<SrcT> &a, bool isTransposeA = false);
+  void SetTensorA(SrcT aScalar);
+  void SetTensorB(const AscendC::GlobalTensor<SrcT> &gm, bool isTransposeB = false);
+  void SetTensorB(const AscendC::LocalTensor<SrcT> &b, bool isTransposeB = false);
+  void SetTensorB(SrcT bScalar);
+  void SetBias(const AscendC::GlobalTensor<BiasT> &biasGlobal);
+  void SetBias(const AscendC::LocalTensor<BiasT> &inputBias);
+  void DisableBias();
+  void SetSelfDefineData(const uint64_t dataPtr);
+  void SetUserDefInfo(const uint64_t tilingPtr);
+  void SetSparseIndex(const AscendC::GlobalTensor<uint8_t> &indexGlobal);
+  void SetQuantScalar(const uint64_t quantScalar);
+  void SetQuantVector(const AscendC::GlobalTensor<uint64_t> &quantTensor);
+  void SetBatchNum(uint32_t batchA, uint32_t batchB);
+  void SetHF32(bool enableHF32 = false, int32_t transMode = 0);
+  void SetWorkspace(__gm__ const uint8_t *addr, int size);
+  template <class T> void SetWorkspace(AscendC::GlobalTensor<T> &addr);
+  template <bool sync = true> bool Iterate(bool enPartialSum = false);
+  template <bool sync = true, typename T>
+  bool Iterate(bool enPartialSum, const AscendC::LocalTensor<T> &localCmatrix);
+  template <bool sync = true>
+  void IterateAll(const AscendC::GlobalTensor<DstT> &gm, uint8_t enAtomic = 0,
+                  bool enSequentialWrite = false, bool waitIterateAll = false,
+                  bool fakeMsg = false);
+  template <bool sync = true>
+  void IterateAll(const AscendC::LocalTensor<DstT> &ubCmatrix,
+                  uint8_t enAtomic = 0);
+  template <bool sync = true>
+  void GetTensorC(const AscendC::LocalTensor<DstT> &c, uint8_t enAtomic = 0,
+                  bool enSequentialWrite = false);
+  template <bool sync = true>
+  void GetTensorC(const AscendC::GlobalTensor<DstT> &gm, uint8_t enAtomic = 0,
+                  bool enSequentialWrite = false);
+  template <bool sync = true>
+  void GetTensorC(const AscendC::GlobalTensor<DstT> &gm,
+                  const AscendC::LocalTensor<DstT> &cLocal,
+                  uint8_t enAtomic = 0, bool enSequentialWrite = false);
+  template <bool sync = true>
+  AscendC::GlobalTensor<DstT> GetTensorC(uint8_t enAtomic = 0,
+                                         bool enSequentialWrite = false);
+  template <bool sync = true, bool waitIterateBatch = false>
+  void IterateBatch(const AscendC::GlobalTensor<DstT> &gm, uint32_t batchA,
+                    uint32_t batchB, bool enSequentialWrite,
+                    const uint32_t matrixStrideA = 0,
+                    const uint32_t matrixStrideB = 0,
+                    const uint32_t matrixStrideC = 0,
+                    const bool enPartialSum = false,
+                    const uint8_t enAtomic = 0);
+  template <bool sync = true, bool waitIterateBatch = false>
+  void IterateBatch(const AscendC::LocalTensor<DstT> &ubCmatrix,
+                    uint32_t batchA, uint32_t batchB, bool enSequentialWrite,
+                    const uint32_t matrixStrideA = 0,
+                    const uint32_t matrixStrideB = 0,
+                    const uint32_t matrixStrideC = 0,
+                    const bool enPartialSum = false,
+                    const uint8_t enAtomic = 0);
+  template <bool sync = true, bool waitIterateBatch = false>
+  void IterateNBatch(const uint32_t batchLoop, uint32_t batchA,
+                     uint32_t batchB, bool enSequentialWrite,
+                     const uint32_t matrixStrideA = 0,
+                     const uint32_t matrixStrideB = 0,
+                     const uint32_t matrixStrideC = 0);
+  template <bool sync = true>
+  AscendC::GlobalTensor<DstT> GetBatchTensorC(uint32_t batchA, uint32_t batchB,
+                                              bool enSequentialWrite = false);
+  template <bool sync = true>
+  void GetBatchTensorC(const AscendC::LocalTensor<DstT> &c, uint32_t batchA,
+                       uint32_t batchB, bool enSequentialWrite = false);
+  void AsyncGetTensorC(const AscendC::LocalTensor<DstT> &c);
+  void WaitGetTensorC();
+  void WaitIterateAll();
+  void WaitIterateBatch();
+  MatrixOffset GetOffsetC();
+};
+} // namespace matmul
+
+template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE>
+MatmulApiStaticTiling GetMatmulApiTiling(const MatmulConfig &mmCFG,
+                                         int32_t l1Size = 0);
+
 #endif

@@ -357,7 +357,7 @@ static casc_type *synth_type(synth *s, const casc_arg_spec *spec) {
     return casc_type_asc(ctx, CASC_ASC_LOAD_DATA_3D_PARAMS_V2, NULL, 0, NULL,
                          s->elem);
   case CASC_C_LOCAL_MEM_ALLOCATOR: { /* local_mem_allocator<0> */
-    int64_t hw[1] = {0};
+    int64_t hw[3] = {0, 0, 0};       /* casc_type_asc reads three */
     return casc_type_asc(ctx, CASC_ASC_LOCAL_MEM_ALLOCATOR, hw, 0, NULL, NULL);
   }
   case CASC_C_LOAD_DATA_PARAMS:

@@ -1,6 +1,7 @@
 /* IR type -> C++ type spelling (docs/ir.md §1.6), with bf16 as bfloat16_t
  * rather than pyasc's half (docs/ir.md §10.9). */
 #include <stdio.h>
+#include <string.h>
 
 #include "casc/diag.h"
 #include "target/ascendc/emitter.h"
@@ -151,6 +152,9 @@ static bool em_type(casc_buf *b, const casc_type *t, bool as_unsigned) {
       return ok;
     }
     return asc_type(b, t);
+  case CASC_TYPE_OPAQUE: /* the only opaque type with a C++ form */
+    return strcmp(t->u.opaque.dialect, "ascendc") == 0 &&
+           casc_em_matmul_type(b, t->u.opaque.body);
   default:
     return false;
   }
