@@ -96,6 +96,9 @@ KNOWN = [
       "ascendc.trans_data_to_5hd_uint_list.minimal"}, "ascendc",
      "empty lists: pyasc silently drops the call (prints `;`), casc reports "
      "the op"),
+    ({"ascendc.matmul.iterate_batch.minimal"}, "ascendc",
+     "without waitIterateBatch ascir-translate crashes (SIGSEGV); casc "
+     "prints IterateBatch<sync>"),
     ({"ascendc.simple_softmax.minimal"}, "ascendc",
      "without softmaxShapeInfo ascir-translate crashes (SIGSEGV); casc "
      "translates it"),
@@ -105,13 +108,9 @@ KNOWN = [
 ]
 # casc gaps: differences casc should not have and does not yet fix. They are
 # counted and printed apart (they do not fail the run, so the check stays
-# useful for every other row) and go stale like KNOWN.
+# useful for every other row) and go stale like KNOWN. Entries are
+# (predicate(module name, module text), form, why); none at present.
 GAPS = [
-    (lambda name, text: name in ("ascendc.trans_data_to_5hd.minimal.mlir",
-                                 "ascendc.trans_data_to_5hd_uint_list.full.mlir"),
-     "ascendc",
-     "TransDataTo5HD over addresses: the element type is inferred from the "
-     "get_phy_addr behind the addresses, which casc does not do yet"),
 ]
 
 

@@ -240,8 +240,6 @@ NOT_YET = {
         "output: cannot convert 'AscendC::TPipe' to 'AscendC::TPipe*'",
     "ascendc.matmul.iterate_all.full":
         "stub or output: no matmul::Matmul member overload takes these arguments",
-    "ascendc.matmul.iterate_batch.minimal":
-        "output: parse error in template argument list",
     "ascendc.matmul.set_quant_vector.minimal":
         "output: cannot convert 'AscendC::GlobalTensor<float>' to 'const AscendC::GlobalTensor<long unsigne",
     "ascendc.matmul.set_self_define_data.minimal":

@@ -11,6 +11,12 @@
  *              joined by ", "
  *   $name:T    the C++ type of that value
  *   $name:E    the C++ element type of that value's tensor/memref type
+ *   $name:G(other,what)  the element type of the data behind addresses
+ *              (TransDataTo5HD): for a ui64 address made by
+ *              local_tensor.get_phy_addr, that tensor's; for an address
+ *              tensor, the tensor whose get_phy_addr a local_tensor.set_value
+ *              stores into it. The first value of `name`, else of `other`;
+ *              neither: "could not infer element type from <what>"
  *   $name:P    `E, ` (E the element type) when that value is a tensor, nothing
  *              when it is a scalar: a template argument present only for
  *              the tensor overload (GatherMask's src1Pattern)
@@ -235,6 +241,49 @@ static bool construct_flag(pat_ctx *p, casc_buf *b, casc_value *v,
   return true;
 }
 
+/* The element type of the local tensor whose address v holds (see $x:G). */
+static const casc_type *addr_elem(casc_value *v) {
+  if (!v)
+    return NULL;
+  casc_value *addr = NULL;
+  if (casc_type_is_int_of(v->type, 64, CASC_UNSIGNED)) {
+    addr = v;
+  } else if (casc_type_is_local_tensor(v->type)) {
+    for (casc_use *u = v->first_use; u && !addr; u = u->next)
+      if (u->user->kind == CASC_OP_LOCAL_TENSOR_SET_VALUE && u->index == 0 &&
+          u->user->nops > 2)
+        addr = casc_op_operand(u->user, 2);
+  }
+  casc_op *def = addr ? addr->def : NULL;
+  if (!def || def->kind != CASC_OP_LOCAL_TENSOR_GET_PHY_ADDR || !def->nops)
+    return NULL;
+  casc_type *t = casc_op_operand(def, 0)->type;
+  return casc_type_is_local_tensor(t) ? casc_type_elem(t) : NULL;
+}
+
+static bool addr_elem_type(pat_ctx *p, casc_buf *b, casc_value *v,
+                           const char *n, size_t len, const char **pp,
+                           const char *end) {
+  const char *s = *pp;
+  const char *close = s < end ? memchr(s, ')', (size_t)(end - s)) : NULL;
+  const char *comma = close ? memchr(s, ',', (size_t)(close - s)) : NULL;
+  if (*s != '(' || !comma)
+    return bad(p, "malformed address directive after", n, len);
+  *pp = close + 1;
+  const casc_type *t = addr_elem(v);
+  casc_value *other;
+  unsigned count, begin;
+  if (!t && lookup(p, s + 1, (size_t)(comma - s - 1), &other, &count, &begin))
+    t = addr_elem(other);
+  if (!t) {
+    casc_emit_error(p->e->ctx, p->op->loc,
+                    "could not infer element type from %.*s",
+                    (int)(close - comma - 1), comma + 1);
+    return false;
+  }
+  return casc_em_type_at(p->e, b, t, p->op);
+}
+
 /* `T vN;` for result v on its own line; its name goes into the statement.
  * T is the result's C++ type, or `type` (len bytes) when given. */
 static bool declare_result(pat_ctx *p, casc_buf *b, casc_value *v,
@@ -370,7 +419,7 @@ static bool expand(pat_ctx *p, casc_buf *b, const char *s, const char *end) {
       if (!len || !lookup(p, n, len, &v, &count, &begin))
         return bad(p, "no operand or result", n, len);
       s = n + len;
-      if (*s == ':' && s + 1 < end && strchr("TEMADUFP", s[1])) {
+      if (*s == ':' && s + 1 < end && strchr("TEMADUFPG", s[1])) {
         char k = s[1];
         s += 2;
         if (k == 'D') {
@@ -394,6 +443,11 @@ static bool expand(pat_ctx *p, casc_buf *b, const char *s, const char *end) {
           if (!name)
             return false;
           casc_buf_puts(b, name);
+          continue;
+        }
+        if (k == 'G') {
+          if (!addr_elem_type(p, b, v, n, len, &s, end))
+            return false;
           continue;
         }
         if (k == 'F') {
