@@ -32,64 +32,12 @@ SKIP = 77
 NOT_YET = {
     "arith.bitcast.minimal":
         "output: 'reinterpret_cast' from type 'const int32_t*' {aka 'const int*'} to type 'int32_t*' {aka '",
-    "ascendc.add_deq_relu_l0.full":
-        "stub: no AddDeqRelu yet",
-    "ascendc.add_deq_relu_l0.minimal":
-        "stub: no AddDeqRelu yet",
-    "ascendc.add_deq_relu_l1.full":
-        "stub: no AddDeqRelu yet",
-    "ascendc.add_deq_relu_l2.minimal":
-        "stub: no AddDeqRelu yet",
     "ascendc.add_l3.minimal":
         "stub: 'AscendC::LocalTensor<float>' has no member named 'operator+'",
-    "ascendc.add_relu_cast_l0.full":
-        "stub: no AddReluCast yet",
-    "ascendc.add_relu_cast_l0.minimal":
-        "stub: no AddReluCast yet",
-    "ascendc.add_relu_cast_l1.full":
-        "stub: no AddReluCast yet",
-    "ascendc.add_relu_cast_l2.minimal":
-        "stub: no AddReluCast yet",
-    "ascendc.axpy.full":
-        "stub: no Axpy yet",
-    "ascendc.axpy.minimal":
-        "stub: no Axpy yet",
-    "ascendc.axpy_l0.full":
-        "stub: no Axpy yet",
-    "ascendc.axpy_l0.minimal":
-        "stub: no Axpy yet",
-    "ascendc.axpy_l1.full":
-        "stub: no Axpy yet",
-    "ascendc.axpy_l2.full":
-        "stub: no Axpy yet",
-    "ascendc.axpy_l2.minimal":
-        "stub: no Axpy yet",
     "ascendc.bilinearInterpolation_l0.minimal":
         "stub: no BilinearInterpolation yet",
     "ascendc.bilinearInterpolation_l1.full":
         "stub: no BilinearInterpolation yet",
-    "ascendc.block_reduce_max_l0.minimal":
-        "stub: no BlockReduceMax yet",
-    "ascendc.block_reduce_max_l1.full":
-        "stub: no BlockReduceMax yet",
-    "ascendc.block_reduce_min_l0.minimal":
-        "stub: no BlockReduceMin yet",
-    "ascendc.block_reduce_min_l1.full":
-        "stub: no BlockReduceMin yet",
-    "ascendc.block_reduce_sum_l0.minimal":
-        "stub: no BlockReduceSum yet",
-    "ascendc.block_reduce_sum_l1.full":
-        "stub: no BlockReduceSum yet",
-    "ascendc.cast_deq_l0.full":
-        "stub: no CastDeq yet",
-    "ascendc.cast_deq_l0.minimal":
-        "stub: no CastDeq yet",
-    "ascendc.cast_deq_l1.full":
-        "stub: no CastDeq yet",
-    "ascendc.cast_deq_l2.full":
-        "stub: no CastDeq yet",
-    "ascendc.cast_deq_l2.minimal":
-        "stub: no CastDeq yet",
     "ascendc.clamp_max.full":
         "stub: no ClampMax yet",
     "ascendc.clamp_max.minimal":
@@ -98,28 +46,14 @@ NOT_YET = {
         "stub: no ClampMin yet",
     "ascendc.clamp_min.minimal":
         "stub: no ClampMin yet",
-    "ascendc.compare_l0.full":
-        "stub: no Compare yet",
-    "ascendc.compare_l0.minimal":
-        "stub: no Compare yet",
-    "ascendc.compare_l1.full":
-        "stub: no Compare yet",
-    "ascendc.compare_l2.minimal":
-        "stub: no Compare yet",
-    "ascendc.compare_r_l0.full":
-        "stub: no Compare yet",
-    "ascendc.compare_r_l0.minimal":
-        "stub: no Compare yet",
-    "ascendc.compare_r_l1.full":
-        "stub: no Compare yet",
     "ascendc.compare_scalar_l0.full":
-        "stub: no CompareScalar yet",
+        "stub or output: no CompareScalar overload takes these arguments",
     "ascendc.compare_scalar_l0.minimal":
-        "stub: no CompareScalar yet",
+        "stub or output: no CompareScalar overload takes these arguments",
     "ascendc.compare_scalar_l1.full":
-        "stub: no CompareScalar yet",
+        "stub or output: no CompareScalar overload takes these arguments",
     "ascendc.compare_scalar_l2.minimal":
-        "stub: no CompareScalar yet",
+        "stub or output: no CompareScalar overload takes these arguments",
     "ascendc.construct.full":
         "output: scalar object 'v2' requires one element in initializer",
     "ascendc.copy_l0.full":
@@ -167,11 +101,11 @@ NOT_YET = {
     "ascendc.fused_exp_sub_l2.minimal":
         "stub: no FusedExpSub yet",
     "ascendc.gather_l0.minimal":
-        "stub: no Gather yet",
+        "stub or output: no Gather overload takes these arguments",
     "ascendc.gather_l1.full":
-        "stub: no Gather yet",
+        "stub or output: no Gather overload takes these arguments",
     "ascendc.gather_l2.minimal":
-        "stub: no Gather yet",
+        "stub or output: no Gather overload takes these arguments",
     "ascendc.gatherb_l0.minimal":
         "stub or output: no Gatherb overload takes these arguments",
     "ascendc.get_arch_version.minimal":
@@ -211,7 +145,7 @@ NOT_YET = {
     "ascendc.list_tensor_desc_init.minimal":
         "stub: 'AscendC::ListTensorDesc' has no member named 'Init'",
     "ascendc.list_tensor_desc_v2.minimal":
-        "stub or output: no AscendC::ListTensorDesc::ListTensorDesc overload takes these arguments",
+        "stub or output: no ListTensorDesc overload takes these arguments",
     "ascendc.load_data_3d_l0_v1.minimal":
         "stub or output: no LoadData overload takes these arguments",
     "ascendc.load_data_3d_l0_v2.minimal":
@@ -250,30 +184,10 @@ NOT_YET = {
         "stub or output: no matmul::Matmul member overload takes these arguments",
     "ascendc.matmul.set_workspace.minimal":
         "stub or output: no matmul::Matmul member overload takes these arguments",
-    "ascendc.mul_add_dst_l0.full":
-        "stub: no MulAddDst yet",
-    "ascendc.mul_add_dst_l0.minimal":
-        "stub: no MulAddDst yet",
-    "ascendc.mul_add_dst_l1.full":
-        "stub: no MulAddDst yet",
-    "ascendc.mul_add_dst_l2.minimal":
-        "stub: no MulAddDst yet",
-    "ascendc.mul_cast_l0.minimal":
-        "stub: no MulCast yet",
-    "ascendc.mul_cast_l1.full":
-        "stub: no MulCast yet",
-    "ascendc.mul_cast_l2.minimal":
-        "stub: no MulCast yet",
     "ascendc.mul_l3.minimal":
         "stub: 'AscendC::LocalTensor<float>' has no member named 'operator*'",
     "ascendc.notify_next_block.minimal":
         "output: invalid initialization of reference of type 'AscendC::GlobalTensor<int>&' from expression ",
-    "ascendc.pair_reduce_sum_l0.full":
-        "stub: no PairReduceSum yet",
-    "ascendc.pair_reduce_sum_l0.minimal":
-        "stub: no PairReduceSum yet",
-    "ascendc.pair_reduce_sum_l1.full":
-        "stub: no PairReduceSum yet",
     "ascendc.pipe.get_base_addr.minimal":
         "stub: 'AscendC::TPipe' has no member named 'GetBaseAddr'",
     "ascendc.pipe.init_buf_pool.full":
@@ -314,40 +228,20 @@ NOT_YET = {
         "stub: 'REGIST_MATMUL_OBJ' was not declared in this scope",
     "ascendc.regist_matmul_obj.minimal":
         "stub: 'REGIST_MATMUL_OBJ' was not declared in this scope",
-    "ascendc.repeat_reduce_sum_l0.full":
-        "stub: no RepeatReduceSum yet",
-    "ascendc.repeat_reduce_sum_l0.minimal":
-        "stub: no RepeatReduceSum yet",
     "ascendc.rmsnorm.full":
         "stub: no RmsNorm yet",
     "ascendc.rmsnorm.minimal":
         "stub: no RmsNorm yet",
     "ascendc.scatter_l0.minimal":
-        "stub: no Scatter yet",
+        "stub or output: no Scatter overload takes these arguments",
     "ascendc.scatter_l1.full":
-        "stub: no Scatter yet",
+        "stub or output: no Scatter overload takes these arguments",
     "ascendc.scatter_l2.minimal":
-        "stub: no Scatter yet",
-    "ascendc.select_l0.full":
-        "stub: no Select yet",
-    "ascendc.select_l0.minimal":
-        "stub: no Select yet",
-    "ascendc.select_l1.full":
-        "stub: no Select yet",
-    "ascendc.select_l2.minimal":
-        "stub: no Select yet",
+        "stub or output: no Scatter overload takes these arguments",
     "ascendc.select_reg.minimal":
-        "stub: no Select yet",
-    "ascendc.select_scalar_l0.full":
-        "stub: no Select yet",
-    "ascendc.select_scalar_l0.minimal":
-        "stub: no Select yet",
-    "ascendc.select_scalar_l1.full":
-        "stub: no Select yet",
-    "ascendc.select_scalar_l2.minimal":
-        "stub: no Select yet",
+        "stub or output: no Select overload takes these arguments",
     "ascendc.select_scalar_reg.minimal":
-        "stub: no Select yet",
+        "stub or output: no Select overload takes these arguments",
     "ascendc.set_deq_scale.full":
         "stub or output: no SetDeqScale overload takes these arguments",
     "ascendc.set_deq_scale.minimal":
@@ -380,14 +274,6 @@ NOT_YET = {
         "stub or output: no Sort32 overload takes these arguments",
     "ascendc.sub_l3.minimal":
         "stub: 'AscendC::LocalTensor<float>' has no member named 'operator-'",
-    "ascendc.sub_relu_cast_l0.full":
-        "stub: no SubReluCast yet",
-    "ascendc.sub_relu_cast_l0.minimal":
-        "stub: no SubReluCast yet",
-    "ascendc.sub_relu_cast_l1.full":
-        "stub: no SubReluCast yet",
-    "ascendc.sub_relu_cast_l2.minimal":
-        "stub: no SubReluCast yet",
     "ascendc.sync_all_soft.full":
         "stub or output: no SyncAll overload takes these arguments",
     "ascendc.sync_all_soft.minimal":
@@ -420,24 +306,6 @@ NOT_YET = {
         "output: invalid initialization of reference of type 'AscendC::TQueBind<AscendC::TPosition::VECIN, ",
     "ascendc.wait_pre_block.minimal":
         "output: invalid initialization of reference of type 'AscendC::GlobalTensor<int>&' from expression ",
-    "ascendc.whole_reduce_max_l0.full":
-        "stub: no WholeReduceMax yet",
-    "ascendc.whole_reduce_max_l0.minimal":
-        "stub: no WholeReduceMax yet",
-    "ascendc.whole_reduce_max_l1.full":
-        "stub: no WholeReduceMax yet",
-    "ascendc.whole_reduce_min_l0.full":
-        "stub: no WholeReduceMin yet",
-    "ascendc.whole_reduce_min_l0.minimal":
-        "stub: no WholeReduceMin yet",
-    "ascendc.whole_reduce_min_l1.full":
-        "stub: no WholeReduceMin yet",
-    "ascendc.whole_reduce_sum_l0.full":
-        "stub: no WholeReduceSum yet",
-    "ascendc.whole_reduce_sum_l0.minimal":
-        "stub: no WholeReduceSum yet",
-    "ascendc.whole_reduce_sum_l1.full":
-        "stub: no WholeReduceSum yet",
     "ascendc.xor.full":
         "stub: no Xor yet",
     "ascendc.xor.minimal":

@@ -375,6 +375,188 @@ CASC_STUB_MATH1(Tanh)
 CASC_STUB_MATH1(Trunc)
 #undef CASC_STUB_MATH1
 
+// ---- vector: compare/select, mixed-type binaries, reductions, gather/scatter ----
+
+// Level 0 (mask bits), level 0 with a mask array, level 2 (element count).
+template <typename T, typename U, bool isSetMask = true>
+void Compare(const LocalTensor<U> &dst, const LocalTensor<T> &src0,
+             const LocalTensor<T> &src1, CMPMODE cmpMode, const uint64_t mask,
+             uint8_t repeatTimes, const BinaryRepeatParams &repeatParams);
+template <typename T, typename U, bool isSetMask = true>
+void Compare(const LocalTensor<U> &dst, const LocalTensor<T> &src0,
+             const LocalTensor<T> &src1, CMPMODE cmpMode,
+             const uint64_t mask[], uint8_t repeatTimes,
+             const BinaryRepeatParams &repeatParams);
+template <typename T, typename U>
+void Compare(const LocalTensor<U> &dst, const LocalTensor<T> &src0,
+             const LocalTensor<T> &src1, CMPMODE cmpMode, uint32_t calCount);
+// The result goes to the compare-mask register.
+template <typename T, bool isSetMask = true>
+void Compare(const LocalTensor<T> &src0, const LocalTensor<T> &src1,
+             CMPMODE cmpMode, const uint64_t mask,
+             const BinaryRepeatParams &repeatParams);
+template <typename T, bool isSetMask = true>
+void Compare(const LocalTensor<T> &src0, const LocalTensor<T> &src1,
+             CMPMODE cmpMode, const uint64_t mask[],
+             const BinaryRepeatParams &repeatParams);
+template <typename T, typename U, bool isSetMask = true>
+void CompareScalar(const LocalTensor<U> &dst, const LocalTensor<T> &src0,
+                   const T src1Scalar, CMPMODE cmpMode, const uint64_t mask,
+                   uint8_t repeatTimes,
+                   const UnaryRepeatParams &repeatParams);
+template <typename T, typename U, bool isSetMask = true>
+void CompareScalar(const LocalTensor<U> &dst, const LocalTensor<T> &src0,
+                   const T src1Scalar, CMPMODE cmpMode, const uint64_t mask[],
+                   uint8_t repeatTimes,
+                   const UnaryRepeatParams &repeatParams);
+template <typename T, typename U>
+void CompareScalar(const LocalTensor<U> &dst, const LocalTensor<T> &src0,
+                   const T src1Scalar, CMPMODE cmpMode, uint32_t calCount);
+template <typename T, typename U, bool isSetMask = true>
+void Select(const LocalTensor<T> &dst, const LocalTensor<U> &selMask,
+            const LocalTensor<T> &src0, const LocalTensor<T> &src1,
+            SELMODE selMode, uint64_t mask, uint8_t repeatTimes,
+            const BinaryRepeatParams &repeatParams);
+template <typename T, typename U, bool isSetMask = true>
+void Select(const LocalTensor<T> &dst, const LocalTensor<U> &selMask,
+            const LocalTensor<T> &src0, const LocalTensor<T> &src1,
+            SELMODE selMode, uint64_t mask[], uint8_t repeatTimes,
+            const BinaryRepeatParams &repeatParams);
+template <typename T, typename U>
+void Select(const LocalTensor<T> &dst, const LocalTensor<U> &selMask,
+            const LocalTensor<T> &src0, const LocalTensor<T> &src1,
+            SELMODE selMode, uint32_t calCount);
+// Selection by the compare-mask register (mode a template argument).
+template <typename T, SELMODE selMode>
+void Select(const LocalTensor<T> &dst, const LocalTensor<T> &src0,
+            const LocalTensor<T> &src1, uint8_t repeatTimes,
+            const BinaryRepeatParams &repeatParams);
+
+// Binary ops whose destination type differs from the sources'.
+#define CASC_STUB_BINARY_CAST(name)                                            \
+  template <typename T, typename U, bool isSetMask = true>                     \
+  void name(const LocalTensor<T> &dst, const LocalTensor<U> &src0,             \
+            const LocalTensor<U> &src1, uint64_t mask,                         \
+            const uint8_t repeatTimes,                                         \
+            const BinaryRepeatParams &repeatParams);                           \
+  template <typename T, typename U, bool isSetMask = true>                     \
+  void name(const LocalTensor<T> &dst, const LocalTensor<U> &src0,             \
+            const LocalTensor<U> &src1, uint64_t mask[],                       \
+            const uint8_t repeatTimes,                                         \
+            const BinaryRepeatParams &repeatParams);                           \
+  template <typename T, typename U>                                            \
+  void name(const LocalTensor<T> &dst, const LocalTensor<U> &src0,             \
+            const LocalTensor<U> &src1, const uint32_t calCount);
+CASC_STUB_BINARY_CAST(AddDeqRelu)
+CASC_STUB_BINARY_CAST(AddReluCast)
+CASC_STUB_BINARY_CAST(SubReluCast)
+CASC_STUB_BINARY_CAST(MulAddDst)
+CASC_STUB_BINARY_CAST(MulCast)
+#undef CASC_STUB_BINARY_CAST
+
+template <typename T, typename U, bool isSetMask = true>
+void Axpy(const LocalTensor<T> &dst, const LocalTensor<U> &src,
+          const U scalarValue, uint64_t mask, const uint8_t repeatTimes,
+          const UnaryRepeatParams &repeatParams);
+template <typename T, typename U, bool isSetMask = true>
+void Axpy(const LocalTensor<T> &dst, const LocalTensor<U> &src,
+          const U scalarValue, uint64_t mask[], const uint8_t repeatTimes,
+          const UnaryRepeatParams &repeatParams);
+template <typename T, typename U>
+void Axpy(const LocalTensor<T> &dst, const LocalTensor<U> &src,
+          const U scalarValue, const int32_t &calCount);
+// The advanced-API form (temporary space, reuse of the source).
+template <typename T, typename U, bool isReuseSource = false>
+void Axpy(const LocalTensor<T> &dst, const LocalTensor<U> &src,
+          const U scalarValue, const LocalTensor<uint8_t> &sharedTmpBuffer,
+          const uint32_t calCount);
+template <typename T, typename U, bool isReuseSource = false>
+void Axpy(const LocalTensor<T> &dst, const LocalTensor<U> &src,
+          const U scalarValue, const uint32_t calCount);
+
+template <typename T, typename U, bool isVecDeq = true, bool halfBlock = true,
+          bool isSetMask = true>
+void CastDeq(const LocalTensor<U> &dst, const LocalTensor<T> &src,
+             const uint64_t mask, uint8_t repeatTimes,
+             const UnaryRepeatParams &repeatParams);
+template <typename T, typename U, bool isVecDeq = true, bool halfBlock = true,
+          bool isSetMask = true>
+void CastDeq(const LocalTensor<U> &dst, const LocalTensor<T> &src,
+             const uint64_t mask[], uint8_t repeatTimes,
+             const UnaryRepeatParams &repeatParams);
+template <typename T, typename U, bool isVecDeq = true, bool halfBlock = true>
+void CastDeq(const LocalTensor<U> &dst, const LocalTensor<T> &src,
+             const uint32_t calCount);
+
+#define CASC_STUB_WHOLE_REDUCE(name, ...)                                      \
+  template <typename T, bool isSetMask = true>                                 \
+  void name(const LocalTensor<T> &dst, const LocalTensor<T> &src,              \
+            const uint64_t mask, const int32_t repeatTimes,                    \
+            const int32_t dstRepStride, const int32_t srcBlkStride,            \
+            const int32_t srcRepStride __VA_ARGS__);                           \
+  template <typename T, bool isSetMask = true>                                 \
+  void name(const LocalTensor<T> &dst, const LocalTensor<T> &src,              \
+            const uint64_t mask[], const int32_t repeatTimes,                  \
+            const int32_t dstRepStride, const int32_t srcBlkStride,            \
+            const int32_t srcRepStride __VA_ARGS__);
+CASC_STUB_WHOLE_REDUCE(WholeReduceMax,
+                       , ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX)
+CASC_STUB_WHOLE_REDUCE(WholeReduceMin,
+                       , ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX)
+CASC_STUB_WHOLE_REDUCE(WholeReduceSum)
+#undef CASC_STUB_WHOLE_REDUCE
+
+#define CASC_STUB_BLOCK_REDUCE(name)                                           \
+  template <typename T, bool isSetMask = true>                                 \
+  void name(const LocalTensor<T> &dst, const LocalTensor<T> &src,              \
+            const int32_t repeatTimes, const uint64_t mask,                    \
+            const int32_t dstRepStride, const int32_t srcBlkStride,            \
+            const int32_t srcRepStride);                                       \
+  template <typename T, bool isSetMask = true>                                 \
+  void name(const LocalTensor<T> &dst, const LocalTensor<T> &src,              \
+            const int32_t repeatTimes, const uint64_t mask[],                  \
+            const int32_t dstRepStride, const int32_t srcBlkStride,            \
+            const int32_t srcRepStride);
+CASC_STUB_BLOCK_REDUCE(BlockReduceMax)
+CASC_STUB_BLOCK_REDUCE(BlockReduceMin)
+CASC_STUB_BLOCK_REDUCE(BlockReduceSum)
+CASC_STUB_BLOCK_REDUCE(PairReduceSum)
+#undef CASC_STUB_BLOCK_REDUCE
+template <typename T, bool isSetMask = true>
+void RepeatReduceSum(const LocalTensor<T> &dst, const LocalTensor<T> &src,
+                     const int32_t repeatTimes, const int32_t mask,
+                     const int32_t dstBlkStride, const int32_t srcBlkStride,
+                     const int32_t dstRepStride, const int32_t srcRepStride);
+
+template <typename T>
+void Gather(const LocalTensor<T> &dst, const LocalTensor<T> &src,
+            const LocalTensor<uint32_t> &srcOffset,
+            const uint32_t srcBaseAddr, const uint32_t count);
+template <typename T, bool isSetMask = true>
+void Gather(const LocalTensor<T> &dst, const LocalTensor<T> &src,
+            const LocalTensor<uint32_t> &srcOffset,
+            const uint32_t srcBaseAddr, const uint64_t mask,
+            const uint8_t repeatTimes, const uint16_t dstRepStride);
+template <typename T, bool isSetMask = true>
+void Gather(const LocalTensor<T> &dst, const LocalTensor<T> &src,
+            const LocalTensor<uint32_t> &srcOffset,
+            const uint32_t srcBaseAddr, const uint64_t mask[],
+            const uint8_t repeatTimes, const uint16_t dstRepStride);
+template <typename T>
+void Scatter(const LocalTensor<T> &dst, const LocalTensor<T> &src,
+             const LocalTensor<uint32_t> &dstOffset,
+             const uint32_t dstBaseAddr, const uint32_t count);
+template <typename T, bool isSetMask = true>
+void Scatter(const LocalTensor<T> &dst, const LocalTensor<T> &src,
+             const LocalTensor<uint32_t> &dstOffset,
+             const uint32_t dstBaseAddr, const uint64_t mask,
+             const uint8_t repeatTimes, const uint8_t srcRepStride);
+template <typename T, bool isSetMask = true>
+void Scatter(const LocalTensor<T> &dst, const LocalTensor<T> &src,
+             const LocalTensor<uint32_t> &dstOffset,
+             const uint32_t dstBaseAddr, const uint64_t mask[],
+             const uint8_t repeatTimes, const uint8_t srcRepStride);
+
 // ---- AIPP -----------------------------------------------------------------------
 
 template <typename T, typename U>
