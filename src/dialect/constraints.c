@@ -1,4 +1,6 @@
 /* Type constraints named in ops.def: checks and single-type inference. */
+#include <string.h>
+
 #include "dialect/dialect.h"
 
 /* Constraints that admit exactly one parameterless registered type. */
@@ -26,8 +28,57 @@ static const struct {
     {CASC_C_KFC_SERVER, CASC_ASC_KFC_SERVER},
     {CASC_C_MATRIX_OFFSET, CASC_ASC_MATRIX_OFFSET},
     {CASC_C_MATMUL_API_STATIC_TILING, CASC_ASC_MATMUL_API_STATIC_TILING},
+    {CASC_C_BRCB_REPEAT_PARAMS, CASC_ASC_BRCB_REPEAT_PARAMS},
+    {CASC_C_CHECK_LOCAL_MEMORY_IA_PARAM, CASC_ASC_CHECK_LOCAL_MEMORY_IA_PARAM},
+    {CASC_C_FIXPIPE_PARAMS_V220, CASC_ASC_FIXPIPE_PARAMS_V220},
+    {CASC_C_FIXPIPE_CONFIG, CASC_ASC_FIXPIPE_CONFIG},
+    {CASC_C_GATHER_MASK_PARAMS, CASC_ASC_GATHER_MASK_PARAMS},
+    {CASC_C_GATHER_REPEAT_PARAMS, CASC_ASC_GATHER_REPEAT_PARAMS},
+    {CASC_C_MATMUL_CONFIG, CASC_ASC_MATMUL_CONFIG},
+    {CASC_C_INIT_CONST_VALUE_PARAMS, CASC_ASC_INIT_CONST_VALUE_PARAMS},
+    {CASC_C_LOAD_DATA_2D_PARAMS, CASC_ASC_LOAD_DATA_2D_PARAMS},
+    {CASC_C_LOAD_DATA_2D_PARAMS_V2, CASC_ASC_LOAD_DATA_2D_PARAMS_V2},
+    {CASC_C_LOAD_DATA_3D_PARAMS_V1, CASC_ASC_LOAD_DATA_3D_PARAMS_V1},
+    {CASC_C_LOAD_DATA_3D_PARAMS_V2, CASC_ASC_LOAD_DATA_3D_PARAMS_V2},
+    {CASC_C_LOAD_DATA_3D_PARAMS_V2_PRO, CASC_ASC_LOAD_DATA_3D_PARAMS_V2_PRO},
+    {CASC_C_LOAD_DATA_2D_TRANSPOSE_PARAMS,
+     CASC_ASC_LOAD_DATA_2D_TRANSPOSE_PARAMS},
+    {CASC_C_LOAD_DATA_2D_TRANSPOSE_PARAMS_V2,
+     CASC_ASC_LOAD_DATA_2D_TRANSPOSE_PARAMS_V2},
+    {CASC_C_LOAD_DATA_REPEAT_PARAM, CASC_ASC_LOAD_DATA_REPEAT_PARAM},
+    {CASC_C_LOCAL_MEM_ALLOCATOR, CASC_ASC_LOCAL_MEM_ALLOCATOR},
+    {CASC_C_MMAD_PARAMS, CASC_ASC_MMAD_PARAMS},
+    {CASC_C_FMATRIX_MODE, CASC_ASC_FMATRIX_MODE},
+    {CASC_C_MRG_SORT_SRC_LIST, CASC_ASC_MRG_SORT_SRC_LIST},
+    {CASC_C_MRG_SORT4_INFO, CASC_ASC_MRG_SORT4_INFO},
+    {CASC_C_ASCEND_QUANT_CONFIG, CASC_ASC_ASCEND_QUANT_CONFIG},
+    {CASC_C_CUBE_TILING, CASC_ASC_CUBE_TILING},
+    {CASC_C_RMSNORM_TILING, CASC_ASC_RMSNORM_TILING},
+    {CASC_C_SOFTMAX_TILING, CASC_ASC_SOFTMAX_TILING},
+    {CASC_C_AIPP_PARAMS, CASC_ASC_AIPP_PARAMS},
+    {CASC_C_TRANSPOSE_PARAMS_EXT, CASC_ASC_TRANSPOSE_PARAMS_EXT},
+    {CASC_C_TRANS_DATA_TO_5HD_PARAMS, CASC_ASC_TRANS_DATA_TO_5HD_PARAMS},
 };
 #define NSINGLE (sizeof single_type / sizeof single_type[0])
+
+/* The structs pyasc's LoadData overloads take (BaseLoadDataParams). */
+static const casc_asc_type load_data_params[] = {
+    CASC_ASC_LOAD_DATA_2D_PARAMS,
+    CASC_ASC_LOAD_DATA_2D_PARAMS_V2,
+    CASC_ASC_LOAD_DATA_3D_PARAMS_V1,
+    CASC_ASC_LOAD_DATA_3D_PARAMS_V2,
+    CASC_ASC_LOAD_DATA_3D_PARAMS_V2_PRO,
+    CASC_ASC_LOAD_DATA_2D_TRANSPOSE_PARAMS,
+    CASC_ASC_LOAD_DATA_2D_TRANSPOSE_PARAMS_V2,
+};
+#define NLOAD_DATA (sizeof load_data_params / sizeof load_data_params[0])
+
+/* !ascendc.matmul<...> is not registered: it stays opaque text. */
+static bool is_matmul_type(const casc_type *t) {
+  return t->kind == CASC_TYPE_OPAQUE &&
+         strcmp(t->u.opaque.dialect, "ascendc") == 0 &&
+         strncmp(t->u.opaque.body, "matmul<", 7) == 0;
+}
 
 static bool is_int_w(const casc_type *t, unsigned w, casc_signedness s) {
   return casc_type_is_int_of(t, w, s);
@@ -98,15 +149,27 @@ bool casc_constraint_check(casc_constraint c, const casc_type *t) {
     return casc_type_is_asc(t, CASC_ASC_DATA_COPY_PAD_EXT_PARAMS);
   case CASC_C_ASC_TYPE:
     return t->kind == CASC_TYPE_ASC || t->kind == CASC_TYPE_OPAQUE;
+  case CASC_C_LOAD_DATA_PARAMS:
+    for (size_t i = 0; i < NLOAD_DATA; i++)
+      if (casc_type_is_asc(t, load_data_params[i]))
+        return true;
+    return false;
+  case CASC_C_MATMUL:
+    return is_matmul_type(t);
+  case CASC_C_ANY_UNSIGNED_INT:
+    return t->kind == CASC_TYPE_INTEGER && t->u.integer.sign == CASC_UNSIGNED;
   default:
     return false;
   }
 }
 
 casc_type *casc_constraint_buildable(casc_ctx *ctx, casc_constraint c) {
+  /* A parameterised struct (mrg_sort_src_list<T>...) is not one type. */
   for (unsigned i = 0; i < NSINGLE; i++)
     if (single_type[i].c == c)
-      return casc_type_asc(ctx, single_type[i].t, NULL, 0, NULL, NULL);
+      return casc_asc_type_get(single_type[i].t)->params[0]
+                 ? NULL
+                 : casc_type_asc(ctx, single_type[i].t, NULL, 0, NULL, NULL);
   switch (c) {
   case CASC_C_I16:
     return casc_type_int(ctx, 16, CASC_SIGNLESS);

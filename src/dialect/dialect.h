@@ -189,6 +189,7 @@ typedef enum {
   CASC_A_I32,
   CASC_A_I64,
   CASC_A_INDEX, /* IntegerAttr of type index, printed bare in formats */
+  CASC_A_UI8,   /* IntegerAttr of type ui8 (ODS UI8Attr), printed bare */
   CASC_A_FLOAT,
   CASC_A_STR,
   CASC_A_SYM,   /* FlatSymbolRefAttr */

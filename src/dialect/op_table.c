@@ -66,9 +66,9 @@ static const struct {
 } attr_kinds[] = {
     {"Any", CASC_A_ANY},     {"Unit", CASC_A_UNIT},   {"Int", CASC_A_INT},
     {"I32", CASC_A_I32},     {"I64", CASC_A_I64},     {"Index", CASC_A_INDEX},
-    {"Float", CASC_A_FLOAT}, {"Str", CASC_A_STR},     {"Sym", CASC_A_SYM},
-    {"Type", CASC_A_TYPE},   {"Typed", CASC_A_TYPED}, {"Array", CASC_A_ARRAY},
-    {"Dict", CASC_A_DICT},
+    {"UI8", CASC_A_UI8},     {"Float", CASC_A_FLOAT}, {"Str", CASC_A_STR},
+    {"Sym", CASC_A_SYM},     {"Type", CASC_A_TYPE},   {"Typed", CASC_A_TYPED},
+    {"Array", CASC_A_ARRAY}, {"Dict", CASC_A_DICT},
 };
 
 /* Names cut out of the spec strings live here. */

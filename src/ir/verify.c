@@ -189,6 +189,10 @@ static void check_signature(verifier *v, casc_op *op,
       good = a->kind == CASC_ATTR_INTEGER &&
              casc_type_is_int_of(a->type, 64, CASC_SIGNLESS);
       break;
+    case CASC_A_UI8:
+      good = a->kind == CASC_ATTR_INTEGER &&
+             casc_type_is_int_of(a->type, 8, CASC_UNSIGNED);
+      break;
     case CASC_A_INDEX:
       good = a->kind == CASC_ATTR_INTEGER && a->type &&
              a->type->kind == CASC_TYPE_INDEX;

@@ -626,6 +626,9 @@ static bool parse_attr_elem(fparse *f, int idx) {
   case CASC_A_INDEX:
     a = pp_parse_int_value(p, casc_type_index(p->ctx));
     break;
+  case CASC_A_UI8:
+    a = pp_parse_int_value(p, casc_type_int(p->ctx, 8, CASC_UNSIGNED));
+    break;
   case CASC_A_TYPE: {
     casc_type *t = pp_parse_type(p);
     if (!t)
@@ -1105,6 +1108,10 @@ static void print_types_of(fprint *f, fe_target t, bool qualified) {
     if (!operand_range(f, t.idx, &b, &n))
       return;
     casc_constraint c = f->info->opnds[t.idx].c;
+    /* ODS prints the types of an optional or variadic operand as a type
+     * range: in full, never stripped. */
+    if (f->info->opnds[t.idx].card)
+      qualified = true;
     for (unsigned i = 0; i < n; i++) {
       if (i)
         pr_puts(pr, ", ");
@@ -1119,6 +1126,8 @@ static void print_types_of(fprint *f, fe_target t, bool qualified) {
     unsigned n;
     unsigned b = result_begin(f, t.idx, &n);
     casc_constraint c = f->info->ress[t.idx].c;
+    if (f->info->ress[t.idx].card)
+      qualified = true;
     for (unsigned i = 0; i < n; i++) {
       if (i)
         pr_puts(pr, ", ");
@@ -1184,7 +1193,7 @@ static void print_attr_value(fprint *f, const casc_attr_spec *as,
     }
   }
   if ((as->kind == CASC_A_I32 || as->kind == CASC_A_I64 ||
-       as->kind == CASC_A_INDEX) &&
+       as->kind == CASC_A_INDEX || as->kind == CASC_A_UI8) &&
       a->kind == CASC_ATTR_INTEGER) {
     casc_buf_put_i64(pr->out, a->u.i.v);
     return;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "casc/text.h"
+#include "text/printer.h"
 #include "util/alloc.h"
 #include "util/hashmap.h"
 #include "util/invariant.h"
@@ -680,14 +681,16 @@ done:
 /* Operations                                                                */
 
 /* Attribute names the generic form prints that casc keeps implicit: MLIR's
- * default-valued properties of arith ops (see print_generic.c). */
-static bool is_default_prop(const char *name, casc_attr *v) {
+ * default-valued properties of the arith ops that have them
+ * (pr_default_prop). */
+static bool is_default_prop(const char *op_name, const char *name,
+                            casc_attr *v) {
   if (!v || v->kind != CASC_ATTR_OPAQUE)
     return false;
-  if (strcmp(name, "overflowFlags") == 0)
-    return strcmp(v->u.opaque.text, "#arith.overflow<none>") == 0;
-  if (strcmp(name, "fastmath") == 0)
-    return strcmp(v->u.opaque.text, "#arith.fastmath<none>") == 0;
+  const char *an, *dv;
+  for (unsigned i = 0; (dv = pr_default_prop(op_name, &an, i)); i++)
+    if (strcmp(an, name) == 0 && strcmp(dv, v->u.opaque.text) == 0)
+      return true;
   return false;
 }
 
@@ -758,7 +761,7 @@ static bool parse_generic_body(casc_parser *p, pp_op_state *st,
   if (props)
     for (unsigned i = 0; i < props->u.dict.n; i++) {
       casc_named_attr *e = &props->u.dict.entries[i];
-      if (is_default_prop(e->name, e->value))
+      if (is_default_prop(st->name, e->name, e->value))
         continue;
       if (!pp_state_add_attr(p, st, e->name, e->value))
         return false;

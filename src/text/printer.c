@@ -197,7 +197,9 @@ static void print_op_name(casc_printer *pr, const casc_op *op) {
 }
 
 /* MLIR's default-valued inherent attributes that the generic form shows
- * even when casc's IR does not carry them. */
+ * even when casc's IR does not carry them. (arith.extf / truncf are not
+ * here: their fastmath is an OptionalAttr in MLIR 19, printed only when
+ * present, `fastmath<none>` included.) */
 static const struct {
   const char *attr, *value;
   const char *const *ops;
@@ -206,16 +208,14 @@ static const struct {
      (const char *const[]){"arith.addi", "arith.subi", "arith.muli",
                            "arith.shli", NULL}},
     {"fastmath", "#arith.fastmath<none>",
-     (const char *const[]){"arith.addf",     "arith.subf",     "arith.mulf",
-                           "arith.divf",     "arith.remf",     "arith.negf",
-                           "arith.maximumf", "arith.minimumf", "arith.maxnumf",
-                           "arith.minnumf",  "arith.cmpf",     "arith.extf",
-                           "arith.truncf",   "math.absf",      "math.atan2",
-                           "math.ceil",      "math.copysign",  "math.cos",
-                           "math.erf",       "math.exp",       "math.exp2",
-                           "math.floor",     "math.fma",       "math.log",
-                           "math.log2",      "math.round",     "math.rsqrt",
-                           "math.sin",       "math.sqrt",      NULL}},
+     (const char *const[]){
+         "arith.addf",    "arith.subf",    "arith.mulf",     "arith.divf",
+         "arith.remf",    "arith.negf",    "arith.maximumf", "arith.minimumf",
+         "arith.maxnumf", "arith.minnumf", "arith.cmpf",     "math.absf",
+         "math.atan2",    "math.ceil",     "math.copysign",  "math.cos",
+         "math.erf",      "math.exp",      "math.exp2",      "math.floor",
+         "math.fma",      "math.log",      "math.log2",      "math.round",
+         "math.rsqrt",    "math.sin",      "math.sqrt",      NULL}},
 };
 
 const char *pr_default_prop(const char *op_name, const char **attr_name,

@@ -462,4 +462,7 @@ template <typename... Args> void printf(const char *fmt, Args... args);
 
 } // namespace AscendC
 
+// The rest of the API (issue 11).
+#include "kernel_operator_ext.h"
+
 #endif

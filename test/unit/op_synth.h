@@ -147,23 +147,128 @@ static casc_value *synth_global_tensor(synth *s, casc_type *t) {
   return g;
 }
 
-/* An API struct: DataCopyParams(1, 2, 0, 0) as pyasc builds it (the one the
- * simulator models), any other struct default-constructed. */
+/* An API struct, constructed with all its fields where the simulator reads
+ * them (it models a parameter struct only when every field is given, as
+ * pyasc builds them), default-constructed otherwise. Field values are the
+ * API's plain defaults: one block, contiguous repeats (8 blocks apart). */
+static const struct {
+  casc_asc_type t;
+  unsigned n;
+  int64_t v[6];
+} synth_struct_fields[] = {
+    {CASC_ASC_DATA_COPY_PARAMS, 4, {1, 2, 0, 0}},
+    {CASC_ASC_UNARY_REPEAT_PARAMS, 4, {1, 1, 8, 8}},
+    {CASC_ASC_BINARY_REPEAT_PARAMS, 6, {1, 1, 1, 8, 8, 8}},
+    /* FixpipeConfig{1}: the emitter reads the layout from that first field
+     * (1 = CFG_ROW_MAJOR), as pyasc's does. */
+    {CASC_ASC_FIXPIPE_CONFIG, 1, {1}},
+};
+
 static casc_value *synth_struct(synth *s, casc_type *t) {
-  if (!casc_type_is_asc(t, CASC_ASC_DATA_COPY_PARAMS))
-    return synth_op1(s, CASC_OP_CONSTRUCT, 0, NULL, t, NULL);
-  static const int64_t fields[4] = {1, 2, 0, 0};
-  casc_value *ops[4];
-  casc_attr *types[4];
-  for (unsigned i = 0; i < 4; i++) {
-    ops[i] = synth_i32(s, fields[i]);
-    types[i] = casc_attr_type(s->ctx, casc_type_int(s->ctx, 16, CASC_UNSIGNED));
+  for (size_t k = 0;
+       k < sizeof synth_struct_fields / sizeof synth_struct_fields[0]; k++) {
+    if (!casc_type_is_asc(t, synth_struct_fields[k].t))
+      continue;
+    unsigned n = synth_struct_fields[k].n;
+    casc_value *ops[6];
+    for (unsigned i = 0; i < n; i++)
+      ops[i] = synth_i32(s, synth_struct_fields[k].v[i]);
+    casc_attr *attrs = NULL;
+    if (casc_type_is_asc(t, CASC_ASC_DATA_COPY_PARAMS)) {
+      /* pyasc declares DataCopyParams' fields uint16_t */
+      casc_attr *types[4];
+      for (unsigned i = 0; i < 4; i++)
+        types[i] =
+            casc_attr_type(s->ctx, casc_type_int(s->ctx, 16, CASC_UNSIGNED));
+      attrs = synth_dict1(s, "types", casc_attr_array(s->ctx, 4, types));
+    }
+    return synth_op1(s, CASC_OP_CONSTRUCT, n, ops, t, attrs);
   }
-  return synth_op1(s, CASC_OP_CONSTRUCT, 4, ops, t,
-                   synth_dict1(s, "types", casc_attr_array(s->ctx, 4, types)));
+  return synth_op1(s, CASC_OP_CONSTRUCT, 0, NULL, t, NULL);
 }
 
 /* ---- type and value choice ---------------------------------------------- */
+
+/* !ascendc.matmul<...> (matmul::Matmul): A, B, C and bias in GM, ND, f32,
+ * and a MatmulConfig with every field given (pyasc's translator needs them
+ * all), at MatmulConfig's default values. Field names and order are those
+ * of pyasc's MatmulConfigAttr. */
+static const struct {
+  const char *name;
+  int value; /* -1/-2: false/true, else an i32 */
+} synth_mm_config[] = {
+    {"do_norm", -2},
+    {"do_basic_block", -1},
+    {"do_multi_data_load", -1},
+    {"basic_m", 0},
+    {"basic_n", 0},
+    {"basic_k", 0},
+    {"intrinsics_check", -1},
+    {"is_n_batch", -1},
+    {"en_vec_nd2nz", -1},
+    {"do_special_basic_block", -1},
+    {"do_mte2_preload", 0},
+    {"single_core_m", 0},
+    {"single_core_n", 0},
+    {"single_core_k", 0},
+    {"step_m", 0},
+    {"step_n", 0},
+    {"base_mn", 0},
+    {"single_core_mn", 0},
+    {"en_unit_flag", -2},
+    {"is_per_tensor", -1},
+    {"has_anti_quant_offset", -1},
+    {"do_ib_share_norm", -1},
+    {"do_special_mdl", -1},
+    {"enable_init", -2},
+    {"batch_mode", 0},
+    {"enable_end", -2},
+    {"enable_get_tensor_c", -2},
+    {"enable_set_org_shape", -2},
+    {"enable_set_bias", -2},
+    {"enable_set_tail", -2},
+    {"enable_quant_vector", -2},
+    {"enable_set_define_data", -2},
+    {"iterate_mode", 255},
+    {"enable_reuse", -2},
+    {"enable_ub_reuse", -1},
+    {"enable_l1_cache_ub", -1},
+    {"intra_block_part_sum", -1},
+    {"iterate_order", 2},
+    {"schedule_type", 0},
+    {"enable_double_cache", -1},
+    {"is_bias_batch", -2},
+    {"enable_static_pad_zeros", -1},
+    {"is_partial_output", -1},
+    {"enable_mix_dual_master", -1},
+    {"is_a2b2_shared", -1},
+    {"is_enable_channel_split", -1},
+    {"enable_kdim_reorder_load", -1},
+    {"is_co1_shared", -1},
+    {"shared_co1_buffer_size", 65536},
+    {"batch_out_mode", 0},
+};
+
+static casc_type *synth_matmul_type(casc_ctx *ctx) {
+  char body[2048];
+  size_t n = 0;
+  const char *mt = "gm, 0 : i32, f32, false, 0 : i32";
+  n += (size_t)snprintf(body + n, sizeof body - n,
+                        "matmul<%s, %s, %s, gm, 0 : i32, f32, <", mt, mt, mt);
+  for (size_t i = 0; i < sizeof synth_mm_config / sizeof synth_mm_config[0];
+       i++) {
+    int v = synth_mm_config[i].value;
+    n += (size_t)snprintf(body + n, sizeof body - n, "%s%s = ", i ? ", " : "",
+                          synth_mm_config[i].name);
+    if (v < 0)
+      n += (size_t)snprintf(body + n, sizeof body - n, "%s",
+                            v == -2 ? "true" : "false");
+    else
+      n += (size_t)snprintf(body + n, sizeof body - n, "%d : i32", v);
+  }
+  snprintf(body + n, sizeof body - n, ">>");
+  return casc_type_opaque(ctx, "ascendc", body);
+}
 
 static bool synth_name_in(const char *name, const char *const *list) {
   for (; *list; list++)
@@ -198,6 +303,10 @@ static bool synth_row_has_tensor(const casc_op_info *info) {
 static casc_type *synth_type(synth *s, const casc_arg_spec *spec) {
   casc_ctx *ctx = s->ctx;
   const char *n = spec->name;
+  /* Temporary space is bytes in the Ascend C API (LocalTensor<uint8_t>). */
+  if (strcmp(n, "sharedTmpBuffer") == 0 &&
+      (spec->c == CASC_C_ANY || spec->c == CASC_C_LOCAL_TENSOR))
+    return casc_type_local_tensor(ctx, casc_type_int(ctx, 8, CASC_UNSIGNED));
   switch (spec->c) {
   case CASC_C_ANY:
     if (synth_name_in(n, synth_tensor_names))
@@ -241,6 +350,23 @@ static casc_type *synth_type(synth *s, const casc_arg_spec *spec) {
   case CASC_C_DATA_COPY_PAD_EXT_PARAMS:
     return casc_type_asc(ctx, CASC_ASC_DATA_COPY_PAD_EXT_PARAMS, NULL, 0, NULL,
                          synth_f32(s));
+  case CASC_C_MRG_SORT_SRC_LIST:
+    return casc_type_asc(ctx, CASC_ASC_MRG_SORT_SRC_LIST, NULL, 0, NULL,
+                         s->elem);
+  case CASC_C_LOAD_DATA_3D_PARAMS_V2:
+    return casc_type_asc(ctx, CASC_ASC_LOAD_DATA_3D_PARAMS_V2, NULL, 0, NULL,
+                         s->elem);
+  case CASC_C_LOCAL_MEM_ALLOCATOR: { /* local_mem_allocator<0> */
+    int64_t hw[3] = {0, 0, 0};       /* casc_type_asc reads three */
+    return casc_type_asc(ctx, CASC_ASC_LOCAL_MEM_ALLOCATOR, hw, 0, NULL, NULL);
+  }
+  case CASC_C_LOAD_DATA_PARAMS:
+    return casc_type_asc(ctx, CASC_ASC_LOAD_DATA_2D_PARAMS, NULL, 0, NULL,
+                         NULL);
+  case CASC_C_MATMUL:
+    return synth_matmul_type(ctx);
+  case CASC_C_ANY_UNSIGNED_INT:
+    return casc_type_int(ctx, 64, CASC_UNSIGNED);
   default:
     return casc_constraint_buildable(ctx, spec->c);
   }
@@ -273,6 +399,8 @@ static casc_value *synth_value(synth *s, casc_type *t, const char *name) {
     return t == s->gm->type ? s->gm : NULL;
   case CASC_TYPE_ASC:
     break;
+  case CASC_TYPE_OPAQUE: /* !ascendc.matmul<...>: a constructed object */
+    return synth_op1(s, CASC_OP_CONSTRUCT, 0, NULL, t, NULL);
   default:
     return NULL;
   }
@@ -334,7 +462,6 @@ static const struct {
 } synth_any_attrs[] = {
     {"fastmath", "#arith.fastmath<fast>"},
     {"overflowFlags", "#arith.overflow<nsw>"},
-    {"roundingmode", "#arith.roundingmode<to_nearest_even>"},
 };
 
 /* A constant's value: of the type of the op's result where that is a
@@ -360,6 +487,8 @@ static casc_attr *synth_attr(synth *s, const casc_attr_spec *as,
     return casc_attr_int(ctx, casc_type_i32(ctx), 1);
   case CASC_A_I64:
     return casc_attr_int(ctx, casc_type_i64(ctx), 1);
+  case CASC_A_UI8:
+    return casc_attr_int(ctx, casc_type_int(ctx, 8, CASC_UNSIGNED), 1);
   case CASC_A_INDEX:
     return casc_attr_int(ctx, casc_type_index(ctx), 1);
   case CASC_A_FLOAT:
@@ -368,8 +497,10 @@ static casc_attr *synth_attr(synth *s, const casc_attr_spec *as,
     if (strcmp(as->name, "include") == 0)
       return casc_attr_string(ctx, "kernel_operator.h", 17);
     return casc_attr_string(ctx, "// sweep", 8);
-  case CASC_A_TYPE:
-    return casc_attr_type(ctx, casc_type_i32(ctx));
+  case CASC_A_TYPE: /* get_matmul_api_tiling's matmulType is a Matmul */
+    return casc_attr_type(ctx, strcmp(as->name, "matmulType") == 0
+                                   ? synth_matmul_type(ctx)
+                                   : casc_type_i32(ctx));
   case CASC_A_ARRAY: {
     /* `types` of ascendc.construct: the declared type of each field. */
     casc_attr *elems[CASC_MAX_ARGS];
@@ -494,6 +625,42 @@ static casc_op *synth_fail(synth *s, const char *fmt, const char *arg) {
   return NULL;
 }
 
+/* Conversions between widths (MLIR verifies that an ext widens, a trunc
+ * narrows and an index cast has index on one side): source and result
+ * types of the arith casts whose row allows equal types. */
+static const struct {
+  const char *op;
+  char in, out; /* h f16, f f32, s i16, i i32, x index */
+} synth_casts[] = {
+    {"arith.extf", 'h', 'f'},         {"arith.truncf", 'f', 'h'},
+    {"arith.extsi", 's', 'i'},        {"arith.extui", 's', 'i'},
+    {"arith.trunci", 'i', 's'},       {"arith.index_cast", 'i', 'x'},
+    {"arith.index_castui", 'i', 'x'},
+};
+
+static casc_type *synth_cast_type(casc_ctx *ctx, char c) {
+  switch (c) {
+  case 'h':
+    return casc_type_float(ctx, CASC_F16);
+  case 'f':
+    return casc_type_float(ctx, CASC_F32);
+  case 's':
+    return casc_type_int(ctx, 16, CASC_SIGNLESS);
+  case 'x':
+    return casc_type_index(ctx);
+  default:
+    return casc_type_i32(ctx);
+  }
+}
+
+static void synth_cast_types(synth *s, casc_type **in, casc_type **out) {
+  for (size_t i = 0; i < sizeof synth_casts / sizeof synth_casts[0]; i++)
+    if (strcmp(s->row->name, synth_casts[i].op) == 0) {
+      *in = synth_cast_type(s->ctx, synth_casts[i].in);
+      *out = synth_cast_type(s->ctx, synth_casts[i].out);
+    }
+}
+
 /* Build the row's op (kind) at the insertion point; NULL with s->error if
  * the row's specs cannot be satisfied by this synthesiser. */
 static casc_op *synth_row(synth *s, casc_op_kind kind) {
@@ -520,6 +687,8 @@ static casc_op *synth_row(synth *s, casc_op_kind kind) {
         ot[i] = ot[o];
     }
   }
+  if (info->nopnds == 1 && info->nress == 1)
+    synth_cast_types(s, &ot[0], &rt[0]);
   for (unsigned i = 0; i < info->nress; i++)
     if (!rt[i] || !casc_constraint_check(info->ress[i].c, rt[i]))
       return synth_fail(s, "no type for result '%s'", info->ress[i].name);
@@ -564,6 +733,9 @@ static casc_op *synth_row(synth *s, casc_op_kind kind) {
     attrs[na].value = casc_attr_opaque(s->ctx, casc_intern_cstr(s->ctx, buf));
     na++;
   }
+  /* emitc.include belongs to the module (MLIR: HasParent<ModuleOp>). */
+  if (strcmp(info->name, "emitc.include") == 0)
+    casc_builder_set_before(&s->b, s->kernel);
   return casc_build(&s->b, kind, nops, ops, info->nress, rt,
                     na ? casc_attr_dict(s->ctx, na, attrs) : NULL, 0);
 }

@@ -325,7 +325,7 @@ static void test_checks(void) {
                            "!ascendc.local_tensor<*xf32>, i32, i32) -> ()");
   uint8_t *bufs[2] = {x, z};
   expect(run_text(text, ts, 2, bufs, msgs, sizeof msgs), CASC_LAUNCH_BAD_LAUNCH,
-         msgs, "a BrcbRepeatParams that is not an ascendc.construct");
+         msgs, "must be BrcbRepeatParams");
   free(text);
 }
 

@@ -11,6 +11,15 @@
  *              joined by ", "
  *   $name:T    the C++ type of that value
  *   $name:E    the C++ element type of that value's tensor/memref type
+ *   $name:G(other,what)  the element type of the data behind addresses
+ *              (TransDataTo5HD): for a ui64 address made by
+ *              local_tensor.get_phy_addr, that tensor's; for an address
+ *              tensor, the tensor whose get_phy_addr a local_tensor.set_value
+ *              stores into it. The first value of `name`, else of `other`;
+ *              neither: "could not infer element type from <what>"
+ *   $name:P    `E, ` (E the element type) when that value is a tensor, nothing
+ *              when it is a scalar: a template argument present only for
+ *              the tensor overload (GatherMask's src1Pattern)
  *   $name:M    a variadic list of mask words (the L1 API form): declares
  *              `uint64_t <op0>_mask_listN[] = {w0, w1, ...};` on its own
  *              line before the statement (N unique in the function, unlike
@@ -26,6 +35,10 @@
  *              `$name:A(ref,suffix,N)` names it `<ref>_<suffix>_<k>`, k the
  *              number of ops of this kind before it in the module (pyasc's
  *              per-op-type counter, MrgSort)
+ *   $name:F(zero,other)  a struct operand built by ascendc.construct from an
+ *              integer constant (pyasc's FixpipeConfig): `zero` when that
+ *              first field is 0, else `other`; any other producer is an
+ *              error (pyasc reads the construct's first operand blindly)
  *   $name:U    the C++ type of that value with integers spelt unsigned
  *              (also #name:U for a type attribute)
  *   $name:D    declares result `name` on its own line before the statement
@@ -38,6 +51,8 @@
  *              (AscendC::HardEvent::MTE2_V, PIPE_V, ...), an integer its
  *              decimal value, a type attribute its C++ type, a string
  *              attribute its raw text
+ *   #name:S    a type attribute that is an !ascendc.matmul<...>: its
+ *              MatmulType template arguments `<A, B, C, Bias>`
  *   #name(P,A,B,...)  an integer attribute through an inline table: value
  *              k prints P followed by the k-th name ("-" = no such value)
  *   @          the op's Ascend C API name (ops.def's api column)
@@ -209,12 +224,13 @@ static const char *value_array(pat_ctx *p, const char *n, size_t len,
   casc_value *ref;
   unsigned rc, rb;
   size_t rlen = (size_t)(comma - s - 1);
-  if (!lookup(p, s + 1, rlen, &ref, &rc, &rb) || rc != 1) {
+  /* ref: a single operand, or a group named after its first value. */
+  if (!lookup(p, s + 1, rlen, &ref, &rc, &rb) || (rc != 1 && !ref)) {
     bad(p, "array named after no single operand", s + 1, rlen);
     return NULL;
   }
   *pp = close + 1;
-  if (begin == (unsigned)-1 || !count) {
+  if (begin == (unsigned)-1 || !count || !ref) {
     /* A zero-length C array does not exist. */
     casc_emit_error(e->ctx, p->op->loc, "'%s' op has an empty '%.*s' list",
                     p->op->name, (int)len, n);
@@ -256,6 +272,83 @@ static const char *value_array(pat_ctx *p, const char *n, size_t len,
   }
   casc_em_scratch_done(e->out, &line);
   return ok ? name : NULL;
+}
+
+/* `$x:F(zero,other)`: the text chosen by the integer constant that is the
+ * first field of the ascendc.construct that made v. */
+static bool construct_flag(pat_ctx *p, casc_buf *b, casc_value *v,
+                           const char *n, size_t len, const char **pp,
+                           const char *end) {
+  const char *s = *pp;
+  const char *close = s < end ? memchr(s, ')', (size_t)(end - s)) : NULL;
+  const char *comma = close ? memchr(s, ',', (size_t)(close - s)) : NULL;
+  if (*s != '(' || !comma)
+    return bad(p, "malformed flag directive after", n, len);
+  *pp = close + 1;
+  casc_op *ctor = v ? v->def : NULL;
+  casc_op *cst = ctor && ctor->kind == CASC_OP_CONSTRUCT && ctor->nops
+                     ? casc_op_operand(ctor, 0)->def
+                     : NULL;
+  casc_attr *val = cst && (cst->kind == CASC_OP_ARITH_CONSTANT ||
+                           cst->kind == CASC_OP_EMITC_CONSTANT)
+                       ? casc_op_attr(cst, "value")
+                       : NULL;
+  int64_t k;
+  if (!val || !casc_em_attr_int(val, &k)) {
+    casc_emit_error(p->e->ctx, p->op->loc,
+                    "'%s' op operand '%.*s' must be an ascendc.construct of an "
+                    "integer constant",
+                    p->op->name, (int)len, n);
+    return false;
+  }
+  if (k == 0)
+    casc_buf_put(b, s + 1, (size_t)(comma - s - 1));
+  else
+    casc_buf_put(b, comma + 1, (size_t)(close - comma - 1));
+  return true;
+}
+
+/* The element type of the local tensor whose address v holds (see $x:G). */
+static const casc_type *addr_elem(casc_value *v) {
+  if (!v)
+    return NULL;
+  casc_value *addr = NULL;
+  if (casc_type_is_int_of(v->type, 64, CASC_UNSIGNED)) {
+    addr = v;
+  } else if (casc_type_is_local_tensor(v->type)) {
+    for (casc_use *u = v->first_use; u && !addr; u = u->next)
+      if (u->user->kind == CASC_OP_LOCAL_TENSOR_SET_VALUE && u->index == 0 &&
+          u->user->nops > 2)
+        addr = casc_op_operand(u->user, 2);
+  }
+  casc_op *def = addr ? addr->def : NULL;
+  if (!def || def->kind != CASC_OP_LOCAL_TENSOR_GET_PHY_ADDR || !def->nops)
+    return NULL;
+  casc_type *t = casc_op_operand(def, 0)->type;
+  return casc_type_is_local_tensor(t) ? casc_type_elem(t) : NULL;
+}
+
+static bool addr_elem_type(pat_ctx *p, casc_buf *b, casc_value *v,
+                           const char *n, size_t len, const char **pp,
+                           const char *end) {
+  const char *s = *pp;
+  const char *close = s < end ? memchr(s, ')', (size_t)(end - s)) : NULL;
+  const char *comma = close ? memchr(s, ',', (size_t)(close - s)) : NULL;
+  if (*s != '(' || !comma)
+    return bad(p, "malformed address directive after", n, len);
+  *pp = close + 1;
+  const casc_type *t = addr_elem(v);
+  casc_value *other;
+  unsigned count, begin;
+  if (!t && lookup(p, s + 1, (size_t)(comma - s - 1), &other, &count, &begin))
+    t = addr_elem(other);
+  if (!t) {
+    casc_emit_error(p->e->ctx, p->op->loc,
+                    "could not infer element type from %.*s",
+                    (int)(close - comma - 1), comma + 1);
+    return false;
+  }
+  return casc_em_type_at(p->e, b, t, p->op);
 }
 
 /* `T vN;` for result v on its own line; its name goes into the statement.
@@ -331,6 +424,12 @@ static bool attr_text(pat_ctx *p, casc_buf *b, const char *n, size_t len,
     return true;
   }
   if (a && a->kind == CASC_ATTR_TYPE) {
+    if (s[0] == ':' && s[1] == 'S') { /* #t:S: a matmul's MatmulType args */
+      *pp = s + 2;
+      return (a->type->kind == CASC_TYPE_OPAQUE &&
+              casc_em_matmul_type_args(b, a->type->u.opaque.body)) ||
+             bad(p, "no matmul template arguments for type attribute", n, len);
+    }
     if (s[0] == ':' && s[1] == 'U') {
       *pp = s + 2;
       return casc_em_type_unsigned(b, a->type) ||
@@ -393,7 +492,7 @@ static bool expand(pat_ctx *p, casc_buf *b, const char *s, const char *end) {
       if (!len || !lookup(p, n, len, &v, &count, &begin))
         return bad(p, "no operand or result", n, len);
       s = n + len;
-      if (*s == ':' && s + 1 < end && strchr("TEMADU", s[1])) {
+      if (*s == ':' && s + 1 < end && strchr("TEMADUFPG", s[1])) {
         char k = s[1];
         s += 2;
         if (k == 'D') {
@@ -419,6 +518,16 @@ static bool expand(pat_ctx *p, casc_buf *b, const char *s, const char *end) {
           casc_buf_puts(b, name);
           continue;
         }
+        if (k == 'G') {
+          if (!addr_elem_type(p, b, v, n, len, &s, end))
+            return false;
+          continue;
+        }
+        if (k == 'F') {
+          if (!construct_flag(p, b, v, n, len, &s, end))
+            return false;
+          continue;
+        }
         if (k == 'M') {
           const char *name = mask_list(p, begin, count);
           if (!name)
@@ -431,6 +540,17 @@ static bool expand(pat_ctx *p, casc_buf *b, const char *s, const char *end) {
         if (k == 'U') {
           if (!casc_em_type_unsigned(b, v->type))
             return bad(p, "no C++ type for", n, len);
+          continue;
+        }
+        if (k == 'P') {
+          const casc_type *et = casc_type_is_local_tensor(v->type) ||
+                                        casc_type_is_global_tensor(v->type)
+                                    ? casc_type_elem(v->type)
+                                    : NULL;
+          if (et && !casc_em_type_at(p->e, b, et, p->op))
+            return false;
+          if (et)
+            casc_buf_puts(b, ", ");
           continue;
         }
         const casc_type *t = k == 'T' ? v->type : casc_type_elem(v->type);
@@ -511,7 +631,9 @@ static bool operand_names(casc_emitter *e, casc_buf *b, casc_op *op,
 static bool generic(casc_emitter *e, casc_op *op, const casc_op_info *info,
                     casc_buf *b) {
   if (info->flags & CASC_F_CTOR) {
-    if (op->nres != 1 || op->nops)
+    /* `T vN;`: pyasc's AscConstructor declares the result and nothing
+     * else; operands (local_mem_allocator's hardware) are in the type. */
+    if (op->nres != 1)
       return casc_em_fail(e, op, "unable to find printer for op");
     return casc_em_decl(e, b, &op->results[0], op);
   }

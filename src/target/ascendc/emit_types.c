@@ -1,6 +1,7 @@
 /* IR type -> C++ type spelling (docs/ir.md §1.6), with bf16 as bfloat16_t
  * rather than pyasc's half (docs/ir.md §10.9). */
 #include <stdio.h>
+#include <string.h>
 
 #include "casc/diag.h"
 #include "target/ascendc/emitter.h"
@@ -155,8 +156,11 @@ static bool em_type(casc_buf *b, const casc_type *t, bool as_unsigned) {
       return ok;
     }
     return asc_type(b, t);
-  case CASC_TYPE_OPAQUE:
-    return casc_em_is_py_struct(t) && casc_em_py_struct_name(b, t);
+  case CASC_TYPE_OPAQUE: /* py_structs and the matmul type have a C++ form */
+    if (casc_em_is_py_struct(t))
+      return casc_em_py_struct_name(b, t);
+    return strcmp(t->u.opaque.dialect, "ascendc") == 0 &&
+           casc_em_matmul_type(b, t->u.opaque.body);
   default:
     return false;
   }

@@ -93,6 +93,12 @@ void casc_em_float_literal(casc_buf *b, double v, casc_float_kind fk);
 
 /* Integer value of an IntegerAttr/BoolAttr, false if a is neither. */
 bool casc_em_attr_int(const casc_attr *a, int64_t *v);
+/* C++ of an `!ascendc.matmul<...>` type, from its opaque text ("matmul<...>");
+ * false when the text is not a complete matmul type (emit_matmul.c). */
+bool casc_em_matmul_type(casc_buf *b, const char *body);
+/* Only its MatmulType template arguments, `<A, B, C, Bias>` (pyasc's
+ * "simplified template", for GetMatmulApiTiling). */
+bool casc_em_matmul_type_args(casc_buf *b, const char *body);
 /* Attribute of op by name, looking at inherent properties too. */
 casc_attr *casc_em_attr(const casc_op *op, const char *name);
 
