@@ -1,33 +1,55 @@
 /* Type constraints named in ops.def: checks and single-type inference. */
 #include "dialect/dialect.h"
 
-/* Constraints that admit exactly one parameterless registered type. */
-static const struct {
-  casc_constraint c;
-  casc_asc_type t;
-} single_type[] = {
-    {CASC_C_DATA_COPY_PARAMS, CASC_ASC_DATA_COPY_PARAMS},
-    {CASC_C_BINARY_REPEAT_PARAMS, CASC_ASC_BINARY_REPEAT_PARAMS},
-    {CASC_C_UNARY_REPEAT_PARAMS, CASC_ASC_UNARY_REPEAT_PARAMS},
-    {CASC_C_PIPE, CASC_ASC_PIPE},
-    {CASC_C_SHAPE_INFO, CASC_ASC_SHAPE_INFO},
-    {CASC_C_SLICE_INFO, CASC_ASC_SLICE_INFO},
-    {CASC_C_ND2NZ_PARAMS, CASC_ASC_ND2NZ_PARAMS},
-    {CASC_C_NZ2ND_PARAMS_FULL, CASC_ASC_NZ2ND_PARAMS_FULL},
-    {CASC_C_DATA_COPY_EXT_PARAMS, CASC_ASC_DATA_COPY_EXT_PARAMS},
-    {CASC_C_DATA_COPY_PAD_PARAMS, CASC_ASC_DATA_COPY_PAD_PARAMS},
-    {CASC_C_DATA_COPY_ENHANCED_PARAMS, CASC_ASC_DATA_COPY_ENHANCED_PARAMS},
-    {CASC_C_DATA_COPY_CO12DST_PARAMS, CASC_ASC_DATA_COPY_CO12DST_PARAMS},
-    {CASC_C_COPY_REPEAT_PARAMS, CASC_ASC_COPY_REPEAT_PARAMS},
-    {CASC_C_LOAD_IMAGE_TO_LOCAL_PARAMS, CASC_ASC_LOAD_IMAGE_TO_LOCAL_PARAMS},
-    {CASC_C_VDEQ_INFO, CASC_ASC_VDEQ_INFO},
-    {CASC_C_LIST_TENSOR_DESC, CASC_ASC_LIST_TENSOR_DESC},
-    {CASC_C_TENSOR_DESC, CASC_ASC_TENSOR_DESC},
-    {CASC_C_KFC_SERVER, CASC_ASC_KFC_SERVER},
-    {CASC_C_MATRIX_OFFSET, CASC_ASC_MATRIX_OFFSET},
-    {CASC_C_MATMUL_API_STATIC_TILING, CASC_ASC_MATMUL_API_STATIC_TILING},
-};
-#define NSINGLE (sizeof single_type / sizeof single_type[0])
+/* The one parameterless registered type a constraint admits, or -1 for
+ * constraints that admit more. A switch (a jump table) rather than a
+ * scanned list: the verifier asks for every operand and result. */
+static int single_type_of(casc_constraint c) {
+  switch (c) {
+  case CASC_C_DATA_COPY_PARAMS:
+    return CASC_ASC_DATA_COPY_PARAMS;
+  case CASC_C_BINARY_REPEAT_PARAMS:
+    return CASC_ASC_BINARY_REPEAT_PARAMS;
+  case CASC_C_UNARY_REPEAT_PARAMS:
+    return CASC_ASC_UNARY_REPEAT_PARAMS;
+  case CASC_C_PIPE:
+    return CASC_ASC_PIPE;
+  case CASC_C_SHAPE_INFO:
+    return CASC_ASC_SHAPE_INFO;
+  case CASC_C_SLICE_INFO:
+    return CASC_ASC_SLICE_INFO;
+  case CASC_C_ND2NZ_PARAMS:
+    return CASC_ASC_ND2NZ_PARAMS;
+  case CASC_C_NZ2ND_PARAMS_FULL:
+    return CASC_ASC_NZ2ND_PARAMS_FULL;
+  case CASC_C_DATA_COPY_EXT_PARAMS:
+    return CASC_ASC_DATA_COPY_EXT_PARAMS;
+  case CASC_C_DATA_COPY_PAD_PARAMS:
+    return CASC_ASC_DATA_COPY_PAD_PARAMS;
+  case CASC_C_DATA_COPY_ENHANCED_PARAMS:
+    return CASC_ASC_DATA_COPY_ENHANCED_PARAMS;
+  case CASC_C_DATA_COPY_CO12DST_PARAMS:
+    return CASC_ASC_DATA_COPY_CO12DST_PARAMS;
+  case CASC_C_COPY_REPEAT_PARAMS:
+    return CASC_ASC_COPY_REPEAT_PARAMS;
+  case CASC_C_LOAD_IMAGE_TO_LOCAL_PARAMS:
+    return CASC_ASC_LOAD_IMAGE_TO_LOCAL_PARAMS;
+  case CASC_C_VDEQ_INFO:
+    return CASC_ASC_VDEQ_INFO;
+  case CASC_C_LIST_TENSOR_DESC:
+    return CASC_ASC_LIST_TENSOR_DESC;
+  case CASC_C_TENSOR_DESC:
+    return CASC_ASC_TENSOR_DESC;
+  case CASC_C_KFC_SERVER:
+    return CASC_ASC_KFC_SERVER;
+  case CASC_C_MATRIX_OFFSET:
+    return CASC_ASC_MATRIX_OFFSET;
+  case CASC_C_MATMUL_API_STATIC_TILING:
+    return CASC_ASC_MATMUL_API_STATIC_TILING;
+  default:
+    return -1;
+  }
+}
 
 static bool is_int_w(const casc_type *t, unsigned w, casc_signedness s) {
   return casc_type_is_int_of(t, w, s);
@@ -36,9 +58,9 @@ static bool is_int_w(const casc_type *t, unsigned w, casc_signedness s) {
 bool casc_constraint_check(casc_constraint c, const casc_type *t) {
   if (!t)
     return false;
-  for (unsigned i = 0; i < NSINGLE; i++)
-    if (single_type[i].c == c)
-      return casc_type_is_asc(t, single_type[i].t);
+  int single = single_type_of(c);
+  if (single >= 0)
+    return casc_type_is_asc(t, (casc_asc_type)single);
   switch (c) {
   case CASC_C_ANY:
     return true;
@@ -104,9 +126,9 @@ bool casc_constraint_check(casc_constraint c, const casc_type *t) {
 }
 
 casc_type *casc_constraint_buildable(casc_ctx *ctx, casc_constraint c) {
-  for (unsigned i = 0; i < NSINGLE; i++)
-    if (single_type[i].c == c)
-      return casc_type_asc(ctx, single_type[i].t, NULL, 0, NULL, NULL);
+  int single = single_type_of(c);
+  if (single >= 0)
+    return casc_type_asc(ctx, (casc_asc_type)single, NULL, 0, NULL, NULL);
   switch (c) {
   case CASC_C_I16:
     return casc_type_int(ctx, 16, CASC_SIGNLESS);
