@@ -379,6 +379,13 @@ bool casc_op_operand_group(const casc_op *op, unsigned spec, unsigned *begin,
   if (!info || spec >= info->nopnds)
     return false;
   unsigned nflex = info->nflex_opnds;
+  if (nflex == 0) {
+    /* One operand per spec: the common case, and the verifier asks for
+     * every spec of every op. */
+    *begin = spec;
+    *count = 1;
+    return spec < op->nops;
+  }
   if (nflex > 1) {
     /* MLIR's AttrSizedOperandSegments: sizes recorded on the op. */
     unsigned sizes[CASC_MAX_ARGS];
