@@ -61,6 +61,13 @@ void casc_buf_puts(casc_buf *b, const char *s) {
 }
 
 void casc_buf_putc(casc_buf *b, char c) {
+  /* The printer writes most punctuation a character at a time: store it
+   * in place while there is room (len + 1 < cap keeps the NUL's byte). */
+  if (!b->oom && b->len + 1 < b->cap) {
+    b->data[b->len++] = c;
+    b->data[b->len] = 0;
+    return;
+  }
   casc_buf_put(b, &c, 1);
 }
 

@@ -220,6 +220,35 @@ static void test_buf_put_numbers(void) {
   }
 }
 
+/* casc_buf_putc stores in place while there is room: across the growth
+ * boundaries the text stays whole and NUL-terminated, and once a write
+ * failed the buffer keeps what it had and drops later characters. */
+static void test_buf_putc_across_growth(void) {
+  casc_buf b;
+  casc_buf_init(&b);
+  char want[1001];
+  for (int i = 0; i < 1000; i++) {
+    want[i] = (char)('a' + i % 26);
+    casc_buf_putc(&b, want[i]);
+    CHECK(b.len == (size_t)i + 1 && b.data[i + 1] == 0);
+  }
+  want[1000] = 0;
+  CHECK_STREQ(b.data, want);
+  /* A write that cannot grow the buffer marks it: later characters are
+   * dropped even where there is room. */
+  REQUIRE(b.len + 1 < b.cap);
+  static char big[4096];
+  memset(big, 'q', sizeof big);
+  casc_alloc_fail_nth(1, true);
+  casc_buf_put(&b, big, sizeof big);
+  casc_alloc_fail_off();
+  CHECK(b.oom);
+  casc_buf_putc(&b, '!');
+  CHECK(b.len == 1000);
+  CHECK_STREQ(b.data, want);
+  casc_buf_free(&b);
+}
+
 static void test_fail_nth(void) {
   casc_alloc_fail_nth(0, false);
   void *p[5];
@@ -282,6 +311,7 @@ int main(void) {
   RUN_TEST(test_arena_grow);
   RUN_TEST(test_arena_mark_release);
   RUN_TEST(test_buf_put_numbers);
+  RUN_TEST(test_buf_putc_across_growth);
   RUN_TEST(test_fail_nth);
   RUN_TEST(test_assert_traps_only_in_debug);
   return CHECK_SUMMARY();
