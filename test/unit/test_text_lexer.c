@@ -50,6 +50,40 @@ static void test_kinds(void) {
   CHECK(spelled(next(&lx), "foo.bar_$"));
 }
 
+/* The character classes (a table in the lexer) against MLIR's grammar,
+ * for every byte: bare-id ::= (letter|[_]) (letter|digit|[_$.])*, and a
+ * suffix-id after a sigil also takes '-'. Blanks (space, tab, CR) and
+ * newlines separate tokens. */
+static void test_char_classes(void) {
+  for (int i = 0; i < 256; i++) {
+    char c = (char)i;
+    bool alpha = (i >= 'a' && i <= 'z') || (i >= 'A' && i <= 'Z');
+    bool digit = i >= '0' && i <= '9';
+    bool start = alpha || i == '_';
+    bool idc = start || digit || i == '$' || i == '.';
+    if (!CHECK(casc_lex_is_id_start(c) == start) ||
+        !CHECK(casc_lex_is_id_char(c) == idc))
+      fprintf(stderr, "  byte %d\n", i);
+    /* "%a<c>b": a suffix char extends the SSA name, any other ends it. */
+    char src[5] = {'%', 'a', c, 'b', 0};
+    casc_lexer lx;
+    casc_lex_init(&lx, src, 4, 1);
+    casc_tok t = next(&lx);
+    bool suffix = idc || i == '-';
+    if (!CHECK(t.kind == CASC_TK_PERCENT && t.len == (suffix ? 4u : 2u)))
+      fprintf(stderr, "  byte %d in a suffix id\n", i);
+    /* " <c>x": blanks are skipped before a token. */
+    char sp[3] = {c, 'x', 0};
+    casc_lex_init(&lx, sp, 2, 1);
+    t = next(&lx);
+    bool blank = i == ' ' || i == '\t' || i == '\r' || i == '\n';
+    if (blank && !CHECK(t.kind == CASC_TK_BARE && t.p == sp + 1))
+      fprintf(stderr, "  byte %d as a blank\n", i);
+    if (!blank && !CHECK(t.p == sp))
+      fprintf(stderr, "  byte %d skipped as a blank\n", i);
+  }
+}
+
 static void test_positions(void) {
   const char *src = "a\n  // comment\n   %b\n\tc";
   casc_lexer lx;
@@ -124,6 +158,7 @@ static void test_split(void) {
 
 int main(void) {
   RUN_TEST(test_kinds);
+  RUN_TEST(test_char_classes);
   RUN_TEST(test_positions);
   RUN_TEST(test_errors);
   RUN_TEST(test_unescape);
