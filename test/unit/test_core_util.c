@@ -14,6 +14,7 @@
 #include "util/arena.h"
 #include "util/buf_num.h"
 #include "util/grow.h"
+#include "util/hashmap.h"
 #include "util/invariant.h"
 #include "util/ptrmap.h"
 
@@ -249,6 +250,26 @@ static void test_buf_putc_across_growth(void) {
   casc_buf_free(&b);
 }
 
+/* casc_hash_bytes reads every byte of every length, the 0-7 byte tail
+ * included: changing any one byte, or only the length, changes the hash. */
+static void test_hash_every_byte(void) {
+  unsigned char b[24];
+  for (unsigned i = 0; i < sizeof b; i++)
+    b[i] = (unsigned char)(i * 37 + 11);
+  for (size_t n = 1; n <= sizeof b; n++) {
+    uint64_t h = casc_hash_bytes(b, n);
+    CHECK(h != casc_hash_bytes(b, n - 1));
+    for (size_t i = 0; i < n; i++) {
+      for (unsigned bit = 0; bit < 8; bit++) {
+        b[i] ^= (unsigned char)(1u << bit);
+        if (!CHECK(casc_hash_bytes(b, n) != h))
+          fprintf(stderr, "  length %zu, byte %zu, bit %u\n", n, i, bit);
+        b[i] ^= (unsigned char)(1u << bit);
+      }
+    }
+  }
+}
+
 static void test_fail_nth(void) {
   casc_alloc_fail_nth(0, false);
   void *p[5];
@@ -312,6 +333,7 @@ int main(void) {
   RUN_TEST(test_arena_mark_release);
   RUN_TEST(test_buf_put_numbers);
   RUN_TEST(test_buf_putc_across_growth);
+  RUN_TEST(test_hash_every_byte);
   RUN_TEST(test_fail_nth);
   RUN_TEST(test_assert_traps_only_in_debug);
   return CHECK_SUMMARY();
