@@ -51,6 +51,33 @@ static void test_ptrmap_matches_model(void) {
   CHECK(m.keys == NULL && m.vals == NULL && m.cap == 0 && m.n == 0);
 }
 
+/* After casc_ptrmap_reserve(n), n keys go in without an allocation (every
+ * allocation fails meanwhile), the ones already there included; a reserve
+ * that cannot allocate leaves the map as it was. */
+static void test_ptrmap_reserve(void) {
+  static char objs[300];
+  casc_ptrmap m;
+  casc_ptrmap_init(&m);
+  REQUIRE(casc_ptrmap_put(&m, &objs[0], 1));
+  REQUIRE(casc_ptrmap_reserve(&m, 300));
+  CHECK(m.cap >= 600);
+  casc_alloc_fail_nth(1, true);
+  bool all = true;
+  for (unsigned i = 0; i < 300; i++)
+    all &= casc_ptrmap_put(&m, &objs[i], i + 10);
+  size_t cap = m.cap;
+  bool grew = casc_ptrmap_reserve(&m, 5000);
+  casc_alloc_fail_off();
+  CHECK(all);
+  CHECK(!grew && m.cap == cap && m.n == 300);
+  unsigned bad = 0;
+  for (unsigned i = 0; i < 300; i++)
+    bad += casc_ptrmap_get(&m, &objs[i], 0) != i + 10;
+  CHECK_EQ_INT(bad, 0);
+  CHECK(casc_ptrmap_reserve(&m, 10) && m.cap == cap); /* already room */
+  casc_ptrmap_free(&m);
+}
+
 /* An overwrite must succeed even when the allocator fails: cse restores
  * scopes with overwrites and cannot handle a failure there. */
 static void test_ptrmap_overwrite_does_not_allocate(void) {
@@ -326,6 +353,7 @@ static void test_assert_traps_only_in_debug(void) {
 int main(void) {
   RUN_TEST(test_ptrmap_matches_model);
   RUN_TEST(test_ptrmap_overwrite_does_not_allocate);
+  RUN_TEST(test_ptrmap_reserve);
   RUN_TEST(test_ptrmap_put_fails_cleanly);
   RUN_TEST(test_grow_cap);
   RUN_TEST(test_grow_keeps_contents);
