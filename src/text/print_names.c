@@ -329,7 +329,30 @@ static bool push_region(name_ctx **stack, unsigned *n, unsigned *cap,
   return true;
 }
 
+/* Values and blocks of the printed op, counted so that the name maps are
+ * made at their size once instead of growing (and rehashing) about
+ * fifteen times on a large module. */
+typedef struct {
+  size_t values, blocks;
+} census;
+
+static bool count_op(casc_op *op, void *user) {
+  census *n = user;
+  n->values += op->nres;
+  for (unsigned r = 0; r < op->nregions; r++)
+    for (casc_block *b = op->regions[r].first; b; b = b->next) {
+      n->blocks++;
+      n->values += b->nargs;
+    }
+  return true;
+}
+
 bool pr_names_build(casc_printer *pr, casc_op *top) {
+  census count = {0, 0};
+  casc_walk_pre(top, count_op, &count);
+  if (!casc_ptrmap_reserve(&pr->values, count.values) ||
+      !casc_ptrmap_reserve(&pr->blocks, count.blocks))
+    return false;
   namer nm;
   memset(&nm, 0, sizeof nm);
   nm.pr = pr;
