@@ -375,7 +375,11 @@ unsigned casc_op_segment_sizes(const casc_op *op, unsigned *sizes,
 
 bool casc_op_operand_group(const casc_op *op, unsigned spec, unsigned *begin,
                            unsigned *count) {
-  const casc_op_info *info = casc_op_info_of(op);
+  return casc_op_operand_group_of(op, casc_op_info_of(op), spec, begin, count);
+}
+
+bool casc_op_operand_group_of(const casc_op *op, const casc_op_info *info,
+                              unsigned spec, unsigned *begin, unsigned *count) {
   if (!info || spec >= info->nopnds)
     return false;
   unsigned nflex = info->nflex_opnds;

@@ -138,7 +138,7 @@ static void check_signature(verifier *v, casc_op *op,
   /* operand types */
   for (unsigned s = 0; s < info->nopnds; s++) {
     unsigned b, c;
-    if (!casc_op_operand_group(op, s, &b, &c)) {
+    if (!casc_op_operand_group_of(op, info, s, &b, &c)) {
       fail(v, op, "operand segment sizes do not match the operands");
       return;
     }
@@ -156,7 +156,8 @@ static void check_signature(verifier *v, casc_op *op,
           other = r < op->nres ? op->results[r].type : NULL;
         } else {
           unsigned ob, oc;
-          if (casc_op_operand_group(op, (unsigned)spec->same_as, &ob, &oc) &&
+          if (casc_op_operand_group_of(op, info, (unsigned)spec->same_as, &ob,
+                                       &oc) &&
               oc)
             other = op->operands[ob].value->type;
         }
