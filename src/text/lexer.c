@@ -70,11 +70,13 @@ void casc_lex_reset(casc_lexer *lx, const char *p) {
   if (p > lx->end)
     p = lx->end;
   if (p >= lx->cur) {
-    for (const char *q = lx->cur; q < p; q++)
-      if (*q == '\n') {
-        lx->line++;
-        lx->line_start = q + 1;
-      }
+    /* Forward (the parser skips a memoised type's text this way): memchr
+     * finds the newlines in between a vector at a time. */
+    for (const char *q = lx->cur;
+         (q = memchr(q, '\n', (size_t)(p - q))) != NULL; q++) {
+      lx->line++;
+      lx->line_start = q + 1;
+    }
   } else {
     for (const char *q = p; q < lx->cur; q++)
       if (*q == '\n')

@@ -101,6 +101,29 @@ static void test_positions(void) {
   CHECK_EQ_INT(next(&lx).kind, CASC_TK_EOF);
 }
 
+/* casc_lex_reset forward over several lines (and over none) and back:
+ * the next token's line and column are those of its place in the text. */
+static void test_reset_positions(void) {
+  const char *src = "a\nbb\n\n  ccc dd\neee";
+  casc_lexer lx;
+  casc_lex_init(&lx, src, strlen(src), 10);
+  next(&lx);
+  casc_lex_reset(&lx, strstr(src, "dd"));
+  casc_tok t = next(&lx);
+  CHECK(spelled(t, "dd"));
+  CHECK_EQ_INT(t.line, 13);
+  CHECK_EQ_INT(t.col, 7);
+  casc_lex_reset(&lx, strstr(src, "eee"));
+  t = next(&lx);
+  CHECK(spelled(t, "eee") && t.line == 14 && t.col == 1);
+  casc_lex_reset(&lx, strstr(src, "bb") + 1);
+  t = next(&lx);
+  CHECK(spelled(t, "b") && t.line == 11 && t.col == 2);
+  casc_lex_reset(&lx, strstr(src, "ccc"));
+  t = next(&lx);
+  CHECK(spelled(t, "ccc") && t.line == 13 && t.col == 3);
+}
+
 static void test_errors(void) {
   static const char *const bad[] = {"\"open", "\"a\nb\"", "\"\\q\"", "%",
                                     "@",      "`",        "."};
@@ -160,6 +183,7 @@ int main(void) {
   RUN_TEST(test_kinds);
   RUN_TEST(test_char_classes);
   RUN_TEST(test_positions);
+  RUN_TEST(test_reset_positions);
   RUN_TEST(test_errors);
   RUN_TEST(test_unescape);
   RUN_TEST(test_split);
