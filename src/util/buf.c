@@ -49,6 +49,16 @@ static bool reserve(casc_buf *b, size_t extra) {
 }
 
 void casc_buf_put(casc_buf *b, const char *s, size_t n) {
+  /* Most writes are a few bytes (", ", " : ", a keyword): copied in place
+   * while there is room, without a call to memcpy. */
+  if (n <= 8 && !b->oom && b->len + n < b->cap) {
+    char *d = b->data + b->len;
+    for (size_t i = 0; i < n; i++)
+      d[i] = s[i];
+    b->len += n;
+    d[n] = 0;
+    return;
+  }
   if (!reserve(b, n))
     return;
   memcpy(b->data + b->len, s, n);

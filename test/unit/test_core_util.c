@@ -248,9 +248,31 @@ static void test_buf_put_numbers(void) {
   }
 }
 
+/* Short writes (copied in place while there is room) and long ones mixed
+ * across the growth boundaries give the concatenation, NUL-terminated. */
+static void test_buf_short_puts(void) {
+  static const char piece[] = "abcdefghijklmnopqrstuvwxyz";
+  static char want[8192];
+  size_t n = 0;
+  casc_buf b;
+  casc_buf_init(&b);
+  for (unsigned i = 0; n + 26 < sizeof want; i++) {
+    size_t len = i % 3 == 2 ? 9 + i % 17 : i % 9; /* 0..8, or 9..25 */
+    casc_buf_put(&b, piece + i % 2, len);
+    memcpy(want + n, piece + i % 2, len);
+    n += len;
+    if (!CHECK(b.len == n && b.data[n] == 0))
+      break;
+  }
+  want[n] = 0;
+  CHECK_STREQ(b.data, want);
+  casc_buf_free(&b);
+}
+
 /* casc_buf_putc stores in place while there is room: across the growth
  * boundaries the text stays whole and NUL-terminated, and once a write
- * failed the buffer keeps what it had and drops later characters. */
+ * failed the buffer keeps what it had and drops later characters (short
+ * writes too). */
 static void test_buf_putc_across_growth(void) {
   casc_buf b;
   casc_buf_init(&b);
@@ -272,6 +294,7 @@ static void test_buf_putc_across_growth(void) {
   casc_alloc_fail_off();
   CHECK(b.oom);
   casc_buf_putc(&b, '!');
+  casc_buf_put(&b, "!!", 2);
   CHECK(b.len == 1000);
   CHECK_STREQ(b.data, want);
   casc_buf_free(&b);
@@ -361,6 +384,7 @@ int main(void) {
   RUN_TEST(test_arena_mark_release);
   RUN_TEST(test_buf_put_numbers);
   RUN_TEST(test_buf_putc_across_growth);
+  RUN_TEST(test_buf_short_puts);
   RUN_TEST(test_hash_every_byte);
   RUN_TEST(test_fail_nth);
   RUN_TEST(test_assert_traps_only_in_debug);
