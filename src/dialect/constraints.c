@@ -3,63 +3,111 @@
 
 #include "dialect/dialect.h"
 
-/* Constraints that admit exactly one parameterless registered type. */
-static const struct {
-  casc_constraint c;
-  casc_asc_type t;
-} single_type[] = {
-    {CASC_C_DATA_COPY_PARAMS, CASC_ASC_DATA_COPY_PARAMS},
-    {CASC_C_BINARY_REPEAT_PARAMS, CASC_ASC_BINARY_REPEAT_PARAMS},
-    {CASC_C_UNARY_REPEAT_PARAMS, CASC_ASC_UNARY_REPEAT_PARAMS},
-    {CASC_C_PIPE, CASC_ASC_PIPE},
-    {CASC_C_SHAPE_INFO, CASC_ASC_SHAPE_INFO},
-    {CASC_C_SLICE_INFO, CASC_ASC_SLICE_INFO},
-    {CASC_C_ND2NZ_PARAMS, CASC_ASC_ND2NZ_PARAMS},
-    {CASC_C_NZ2ND_PARAMS_FULL, CASC_ASC_NZ2ND_PARAMS_FULL},
-    {CASC_C_DATA_COPY_EXT_PARAMS, CASC_ASC_DATA_COPY_EXT_PARAMS},
-    {CASC_C_DATA_COPY_PAD_PARAMS, CASC_ASC_DATA_COPY_PAD_PARAMS},
-    {CASC_C_DATA_COPY_ENHANCED_PARAMS, CASC_ASC_DATA_COPY_ENHANCED_PARAMS},
-    {CASC_C_DATA_COPY_CO12DST_PARAMS, CASC_ASC_DATA_COPY_CO12DST_PARAMS},
-    {CASC_C_COPY_REPEAT_PARAMS, CASC_ASC_COPY_REPEAT_PARAMS},
-    {CASC_C_LOAD_IMAGE_TO_LOCAL_PARAMS, CASC_ASC_LOAD_IMAGE_TO_LOCAL_PARAMS},
-    {CASC_C_VDEQ_INFO, CASC_ASC_VDEQ_INFO},
-    {CASC_C_LIST_TENSOR_DESC, CASC_ASC_LIST_TENSOR_DESC},
-    {CASC_C_TENSOR_DESC, CASC_ASC_TENSOR_DESC},
-    {CASC_C_KFC_SERVER, CASC_ASC_KFC_SERVER},
-    {CASC_C_MATRIX_OFFSET, CASC_ASC_MATRIX_OFFSET},
-    {CASC_C_MATMUL_API_STATIC_TILING, CASC_ASC_MATMUL_API_STATIC_TILING},
-    {CASC_C_BRCB_REPEAT_PARAMS, CASC_ASC_BRCB_REPEAT_PARAMS},
-    {CASC_C_CHECK_LOCAL_MEMORY_IA_PARAM, CASC_ASC_CHECK_LOCAL_MEMORY_IA_PARAM},
-    {CASC_C_FIXPIPE_PARAMS_V220, CASC_ASC_FIXPIPE_PARAMS_V220},
-    {CASC_C_FIXPIPE_CONFIG, CASC_ASC_FIXPIPE_CONFIG},
-    {CASC_C_GATHER_MASK_PARAMS, CASC_ASC_GATHER_MASK_PARAMS},
-    {CASC_C_GATHER_REPEAT_PARAMS, CASC_ASC_GATHER_REPEAT_PARAMS},
-    {CASC_C_MATMUL_CONFIG, CASC_ASC_MATMUL_CONFIG},
-    {CASC_C_INIT_CONST_VALUE_PARAMS, CASC_ASC_INIT_CONST_VALUE_PARAMS},
-    {CASC_C_LOAD_DATA_2D_PARAMS, CASC_ASC_LOAD_DATA_2D_PARAMS},
-    {CASC_C_LOAD_DATA_2D_PARAMS_V2, CASC_ASC_LOAD_DATA_2D_PARAMS_V2},
-    {CASC_C_LOAD_DATA_3D_PARAMS_V1, CASC_ASC_LOAD_DATA_3D_PARAMS_V1},
-    {CASC_C_LOAD_DATA_3D_PARAMS_V2, CASC_ASC_LOAD_DATA_3D_PARAMS_V2},
-    {CASC_C_LOAD_DATA_3D_PARAMS_V2_PRO, CASC_ASC_LOAD_DATA_3D_PARAMS_V2_PRO},
-    {CASC_C_LOAD_DATA_2D_TRANSPOSE_PARAMS,
-     CASC_ASC_LOAD_DATA_2D_TRANSPOSE_PARAMS},
-    {CASC_C_LOAD_DATA_2D_TRANSPOSE_PARAMS_V2,
-     CASC_ASC_LOAD_DATA_2D_TRANSPOSE_PARAMS_V2},
-    {CASC_C_LOAD_DATA_REPEAT_PARAM, CASC_ASC_LOAD_DATA_REPEAT_PARAM},
-    {CASC_C_LOCAL_MEM_ALLOCATOR, CASC_ASC_LOCAL_MEM_ALLOCATOR},
-    {CASC_C_MMAD_PARAMS, CASC_ASC_MMAD_PARAMS},
-    {CASC_C_FMATRIX_MODE, CASC_ASC_FMATRIX_MODE},
-    {CASC_C_MRG_SORT_SRC_LIST, CASC_ASC_MRG_SORT_SRC_LIST},
-    {CASC_C_MRG_SORT4_INFO, CASC_ASC_MRG_SORT4_INFO},
-    {CASC_C_ASCEND_QUANT_CONFIG, CASC_ASC_ASCEND_QUANT_CONFIG},
-    {CASC_C_CUBE_TILING, CASC_ASC_CUBE_TILING},
-    {CASC_C_RMSNORM_TILING, CASC_ASC_RMSNORM_TILING},
-    {CASC_C_SOFTMAX_TILING, CASC_ASC_SOFTMAX_TILING},
-    {CASC_C_AIPP_PARAMS, CASC_ASC_AIPP_PARAMS},
-    {CASC_C_TRANSPOSE_PARAMS_EXT, CASC_ASC_TRANSPOSE_PARAMS_EXT},
-    {CASC_C_TRANS_DATA_TO_5HD_PARAMS, CASC_ASC_TRANS_DATA_TO_5HD_PARAMS},
-};
-#define NSINGLE (sizeof single_type / sizeof single_type[0])
+/* The one parameterless registered type a constraint admits, or -1 for
+ * constraints that admit more. A switch (a jump table) rather than a
+ * scanned list: the verifier asks for every operand and result. */
+static int single_type_of(casc_constraint c) {
+  switch (c) {
+  case CASC_C_DATA_COPY_PARAMS:
+    return CASC_ASC_DATA_COPY_PARAMS;
+  case CASC_C_BINARY_REPEAT_PARAMS:
+    return CASC_ASC_BINARY_REPEAT_PARAMS;
+  case CASC_C_UNARY_REPEAT_PARAMS:
+    return CASC_ASC_UNARY_REPEAT_PARAMS;
+  case CASC_C_PIPE:
+    return CASC_ASC_PIPE;
+  case CASC_C_SHAPE_INFO:
+    return CASC_ASC_SHAPE_INFO;
+  case CASC_C_SLICE_INFO:
+    return CASC_ASC_SLICE_INFO;
+  case CASC_C_ND2NZ_PARAMS:
+    return CASC_ASC_ND2NZ_PARAMS;
+  case CASC_C_NZ2ND_PARAMS_FULL:
+    return CASC_ASC_NZ2ND_PARAMS_FULL;
+  case CASC_C_DATA_COPY_EXT_PARAMS:
+    return CASC_ASC_DATA_COPY_EXT_PARAMS;
+  case CASC_C_DATA_COPY_PAD_PARAMS:
+    return CASC_ASC_DATA_COPY_PAD_PARAMS;
+  case CASC_C_DATA_COPY_ENHANCED_PARAMS:
+    return CASC_ASC_DATA_COPY_ENHANCED_PARAMS;
+  case CASC_C_DATA_COPY_CO12DST_PARAMS:
+    return CASC_ASC_DATA_COPY_CO12DST_PARAMS;
+  case CASC_C_COPY_REPEAT_PARAMS:
+    return CASC_ASC_COPY_REPEAT_PARAMS;
+  case CASC_C_LOAD_IMAGE_TO_LOCAL_PARAMS:
+    return CASC_ASC_LOAD_IMAGE_TO_LOCAL_PARAMS;
+  case CASC_C_VDEQ_INFO:
+    return CASC_ASC_VDEQ_INFO;
+  case CASC_C_LIST_TENSOR_DESC:
+    return CASC_ASC_LIST_TENSOR_DESC;
+  case CASC_C_TENSOR_DESC:
+    return CASC_ASC_TENSOR_DESC;
+  case CASC_C_KFC_SERVER:
+    return CASC_ASC_KFC_SERVER;
+  case CASC_C_MATRIX_OFFSET:
+    return CASC_ASC_MATRIX_OFFSET;
+  case CASC_C_MATMUL_API_STATIC_TILING:
+    return CASC_ASC_MATMUL_API_STATIC_TILING;
+  case CASC_C_BRCB_REPEAT_PARAMS:
+    return CASC_ASC_BRCB_REPEAT_PARAMS;
+  case CASC_C_CHECK_LOCAL_MEMORY_IA_PARAM:
+    return CASC_ASC_CHECK_LOCAL_MEMORY_IA_PARAM;
+  case CASC_C_FIXPIPE_PARAMS_V220:
+    return CASC_ASC_FIXPIPE_PARAMS_V220;
+  case CASC_C_FIXPIPE_CONFIG:
+    return CASC_ASC_FIXPIPE_CONFIG;
+  case CASC_C_GATHER_MASK_PARAMS:
+    return CASC_ASC_GATHER_MASK_PARAMS;
+  case CASC_C_GATHER_REPEAT_PARAMS:
+    return CASC_ASC_GATHER_REPEAT_PARAMS;
+  case CASC_C_MATMUL_CONFIG:
+    return CASC_ASC_MATMUL_CONFIG;
+  case CASC_C_INIT_CONST_VALUE_PARAMS:
+    return CASC_ASC_INIT_CONST_VALUE_PARAMS;
+  case CASC_C_LOAD_DATA_2D_PARAMS:
+    return CASC_ASC_LOAD_DATA_2D_PARAMS;
+  case CASC_C_LOAD_DATA_2D_PARAMS_V2:
+    return CASC_ASC_LOAD_DATA_2D_PARAMS_V2;
+  case CASC_C_LOAD_DATA_3D_PARAMS_V1:
+    return CASC_ASC_LOAD_DATA_3D_PARAMS_V1;
+  case CASC_C_LOAD_DATA_3D_PARAMS_V2:
+    return CASC_ASC_LOAD_DATA_3D_PARAMS_V2;
+  case CASC_C_LOAD_DATA_3D_PARAMS_V2_PRO:
+    return CASC_ASC_LOAD_DATA_3D_PARAMS_V2_PRO;
+  case CASC_C_LOAD_DATA_2D_TRANSPOSE_PARAMS:
+    return CASC_ASC_LOAD_DATA_2D_TRANSPOSE_PARAMS;
+  case CASC_C_LOAD_DATA_2D_TRANSPOSE_PARAMS_V2:
+    return CASC_ASC_LOAD_DATA_2D_TRANSPOSE_PARAMS_V2;
+  case CASC_C_LOAD_DATA_REPEAT_PARAM:
+    return CASC_ASC_LOAD_DATA_REPEAT_PARAM;
+  case CASC_C_LOCAL_MEM_ALLOCATOR:
+    return CASC_ASC_LOCAL_MEM_ALLOCATOR;
+  case CASC_C_MMAD_PARAMS:
+    return CASC_ASC_MMAD_PARAMS;
+  case CASC_C_FMATRIX_MODE:
+    return CASC_ASC_FMATRIX_MODE;
+  case CASC_C_MRG_SORT_SRC_LIST:
+    return CASC_ASC_MRG_SORT_SRC_LIST;
+  case CASC_C_MRG_SORT4_INFO:
+    return CASC_ASC_MRG_SORT4_INFO;
+  case CASC_C_ASCEND_QUANT_CONFIG:
+    return CASC_ASC_ASCEND_QUANT_CONFIG;
+  case CASC_C_CUBE_TILING:
+    return CASC_ASC_CUBE_TILING;
+  case CASC_C_RMSNORM_TILING:
+    return CASC_ASC_RMSNORM_TILING;
+  case CASC_C_SOFTMAX_TILING:
+    return CASC_ASC_SOFTMAX_TILING;
+  case CASC_C_AIPP_PARAMS:
+    return CASC_ASC_AIPP_PARAMS;
+  case CASC_C_TRANSPOSE_PARAMS_EXT:
+    return CASC_ASC_TRANSPOSE_PARAMS_EXT;
+  case CASC_C_TRANS_DATA_TO_5HD_PARAMS:
+    return CASC_ASC_TRANS_DATA_TO_5HD_PARAMS;
+  default:
+    return -1;
+  }
+}
 
 /* The structs pyasc's LoadData overloads take (BaseLoadDataParams). */
 static const casc_asc_type load_data_params[] = {
@@ -87,9 +135,9 @@ static bool is_int_w(const casc_type *t, unsigned w, casc_signedness s) {
 bool casc_constraint_check(casc_constraint c, const casc_type *t) {
   if (!t)
     return false;
-  for (unsigned i = 0; i < NSINGLE; i++)
-    if (single_type[i].c == c)
-      return casc_type_is_asc(t, single_type[i].t);
+  int single = single_type_of(c);
+  if (single >= 0)
+    return casc_type_is_asc(t, (casc_asc_type)single);
   switch (c) {
   case CASC_C_ANY:
     return true;
@@ -165,11 +213,11 @@ bool casc_constraint_check(casc_constraint c, const casc_type *t) {
 
 casc_type *casc_constraint_buildable(casc_ctx *ctx, casc_constraint c) {
   /* A parameterised struct (mrg_sort_src_list<T>...) is not one type. */
-  for (unsigned i = 0; i < NSINGLE; i++)
-    if (single_type[i].c == c)
-      return casc_asc_type_get(single_type[i].t)->params[0]
-                 ? NULL
-                 : casc_type_asc(ctx, single_type[i].t, NULL, 0, NULL, NULL);
+  int single = single_type_of(c);
+  if (single >= 0)
+    return casc_asc_type_get((casc_asc_type)single)->params[0]
+               ? NULL
+               : casc_type_asc(ctx, (casc_asc_type)single, NULL, 0, NULL, NULL);
   switch (c) {
   case CASC_C_I16:
     return casc_type_int(ctx, 16, CASC_SIGNLESS);

@@ -249,5 +249,9 @@ unsigned casc_op_segment_sizes(const casc_op *op, unsigned *sizes,
                                unsigned max);
 bool casc_op_operand_group(const casc_op *op, unsigned spec, unsigned *begin,
                            unsigned *count);
+/* The same with op's row (casc_op_info_of(op)) at hand, for a caller that
+ * asks for every spec of every op, as the verifier does. */
+bool casc_op_operand_group_of(const casc_op *op, const casc_op_info *info,
+                              unsigned spec, unsigned *begin, unsigned *count);
 
 #endif

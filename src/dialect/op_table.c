@@ -375,10 +375,21 @@ unsigned casc_op_segment_sizes(const casc_op *op, unsigned *sizes,
 
 bool casc_op_operand_group(const casc_op *op, unsigned spec, unsigned *begin,
                            unsigned *count) {
-  const casc_op_info *info = casc_op_info_of(op);
+  return casc_op_operand_group_of(op, casc_op_info_of(op), spec, begin, count);
+}
+
+bool casc_op_operand_group_of(const casc_op *op, const casc_op_info *info,
+                              unsigned spec, unsigned *begin, unsigned *count) {
   if (!info || spec >= info->nopnds)
     return false;
   unsigned nflex = info->nflex_opnds;
+  if (nflex == 0) {
+    /* One operand per spec: the common case, and the verifier asks for
+     * every spec of every op. */
+    *begin = spec;
+    *count = 1;
+    return spec < op->nops;
+  }
   if (nflex > 1) {
     /* MLIR's AttrSizedOperandSegments: sizes recorded on the op. */
     unsigned sizes[CASC_MAX_ARGS];

@@ -1,18 +1,32 @@
 /* Types in MLIR's textual syntax, for diagnostics of every layer (the IR
  * knows how to spell itself, as MLIR types do). The text printer uses the
  * same functions so that a type is spelled one way everywhere. */
-#include <inttypes.h>
 #include <string.h>
 
 #include "casc/buf.h"
 #include "dialect/dialect.h"
+#include "util/buf_num.h"
+
+/* Numbers and names are appended piece by piece rather than through
+ * casc_buf_printf: every type spelled for the printer's cache or for an
+ * attribute's `: type` comes here, and vfprintf's format parsing cost
+ * more than the spelling. */
+
+/* `!dialect<sep>name`. */
+static void put_bang_name(casc_buf *out, const char *dialect, const char *sep,
+                          const char *name) {
+  casc_buf_putc(out, '!');
+  casc_buf_puts(out, dialect);
+  casc_buf_puts(out, sep);
+  casc_buf_puts(out, name);
+}
 
 static void put_shape(casc_buf *out, unsigned rank, const int64_t *shape) {
   for (unsigned i = 0; i < rank; i++) {
     if (shape[i] == CASC_DYN_DIM)
       casc_buf_putc(out, '?');
     else
-      casc_buf_printf(out, "%" PRId64, shape[i]);
+      casc_buf_put_i64(out, shape[i]);
     casc_buf_putc(out, 'x');
   }
 }
@@ -22,7 +36,7 @@ static void put_tpos(casc_buf *out, int64_t v) {
   if (kw)
     casc_buf_puts(out, kw);
   else
-    casc_buf_printf(out, "%" PRId64, v);
+    casc_buf_put_i64(out, v);
 }
 
 void casc_string_format(const char *s, size_t len, casc_buf *out) {
@@ -70,7 +84,7 @@ void casc_type_format_params(const casc_type *t, casc_buf *out) {
       if (p[i] == 'P')
         put_tpos(out, t->u.asc.p[i]);
       else
-        casc_buf_printf(out, "%" PRId64, t->u.asc.p[i]);
+        casc_buf_put_i64(out, t->u.asc.p[i]);
     }
   }
   casc_buf_putc(out, '>');
@@ -84,7 +98,7 @@ static void put_mem_space(const casc_type *t, casc_buf *out) {
   /* Memory spaces are integers (pyasc's address spaces, printed with the
    * i64 type elided) or a dialect attribute kept as text. */
   if (s->kind == CASC_ATTR_INTEGER)
-    casc_buf_printf(out, "%" PRId64, s->u.i.v);
+    casc_buf_put_i64(out, s->u.i.v);
   else if (s->kind == CASC_ATTR_OPAQUE)
     casc_buf_puts(out, s->u.opaque.text);
   else if (s->kind == CASC_ATTR_STRING)
@@ -100,11 +114,10 @@ void casc_type_format(const casc_type *t, casc_buf *out) {
   }
   switch (t->kind) {
   case CASC_TYPE_INTEGER:
-    casc_buf_printf(out, "%s%u",
-                    t->u.integer.sign == CASC_SIGNED     ? "si"
-                    : t->u.integer.sign == CASC_UNSIGNED ? "ui"
-                                                         : "i",
-                    t->u.integer.width);
+    casc_buf_puts(out, t->u.integer.sign == CASC_SIGNED     ? "si"
+                       : t->u.integer.sign == CASC_UNSIGNED ? "ui"
+                                                            : "i");
+    casc_buf_put_u64(out, t->u.integer.width);
     return;
   case CASC_TYPE_INDEX:
     casc_buf_puts(out, "index");
@@ -163,7 +176,7 @@ void casc_type_format(const casc_type *t, casc_buf *out) {
     return;
   case CASC_TYPE_ASC: {
     const casc_asc_type_info *info = casc_asc_type_get(t->u.asc.id);
-    casc_buf_printf(out, "!%s.%s", info->dialect, info->mnemonic);
+    put_bang_name(out, info->dialect, ".", info->mnemonic);
     casc_type_format_params(t, out);
     return;
   }
@@ -174,9 +187,9 @@ void casc_type_format(const casc_type *t, casc_buf *out) {
     if (!t->u.opaque.dialect[0])
       casc_buf_puts(out, t->u.opaque.body);
     else if (t->u.opaque.body[0] == '<' || !t->u.opaque.body[0])
-      casc_buf_printf(out, "!%s%s", t->u.opaque.dialect, t->u.opaque.body);
+      put_bang_name(out, t->u.opaque.dialect, "", t->u.opaque.body);
     else
-      casc_buf_printf(out, "!%s.%s", t->u.opaque.dialect, t->u.opaque.body);
+      put_bang_name(out, t->u.opaque.dialect, ".", t->u.opaque.body);
     return;
   }
 }

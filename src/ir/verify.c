@@ -13,8 +13,8 @@
 typedef struct {
   casc_ctx *ctx;
   bool ok;
-  /* Position of each op in its block, valid for the blocks on the current
-   * walk path (numbered before their ops are checked). Keyed by op
+  /* Position of each op in its block, for the blocks where a short scan
+   * did not settle dominance (numbered on first need). Keyed by op
    * pointer through a map so casc_op needs no extra field. */
   casc_ptrmap order;
   bool oom; /* numbering failed: dominance cannot be checked */
@@ -47,6 +47,26 @@ static void number_block(verifier *v, casc_block *b) {
     v->oom = !casc_ptrmap_put(&v->order, o, i++);
 }
 
+/* Does `def` come before `user` in their block? A value is mostly used a
+ * few ops after its definition, so a short scan back from the user
+ * settles nearly every operand without numbering anything; a longer
+ * distance asks the block's numbering, made the first time it is needed
+ * (so the cost stays linear in the block's size). */
+enum { NEAR_OPS = 16 };
+static bool comes_before(verifier *v, const casc_op *def, const casc_op *user) {
+  const casc_op *o = user->prev;
+  for (unsigned k = 0; o && k < NEAR_OPS; k++, o = o->prev)
+    if (o == def)
+      return true;
+  if (!o)
+    return false; /* the whole prefix scanned */
+  if (!order_of(v, user))
+    number_block(v, user->parent);
+  if (v->oom)
+    return true; /* unknown: reported as out of memory instead */
+  return order_of(v, def) < order_of(v, user);
+}
+
 /* Is value `val` visible at `user` (defined before it in the same block or
  * in an enclosing block, without crossing an isolated-from-above op)? */
 static bool dominates(verifier *v, const casc_value *val, const casc_op *user) {
@@ -60,7 +80,7 @@ static bool dominates(verifier *v, const casc_value *val, const casc_op *user) {
         return true; /* block argument of an enclosing block */
       if (a == val->def)
         return false; /* used inside its own defining op */
-      return order_of(v, val->def) < order_of(v, a);
+      return comes_before(v, val->def, a);
     }
     if (val->block && a->parent == NULL)
       return false;
@@ -118,7 +138,7 @@ static void check_signature(verifier *v, casc_op *op,
   /* operand types */
   for (unsigned s = 0; s < info->nopnds; s++) {
     unsigned b, c;
-    if (!casc_op_operand_group(op, s, &b, &c)) {
+    if (!casc_op_operand_group_of(op, info, s, &b, &c)) {
       fail(v, op, "operand segment sizes do not match the operands");
       return;
     }
@@ -136,7 +156,8 @@ static void check_signature(verifier *v, casc_op *op,
           other = r < op->nres ? op->results[r].type : NULL;
         } else {
           unsigned ob, oc;
-          if (casc_op_operand_group(op, (unsigned)spec->same_as, &ob, &oc) &&
+          if (casc_op_operand_group_of(op, info, (unsigned)spec->same_as, &ob,
+                                       &oc) &&
               oc)
             other = op->operands[ob].value->type;
         }
@@ -385,9 +406,6 @@ static void verify_op(verifier *v, casc_op *op);
 static void verify_region(verifier *v, casc_op *op, casc_region *r,
                           const casc_op_info *info) {
   for (casc_block *b = r->first; b; b = b->next) {
-    number_block(v, b);
-    if (v->oom)
-      return;
     for (casc_op *o = b->first; o; o = o->next)
       verify_op(v, o);
     bool need_term = !info || !(info->flags & CASC_F_NO_TERM);
@@ -442,10 +460,7 @@ bool casc_verify(casc_ctx *ctx, casc_op *op) {
     return false;
   verifier v = {.ctx = ctx, .ok = true};
   casc_ptrmap_init(&v.order);
-  if (op->parent)
-    number_block(&v, op->parent);
-  if (!v.oom)
-    verify_op(&v, op);
+  verify_op(&v, op);
   if (v.oom) {
     casc_emit_error(ctx, op->loc, "out of memory while verifying");
     v.ok = false;

@@ -274,7 +274,41 @@ static bool classify(vs_ctx *c) {
   return true;
 }
 
+/* Ops and values of a function, counted so that the numbering tables
+ * are made at their size once rather than grown step by step. */
+typedef struct {
+  unsigned ops, vals;
+} census;
+
+static bool count_op(casc_op *op, void *user) {
+  census *n = user;
+  n->ops++;
+  n->vals += op->nres;
+  for (unsigned r = 0; r < op->nregions; r++)
+    for (casc_block *b = op->regions[r].first; b; b = b->next)
+      n->vals += b->nargs;
+  return true;
+}
+
+static bool reserve_tables(vs_ctx *c) {
+  census n = {0, 0};
+  casc_walk_pre(c->func, count_op, &n);
+  casc_op **ops = casc_grow(c->ops, &c->capo, n.ops ? n.ops : 1, sizeof *ops);
+  if (ops)
+    c->ops = ops;
+  casc_value **vals =
+      casc_grow(c->vals, &c->capv, n.vals ? n.vals : 1, sizeof *vals);
+  if (vals)
+    c->vals = vals;
+  return ops && vals && casc_ptrmap_reserve(&c->oid, n.ops) &&
+         casc_ptrmap_reserve(&c->vid, n.vals);
+}
+
 bool vs_number(vs_ctx *c) {
+  if (!reserve_tables(c)) {
+    c->oom = true;
+    return false;
+  }
   if (!casc_walk_pre(c->func, number_op, c) || c->oom)
     return false;
   c->nv_func = c->nv;

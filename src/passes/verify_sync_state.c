@@ -1,5 +1,6 @@
 /* verify-sync's abstract state: copying, the sparse env, canonical form and
  * the set of states with duplicate removal. */
+#include <stddef.h>
 #include <string.h>
 
 #include "passes/verify_sync_state.h"
@@ -233,6 +234,24 @@ static uint64_t hash_part(uint64_t h, const void *p, size_t n) {
   return (h ^ casc_hash_bytes(p, n)) * 0x9e3779b97f4a7c15ull;
 }
 
+/* Fixed-size fields that sit side by side are hashed as one part (each
+ * part costs a call): cert, corr and zloop; the event and loop arrays. */
+#define SCALARS_SIZE (offsetof(vs_state, zloop) + sizeof(uint32_t))
+_Static_assert(offsetof(vs_state, cert) == 0 &&
+                   offsetof(vs_state, corr) == sizeof(uint32_t) &&
+                   offsetof(vs_state, zloop) == 2 * sizeof(uint32_t),
+               "cert, corr and zloop are hashed as one block");
+#define EVENTS_SIZE                                                            \
+  (offsetof(vs_state, rhi) + sizeof(int16_t) * VS_RLOOPS -                     \
+   offsetof(vs_state, uevt))
+_Static_assert(
+    offsetof(vs_state, fset) == offsetof(vs_state, uevt) + VS_NEVENTS &&
+        offsetof(vs_state, funk) == offsetof(vs_state, fset) + VS_NEVENTS &&
+        offsetof(vs_state, rlo) == offsetof(vs_state, funk) + VS_NEVENTS &&
+        offsetof(vs_state, rhi) ==
+            offsetof(vs_state, rlo) + sizeof(int16_t) * VS_RLOOPS,
+    "the event and loop arrays are hashed as one block");
+
 bool vs_state_canon(vs_state *s, uint32_t nq, uint32_t np) {
   uint32_t ns = s->ns;
   /* A state has a handful of slots: the scratch arrays live on the stack
@@ -330,16 +349,10 @@ bool vs_state_canon(vs_state *s, uint32_t nq, uint32_t np) {
     casc_free(nsl);
   }
   uint64_t h = 0xcbf29ce484222325ULL;
-  h = hash_part(h, &s->cert, sizeof s->cert);
-  h = hash_part(h, &s->corr, sizeof s->corr);
-  h = hash_part(h, &s->zloop, sizeof s->zloop);
+  h = hash_part(h, &s->cert, SCALARS_SIZE);
   h = hash_part(h, s->q, (size_t)nq * sizeof(vs_queue));
   h = hash_part(h, s->p, (size_t)np * sizeof(vs_pipe));
-  h = hash_part(h, s->uevt, sizeof s->uevt);
-  h = hash_part(h, s->fset, sizeof s->fset);
-  h = hash_part(h, s->funk, sizeof s->funk);
-  h = hash_part(h, s->rlo, sizeof s->rlo);
-  h = hash_part(h, s->rhi, sizeof s->rhi);
+  h = hash_part(h, s->uevt, EVENTS_SIZE);
   h = hash_part(h, s->slots, (size_t)s->ns * sizeof(vs_slot));
   h = hash_part(h, s->env, (size_t)s->ne * sizeof(vs_bind));
   h = hash_part(h, s->as, (size_t)s->na * sizeof(vs_assume));

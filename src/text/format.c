@@ -930,8 +930,11 @@ bool casc_format_parse(casc_parser *p, pp_op_state *st) {
         ot[k] = f.have_otypes[i] ? f.otypes[i][j] : NULL;
     }
   }
-  /* Infer the types no directive gave: `=other` or a buildable type. */
-  for (int round = 0; round < 3; round++) {
+  /* Infer the types no directive gave: `=other` or a buildable type. A
+   * round that leaves none unknown is the last (nearly every op). */
+  bool unknown = true;
+  for (int round = 0; round < 3 && unknown; round++) {
+    unknown = false;
     unsigned k = 0;
     for (unsigned i = 0; i < info->nopnds; i++)
       for (unsigned j = 0; j < counts[i]; j++, k++) {
@@ -953,6 +956,7 @@ bool casc_format_parse(casc_parser *p, pp_op_state *st) {
         }
         if (!ot[k])
           ot[k] = casc_constraint_buildable(p->ctx, info->opnds[i].c);
+        unknown |= !ot[k];
       }
     k = 0;
     for (unsigned i = 0; i < info->nress; i++)
@@ -975,6 +979,7 @@ bool casc_format_parse(casc_parser *p, pp_op_state *st) {
         }
         if (!rt[k])
           rt[k] = casc_constraint_buildable(p->ctx, info->ress[i].c);
+        unknown |= !rt[k];
       }
   }
   for (unsigned k = 0; k < nflat; k++) {

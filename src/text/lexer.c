@@ -4,17 +4,46 @@
 
 #include <string.h>
 
+/* Character classes by table: the lexer classifies every byte of the
+ * input, and a load beats the chains of range tests. The table is a
+ * constant expression (no initialisation at run time, safe from any
+ * thread). */
+enum {
+  CL_ID_START = 1, /* [a-zA-Z_] */
+  CL_ID_CHAR = 2,  /* [a-zA-Z_0-9$.] */
+  CL_SUFFIX = 4,   /* an id char or '-' (after %, ^, #, !) */
+  CL_DIGIT = 8,
+  CL_BLANK = 16 /* ' ', '\t', '\r' (a newline is counted apart) */
+};
+#define CL_ALPHA(c) (((c) >= 'a' && (c) <= 'z') || ((c) >= 'A' && (c) <= 'Z'))
+#define CL_NUM(c) ((c) >= '0' && (c) <= '9')
+#define CL_OF(c)                                                               \
+  ((CL_ALPHA(c) || (c) == '_' ? CL_ID_START : 0) |                             \
+   (CL_ALPHA(c) || CL_NUM(c) || (c) == '_' || (c) == '$' || (c) == '.'         \
+        ? CL_ID_CHAR | CL_SUFFIX                                               \
+        : 0) |                                                                 \
+   ((c) == '-' ? CL_SUFFIX : 0) | (CL_NUM(c) ? CL_DIGIT : 0) |                 \
+   ((c) == ' ' || (c) == '\t' || (c) == '\r' ? CL_BLANK : 0))
+#define CL_4(c) CL_OF(c), CL_OF((c) + 1), CL_OF((c) + 2), CL_OF((c) + 3)
+#define CL_16(c) CL_4(c), CL_4((c) + 4), CL_4((c) + 8), CL_4((c) + 12)
+#define CL_64(c) CL_16(c), CL_16((c) + 16), CL_16((c) + 32), CL_16((c) + 48)
+static const unsigned char char_class[256] = {CL_64(0), CL_64(64), CL_64(128),
+                                              CL_64(192)};
+
+static bool has_class(char c, unsigned cl) {
+  return (char_class[(unsigned char)c] & cl) != 0;
+}
+
 bool casc_lex_is_id_start(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+  return has_class(c, CL_ID_START);
 }
 
 bool casc_lex_is_id_char(char c) {
-  return casc_lex_is_id_start(c) || (c >= '0' && c <= '9') || c == '$' ||
-         c == '.';
+  return has_class(c, CL_ID_CHAR);
 }
 
 static bool is_digit(char c) {
-  return c >= '0' && c <= '9';
+  return has_class(c, CL_DIGIT);
 }
 
 static bool is_hex(char c) {
@@ -23,7 +52,7 @@ static bool is_hex(char c) {
 
 /* Characters allowed in a suffix-id after %, ^, #, !. */
 static bool is_suffix_char(char c) {
-  return casc_lex_is_id_char(c) || c == '-';
+  return has_class(c, CL_SUFFIX);
 }
 
 void casc_lex_init(casc_lexer *lx, const char *text, size_t len,
@@ -41,11 +70,13 @@ void casc_lex_reset(casc_lexer *lx, const char *p) {
   if (p > lx->end)
     p = lx->end;
   if (p >= lx->cur) {
-    for (const char *q = lx->cur; q < p; q++)
-      if (*q == '\n') {
-        lx->line++;
-        lx->line_start = q + 1;
-      }
+    /* Forward (the parser skips a memoised type's text this way): memchr
+     * finds the newlines in between a vector at a time. */
+    for (const char *q = lx->cur;
+         (q = memchr(q, '\n', (size_t)(p - q))) != NULL; q++) {
+      lx->line++;
+      lx->line_start = q + 1;
+    }
   } else {
     for (const char *q = p; q < lx->cur; q++)
       if (*q == '\n')
@@ -106,7 +137,7 @@ static void skip_space(casc_lexer *lx) {
       lx->cur++;
       lx->line++;
       lx->line_start = lx->cur;
-    } else if (c == ' ' || c == '\t' || c == '\r') {
+    } else if (has_class(c, CL_BLANK)) {
       lx->cur++;
     } else if (c == '/' && lx->cur + 1 < lx->end && lx->cur[1] == '/') {
       while (lx->cur < lx->end && *lx->cur != '\n')

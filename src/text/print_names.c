@@ -135,6 +135,33 @@ static bool is_alnum(char c) {
          (c >= '0' && c <= '9');
 }
 
+/* Appending to a NUL-terminated name in buf[cap] (cut at cap like
+ * snprintf): nearly every constant and entry argument gets a name, and
+ * snprintf's format parsing cost more than the naming itself. */
+static void put_str(char *buf, size_t cap, size_t *n, const char *s) {
+  while (*s && *n + 1 < cap)
+    buf[(*n)++] = *s++;
+  buf[*n] = 0;
+}
+
+static void put_dec(char *buf, size_t cap, size_t *n, uint64_t v) {
+  char d[20];
+  unsigned k = 0;
+  do {
+    d[k++] = (char)('0' + v % 10);
+    v /= 10;
+  } while (v);
+  while (k && *n + 1 < cap)
+    buf[(*n)++] = d[--k];
+  buf[*n] = 0;
+}
+
+static void put_sdec(char *buf, size_t cap, size_t *n, int64_t v) {
+  if (v < 0)
+    put_str(buf, cap, n, "-");
+  put_dec(buf, cap, n, v < 0 ? 0 - (uint64_t)v : (uint64_t)v);
+}
+
 /* MLIR's sanitizeIdentifier + uniqueValueName. */
 static const char *unique_name(namer *nm, const char *name) {
   casc_printer *pr = nm->pr;
@@ -170,10 +197,13 @@ static const char *unique_name(namer *nm, const char *name) {
   }
   char probe[300];
   for (;;) {
-    int l = snprintf(probe, sizeof probe, "%s_%u", buf, nm->next_conflict++);
-    if (l > 0 && !ns_contains(&nm->used, probe, (size_t)l)) {
-      char *s = arena_str(pr, probe, (size_t)l);
-      if (!s || !ns_insert(pr, &nm->used, s, (size_t)l))
+    size_t l = 0;
+    put_str(probe, sizeof probe, &l, buf);
+    put_str(probe, sizeof probe, &l, "_");
+    put_dec(probe, sizeof probe, &l, nm->next_conflict++);
+    if (!ns_contains(&nm->used, probe, l)) {
+      char *s = arena_str(pr, probe, l);
+      if (!s || !ns_insert(pr, &nm->used, s, l))
         return NULL;
       return s;
     }
@@ -199,31 +229,34 @@ static bool constant_name(casc_op *op, char *buf, size_t n) {
   casc_attr *v = casc_op_attr(op, "value");
   if (!v)
     return false;
+  size_t k = 0;
+  buf[0] = 0;
   if (v->kind == CASC_ATTR_BOOL) {
-    snprintf(buf, n, "%s", v->u.b ? "true" : "false");
+    put_str(buf, n, &k, v->u.b ? "true" : "false");
     return true;
   }
   if (v->kind != CASC_ATTR_INTEGER) {
-    snprintf(buf, n, "cst");
+    put_str(buf, n, &k, "cst");
     return true;
   }
   casc_type *t = v->type;
   if (t && t->kind == CASC_TYPE_INTEGER && t->u.integer.width == 1) {
-    snprintf(buf, n, "%s", v->u.i.v ? "true" : "false");
+    put_str(buf, n, &k, v->u.i.v ? "true" : "false");
     return true;
   }
-  /* `_i32`, `_si8`, `_ui64` as the type prints; nothing for index. */
-  char suffix[32] = "";
-  if (t && t->kind == CASC_TYPE_INTEGER)
-    snprintf(suffix, sizeof suffix, "_%s%u",
-             t->u.integer.sign == CASC_SIGNED     ? "si"
-             : t->u.integer.sign == CASC_UNSIGNED ? "ui"
-                                                  : "i",
-             t->u.integer.width);
+  put_str(buf, n, &k, "c");
   if (t && t->kind == CASC_TYPE_INTEGER && t->u.integer.sign == CASC_UNSIGNED)
-    snprintf(buf, n, "c%llu%s", (unsigned long long)v->u.i.v, suffix);
+    put_dec(buf, n, &k, (uint64_t)v->u.i.v);
   else
-    snprintf(buf, n, "c%lld%s", (long long)v->u.i.v, suffix);
+    put_sdec(buf, n, &k, v->u.i.v);
+  /* `_i32`, `_si8`, `_ui64` as the type prints; nothing for index. */
+  if (t && t->kind == CASC_TYPE_INTEGER) {
+    put_str(buf, n, &k,
+            t->u.integer.sign == CASC_SIGNED     ? "_si"
+            : t->u.integer.sign == CASC_UNSIGNED ? "_ui"
+                                                 : "_i");
+    put_dec(buf, n, &k, t->u.integer.width);
+  }
   return true;
 }
 
@@ -278,7 +311,9 @@ static void number_region(namer *nm, casc_region *r) {
     for (unsigned i = 0; i < b->nargs; i++) {
       if (entry) {
         char buf[32];
-        snprintf(buf, sizeof buf, "arg%u", nm->next_arg++);
+        size_t k = 0;
+        put_str(buf, sizeof buf, &k, "arg");
+        put_dec(buf, sizeof buf, &k, nm->next_arg++);
         set_name(nm, b->args[i], buf);
       } else {
         set_number(nm, b->args[i]);
@@ -302,7 +337,30 @@ static bool push_region(name_ctx **stack, unsigned *n, unsigned *cap,
   return true;
 }
 
+/* Values and blocks of the printed op, counted so that the name maps are
+ * made at their size once instead of growing (and rehashing) about
+ * fifteen times on a large module. */
+typedef struct {
+  size_t values, blocks;
+} census;
+
+static bool count_op(casc_op *op, void *user) {
+  census *n = user;
+  n->values += op->nres;
+  for (unsigned r = 0; r < op->nregions; r++)
+    for (casc_block *b = op->regions[r].first; b; b = b->next) {
+      n->blocks++;
+      n->values += b->nargs;
+    }
+  return true;
+}
+
 bool pr_names_build(casc_printer *pr, casc_op *top) {
+  census count = {0, 0};
+  casc_walk_pre(top, count_op, &count);
+  if (!casc_ptrmap_reserve(&pr->values, count.values) ||
+      !casc_ptrmap_reserve(&pr->blocks, count.blocks))
+    return false;
   namer nm;
   memset(&nm, 0, sizeof nm);
   nm.pr = pr;

@@ -49,6 +49,16 @@ static bool reserve(casc_buf *b, size_t extra) {
 }
 
 void casc_buf_put(casc_buf *b, const char *s, size_t n) {
+  /* Most writes are a few bytes (", ", " : ", a keyword): copied in place
+   * while there is room, without a call to memcpy. */
+  if (n <= 8 && !b->oom && b->len + n < b->cap) {
+    char *d = b->data + b->len;
+    for (size_t i = 0; i < n; i++)
+      d[i] = s[i];
+    b->len += n;
+    d[n] = 0;
+    return;
+  }
   if (!reserve(b, n))
     return;
   memcpy(b->data + b->len, s, n);
@@ -61,6 +71,13 @@ void casc_buf_puts(casc_buf *b, const char *s) {
 }
 
 void casc_buf_putc(casc_buf *b, char c) {
+  /* The printer writes most punctuation a character at a time: store it
+   * in place while there is room (len + 1 < cap keeps the NUL's byte). */
+  if (!b->oom && b->len + 1 < b->cap) {
+    b->data[b->len++] = c;
+    b->data[b->len] = 0;
+    return;
+  }
   casc_buf_put(b, &c, 1);
 }
 

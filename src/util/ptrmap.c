@@ -24,10 +24,11 @@ void casc_ptrmap_free(casc_ptrmap *m) {
   casc_ptrmap_init(m);
 }
 
-static bool rehash(casc_ptrmap *m) {
-  size_t ncap = m->cap ? m->cap * 2 : 64;
+/* Moves the entries into a table of ncap slots (a power of two, larger
+ * than cap). */
+static bool rehash_to(casc_ptrmap *m, size_t ncap) {
   size_t per = sizeof(void *) + sizeof(uintptr_t);
-  if (ncap < m->cap || ncap > SIZE_MAX / per)
+  if (ncap <= m->cap || ncap > SIZE_MAX / per)
     return false;
   const void **nk = casc_calloc(ncap, per);
   if (!nk)
@@ -47,6 +48,22 @@ static bool rehash(casc_ptrmap *m) {
   m->vals = nv;
   m->cap = ncap;
   return true;
+}
+
+static bool rehash(casc_ptrmap *m) {
+  return rehash_to(m, m->cap ? m->cap * 2 : 64);
+}
+
+bool casc_ptrmap_reserve(casc_ptrmap *m, size_t n) {
+  if (n == 0)
+    return true;
+  size_t ncap = m->cap ? m->cap : 64;
+  while (n > ncap / 2) {
+    if (ncap > SIZE_MAX / 2)
+      return false;
+    ncap *= 2;
+  }
+  return ncap == m->cap || rehash_to(m, ncap);
 }
 
 bool casc_ptrmap_put(casc_ptrmap *m, const void *key, uintptr_t val) {

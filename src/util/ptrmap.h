@@ -22,6 +22,11 @@ void casc_ptrmap_free(casc_ptrmap *m);
 /* Inserts or overwrites. Returns false when out of memory (the map is
  * unchanged). */
 bool casc_ptrmap_put(casc_ptrmap *m, const void *key, uintptr_t val);
+/* Makes room for n keys in all, so that inserting up to n allocates no
+ * more: a caller that knows the count skips the growth steps (each one a
+ * new zeroed table and a rehash). False when out of memory (the map is
+ * unchanged). */
+bool casc_ptrmap_reserve(casc_ptrmap *m, size_t n);
 /* True and the value in *val when key is present. */
 bool casc_ptrmap_find(const casc_ptrmap *m, const void *key, uintptr_t *val);
 /* The value of key, or dflt (also for a NULL key). */

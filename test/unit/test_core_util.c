@@ -14,6 +14,7 @@
 #include "util/arena.h"
 #include "util/buf_num.h"
 #include "util/grow.h"
+#include "util/hashmap.h"
 #include "util/invariant.h"
 #include "util/ptrmap.h"
 
@@ -48,6 +49,33 @@ static void test_ptrmap_matches_model(void) {
   CHECK_EQ_INT(casc_ptrmap_get(&m, NULL, 5), 5);
   casc_ptrmap_free(&m);
   CHECK(m.keys == NULL && m.vals == NULL && m.cap == 0 && m.n == 0);
+}
+
+/* After casc_ptrmap_reserve(n), n keys go in without an allocation (every
+ * allocation fails meanwhile), the ones already there included; a reserve
+ * that cannot allocate leaves the map as it was. */
+static void test_ptrmap_reserve(void) {
+  static char objs[300];
+  casc_ptrmap m;
+  casc_ptrmap_init(&m);
+  REQUIRE(casc_ptrmap_put(&m, &objs[0], 1));
+  REQUIRE(casc_ptrmap_reserve(&m, 300));
+  CHECK(m.cap >= 600);
+  casc_alloc_fail_nth(1, true);
+  bool all = true;
+  for (unsigned i = 0; i < 300; i++)
+    all &= casc_ptrmap_put(&m, &objs[i], i + 10);
+  size_t cap = m.cap;
+  bool grew = casc_ptrmap_reserve(&m, 5000);
+  casc_alloc_fail_off();
+  CHECK(all);
+  CHECK(!grew && m.cap == cap && m.n == 300);
+  unsigned bad = 0;
+  for (unsigned i = 0; i < 300; i++)
+    bad += casc_ptrmap_get(&m, &objs[i], 0) != i + 10;
+  CHECK_EQ_INT(bad, 0);
+  CHECK(casc_ptrmap_reserve(&m, 10) && m.cap == cap); /* already room */
+  casc_ptrmap_free(&m);
 }
 
 /* An overwrite must succeed even when the allocator fails: cse restores
@@ -220,6 +248,78 @@ static void test_buf_put_numbers(void) {
   }
 }
 
+/* Short writes (copied in place while there is room) and long ones mixed
+ * across the growth boundaries give the concatenation, NUL-terminated. */
+static void test_buf_short_puts(void) {
+  static const char piece[] = "abcdefghijklmnopqrstuvwxyz";
+  static char want[8192];
+  size_t n = 0;
+  casc_buf b;
+  casc_buf_init(&b);
+  for (unsigned i = 0; n + 26 < sizeof want; i++) {
+    size_t len = i % 3 == 2 ? 9 + i % 17 : i % 9; /* 0..8, or 9..25 */
+    casc_buf_put(&b, piece + i % 2, len);
+    memcpy(want + n, piece + i % 2, len);
+    n += len;
+    if (!CHECK(b.len == n && b.data[n] == 0))
+      break;
+  }
+  want[n] = 0;
+  CHECK_STREQ(b.data, want);
+  casc_buf_free(&b);
+}
+
+/* casc_buf_putc stores in place while there is room: across the growth
+ * boundaries the text stays whole and NUL-terminated, and once a write
+ * failed the buffer keeps what it had and drops later characters (short
+ * writes too). */
+static void test_buf_putc_across_growth(void) {
+  casc_buf b;
+  casc_buf_init(&b);
+  char want[1001];
+  for (int i = 0; i < 1000; i++) {
+    want[i] = (char)('a' + i % 26);
+    casc_buf_putc(&b, want[i]);
+    CHECK(b.len == (size_t)i + 1 && b.data[i + 1] == 0);
+  }
+  want[1000] = 0;
+  CHECK_STREQ(b.data, want);
+  /* A write that cannot grow the buffer marks it: later characters are
+   * dropped even where there is room. */
+  REQUIRE(b.len + 1 < b.cap);
+  static char big[4096];
+  memset(big, 'q', sizeof big);
+  casc_alloc_fail_nth(1, true);
+  casc_buf_put(&b, big, sizeof big);
+  casc_alloc_fail_off();
+  CHECK(b.oom);
+  casc_buf_putc(&b, '!');
+  casc_buf_put(&b, "!!", 2);
+  CHECK(b.len == 1000);
+  CHECK_STREQ(b.data, want);
+  casc_buf_free(&b);
+}
+
+/* casc_hash_bytes reads every byte of every length, the 0-7 byte tail
+ * included: changing any one byte, or only the length, changes the hash. */
+static void test_hash_every_byte(void) {
+  unsigned char b[24];
+  for (unsigned i = 0; i < sizeof b; i++)
+    b[i] = (unsigned char)(i * 37 + 11);
+  for (size_t n = 1; n <= sizeof b; n++) {
+    uint64_t h = casc_hash_bytes(b, n);
+    CHECK(h != casc_hash_bytes(b, n - 1));
+    for (size_t i = 0; i < n; i++) {
+      for (unsigned bit = 0; bit < 8; bit++) {
+        b[i] ^= (unsigned char)(1u << bit);
+        if (!CHECK(casc_hash_bytes(b, n) != h))
+          fprintf(stderr, "  length %zu, byte %zu, bit %u\n", n, i, bit);
+        b[i] ^= (unsigned char)(1u << bit);
+      }
+    }
+  }
+}
+
 static void test_fail_nth(void) {
   casc_alloc_fail_nth(0, false);
   void *p[5];
@@ -276,12 +376,16 @@ static void test_assert_traps_only_in_debug(void) {
 int main(void) {
   RUN_TEST(test_ptrmap_matches_model);
   RUN_TEST(test_ptrmap_overwrite_does_not_allocate);
+  RUN_TEST(test_ptrmap_reserve);
   RUN_TEST(test_ptrmap_put_fails_cleanly);
   RUN_TEST(test_grow_cap);
   RUN_TEST(test_grow_keeps_contents);
   RUN_TEST(test_arena_grow);
   RUN_TEST(test_arena_mark_release);
   RUN_TEST(test_buf_put_numbers);
+  RUN_TEST(test_buf_putc_across_growth);
+  RUN_TEST(test_buf_short_puts);
+  RUN_TEST(test_hash_every_byte);
   RUN_TEST(test_fail_nth);
   RUN_TEST(test_assert_traps_only_in_debug);
   return CHECK_SUMMARY();

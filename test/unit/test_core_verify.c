@@ -159,6 +159,46 @@ static void test_for_loop_scoping(void) {
   casc_ctx_free(ctx);
 }
 
+/* Dominance between ops far apart in one block (past the verifier's
+ * short backward scan): a use 40 ops after its definition, also from
+ * inside a loop, is fine; moving the definition 40 ops after the use is
+ * not. */
+static void test_far_dominance(void) {
+  fixture f;
+  setup(&f);
+  casc_ctx *ctx = f.ctx;
+  casc_type *i32 = casc_type_i32(ctx);
+  casc_named_attr va = {"value", casc_attr_int(ctx, i32, 7)};
+  casc_op *def = casc_build(&f.b, CASC_OP_ARITH_CONSTANT, 0, NULL, 1, &i32,
+                            casc_attr_dict(ctx, 1, &va), 0);
+  casc_value *c = casc_op_result(def, 0);
+  for (int i = 0; i < 40; i++)
+    casc_build(&f.b, CASC_OP_ARITH_CONSTANT, 0, NULL, 1, &i32,
+               casc_attr_dict(ctx, 1, &va), 0);
+  casc_value *bounds[3] = {c, c, c};
+  casc_op *loop =
+      casc_build(&f.b, CASC_OP_SCF_FOR, 3, bounds, 0, NULL, NULL, 1);
+  casc_block *body = casc_region_entry(ctx, &loop->regions[0]);
+  casc_value *iv = casc_block_add_arg(ctx, body, i32, NULL);
+  casc_builder inner;
+  casc_builder_init(&inner, ctx);
+  casc_builder_set_end(&inner, body);
+  casc_value *sum_ops[2] = {iv, c};
+  casc_build(&inner, CASC_OP_ARITH_ADDI, 2, sum_ops, 1, &i32, NULL, 0);
+  casc_build(&inner, CASC_OP_SCF_YIELD, 0, NULL, 0, NULL, NULL, 0);
+  casc_value *far_ops[2] = {c, c};
+  casc_build(&f.b, CASC_OP_ARITH_ADDI, 2, far_ops, 1, &i32, NULL, 0);
+  casc_op *r = ret(&f);
+  CHECK(casc_verify(ctx, f.module));
+  CHECK_EQ_INT(f.ds.n, 0);
+  /* Moved to the block's end, the definition follows every use, and no
+   * use finds it in a short scan back: the block's numbering decides. */
+  casc_op_move_before(r, def);
+  CHECK(!casc_verify(ctx, f.module));
+  CHECK(strstr(f.ds.last, "does not dominate") != NULL);
+  casc_ctx_free(ctx);
+}
+
 static void test_call_checks_its_callee(void) {
   fixture f;
   setup(&f);
@@ -191,5 +231,6 @@ int main(void) {
   RUN_TEST(test_return_type_mismatch);
   RUN_TEST(test_for_loop_scoping);
   RUN_TEST(test_call_checks_its_callee);
+  RUN_TEST(test_far_dominance);
   return CHECK_SUMMARY();
 }

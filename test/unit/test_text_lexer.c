@@ -50,6 +50,40 @@ static void test_kinds(void) {
   CHECK(spelled(next(&lx), "foo.bar_$"));
 }
 
+/* The character classes (a table in the lexer) against MLIR's grammar,
+ * for every byte: bare-id ::= (letter|[_]) (letter|digit|[_$.])*, and a
+ * suffix-id after a sigil also takes '-'. Blanks (space, tab, CR) and
+ * newlines separate tokens. */
+static void test_char_classes(void) {
+  for (int i = 0; i < 256; i++) {
+    char c = (char)i;
+    bool alpha = (i >= 'a' && i <= 'z') || (i >= 'A' && i <= 'Z');
+    bool digit = i >= '0' && i <= '9';
+    bool start = alpha || i == '_';
+    bool idc = start || digit || i == '$' || i == '.';
+    if (!CHECK(casc_lex_is_id_start(c) == start) ||
+        !CHECK(casc_lex_is_id_char(c) == idc))
+      fprintf(stderr, "  byte %d\n", i);
+    /* "%a<c>b": a suffix char extends the SSA name, any other ends it. */
+    char src[5] = {'%', 'a', c, 'b', 0};
+    casc_lexer lx;
+    casc_lex_init(&lx, src, 4, 1);
+    casc_tok t = next(&lx);
+    bool suffix = idc || i == '-';
+    if (!CHECK(t.kind == CASC_TK_PERCENT && t.len == (suffix ? 4u : 2u)))
+      fprintf(stderr, "  byte %d in a suffix id\n", i);
+    /* " <c>x": blanks are skipped before a token. */
+    char sp[3] = {c, 'x', 0};
+    casc_lex_init(&lx, sp, 2, 1);
+    t = next(&lx);
+    bool blank = i == ' ' || i == '\t' || i == '\r' || i == '\n';
+    if (blank && !CHECK(t.kind == CASC_TK_BARE && t.p == sp + 1))
+      fprintf(stderr, "  byte %d as a blank\n", i);
+    if (!blank && !CHECK(t.p == sp))
+      fprintf(stderr, "  byte %d skipped as a blank\n", i);
+  }
+}
+
 static void test_positions(void) {
   const char *src = "a\n  // comment\n   %b\n\tc";
   casc_lexer lx;
@@ -65,6 +99,29 @@ static void test_positions(void) {
   CHECK_EQ_INT(t.line, 13);
   CHECK_EQ_INT(t.col, 2);
   CHECK_EQ_INT(next(&lx).kind, CASC_TK_EOF);
+}
+
+/* casc_lex_reset forward over several lines (and over none) and back:
+ * the next token's line and column are those of its place in the text. */
+static void test_reset_positions(void) {
+  const char *src = "a\nbb\n\n  ccc dd\neee";
+  casc_lexer lx;
+  casc_lex_init(&lx, src, strlen(src), 10);
+  next(&lx);
+  casc_lex_reset(&lx, strstr(src, "dd"));
+  casc_tok t = next(&lx);
+  CHECK(spelled(t, "dd"));
+  CHECK_EQ_INT(t.line, 13);
+  CHECK_EQ_INT(t.col, 7);
+  casc_lex_reset(&lx, strstr(src, "eee"));
+  t = next(&lx);
+  CHECK(spelled(t, "eee") && t.line == 14 && t.col == 1);
+  casc_lex_reset(&lx, strstr(src, "bb") + 1);
+  t = next(&lx);
+  CHECK(spelled(t, "b") && t.line == 11 && t.col == 2);
+  casc_lex_reset(&lx, strstr(src, "ccc"));
+  t = next(&lx);
+  CHECK(spelled(t, "ccc") && t.line == 13 && t.col == 3);
 }
 
 static void test_errors(void) {
@@ -124,7 +181,9 @@ static void test_split(void) {
 
 int main(void) {
   RUN_TEST(test_kinds);
+  RUN_TEST(test_char_classes);
   RUN_TEST(test_positions);
+  RUN_TEST(test_reset_positions);
   RUN_TEST(test_errors);
   RUN_TEST(test_unescape);
   RUN_TEST(test_split);
