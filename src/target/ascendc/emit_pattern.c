@@ -526,6 +526,8 @@ bool casc_em_table(casc_emitter *e, casc_op *op, bool *semi) {
     *semi = true;
     return true;
   }
+  if (op->kind == CASC_OP_GET_MATMUL_API_TILING)
+    return casc_em_get_matmul_api_tiling(e, op);
   const casc_op_info *info = casc_op_info_of(op);
   if (!info)
     return casc_em_fail(e, op, "unable to find printer for op");
