@@ -16,7 +16,9 @@ static const char *const ph_kind_names[PH_COUNT_] = {"kernel",
                                                      "bool",
                                                      "int variable",
                                                      "float variable",
-                                                     "bool variable"};
+                                                     "bool variable",
+                                                     "BinaryRepeatParams",
+                                                     "UnaryRepeatParams"};
 
 static PyObject *ph_repr(PyObject *self) {
   ph_handle *h = (ph_handle *)self;
@@ -159,6 +161,7 @@ PyMODINIT_FUNC PyInit__casc(void) {
     return NULL;
   if (add_methods(m, pl_lang_methods) < 0 ||
       add_methods(m, pl_tensor_methods) < 0 ||
+      add_methods(m, pl_vector_methods) < 0 ||
       add_methods(m, pm_host_methods) < 0)
     goto fail;
   Py_INCREF(&ph_handle_type);

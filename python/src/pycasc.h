@@ -36,6 +36,8 @@ typedef enum {
   PH_VAR_INT,
   PH_VAR_FLOAT,
   PH_VAR_BOOL,
+  PH_BRP, /* BinaryRepeatParams */
+  PH_URP, /* UnaryRepeatParams */
   PH_COUNT_
 } ph_kind;
 
@@ -64,6 +66,7 @@ int ph_int(PyObject *o, int *v);
 /* Method tables of the parts (NULL-terminated), joined in module init. */
 extern PyMethodDef pl_lang_methods[];
 extern PyMethodDef pl_tensor_methods[];
+extern PyMethodDef pl_vector_methods[];
 extern PyMethodDef pm_host_methods[];
 
 #endif
