@@ -30,6 +30,18 @@ SKIP = 77
 # Modules (file names without .mlir) whose C++ does not compile yet, each
 # with the reason: gaps of the stub or of casc's output, not hidden.
 NOT_YET = {
+    "emitasc.member.minimal":
+        "sweep: the synthesised member access names a field of a value that is not a struct (pyasc's member ops take a py_struct or pointer to one)",
+    "emitasc.member_ptr.full":
+        "sweep: the synthesised member access names a field of a value that is not a struct (pyasc's member ops take a py_struct or pointer to one)",
+    "emitasc.member_ptr.minimal":
+        "sweep: the synthesised member access names a field of a value that is not a struct (pyasc's member ops take a py_struct or pointer to one)",
+    "emitasc.member_ref.full":
+        "sweep: the synthesised member access names a field of a value that is not a struct (pyasc's member ops take a py_struct or pointer to one)",
+    "emitasc.member_ref.minimal":
+        "sweep: the synthesised member access names a field of a value that is not a struct (pyasc's member ops take a py_struct or pointer to one)",
+    "emitasc.set_member.minimal":
+        "sweep: the synthesised member access names a field of a value that is not a struct (pyasc's member ops take a py_struct or pointer to one)",
     "ascendc.fixpipe.minimal":
         "sweep: the synthesised FixpipeConfig is constructed from a bare i32, not a CO2Layout (the C API and pyasc type the field)",
     "emitasc.call_opaque.full":

@@ -1248,17 +1248,126 @@ void asc_vec_unary_at(const char *file, int line, const char *api,
                       const char *op, asc_local_tensor dst,
                       asc_local_tensor src, asc__sv count);
 
+/* Level-0 and level-1 forms (the hardware's repeat form): one call runs
+ * repeat_times repeats of 256 bytes each; params (asc_binaryrepeatparams /
+ * asc_unaryrepeatparams) give each operand's block and repeat strides in
+ * 32-byte blocks; mask picks the elements of every repeat, either as a
+ * count (level 0: an asc_int or C integer, the first `mask` elements) or as
+ * a 2-element uint64_t array (level 1: bit i of mask[0] is element i, of
+ * mask[1] element 64 + i). pyasc's forms, one C name each:
+ *   asc_add(dst, src0, src1, mask, repeat_times, params[, is_set_mask])
+ *   asc_adds(dst, src, scalar, mask, repeat_times, params[, is_set_mask])
+ *   asc_exp(dst, src, mask, repeat_times, params[, is_set_mask])
+ * is_set_mask defaults to true (pyasc's default). The mask array is read
+ * during the call. */
+ASC__HANDLE(asc_binary_repeat_params); /* BinaryRepeatParams */
+ASC__HANDLE(asc_unary_repeat_params);  /* UnaryRepeatParams */
+/* asc.BinaryRepeatParams(dst_blk_stride, src0_blk_stride, src1_blk_stride,
+ * dst_rep_stride, src0_rep_stride, src1_rep_stride): six uint8 fields
+ * (pyasc's defaults are 1, 1, 1, 8, 8, 8; C spells them). */
+asc_binary_repeat_params
+asc_binaryrepeatparams_at(const char *file, int line, asc__sv dst_blk_stride,
+                          asc__sv src0_blk_stride, asc__sv src1_blk_stride,
+                          asc__sv dst_rep_stride, asc__sv src0_rep_stride,
+                          asc__sv src1_rep_stride);
+#define asc_binaryrepeatparams(db, s0b, s1b, dr, s0r, s1r)                     \
+  asc_binaryrepeatparams_at(ASC__AT, ASC__I(db), ASC__I(s0b), ASC__I(s1b),     \
+                            ASC__I(dr), ASC__I(s0r), ASC__I(s1r))
+/* asc.UnaryRepeatParams(dst_blk_stride, src_blk_stride, dst_rep_stride,
+ * src_rep_stride): uint16, uint16, uint8, uint8 (defaults 1, 1, 8, 8). */
+asc_unary_repeat_params asc_unaryrepeatparams_at(const char *file, int line,
+                                                 asc__sv dst_blk_stride,
+                                                 asc__sv src_blk_stride,
+                                                 asc__sv dst_rep_stride,
+                                                 asc__sv src_rep_stride);
+#define asc_unaryrepeatparams(db, sb, dr, sr)                                  \
+  asc_unaryrepeatparams_at(ASC__AT, ASC__I(db), ASC__I(sb), ASC__I(dr),        \
+                           ASC__I(sr))
+
+/* A mask argument: a count (bits_ NULL) or a 2-word bit mask. */
+typedef struct {
+  asc__sv count_;
+  const uint64_t *bits_;
+} asc__mask;
+static inline asc__mask asc__mask_bits(const uint64_t *b) {
+  asc__mask m = {asc__sv_i(0), b};
+  return m;
+}
+static inline asc__mask asc__mask_vi(asc_int v) {
+  asc__mask m = {asc__sv_vi(v), NULL};
+  return m;
+}
+static inline asc__mask asc__mask_i(long long v) {
+  asc__mask m = {asc__sv_i(v), NULL};
+  return m;
+}
+static inline asc__mask asc__mask_u(unsigned long long v) {
+  asc__mask m = {asc__sv_u(v), NULL};
+  return m;
+}
+/* clang-format off */
+#define ASC__MASK(m)                                                           \
+  _Generic((m),                                                                \
+      uint64_t *: asc__mask_bits,                                              \
+      const uint64_t *: asc__mask_bits,                                        \
+      asc_int: asc__mask_vi,                                                   \
+      ASC__CINTS(asc__mask_i, asc__mask_u))(m)
+/* clang-format on */
+void asc_vec_binary_rep_at(const char *file, int line, const char *api,
+                           const char *op_l0, const char *op_l1,
+                           asc_local_tensor dst, asc_local_tensor src0,
+                           asc_local_tensor src1, asc__mask mask,
+                           asc__sv repeat_times,
+                           asc_binary_repeat_params params, bool is_set_mask);
+void asc_vec_scalar_rep_at(const char *file, int line, const char *api,
+                           const char *op_l0, const char *op_l1,
+                           asc_local_tensor dst, asc_local_tensor src,
+                           asc__sv scalar, asc__mask mask, asc__sv repeat_times,
+                           asc_unary_repeat_params params, bool is_set_mask);
+void asc_vec_unary_rep_at(const char *file, int line, const char *api,
+                          const char *op_l0, const char *op_l1,
+                          asc_local_tensor dst, asc_local_tensor src,
+                          asc__mask mask, asc__sv repeat_times,
+                          asc_unary_repeat_params params, bool is_set_mask);
+/* name##N("asc_<c>", "ascendc.<ir>", args), N the number of args: the
+ * names are strings from here on, so that an operand name that is also a
+ * macro (iso646.h's `and`) is not expanded on the way. */
+#define ASC__VFORM(name, c, ir, ...)                                           \
+  ASC__CAT(name, ASC__NARG(__VA_ARGS__))("asc_" #c, "ascendc." #ir, __VA_ARGS__)
+
 /* dst = src0 op src1 over count elements: asc_<c>(dst, src0, src1, count)
  * builds ascendc.<ir>_l2. */
 #define ASC__VBIN(c, ir, d, s0, s1, n)                                         \
   asc_vec_binary_at(ASC__AT, "asc_" #c, "ascendc." #ir "_l2", d, s0, s1,       \
                     ASC__I(n))
-#define asc__add_4(d, s0, s1, n) ASC__VBIN(add, add, d, s0, s1, n)
-#define asc__sub_4(d, s0, s1, n) ASC__VBIN(sub, sub, d, s0, s1, n)
-#define asc__mul_4(d, s0, s1, n) ASC__VBIN(mul, mul, d, s0, s1, n)
-#define asc__div_4(d, s0, s1, n) ASC__VBIN(div, div, d, s0, s1, n)
-#define asc__max_4(d, s0, s1, n) ASC__VBIN(max, max, d, s0, s1, n)
-#define asc__min_4(d, s0, s1, n) ASC__VBIN(min, min, d, s0, s1, n)
+/* The three forms of a binary op by argument count: 4 = level 2, 6 or 7 =
+ * level 0 / level 1 (by the mask's type). */
+#define ASC__VBINS(c, ir, ...) ASC__VFORM(asc__vbin_, c, ir, __VA_ARGS__)
+#define asc__vbin_4(api, ir, d, s0, s1, n)                                     \
+  asc_vec_binary_at(ASC__AT, api, ir "_l2", d, s0, s1, ASC__I(n))
+#define asc__vbin_6(api, ir, d, s0, s1, m, r, p)                               \
+  asc__vbin_7(api, ir, d, s0, s1, m, r, p, true)
+#define asc__vbin_7(api, ir, d, s0, s1, m, r, p, sm)                           \
+  asc_vec_binary_rep_at(ASC__AT, api, ir "_l0", ir "_l1", d, s0, s1,           \
+                        ASC__MASK(m), ASC__I(r), p, (sm) != 0)
+#define asc__add_4(...) asc__vbin_4("asc_add", "ascendc.add", __VA_ARGS__)
+#define asc__add_6(...) asc__vbin_6("asc_add", "ascendc.add", __VA_ARGS__)
+#define asc__add_7(...) asc__vbin_7("asc_add", "ascendc.add", __VA_ARGS__)
+#define asc__sub_4(...) asc__vbin_4("asc_sub", "ascendc.sub", __VA_ARGS__)
+#define asc__sub_6(...) asc__vbin_6("asc_sub", "ascendc.sub", __VA_ARGS__)
+#define asc__sub_7(...) asc__vbin_7("asc_sub", "ascendc.sub", __VA_ARGS__)
+#define asc__mul_4(...) asc__vbin_4("asc_mul", "ascendc.mul", __VA_ARGS__)
+#define asc__mul_6(...) asc__vbin_6("asc_mul", "ascendc.mul", __VA_ARGS__)
+#define asc__mul_7(...) asc__vbin_7("asc_mul", "ascendc.mul", __VA_ARGS__)
+#define asc__div_4(...) asc__vbin_4("asc_div", "ascendc.div", __VA_ARGS__)
+#define asc__div_6(...) asc__vbin_6("asc_div", "ascendc.div", __VA_ARGS__)
+#define asc__div_7(...) asc__vbin_7("asc_div", "ascendc.div", __VA_ARGS__)
+#define asc__max_4(...) asc__vbin_4("asc_max", "ascendc.max", __VA_ARGS__)
+#define asc__max_6(...) asc__vbin_6("asc_max", "ascendc.max", __VA_ARGS__)
+#define asc__max_7(...) asc__vbin_7("asc_max", "ascendc.max", __VA_ARGS__)
+#define asc__min_4(...) asc__vbin_4("asc_min", "ascendc.min", __VA_ARGS__)
+#define asc__min_6(...) asc__vbin_6("asc_min", "ascendc.min", __VA_ARGS__)
+#define asc__min_7(...) asc__vbin_7("asc_min", "ascendc.min", __VA_ARGS__)
 /* asc_add(a, b): scalar `a + b`; asc_add(dst, src0, src1, count): asc.add */
 #define asc_add(...) ASC__OVERLOAD(asc__add_, __VA_ARGS__)
 #define asc_sub(...) ASC__OVERLOAD(asc__sub_, __VA_ARGS__)
@@ -1266,22 +1375,26 @@ void asc_vec_unary_at(const char *file, int line, const char *api,
 #define asc_div(...) ASC__OVERLOAD(asc__div_, __VA_ARGS__)
 #define asc_max(...) ASC__OVERLOAD(asc__max_, __VA_ARGS__)
 #define asc_min(...) ASC__OVERLOAD(asc__min_, __VA_ARGS__)
-#define asc_bitwise_and(d, s0, s1, n) ASC__VBIN(bitwise_and, and, d, s0, s1, n)
-#define asc_bitwise_or(d, s0, s1, n) ASC__VBIN(bitwise_or, or, d, s0, s1, n)
-#define asc_add_relu(d, s0, s1, n) ASC__VBIN(add_relu, add_relu, d, s0, s1, n)
-#define asc_sub_relu(d, s0, s1, n) ASC__VBIN(sub_relu, sub_relu, d, s0, s1, n)
+#define asc_bitwise_and(...) ASC__VBINS(bitwise_and, and, __VA_ARGS__)
+#define asc_bitwise_or(...) ASC__VBINS(bitwise_or, or, __VA_ARGS__)
+#define asc_add_relu(...) ASC__VBINS(add_relu, add_relu, __VA_ARGS__)
+#define asc_sub_relu(...) ASC__VBINS(sub_relu, sub_relu, __VA_ARGS__)
 #define asc_fused_abs_sub(d, s0, s1, n)                                        \
   ASC__VBIN(fused_abs_sub, fused_abs_sub, d, s0, s1, n)
 
-/* Vector-scalar ops: (dst, src, scalar, count[, is_set_mask = true]); the
- * scalar is materialised in the tensor's dtype. */
-#define ASC__VSC(c, ir, ...) ASC__OVERLOAD(asc__vsc_, c, ir, __VA_ARGS__)
-#define asc__vsc_6(c, ir, d, s, x, n)                                          \
-  asc_vec_scalar_at(ASC__AT, "asc_" #c, "ascendc." #ir "_l2", d, s, ASC__N(x), \
-                    ASC__I(n), true)
-#define asc__vsc_7(c, ir, d, s, x, n, m)                                       \
-  asc_vec_scalar_at(ASC__AT, "asc_" #c, "ascendc." #ir "_l2", d, s, ASC__N(x), \
-                    ASC__I(n), m)
+/* Vector-scalar ops: (dst, src, scalar, count[, is_set_mask = true]), or
+ * the level-0/1 form (dst, src, scalar, mask, repeat_times, params[,
+ * is_set_mask]); the scalar is materialised in the tensor's dtype. */
+#define ASC__VSC(c, ir, ...) ASC__VFORM(asc__vsc_, c, ir, __VA_ARGS__)
+#define asc__vsc_4(api, ir, d, s, x, n)                                        \
+  asc_vec_scalar_at(ASC__AT, api, ir "_l2", d, s, ASC__N(x), ASC__I(n), true)
+#define asc__vsc_5(api, ir, d, s, x, n, m)                                     \
+  asc_vec_scalar_at(ASC__AT, api, ir "_l2", d, s, ASC__N(x), ASC__I(n), m)
+#define asc__vsc_6(api, ir, d, s, x, m, r, p)                                  \
+  asc__vsc_7(api, ir, d, s, x, m, r, p, true)
+#define asc__vsc_7(api, ir, d, s, x, m, r, p, sm)                              \
+  asc_vec_scalar_rep_at(ASC__AT, api, ir "_l0", ir "_l1", d, s, ASC__N(x),     \
+                        ASC__MASK(m), ASC__I(r), p, (sm) != 0)
 #define asc_adds(...) ASC__VSC(adds, adds, __VA_ARGS__)
 #define asc_muls(...) ASC__VSC(muls, muls, __VA_ARGS__)
 #define asc_maxs(...) ASC__VSC(maxs, maxs, __VA_ARGS__)
@@ -1290,17 +1403,26 @@ void asc_vec_unary_at(const char *file, int line, const char *api,
 #define asc_shift_left(...) ASC__VSC(shift_left, shift_left, __VA_ARGS__)
 #define asc_shift_right(...) ASC__VSC(shift_right, shift_right, __VA_ARGS__)
 
-/* dst = op(src) over count elements. */
+/* dst = op(src) over count elements, or the level-0/1 form (dst, src,
+ * mask, repeat_times, params[, is_set_mask]). */
 #define ASC__VUN(c, ir, d, s, n)                                               \
   asc_vec_unary_at(ASC__AT, "asc_" #c, "ascendc." #ir "_l2", d, s, ASC__I(n))
-#define asc_exp(d, s, n) ASC__VUN(exp, exp, d, s, n)
-#define asc_ln(d, s, n) ASC__VUN(ln, ln, d, s, n)
-#define asc_abs(d, s, n) ASC__VUN(abs, abs, d, s, n)
-#define asc_reciprocal(d, s, n) ASC__VUN(reciprocal, reciprocal, d, s, n)
-#define asc_sqrt(d, s, n) ASC__VUN(sqrt, sqrt, d, s, n)
-#define asc_rsqrt(d, s, n) ASC__VUN(rsqrt, rsqrt, d, s, n)
-#define asc_relu(d, s, n) ASC__VUN(relu, relu, d, s, n)
-#define asc_bitwise_not(d, s, n) ASC__VUN(bitwise_not, not, d, s, n)
+#define ASC__VUNS(c, ir, ...) ASC__VFORM(asc__vun_, c, ir, __VA_ARGS__)
+#define asc__vun_3(api, ir, d, s, n)                                           \
+  asc_vec_unary_at(ASC__AT, api, ir "_l2", d, s, ASC__I(n))
+#define asc__vun_5(api, ir, d, s, m, r, p)                                     \
+  asc__vun_6(api, ir, d, s, m, r, p, true)
+#define asc__vun_6(api, ir, d, s, m, r, p, sm)                                 \
+  asc_vec_unary_rep_at(ASC__AT, api, ir "_l0", ir "_l1", d, s, ASC__MASK(m),   \
+                       ASC__I(r), p, (sm) != 0)
+#define asc_exp(...) ASC__VUNS(exp, exp, __VA_ARGS__)
+#define asc_ln(...) ASC__VUNS(ln, ln, __VA_ARGS__)
+#define asc_abs(...) ASC__VUNS(abs, abs, __VA_ARGS__)
+#define asc_reciprocal(...) ASC__VUNS(reciprocal, reciprocal, __VA_ARGS__)
+#define asc_sqrt(...) ASC__VUNS(sqrt, sqrt, __VA_ARGS__)
+#define asc_rsqrt(...) ASC__VUNS(rsqrt, rsqrt, __VA_ARGS__)
+#define asc_relu(...) ASC__VUNS(relu, relu, __VA_ARGS__)
+#define asc_bitwise_not(...) ASC__VUNS(bitwise_not, not, __VA_ARGS__)
 #define asc_neg(d, s, n) ASC__VUN(neg, neg, d, s, n)
 
 /* duplicate(dst, scalar, count); cast(dst, src, round_mode, count). */

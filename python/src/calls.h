@@ -56,6 +56,8 @@ typedef asc_float_var ph_t_PH_VAR_FLOAT;
 typedef asc_bool_var ph_t_PH_VAR_BOOL;
 typedef asc_softmax_tiling ph_t_PH_SMTILING;
 typedef asc_rmsnorm_tiling ph_t_PH_RNTILING;
+typedef asc_binary_repeat_params ph_t_PH_BRP;
+typedef asc_unary_repeat_params ph_t_PH_URP;
 #define METHOD(name, fn)                                                       \
   { name, (PyCFunction)(void (*)(void))fn, METH_FASTCALL, NULL }
 

@@ -18,7 +18,9 @@ static const char *const ph_kind_names[PH_COUNT_] = {"kernel",
                                                      "float variable",
                                                      "bool variable",
                                                      "SoftmaxTiling",
-                                                     "RmsNormTiling"};
+                                                     "RmsNormTiling",
+                                                     "BinaryRepeatParams",
+                                                     "UnaryRepeatParams"};
 
 static PyObject *ph_repr(PyObject *self) {
   ph_handle *h = (ph_handle *)self;
@@ -162,7 +164,9 @@ PyMODINIT_FUNC PyInit__casc(void) {
   if (add_methods(m, pl_lang_methods) < 0 ||
       add_methods(m, pl_tensor_methods) < 0 ||
       add_methods(m, pl_debug_methods) < 0 ||
-      add_methods(m, pl_adv_methods) < 0 || add_methods(m, pm_host_methods) < 0)
+      add_methods(m, pl_adv_methods) < 0 ||
+      add_methods(m, pl_vector_methods) < 0 ||
+      add_methods(m, pm_host_methods) < 0)
     goto fail;
   Py_INCREF(&ph_handle_type);
   if (PyModule_AddObject(m, "Handle", (PyObject *)&ph_handle_type) < 0) {

@@ -38,6 +38,8 @@ typedef enum {
   PH_VAR_BOOL,
   PH_SMTILING, /* SoftmaxTiling */
   PH_RNTILING, /* RmsNormTiling */
+  PH_BRP, /* BinaryRepeatParams */
+  PH_URP, /* UnaryRepeatParams */
   PH_COUNT_
 } ph_kind;
 
@@ -68,6 +70,7 @@ extern PyMethodDef pl_lang_methods[];
 extern PyMethodDef pl_tensor_methods[];
 extern PyMethodDef pl_debug_methods[];
 extern PyMethodDef pl_adv_methods[];
+extern PyMethodDef pl_vector_methods[];
 extern PyMethodDef pm_host_methods[];
 
 #endif

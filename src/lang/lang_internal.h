@@ -189,6 +189,16 @@ unsigned lang_block_line(casc_block *b, const char **what);
 /* Internal allocation in the build's context. */
 void *lang_alloc(lang_kernel *k, size_t n);
 
+/* The prologue every vector API shares (vector.c): begin the call, find
+ * the op's row (named by its IR name, of class cls), resolve its n
+ * LocalTensor operands into ops[] and check their dtypes against the row's
+ * DTYPES (the sentence the simulator uses). NULL after reporting. */
+const casc_op_info *lang_vec_begin(lang_call *c, const char *api,
+                                   const char *file, int line,
+                                   const char *opname, casc_op_class cls,
+                                   unsigned n, const asc_local_tensor *t,
+                                   const char *const *names, casc_value **ops);
+
 /* ascendc.construct of a parameter struct, as pyasc builds one: each of
  * the n fields materialised in mat[i] from in[i] (names[i] for messages),
  * the field types ft[] in the `types` attribute. The struct's value, or

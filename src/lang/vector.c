@@ -58,15 +58,11 @@ static bool check_dtypes(lang_call *c, const casc_op_info *vi, unsigned n,
   return true;
 }
 
-/* The prologue every vector API shares: begin the call, find the op's row
- * (of class cls), resolve its n LocalTensor operands into ops[] and check
- * their dtypes against the row. NULL after reporting. */
-static const casc_op_info *vec_begin(lang_call *c, const char *api,
-                                     const char *file, int line,
-                                     const char *opname, casc_op_class cls,
-                                     unsigned n, const asc_local_tensor *t,
-                                     const char *const *names,
-                                     casc_value **ops) {
+const casc_op_info *lang_vec_begin(lang_call *c, const char *api,
+                                   const char *file, int line,
+                                   const char *opname, casc_op_class cls,
+                                   unsigned n, const asc_local_tensor *t,
+                                   const char *const *names, casc_value **ops) {
   if (!lang_begin(c, api, file, line))
     return NULL;
   const casc_op_info *vi = vop_row(c, opname, cls);
@@ -88,8 +84,8 @@ void asc_vec_binary_at(const char *file, int line, const char *api,
   const asc_local_tensor t[3] = {dst, src0, src1};
   lang_call c;
   casc_value *ops[4];
-  const casc_op_info *vi = vec_begin(&c, api, file, line, opname,
-                                     CASC_CLS_VBIN_L2, 3, t, names, ops);
+  const casc_op_info *vi = lang_vec_begin(&c, api, file, line, opname,
+                                          CASC_CLS_VBIN_L2, 3, t, names, ops);
   if (vi && (ops[3] = lang_mat(&c, count, c.k->i32, "count")))
     lang_op(&c, casc_op_info_kind(vi), 4, ops, 0, NULL, NULL);
 }
@@ -102,8 +98,8 @@ void asc_vec_scalar_at(const char *file, int line, const char *api,
   const asc_local_tensor t[2] = {dst, src};
   lang_call c;
   casc_value *ops[4];
-  const casc_op_info *vi = vec_begin(&c, api, file, line, opname,
-                                     CASC_CLS_VSCALAR_L2, 2, t, names, ops);
+  const casc_op_info *vi = lang_vec_begin(
+      &c, api, file, line, opname, CASC_CLS_VSCALAR_L2, 2, t, names, ops);
   if (!vi)
     return;
   /* pyasc materialises the scalar (in src's dtype) before the count. */
@@ -124,8 +120,8 @@ void asc_vec_unary_at(const char *file, int line, const char *api,
   const asc_local_tensor t[2] = {dst, src};
   lang_call c;
   casc_value *ops[3];
-  const casc_op_info *vi = vec_begin(&c, api, file, line, opname,
-                                     CASC_CLS_VUNARY_L2, 2, t, names, ops);
+  const casc_op_info *vi = lang_vec_begin(&c, api, file, line, opname,
+                                          CASC_CLS_VUNARY_L2, 2, t, names, ops);
   if (vi && (ops[2] = lang_mat(&c, count, c.k->i32, "count")))
     lang_op(&c, casc_op_info_kind(vi), 3, ops, 0, NULL, NULL);
 }
@@ -216,8 +212,8 @@ void asc_reduce_at(const char *file, int line, const char *api,
   const asc_local_tensor t[3] = {dst, src, tmp};
   lang_call c;
   casc_value *ops[5];
-  const casc_op_info *vi = vec_begin(&c, api, file, line, opname,
-                                     CASC_CLS_VREDUCE_L2, 3, t, names, ops);
+  const casc_op_info *vi = lang_vec_begin(
+      &c, api, file, line, opname, CASC_CLS_VREDUCE_L2, 3, t, names, ops);
   if (!vi)
     return;
   /* count is ui32 (emitc.constant / emitc.cast); cal_index is pyasc's

@@ -22,7 +22,8 @@ from .ops import (abs, add, add_relu, adds, bitwise_and, bitwise_not, bitwise_or
                   max, maxs, min, mins, mul, muls, neg, pipe_barrier, range, printf, reciprocal, reduce_max, reduce_min,
                   reduce_sum, relu, rsqrt, set_flag, shift_left, shift_right, sqrt, static_assert, static_range,
                   sub, sub_relu, wait_flag)
-from .tensor import DataCopyPadParams, DataCopyParams, GlobalTensor, LocalTensor, LocalTensorAuto
+from .tensor import (BinaryRepeatParams, DataCopyPadParams, DataCopyParams, GlobalTensor, LocalTensor,
+                     LocalTensorAuto, UnaryRepeatParams)
 from .values import ConstExpr, GlobalAddress, PlainValue, RuntimeBool, RuntimeFloat, RuntimeInt
 
 __all__ = [
@@ -37,5 +38,6 @@ __all__ = [
     "printf", "reciprocal", "reduce_max", "reduce_min", "reduce_sum", "relu", "rsqrt", "set_flag", "shift_left",
     "shift_right", "sqrt", "static_assert", "static_range", "sub", "sub_relu", "wait_flag",
     "DataCopyPadParams", "DataCopyParams", "GlobalTensor", "LocalTensor", "LocalTensorAuto",
+    "BinaryRepeatParams", "UnaryRepeatParams",
     "ConstExpr", "GlobalAddress", "PlainValue", "RuntimeBool", "RuntimeFloat", "RuntimeInt",
 ]

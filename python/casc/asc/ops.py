@@ -4,7 +4,8 @@ current Python line through the C call of include/casc/asc.h."""
 from .. import _casc as C
 from . import _builder
 from .enums import HardEvent, PipeID, RoundMode
-from .tensor import DataCopyParams, DataCopyPadParams, GlobalTensor, LocalTensor, is_tensor
+from .tensor import (BinaryRepeatParams, DataCopyParams, DataCopyPadParams, GlobalTensor, LocalTensor,
+                     UnaryRepeatParams, is_tensor)
 from .values import ConstExpr, RuntimeInt, sv
 
 
@@ -42,25 +43,74 @@ def data_copy_pad(dst, src, data_copy_params, pad_params=None):
                     None if pad_params is None else pad_params.h)
 
 
-def _level2(name, args, kwargs, nfixed):
-    """The count of a level-2 call (dst, ..., count, is_set_mask=True); the
-    mask/repeat forms (level 0/1) are not in casc's C API yet."""
-    extra = dict(kwargs)
-    rest = list(args)
-    count = extra.pop("count", None) if not rest else rest.pop(0)
-    mask = extra.pop("is_set_mask", rest.pop(0) if rest else True)
-    if count is None or rest or extra or isinstance(count, list):
-        raise TypeError(f"{name}: only the form ({', '.join(['dst'] + ['src'] * nfixed)}, count[, is_set_mask]) "
-                        f"is supported by casc (the mask/repeat forms are not)")
-    return sv(count, "count"), mask
+def _bind(name, args, kwargs, names, required):
+    """pyasc's OverloadDispatcher for one form: the arguments after the
+    tensors bound to `names` positionally, then by keyword; None if they do
+    not fit this form."""
+    if len(args) > len(names):
+        return None
+    bound = dict(zip(names, args))
+    for k, v in kwargs.items():
+        if k not in names or k in bound:
+            return None
+        bound[k] = v
+    if any(n not in bound for n in required):
+        return None
+    return bound
+
+
+_REP = ("mask", "repeat_times", "repeat_params", "is_set_mask")
+
+
+def _forms(name, args, kwargs, l2_names, params_cls):
+    """The level-2 form (l2_names: count[, is_set_mask]) or the level-0/1
+    form (mask, repeat_times, repeat_params[, is_set_mask]) of a call, as
+    ("l2", bound) or ("rep", bound); TypeError naming both otherwise."""
+    rep = _bind(name, args, kwargs, _REP, _REP[:3])
+    if rep is not None and isinstance(rep["repeat_params"], params_cls):
+        return "rep", rep
+    l2 = _bind(name, args, kwargs, l2_names, ("count", ))
+    if l2 is not None and not isinstance(l2["count"], (list, tuple)):
+        return "l2", l2
+    raise TypeError(f"{name}: expected ({', '.join(l2_names)}) or (mask, repeat_times, "
+                    f"{params_cls.__name__}, is_set_mask=True), got {len(args)} positional argument(s) "
+                    f"and {sorted(kwargs)}")
+
+
+def _mask(m):
+    """A level-0 count (number or runtime int) or a level-1 list of two
+    uint64 words (Python ints)."""
+    if isinstance(m, (list, tuple)):
+        return [ConstExpr.unwrap(w) for w in m]
+    return sv(m, "mask")
+
+
+def _rep_args(bound):
+    return (_mask(bound["mask"]), sv(bound["repeat_times"], "repeat_times"), bound["repeat_params"].h,
+            bool(bound.get("is_set_mask", True)))
 
 
 def _binary(name, ir):
     def op(dst, src0, src1, *args, **kwargs):
         bld = _builder.require(name)
-        count, _ = _level2(name, args, kwargs, 2)
+        form, b = _forms(name, args, kwargs, ("count", "is_set_mask"), BinaryRepeatParams)
+        d, s0, s1 = _tensor(dst, "dst", True), _tensor(src0, "src0", True), _tensor(src1, "src1", True)
+        if form == "rep":
+            C.vec_binary_rep(bld.file, bld.line, name, ir + "_l0", ir + "_l1", d, s0, s1, *_rep_args(b))
+        else:  # pyasc's level-2 binary op ignores is_set_mask
+            C.vec_binary(bld.file, bld.line, name, ir + "_l2", d, s0, s1, sv(b["count"], "count"))
+    op.__name__ = op.__qualname__ = name
+    op.__doc__ = (f"asc.{name}(dst, src0, src1, count) or (dst, src0, src1, mask, repeat_times, "
+                  f"BinaryRepeatParams[, is_set_mask]): {ir}_l2 / _l0 / _l1")
+    return op
+
+
+def _binary_l2(name, ir):
+    """A binary op with only the level-2 form (dst, src0, src1, count)."""
+    def op(dst, src0, src1, count):
+        bld = _builder.require(name)
         C.vec_binary(bld.file, bld.line, name, ir, _tensor(dst, "dst", True), _tensor(src0, "src0", True),
-                     _tensor(src1, "src1", True), count)
+                     _tensor(src1, "src1", True), sv(count, "count"))
     op.__name__ = op.__qualname__ = name
     op.__doc__ = f"asc.{name}(dst, src0, src1, count): {ir}"
     return op
@@ -69,53 +119,75 @@ def _binary(name, ir):
 def _scalar_op(name, ir):
     def op(dst, src, scalar, *args, **kwargs):
         bld = _builder.require(name)
-        count, mask = _level2(name, args, kwargs, 1)
-        C.vec_scalar(bld.file, bld.line, name, ir, _tensor(dst, "dst", True), _tensor(src, "src", True),
-                     sv(scalar, "scalar"), count, bool(mask))
+        form, b = _forms(name, args, kwargs, ("count", "is_set_mask"), UnaryRepeatParams)
+        d, s = _tensor(dst, "dst", True), _tensor(src, "src", True)
+        if form == "rep":
+            C.vec_scalar_rep(bld.file, bld.line, name, ir + "_l0", ir + "_l1", d, s, sv(scalar, "scalar"),
+                             *_rep_args(b))
+        else:
+            C.vec_scalar(bld.file, bld.line, name, ir + "_l2", d, s, sv(scalar, "scalar"), sv(b["count"], "count"),
+                         bool(b.get("is_set_mask", True)))
     op.__name__ = op.__qualname__ = name
-    op.__doc__ = f"asc.{name}(dst, src, scalar, count[, is_set_mask]): {ir}"
+    op.__doc__ = (f"asc.{name}(dst, src, scalar, count[, is_set_mask]) or (dst, src, scalar, mask, "
+                  f"repeat_times, UnaryRepeatParams[, is_set_mask]): {ir}_l2 / _l0 / _l1")
     return op
 
 
 def _unary(name, ir):
     def op(dst, src, *args, **kwargs):
         bld = _builder.require(name)
-        count, _ = _level2(name, args, kwargs, 1)
-        C.vec_unary(bld.file, bld.line, name, ir, _tensor(dst, "dst", True), _tensor(src, "src", True), count)
+        form, b = _forms(name, args, kwargs, ("count", ), UnaryRepeatParams)
+        d, s = _tensor(dst, "dst", True), _tensor(src, "src", True)
+        if form == "rep":
+            C.vec_unary_rep(bld.file, bld.line, name, ir + "_l0", ir + "_l1", d, s, *_rep_args(b))
+        else:
+            C.vec_unary(bld.file, bld.line, name, ir + "_l2", d, s, sv(b["count"], "count"))
+    op.__name__ = op.__qualname__ = name
+    op.__doc__ = (f"asc.{name}(dst, src, count) or (dst, src, mask, repeat_times, UnaryRepeatParams"
+                  f"[, is_set_mask]): {ir}_l2 / _l0 / _l1")
+    return op
+
+
+def _unary_l2(name, ir):
+    """A unary op with only the level-2 form (dst, src, count)."""
+    def op(dst, src, count):
+        bld = _builder.require(name)
+        C.vec_unary(bld.file, bld.line, name, ir, _tensor(dst, "dst", True), _tensor(src, "src", True),
+                    sv(count, "count"))
     op.__name__ = op.__qualname__ = name
     op.__doc__ = f"asc.{name}(dst, src, count): {ir}"
     return op
 
 
-add = _binary("add", "ascendc.add_l2")
-sub = _binary("sub", "ascendc.sub_l2")
-mul = _binary("mul", "ascendc.mul_l2")
-div = _binary("div", "ascendc.div_l2")
-max = _binary("max", "ascendc.max_l2")  # noqa: A001 (pyasc's names)
-min = _binary("min", "ascendc.min_l2")  # noqa: A001
-bitwise_and = _binary("bitwise_and", "ascendc.and_l2")
-bitwise_or = _binary("bitwise_or", "ascendc.or_l2")
-add_relu = _binary("add_relu", "ascendc.add_relu_l2")
-sub_relu = _binary("sub_relu", "ascendc.sub_relu_l2")
-fused_abs_sub = _binary("fused_abs_sub", "ascendc.fused_abs_sub_l2")
+add = _binary("add", "ascendc.add")
+sub = _binary("sub", "ascendc.sub")
+mul = _binary("mul", "ascendc.mul")
+div = _binary("div", "ascendc.div")
+max = _binary("max", "ascendc.max")  # noqa: A001 (pyasc's names)
+min = _binary("min", "ascendc.min")  # noqa: A001
+bitwise_and = _binary("bitwise_and", "ascendc.and")
+bitwise_or = _binary("bitwise_or", "ascendc.or")
+add_relu = _binary("add_relu", "ascendc.add_relu")
+sub_relu = _binary("sub_relu", "ascendc.sub_relu")
+fused_abs_sub = _binary_l2("fused_abs_sub", "ascendc.fused_abs_sub_l2")
 
-adds = _scalar_op("adds", "ascendc.adds_l2")
-muls = _scalar_op("muls", "ascendc.muls_l2")
-maxs = _scalar_op("maxs", "ascendc.maxs_l2")
-mins = _scalar_op("mins", "ascendc.mins_l2")
-leaky_relu = _scalar_op("leaky_relu", "ascendc.leaky_relu_l2")
-shift_left = _scalar_op("shift_left", "ascendc.shift_left_l2")
-shift_right = _scalar_op("shift_right", "ascendc.shift_right_l2")
+adds = _scalar_op("adds", "ascendc.adds")
+muls = _scalar_op("muls", "ascendc.muls")
+maxs = _scalar_op("maxs", "ascendc.maxs")
+mins = _scalar_op("mins", "ascendc.mins")
+leaky_relu = _scalar_op("leaky_relu", "ascendc.leaky_relu")
+shift_left = _scalar_op("shift_left", "ascendc.shift_left")
+shift_right = _scalar_op("shift_right", "ascendc.shift_right")
 
-exp = _unary("exp", "ascendc.exp_l2")
-ln = _unary("ln", "ascendc.ln_l2")
-abs = _unary("abs", "ascendc.abs_l2")  # noqa: A001
-reciprocal = _unary("reciprocal", "ascendc.reciprocal_l2")
-sqrt = _unary("sqrt", "ascendc.sqrt_l2")
-rsqrt = _unary("rsqrt", "ascendc.rsqrt_l2")
-relu = _unary("relu", "ascendc.relu_l2")
-bitwise_not = _unary("bitwise_not", "ascendc.not_l2")
-neg = _unary("neg", "ascendc.neg_l2")
+exp = _unary("exp", "ascendc.exp")
+ln = _unary("ln", "ascendc.ln")
+abs = _unary("abs", "ascendc.abs")  # noqa: A001
+reciprocal = _unary("reciprocal", "ascendc.reciprocal")
+sqrt = _unary("sqrt", "ascendc.sqrt")
+rsqrt = _unary("rsqrt", "ascendc.rsqrt")
+relu = _unary("relu", "ascendc.relu")
+bitwise_not = _unary("bitwise_not", "ascendc.not")
+neg = _unary_l2("neg", "ascendc.neg_l2")
 
 
 def duplicate(dst, scalar, count, *args, **kwargs):

@@ -162,9 +162,31 @@ class DataCopyPadParams:
                                      sv(padding_value))
 
 
+class BinaryRepeatParams:
+    """The strides (in 32-byte blocks) of a level-0/1 binary vector op."""
+    __slots__ = ("h", )
+
+    def __init__(self, dst_blk_stride=1, src0_blk_stride=1, src1_blk_stride=1, dst_rep_stride=8,
+                 src0_rep_stride=8, src1_rep_stride=8):
+        bld = _builder.require("BinaryRepeatParams.__init__")
+        self.h = C.binaryrepeatparams(bld.file, bld.line, sv(dst_blk_stride), sv(src0_blk_stride),
+                                      sv(src1_blk_stride), sv(dst_rep_stride), sv(src0_rep_stride),
+                                      sv(src1_rep_stride))
+
+
+class UnaryRepeatParams:
+    """The strides (in 32-byte blocks) of a level-0/1 unary or vector-scalar op."""
+    __slots__ = ("h", )
+
+    def __init__(self, dst_blk_stride=1, src_blk_stride=1, dst_rep_stride=8, src_rep_stride=8):
+        bld = _builder.require("UnaryRepeatParams.__init__")
+        self.h = C.unaryrepeatparams(bld.file, bld.line, sv(dst_blk_stride), sv(src_blk_stride),
+                                     sv(dst_rep_stride), sv(src_rep_stride))
+
+
 def is_tensor(v):
     return isinstance(v, (LocalTensor, GlobalTensor))
 
 
 __all__ = ["GlobalTensor", "LocalTensor", "LocalTensorAuto", "DataCopyParams", "DataCopyPadParams",
-           "PlainValue"]
+           "BinaryRepeatParams", "UnaryRepeatParams", "PlainValue"]

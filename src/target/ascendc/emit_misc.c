@@ -404,6 +404,11 @@ bool casc_em_misc(casc_emitter *e, casc_op *op, bool *semi) {
     return casc_em_copy_struct(e, op);
   case CASC_OP_EMITASC_DECLARE_PY_STRUCT:
     return casc_em_declare_py_struct(e, op);
+  case CASC_OP_EMITASC_MEMBER:
+  case CASC_OP_EMITASC_MEMBER_PTR:
+  case CASC_OP_EMITASC_MEMBER_REF:
+  case CASC_OP_EMITASC_SET_MEMBER:
+    return casc_em_member(e, op);
   default:
     return casc_em_fail(e, op, "unable to find printer for op");
   }

@@ -51,8 +51,6 @@
  *              (AscendC::HardEvent::MTE2_V, PIPE_V, ...), an integer its
  *              decimal value, a type attribute its C++ type, a string
  *              attribute its raw text
- *   #name:S    a type attribute that is an !ascendc.matmul<...>: its
- *              MatmulType template arguments `<A, B, C, Bias>`
  *   #name(P,A,B,...)  an integer attribute through an inline table: value
  *              k prints P followed by the k-th name ("-" = no such value)
  *   @          the op's Ascend C API name (ops.def's api column)
@@ -424,12 +422,6 @@ static bool attr_text(pat_ctx *p, casc_buf *b, const char *n, size_t len,
     return true;
   }
   if (a && a->kind == CASC_ATTR_TYPE) {
-    if (s[0] == ':' && s[1] == 'S') { /* #t:S: a matmul's MatmulType args */
-      *pp = s + 2;
-      return (a->type->kind == CASC_TYPE_OPAQUE &&
-              casc_em_matmul_type_args(b, a->type->u.opaque.body)) ||
-             bad(p, "no matmul template arguments for type attribute", n, len);
-    }
     if (s[0] == ':' && s[1] == 'U') {
       *pp = s + 2;
       return casc_em_type_unsigned(b, a->type) ||
@@ -674,6 +666,8 @@ bool casc_em_table(casc_emitter *e, casc_op *op, bool *semi) {
     *semi = true;
     return true;
   }
+  if (op->kind == CASC_OP_GET_MATMUL_API_TILING)
+    return casc_em_get_matmul_api_tiling(e, op);
   const casc_op_info *info = casc_op_info_of(op);
   if (!info)
     return casc_em_fail(e, op, "unable to find printer for op");

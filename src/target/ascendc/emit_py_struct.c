@@ -88,35 +88,7 @@ static bool field_type(casc_buf *b, const char *s, const char *end) {
   static const char nested[] = "!emitasc.py_struct<";
   if (n > sizeof nested - 1 && memcmp(s, nested, sizeof nested - 1) == 0)
     return name_of(s + strlen("!emitasc."), end, b);
-  static const struct {
-    const char *ir, *cxx;
-  } scalars[] = {{"i1", "bool"},   {"f16", "half"},   {"bf16", "bfloat16_t"},
-                 {"f32", "float"}, {"f64", "double"}, {"index", "uint32_t"}};
-  for (size_t i = 0; i < sizeof scalars / sizeof scalars[0]; i++)
-    if (strlen(scalars[i].ir) == n && memcmp(s, scalars[i].ir, n) == 0) {
-      casc_buf_puts(b, scalars[i].cxx);
-      return true;
-    }
-  const char *u = s;
-  bool is_unsigned = false;
-  if (n > 2 && (memcmp(s, "ui", 2) == 0 || memcmp(s, "si", 2) == 0)) {
-    is_unsigned = s[0] == 'u';
-    u = s + 2;
-  } else if (n > 1 && s[0] == 'i') {
-    u = s + 1;
-  } else {
-    return false;
-  }
-  int w = 0;
-  for (const char *c = u; c < end; c++) {
-    if (*c < '0' || *c > '9' || w > 64)
-      return false;
-    w = w * 10 + (*c - '0');
-  }
-  if (w != 8 && w != 16 && w != 32 && w != 64)
-    return false;
-  casc_buf_printf(b, "%sint%d_t", is_unsigned ? "u" : "", w);
-  return true;
+  return casc_em_scalar_type_text(b, s, end);
 }
 
 /* The declaration of struct t at module level (no trailing blank line). */

@@ -156,11 +156,17 @@ static bool em_type(casc_buf *b, const casc_type *t, bool as_unsigned) {
       return ok;
     }
     return asc_type(b, t);
-  case CASC_TYPE_OPAQUE: /* py_structs and the matmul type have a C++ form */
-    if (casc_em_is_py_struct(t))
-      return casc_em_py_struct_name(b, t);
-    return strcmp(t->u.opaque.dialect, "ascendc") == 0 &&
-           casc_em_matmul_type(b, t->u.opaque.body);
+  case CASC_TYPE_OPAQUE:
+    if (casc_em_is_matmul_type(t)) {
+      casc_buf text;
+      casc_buf_init(&text);
+      bool ok = casc_em_matmul_type(&text, t, NULL);
+      if (ok)
+        casc_buf_puts(b, casc_buf_str(&text));
+      casc_em_scratch_done(b, &text);
+      return ok;
+    }
+    return casc_em_is_py_struct(t) && casc_em_py_struct_name(b, t);
   default:
     return false;
   }
@@ -178,8 +184,53 @@ bool casc_em_type_at(casc_emitter *e, casc_buf *b, const casc_type *t,
                      casc_op *op) {
   if (casc_em_type(b, t))
     return true;
+  if (casc_em_is_matmul_type(t)) { /* say what is wrong with it */
+    casc_buf scratch, why;
+    casc_buf_init(&scratch);
+    casc_buf_init(&why);
+    casc_em_matmul_type(&scratch, t, &why);
+    casc_emit_error(e->ctx, op ? op->loc : casc_loc_unknown(e->ctx),
+                    "'%s' op has a matmul type that %s", op ? op->name : "?",
+                    casc_buf_str(&why));
+    casc_buf_free(&scratch);
+    casc_buf_free(&why);
+    return false;
+  }
   casc_emit_error(e->ctx, op ? op->loc : casc_loc_unknown(e->ctx),
                   "'%s' op unable to emit a C++ type for a value of this op",
                   op ? op->name : "?");
   return false;
+}
+
+bool casc_em_scalar_type_text(casc_buf *b, const char *s, const char *end) {
+  size_t n = (size_t)(end - s);
+  static const struct {
+    const char *ir, *cxx;
+  } scalars[] = {{"i1", "bool"},   {"f16", "half"},   {"bf16", "bfloat16_t"},
+                 {"f32", "float"}, {"f64", "double"}, {"index", "uint32_t"}};
+  for (size_t i = 0; i < sizeof scalars / sizeof scalars[0]; i++)
+    if (strlen(scalars[i].ir) == n && memcmp(s, scalars[i].ir, n) == 0) {
+      casc_buf_puts(b, scalars[i].cxx);
+      return true;
+    }
+  const char *u = s;
+  bool is_unsigned = false;
+  if (n > 2 && (memcmp(s, "ui", 2) == 0 || memcmp(s, "si", 2) == 0)) {
+    is_unsigned = s[0] == 'u';
+    u = s + 2;
+  } else if (n > 1 && s[0] == 'i') {
+    u = s + 1;
+  } else {
+    return false;
+  }
+  int w = 0;
+  for (const char *c = u; c < end; c++) {
+    if (*c < '0' || *c > '9' || w > 64)
+      return false;
+    w = w * 10 + (*c - '0');
+  }
+  if (w != 8 && w != 16 && w != 32 && w != 64)
+    return false;
+  casc_buf_printf(b, "%sint%d_t", is_unsigned ? "u" : "", w);
+  return true;
 }

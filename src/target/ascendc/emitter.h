@@ -43,6 +43,9 @@ bool casc_em_type(casc_buf *b, const casc_type *t);
  * -> uint8_t*. */
 bool casc_em_type_unsigned(casc_buf *b, const casc_type *t);
 /* As casc_em_type, reporting "unable to emit C++ type" at op on failure. */
+/* The C++ type of a scalar type's IR text [s, end) (iN, siN, uiN, f16,
+ * bf16, f32, f64, index), for types kept as opaque text; false if not one. */
+bool casc_em_scalar_type_text(casc_buf *b, const char *s, const char *end);
 bool casc_em_type_at(casc_emitter *e, casc_buf *b, const casc_type *t,
                      casc_op *op);
 
@@ -78,6 +81,17 @@ bool casc_em_is_py_struct(const casc_type *t);
 bool casc_em_py_struct_name(casc_buf *b, const casc_type *t);
 bool casc_em_declare_py_struct(casc_emitter *e, casc_op *op);
 bool casc_em_copy_struct(casc_emitter *e, casc_op *op);
+/* Struct members: emitasc.member, member_ptr, member_ref, set_member
+ * (emit_member.c). */
+bool casc_em_member(casc_emitter *e, casc_op *op);
+/* The matmul::Matmul type (`!ascendc.matmul<...>`, kept as opaque text) and
+ * GetMatmulApiTiling (emit_matmul_type.c). */
+bool casc_em_is_matmul_type(const casc_type *t);
+/* Append `constexpr static MatmulConfig CFG{...};matmul::Matmul<A, B, C,
+ * Bias, CFG>` as pyasc prints the type; false (and what is wrong with the
+ * type appended to err, when not NULL) if it has no C++ form. */
+bool casc_em_matmul_type(casc_buf *b, const casc_type *t, casc_buf *err);
+bool casc_em_get_matmul_api_tiling(casc_emitter *e, casc_op *op);
 /* ascendc ops whose C++ depends on other ops (emit_inferred.c). */
 bool casc_em_is_inferred(const casc_op *op);
 bool casc_em_inferred(casc_emitter *e, casc_op *op, bool *semi);
@@ -93,12 +107,6 @@ void casc_em_float_literal(casc_buf *b, double v, casc_float_kind fk);
 
 /* Integer value of an IntegerAttr/BoolAttr, false if a is neither. */
 bool casc_em_attr_int(const casc_attr *a, int64_t *v);
-/* C++ of an `!ascendc.matmul<...>` type, from its opaque text ("matmul<...>");
- * false when the text is not a complete matmul type (emit_matmul.c). */
-bool casc_em_matmul_type(casc_buf *b, const char *body);
-/* Only its MatmulType template arguments, `<A, B, C, Bias>` (pyasc's
- * "simplified template", for GetMatmulApiTiling). */
-bool casc_em_matmul_type_args(casc_buf *b, const char *body);
 /* Attribute of op by name, looking at inherent properties too. */
 casc_attr *casc_em_attr(const casc_op *op, const char *name);
 
