@@ -1270,6 +1270,29 @@ void asc_brcb_at(const char *file, int line, asc_local_tensor dst,
                  asc_local_tensor src, asc__sv repeat_times,
                  asc_brcb_repeat_params params);
 #define asc_brcb(d, s, r, p) asc_brcb_at(ASC__AT, d, s, ASC__I(r), p)
+/* bilinear_interpolation(dst, src0, src0_offset, src1, mask, h_repeat,
+ * repeat_mode, dst_blk_stride, v_r_offset, v_repeat, shared_tmp_buffer):
+ * half; src0_offset holds uint32 byte offsets of src0's 32-byte blocks,
+ * eight per horizontal iteration (docs/simulator.md). mask is an element
+ * count; asc_bilinear_interpolation_bits takes pyasc's mask array
+ * (m0 = mask[0], m1 = mask[1]) instead. */
+void asc_bilinear_interpolation_at(const char *file, int line,
+                                   asc_local_tensor dst, asc_local_tensor src0,
+                                   asc_local_tensor src0_offset,
+                                   asc_local_tensor src1, const asc__sv *mask,
+                                   unsigned nmask, bool bits, asc__sv h_repeat,
+                                   asc__sv repeat_mode, asc__sv dst_blk_stride,
+                                   asc__sv v_r_offset, asc__sv v_repeat,
+                                   asc_local_tensor shared_tmp_buffer);
+#define asc_bilinear_interpolation(d, s0, o, s1, m, h, rm, db, vo, vr, tmp)    \
+  asc_bilinear_interpolation_at(                                               \
+      ASC__AT, d, s0, o, s1, (const asc__sv[]){ASC__I(m)}, 1, false,           \
+      ASC__I(h), ASC__B(rm), ASC__I(db), ASC__I(vo), ASC__I(vr), tmp)
+#define asc_bilinear_interpolation_bits(d, s0, o, s1, m0, m1, h, rm, db, vo,   \
+                                        vr, tmp)                               \
+  asc_bilinear_interpolation_at(                                               \
+      ASC__AT, d, s0, o, s1, (const asc__sv[]){ASC__I(m0), ASC__I(m1)}, 2,     \
+      true, ASC__I(h), ASC__B(rm), ASC__I(db), ASC__I(vo), ASC__I(vr), tmp)
 
 /* Synchronisation and system values. */
 void asc_set_flag_at(const char *file, int line, asc_hardevent ev, asc__sv id);
