@@ -766,6 +766,15 @@ asc_local_tensor asc_tbuf_get_with_offset_at(const char *file, int line,
   asc_tbuf_get_len_at(ASC__AT, b, dt, ASC__I(len))
 #define asc_tbuf_get_with_offset(b, size, off, dt)                             \
   asc_tbuf_get_with_offset_at(ASC__AT, b, ASC__I(size), ASC__I(off), dt)
+/* TBuf.alloc_tensor(dtype) / free_tensor(t), inherited from TQueBind in
+ * pyasc: alloc gives the buffer's tensor; the simulator reports the free
+ * (TBuf memory is never released). */
+asc_local_tensor asc_tbuf_alloc_tensor_at(const char *file, int line,
+                                          asc_tbuf b, asc_dtype dt);
+void asc_tbuf_free_tensor_at(const char *file, int line, asc_tbuf b,
+                             asc_local_tensor t);
+#define asc_tbuf_alloc_tensor(b, dt) asc_tbuf_alloc_tensor_at(ASC__AT, b, dt)
+#define asc_tbuf_free_tensor(b, t) asc_tbuf_free_tensor_at(ASC__AT, b, t)
 
 /* ======================================================================== */
 /* Tensors (docs/ir.md §4)                                                    */

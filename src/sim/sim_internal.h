@@ -113,7 +113,9 @@ typedef struct {
   int64_t len;
   int16_t buf;
   uint8_t pool;
-  uint8_t pad;
+  /* 1: TBuf.AllocTensor gave it, so FreeTensor on that TBuf is the
+   * library's no-op (queue.c) */
+  uint8_t tbuf_alloc;
   uint32_t gen;
 } sim_tensor;
 
