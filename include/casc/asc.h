@@ -1303,6 +1303,24 @@ void asc_bilinear_interpolation_at(const char *file, int line,
       ASC__AT, d, s0, o, s1, (const asc__sv[]){ASC__I(m0), ASC__I(m1)}, 2,     \
       true, ASC__I(h), ASC__B(rm), ASC__I(db), ASC__I(vo), ASC__I(vr), tmp)
 
+/* transpose(dst, src, shared_tmp_buffer, params) with
+ * asc_transposeparamsext(n_size, c_size, h_size, w_size, transpose_type)
+ * (pyasc's TransposeType values: 11 NCHW2NHWC, 12 NHWC2NCHW, ...). */
+ASC__HANDLE(asc_transpose_params_ext); /* TransposeParamsExt */
+asc_transpose_params_ext
+asc_transposeparamsext_at(const char *file, int line, asc__sv n_size,
+                          asc__sv c_size, asc__sv h_size, asc__sv w_size,
+                          asc__sv transpose_type);
+#define asc_transposeparamsext(n, c, h, w, t)                                  \
+  asc_transposeparamsext_at(ASC__AT, ASC__I(n), ASC__I(c), ASC__I(h),          \
+                            ASC__I(w), ASC__I(t))
+void asc_transpose_ext_at(const char *file, int line, asc_local_tensor dst,
+                          asc_local_tensor src,
+                          asc_local_tensor shared_tmp_buffer,
+                          asc_transpose_params_ext params);
+#define asc_transpose_ext(d, s, tmp, p)                                        \
+  asc_transpose_ext_at(ASC__AT, d, s, tmp, p)
+
 /* Synchronisation and system values. */
 void asc_set_flag_at(const char *file, int line, asc_hardevent ev, asc__sv id);
 void asc_wait_flag_at(const char *file, int line, asc_hardevent ev, asc__sv id);

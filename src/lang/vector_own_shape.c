@@ -317,3 +317,45 @@ void asc_bilinear_interpolation_at(const char *file, int line,
   ops[n++] = tmp;
   lang_op(&c, kind, n, ops, 0, NULL, NULL);
 }
+
+/* TransposeParamsExt(n_size, c_size, h_size, w_size, transpose_type) as
+ * pyasc constructs it: i32 values, fields ui16 x 4 and TransposeType. */
+asc_transpose_params_ext
+asc_transposeparamsext_at(const char *file, int line, asc__sv n_size,
+                          asc__sv c_size, asc__sv h_size, asc__sv w_size,
+                          asc__sv transpose_type) {
+  lang_call c;
+  asc_transpose_params_ext r = {0};
+  if (!lang_begin(&c, "asc_transposeparamsext", file, line))
+    return r;
+  r.k_ = lang_stamp(&c);
+  const asc__sv in[5] = {n_size, c_size, h_size, w_size, transpose_type};
+  static const char *const names[5] = {"n_size", "c_size", "h_size", "w_size",
+                                       "transpose_type"};
+  casc_type *const mat[5] = {c.k->i32, c.k->i32, c.k->i32, c.k->i32, c.k->i32};
+  casc_type *const ft[5] = {
+      c.k->ui16, c.k->ui16, c.k->ui16, c.k->ui16,
+      casc_type_asc(c.k->ctx, CASC_ASC_TRANSPOSE_TYPE, NULL, 0, NULL, NULL)};
+  r.p_ =
+      lang_construct(&c, CASC_ASC_TRANSPOSE_PARAMS_EXT, 5, in, names, mat, ft);
+  return r;
+}
+
+void asc_transpose_ext_at(const char *file, int line, asc_local_tensor dst,
+                          asc_local_tensor src,
+                          asc_local_tensor shared_tmp_buffer,
+                          asc_transpose_params_ext params) {
+  lang_call c;
+  if (!lang_begin(&c, "asc_transpose", file, line))
+    return;
+  casc_dtype dd = CASC_DT_INVALID, sd = CASC_DT_INVALID, td = CASC_DT_INVALID;
+  casc_value *ops[4];
+  ops[0] = tensor_of(&c, dst.p_, dst.k_, "dst", &dd);
+  ops[1] = tensor_of(&c, src.p_, src.k_, "src", &sd);
+  ops[2] = tensor_of(&c, shared_tmp_buffer.p_, shared_tmp_buffer.k_,
+                     "shared_tmp_buffer", &td);
+  ops[3] = lang_value(&c, params.p_, params.k_, "params");
+  if (c.failed || !same_dtype(&c, "dst", dd, "src", sd))
+    return;
+  lang_op(&c, CASC_OP_TRANSPOSE_EXT, 4, ops, 0, NULL, NULL);
+}

@@ -1,5 +1,6 @@
 /* pyasc's data-movement kernels in C: generalization/basic/test_transpose.py
  * (one 16x16 matrix of 16-bit elements per block) and
+ * test_transpose_ext.py (TransposeParamsExt NCHW2NHWC) and
  * kernels/test_bilinear_interpolation.py (BilinearInterpolation, half),
  * with the structure of the pyasc files (TQues, copy_in / compute /
  * copy_out), run on the simulator over several block counts and
@@ -83,6 +84,80 @@ static void test_pyasc_transpose(void) {
       casc_diag_list diags = {0};
       asc_dtype dt = dts[d];
       casc_op *mod = build(ctx, &diags, transpose_kernel, &dt);
+      casc_launch_status st = CASC_LAUNCH_BAD_LAUNCH;
+      casc_dtype cd = dt == ASC_HALF ? CASC_DT_F16 : CASC_DT_I16;
+      if (mod) {
+        casc_arg args[2] = {casc_arg_gm(x, cd, n), casc_arg_gm(z, cd, n)};
+        st = casc_launch(ctx, mod, "k", blocks[b], args, 2, NULL, NULL);
+      }
+      report(st, &diags);
+      CHECK(st == CASC_LAUNCH_OK && memcmp(z, want, n * 2) == 0);
+      casc_diag_list_free(&diags);
+      casc_ctx_free(ctx);
+      free(x);
+      free(z);
+      free(want);
+    }
+}
+
+/* test_transpose_ext.py: TransposeParamsExt(1, 16, 4, 4, NCHW2NHWC) with a
+ * tmp buffer of (16 + c)·16·8·4 bytes, the pyasc launcher's. pyasc's kernel
+ * takes it from a TQue<VECCALC>, which the Ascend C library rejects (casc:
+ * an error at InitBuffer); here it is a TBuf, the library's form. */
+enum { TX_C = 16, TX_HW = 16, TX_ELEMS = TX_C * TX_HW, TX_NCHW2NHWC = 11 };
+
+static void transpose_ext_kernel(asc_kernel *k, void *user) {
+  const asc_dtype *dt = user;
+  asc_gm_addr x = asc_arg_gm(k, "x", *dt);
+  asc_gm_addr z = asc_arg_gm(k, "z", *dt);
+  asc_int offset = asc_mul(asc_get_block_idx(), TX_ELEMS);
+  asc_global_tensor x_gm = asc_globaltensor(), z_gm = asc_globaltensor();
+  asc_globaltensor_set_global_buffer(x_gm, asc_gm_addr_add(x, offset));
+  asc_globaltensor_set_global_buffer(z_gm, asc_gm_addr_add(z, offset));
+  asc_tpipe pipe = asc_tpipe();
+  asc_tquebind qx = asc_tque(ASC_TPOSITION_VECIN, 1);
+  asc_tquebind qz = asc_tque(ASC_TPOSITION_VECOUT, 1);
+  asc_tbuf tb = asc_tbuf(ASC_TPOSITION_VECCALC);
+  asc_tpipe_init_buffer(pipe, qx, 1, TX_ELEMS * 2);
+  asc_tpipe_init_buffer(pipe, qz, 1, TX_ELEMS * 2);
+  asc_tpipe_init_buffer(pipe, tb, (16 + TX_C) * 16 * 8 * 4);
+  asc_local_tensor xl = asc_tquebind_alloc_tensor(qx, *dt);
+  asc_data_copy(xl, x_gm, TX_ELEMS);
+  asc_tquebind_enque(qx, xl);
+  asc_local_tensor xi = asc_tquebind_deque(qx, *dt);
+  asc_local_tensor zl = asc_tquebind_alloc_tensor(qz, *dt);
+  asc_local_tensor tmp = asc_tbuf_get(tb, ASC_UINT8);
+  asc_transpose_params_ext params =
+      asc_transposeparamsext(1, TX_C, 4, 4, TX_NCHW2NHWC);
+  asc_transpose_ext(zl, xi, tmp, params);
+  asc_tquebind_enque(qz, zl);
+  asc_tquebind_free_tensor(qx, xi);
+  asc_local_tensor zo = asc_tquebind_deque(qz, *dt);
+  asc_data_copy(z_gm, zo, TX_ELEMS);
+  asc_tquebind_free_tensor(qz, zo);
+}
+
+static void test_pyasc_transpose_ext(void) {
+  static const asc_dtype dts[] = {ASC_HALF, ASC_INT16};
+  static const unsigned blocks[] = {1, 5};
+  for (unsigned d = 0; d < 2; d++)
+    for (unsigned b = 0; b < 2; b++) {
+      const unsigned n = blocks[b] * TX_ELEMS;
+      uint16_t *x = malloc(n * 2), *z = calloc(n, 2), *want = malloc(n * 2);
+      REQUIRE(x && z && want);
+      for (unsigned i = 0; i < n; i++)
+        x[i] = dts[d] == ASC_INT16 ? (uint16_t)((i * 53u + d) % 99u)
+                                   : casc_f32_to_f16((float)i / 32.0f - 5.0f);
+      /* torch.permute(x_nchw, (0, 2, 3, 1)) */
+      for (unsigned m = 0; m < blocks[b]; m++)
+        for (unsigned ch = 0; ch < TX_C; ch++)
+          for (unsigned hw = 0; hw < TX_HW; hw++)
+            want[m * TX_ELEMS + hw * TX_C + ch] =
+                x[m * TX_ELEMS + ch * TX_HW + hw];
+      casc_ctx *ctx = casc_ctx_new();
+      casc_diag_list diags = {0};
+      asc_dtype dt = dts[d];
+      casc_op *mod = build(ctx, &diags, transpose_ext_kernel, &dt);
       casc_launch_status st = CASC_LAUNCH_BAD_LAUNCH;
       casc_dtype cd = dt == ASC_HALF ? CASC_DT_F16 : CASC_DT_I16;
       if (mod) {
@@ -309,6 +384,7 @@ static void test_bilinear_misuse(void) {
 
 int main(void) {
   RUN_TEST(test_pyasc_transpose);
+  RUN_TEST(test_pyasc_transpose_ext);
   RUN_TEST(test_pyasc_bilinear_interpolation);
   RUN_TEST(test_bilinear_misuse);
   return CHECK_SUMMARY();
