@@ -769,6 +769,15 @@ asc_local_tensor asc_tbuf_get_with_offset_at(const char *file, int line,
   asc_tbuf_get_len_at(ASC__AT, b, dt, ASC__I(len))
 #define asc_tbuf_get_with_offset(b, size, off, dt)                             \
   asc_tbuf_get_with_offset_at(ASC__AT, b, ASC__I(size), ASC__I(off), dt)
+/* TBuf.alloc_tensor(dtype) / free_tensor(t), inherited from TQueBind in
+ * pyasc: alloc gives the buffer's tensor; the simulator reports the free
+ * (TBuf memory is never released). */
+asc_local_tensor asc_tbuf_alloc_tensor_at(const char *file, int line,
+                                          asc_tbuf b, asc_dtype dt);
+void asc_tbuf_free_tensor_at(const char *file, int line, asc_tbuf b,
+                             asc_local_tensor t);
+#define asc_tbuf_alloc_tensor(b, dt) asc_tbuf_alloc_tensor_at(ASC__AT, b, dt)
+#define asc_tbuf_free_tensor(b, t) asc_tbuf_free_tensor_at(ASC__AT, b, t)
 
 /* ======================================================================== */
 /* Tensors (docs/ir.md §4)                                                    */
@@ -1563,6 +1572,47 @@ void asc_brcb_at(const char *file, int line, asc_local_tensor dst,
                  asc_local_tensor src, asc__sv repeat_times,
                  asc_brcb_repeat_params params);
 #define asc_brcb(d, s, r, p) asc_brcb_at(ASC__AT, d, s, ASC__I(r), p)
+/* bilinear_interpolation(dst, src0, src0_offset, src1, mask, h_repeat,
+ * repeat_mode, dst_blk_stride, v_r_offset, v_repeat, shared_tmp_buffer):
+ * half; src0_offset holds uint32 byte offsets of src0's 32-byte blocks,
+ * eight per horizontal iteration (docs/simulator.md). mask is an element
+ * count; asc_bilinear_interpolation_bits takes pyasc's mask array
+ * (m0 = mask[0], m1 = mask[1]) instead. */
+void asc_bilinear_interpolation_at(const char *file, int line,
+                                   asc_local_tensor dst, asc_local_tensor src0,
+                                   asc_local_tensor src0_offset,
+                                   asc_local_tensor src1, const asc__sv *mask,
+                                   unsigned nmask, bool bits, asc__sv h_repeat,
+                                   asc__sv repeat_mode, asc__sv dst_blk_stride,
+                                   asc__sv v_r_offset, asc__sv v_repeat,
+                                   asc_local_tensor shared_tmp_buffer);
+#define asc_bilinear_interpolation(d, s0, o, s1, m, h, rm, db, vo, vr, tmp)    \
+  asc_bilinear_interpolation_at(                                               \
+      ASC__AT, d, s0, o, s1, (const asc__sv[]){ASC__I(m)}, 1, false,           \
+      ASC__I(h), ASC__B(rm), ASC__I(db), ASC__I(vo), ASC__I(vr), tmp)
+#define asc_bilinear_interpolation_bits(d, s0, o, s1, m0, m1, h, rm, db, vo,   \
+                                        vr, tmp)                               \
+  asc_bilinear_interpolation_at(                                               \
+      ASC__AT, d, s0, o, s1, (const asc__sv[]){ASC__I(m0), ASC__I(m1)}, 2,     \
+      true, ASC__I(h), ASC__B(rm), ASC__I(db), ASC__I(vo), ASC__I(vr), tmp)
+
+/* transpose(dst, src, shared_tmp_buffer, params) with
+ * asc_transposeparamsext(n_size, c_size, h_size, w_size, transpose_type)
+ * (pyasc's TransposeType values: 11 NCHW2NHWC, 12 NHWC2NCHW, ...). */
+ASC__HANDLE(asc_transpose_params_ext); /* TransposeParamsExt */
+asc_transpose_params_ext
+asc_transposeparamsext_at(const char *file, int line, asc__sv n_size,
+                          asc__sv c_size, asc__sv h_size, asc__sv w_size,
+                          asc__sv transpose_type);
+#define asc_transposeparamsext(n, c, h, w, t)                                  \
+  asc_transposeparamsext_at(ASC__AT, ASC__I(n), ASC__I(c), ASC__I(h),          \
+                            ASC__I(w), ASC__I(t))
+void asc_transpose_ext_at(const char *file, int line, asc_local_tensor dst,
+                          asc_local_tensor src,
+                          asc_local_tensor shared_tmp_buffer,
+                          asc_transpose_params_ext params);
+#define asc_transpose_ext(d, s, tmp, p)                                        \
+  asc_transpose_ext_at(ASC__AT, d, s, tmp, p)
 
 /* Synchronisation and system values. */
 void asc_set_flag_at(const char *file, int line, asc_hardevent ev, asc__sv id);

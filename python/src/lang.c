@@ -355,6 +355,21 @@ FN(py_tbuf_get) {
   RET(PH_LOCAL, asc_tbuf_get_at(file, line, b, (asc_dtype)dt));
 }
 
+FN(py_tbuf_alloc_tensor) {
+  LOC(4, "tbuf_alloc_tensor");
+  HND(asc_tbuf, b, 2, PH_TBUF);
+  INT(dt, 3);
+  RET(PH_LOCAL, asc_tbuf_alloc_tensor_at(file, line, b, (asc_dtype)dt));
+}
+
+FN(py_tbuf_free_tensor) {
+  LOC(4, "tbuf_free_tensor");
+  HND(asc_tbuf, b, 2, PH_TBUF);
+  HND(asc_local_tensor, t, 3, PH_LOCAL);
+  asc_tbuf_free_tensor_at(file, line, b, t);
+  Py_RETURN_NONE;
+}
+
 FN(py_tbuf_get_len) {
   LOC(5, "tbuf_get_len");
   HND(asc_tbuf, b, 2, PH_TBUF);
@@ -467,6 +482,8 @@ PyMethodDef pl_lang_methods[] = {
     METHOD("que_get_tensor_count_in_que", py_que_get_tensor_count_in_que),
     METHOD("tbuf_get", py_tbuf_get),
     METHOD("tbuf_get_len", py_tbuf_get_len),
+    METHOD("tbuf_alloc_tensor", py_tbuf_alloc_tensor),
+    METHOD("tbuf_free_tensor", py_tbuf_free_tensor),
     METHOD("tbuf_get_with_offset", py_tbuf_get_with_offset),
     METHOD("set_flag", py_set_flag),
     METHOD("wait_flag", py_wait_flag),

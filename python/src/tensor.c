@@ -278,6 +278,57 @@ FN(py_reduce) {
   Py_RETURN_NONE;
 }
 
+/* axpy(file, line, dst, src, scalar, count) */
+FN(py_axpy) {
+  LOC(6, "axpy");
+  HND(asc_local_tensor, d, 2, PH_LOCAL);
+  HND(asc_local_tensor, s, 3, PH_LOCAL);
+  SV(x, 4);
+  SV(n, 5);
+  asc_axpy_at(file, line, d, s, x, n);
+  Py_RETURN_NONE;
+}
+
+FN(py_transpose) {
+  LOC(4, "transpose");
+  HND(asc_local_tensor, d, 2, PH_LOCAL);
+  HND(asc_local_tensor, s, 3, PH_LOCAL);
+  asc_transpose_at(file, line, d, s);
+  Py_RETURN_NONE;
+}
+
+/* bilinear_interpolation(file, line, dst, src0, src0_offset, src1, masks,
+ * bits, h_repeat, repeat_mode, dst_blk_stride, v_r_offset, v_repeat, tmp):
+ * masks a tuple of one or two scalars, bits true for pyasc's mask list. */
+FN(py_bilinear_interpolation) {
+  LOC(14, "bilinear_interpolation");
+  HND(asc_local_tensor, d, 2, PH_LOCAL);
+  HND(asc_local_tensor, s0, 3, PH_LOCAL);
+  HND(asc_local_tensor, off, 4, PH_LOCAL);
+  HND(asc_local_tensor, s1, 5, PH_LOCAL);
+  if (!PyTuple_Check(args[6]) || PyTuple_GET_SIZE(args[6]) < 1 ||
+      PyTuple_GET_SIZE(args[6]) > 2) {
+    PyErr_SetString(PyExc_TypeError,
+                    "bilinear_interpolation: the mask is a tuple of 1 or 2");
+    return NULL;
+  }
+  asc__sv masks[2];
+  unsigned nmask = (unsigned)PyTuple_GET_SIZE(args[6]);
+  for (unsigned i = 0; i < nmask; i++)
+    if (!ph_sv(PyTuple_GET_ITEM(args[6], i), &masks[i]))
+      return NULL;
+  INT(bits, 7);
+  SV(h, 8);
+  SV(rm, 9);
+  SV(db, 10);
+  SV(vo, 11);
+  SV(vr, 12);
+  HND(asc_local_tensor, tmp, 13, PH_LOCAL);
+  asc_bilinear_interpolation_at(file, line, d, s0, off, s1, masks, nmask,
+                                bits != 0, h, rm, db, vo, vr, tmp);
+  Py_RETURN_NONE;
+}
+
 PyMethodDef pl_tensor_methods[] = {
     METHOD("gm_addr_add", py_gm_addr_add),
     METHOD("globaltensor", py_globaltensor),
@@ -312,4 +363,7 @@ PyMethodDef pl_tensor_methods[] = {
     METHOD("duplicate", py_duplicate),
     METHOD("cast", py_cast),
     METHOD("reduce", py_reduce),
+    METHOD("axpy", py_axpy),
+    METHOD("transpose", py_transpose),
+    METHOD("bilinear_interpolation", py_bilinear_interpolation),
     {NULL, NULL, 0, NULL}};

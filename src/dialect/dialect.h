@@ -118,13 +118,15 @@ bool casc_op_class_is_vector(casc_op_class c);
 /* Compare's dst (the result bits): int8, uint8; CompareScalar's: uint8 */
 #define CASC_DTS_CMP (CASC_DT_BIT(CASC_DT_I8) | CASC_DT_BIT(CASC_DT_U8))
 #define CASC_DTS_U8 CASC_DT_BIT(CASC_DT_U8)
+/* half only: BilinearInterpolation (Ascend C API reference, A2) */
+#define CASC_DTS_F16 CASC_DT_BIT(CASC_DT_F16)
 /* DataCopyPad with DataCopyParams: half, float, (u)int8/16/32 */
 #define CASC_DTS_PAD                                                           \
   (CASC_DTS_HF | CASC_DTS_BITS | CASC_DT_BIT(CASC_DT_I8) |                     \
    CASC_DT_BIT(CASC_DT_U8))
 /* DataCopyPad with DataCopyExtParams: also bfloat16, (u)int64, double */
 #define CASC_DTS_PAD_EXT                                                       \
-  (CASC_DTS_PAD | CASC_DT_BIT(CASC_DT_BF16) | CASC_DT_BIT(CASC_DT_I64) |      \
+  (CASC_DTS_PAD | CASC_DT_BIT(CASC_DT_BF16) | CASC_DT_BIT(CASC_DT_I64) |       \
    CASC_DT_BIT(CASC_DT_U64) | CASC_DT_BIT(CASC_DT_F64))
 
 /* "half, float, int16, int32": the dtypes of set (pyasc's names), in a

@@ -393,6 +393,24 @@ static asc_local_tensor tbuf_get(const char *file, int line, asc_tbuf b,
   return r;
 }
 
+/* TBuf.alloc_tensor / free_tensor: a TBuf is a TQueBind (pyasc's class and
+ * Ascend C's), and pyasc records que_bind.alloc_tensor / free_tensor on it.
+ * The simulator gives the buffer's tensor and reports the free (free-tbuf):
+ * TBuf memory is never released. */
+asc_local_tensor asc_tbuf_alloc_tensor_at(const char *file, int line,
+                                          asc_tbuf b, asc_dtype dt) {
+  asc_tquebind q = {b.p_, b.k_};
+  return queue_tensor_op("asc_tbuf_alloc_tensor", CASC_OP_QUE_BIND_ALLOC_TENSOR,
+                         file, line, q, dt, NULL, NULL);
+}
+
+void asc_tbuf_free_tensor_at(const char *file, int line, asc_tbuf b,
+                             asc_local_tensor t) {
+  asc_tquebind q = {b.p_, b.k_};
+  queue_tensor_void("asc_tbuf_free_tensor", CASC_OP_QUE_BIND_FREE_TENSOR, file,
+                    line, q, t, NULL);
+}
+
 asc_local_tensor asc_tbuf_get_at(const char *file, int line, asc_tbuf b,
                                  asc_dtype dt) {
   return tbuf_get(file, line, b, dt, NULL);

@@ -261,3 +261,101 @@ void asc_vec_reduce_rep_at(const char *file, int line, const char *api,
   lang_op(&c, kind, 2 + nints, ops, 0, NULL,
           na ? casc_attr_dict(c.k->ctx, na, attrs) : NULL);
 }
+
+/* BilinearInterpolation: a count mask (nmask 1, bits false; row _l0) or
+ * pyasc's mask array (bits true, one or two ui64; row _l1), then pyasc's
+ * operand types: hRepeat ui8, repeatMode bool_ (i8), dstBlkStride and
+ * vROffset ui16, vRepeat ui8. */
+void asc_bilinear_interpolation_at(const char *file, int line,
+                                   asc_local_tensor dst, asc_local_tensor src0,
+                                   asc_local_tensor src0_offset,
+                                   asc_local_tensor src1, const asc__sv *mask,
+                                   unsigned nmask, bool bits, asc__sv h_repeat,
+                                   asc__sv repeat_mode, asc__sv dst_blk_stride,
+                                   asc__sv v_r_offset, asc__sv v_repeat,
+                                   asc_local_tensor shared_tmp_buffer) {
+  lang_call c;
+  if (!lang_begin(&c, "asc_bilinear_interpolation", file, line))
+    return;
+  const casc_op_kind kind = bits ? CASC_OP_BILINEARINTERPOLATION_L1
+                                 : CASC_OP_BILINEARINTERPOLATION_L0;
+  casc_dtype dd = CASC_DT_INVALID, s0 = CASC_DT_INVALID, od = CASC_DT_INVALID;
+  casc_dtype s1 = CASC_DT_INVALID, td = CASC_DT_INVALID;
+  casc_value *ops[12];
+  ops[0] = tensor_of(&c, dst.p_, dst.k_, "dst", &dd);
+  ops[1] = tensor_of(&c, src0.p_, src0.k_, "src0", &s0);
+  ops[2] = tensor_of(&c, src0_offset.p_, src0_offset.k_, "src0_offset", &od);
+  ops[3] = tensor_of(&c, src1.p_, src1.k_, "src1", &s1);
+  casc_value *tmp = tensor_of(&c, shared_tmp_buffer.p_, shared_tmp_buffer.k_,
+                              "shared_tmp_buffer", &td);
+  if (c.failed || !row_takes(&c, kind, "dst", dd) ||
+      !same_dtype(&c, "dst", dd, "src0", s0) ||
+      !same_dtype(&c, "dst", dd, "src1", s1))
+    return;
+  if (od != CASC_DT_U32) {
+    lang_error(&c, "src0_offset has dtype %s; its offsets are uint32",
+               casc_dtype_pyasc_name(od));
+    return;
+  }
+  if (nmask < 1 || nmask > 2 || (!bits && nmask != 1)) {
+    lang_error(&c, "the mask is one count or an array of one or two uint64");
+    return;
+  }
+  unsigned n = 4;
+  for (unsigned i = 0; i < nmask; i++)
+    if (!(ops[n++] = lang_mat(&c, mask[i], c.k->ui64, "mask")))
+      return;
+  const asc__sv rest[5] = {h_repeat, repeat_mode, dst_blk_stride, v_r_offset,
+                           v_repeat};
+  casc_type *const types[5] = {c.k->ui8, c.k->i8, c.k->ui16, c.k->ui16,
+                               c.k->ui8};
+  static const char *const names[5] = {
+      "h_repeat", "repeat_mode", "dst_blk_stride", "v_r_offset", "v_repeat"};
+  for (unsigned i = 0; i < 5; i++)
+    if (!(ops[n++] = lang_mat(&c, rest[i], types[i], names[i])))
+      return;
+  ops[n++] = tmp;
+  lang_op(&c, kind, n, ops, 0, NULL, NULL);
+}
+
+/* TransposeParamsExt(n_size, c_size, h_size, w_size, transpose_type) as
+ * pyasc constructs it: i32 values, fields ui16 x 4 and TransposeType. */
+asc_transpose_params_ext
+asc_transposeparamsext_at(const char *file, int line, asc__sv n_size,
+                          asc__sv c_size, asc__sv h_size, asc__sv w_size,
+                          asc__sv transpose_type) {
+  lang_call c;
+  asc_transpose_params_ext r = {0};
+  if (!lang_begin(&c, "asc_transposeparamsext", file, line))
+    return r;
+  r.k_ = lang_stamp(&c);
+  const asc__sv in[5] = {n_size, c_size, h_size, w_size, transpose_type};
+  static const char *const names[5] = {"n_size", "c_size", "h_size", "w_size",
+                                       "transpose_type"};
+  casc_type *const mat[5] = {c.k->i32, c.k->i32, c.k->i32, c.k->i32, c.k->i32};
+  casc_type *const ft[5] = {
+      c.k->ui16, c.k->ui16, c.k->ui16, c.k->ui16,
+      casc_type_asc(c.k->ctx, CASC_ASC_TRANSPOSE_TYPE, NULL, 0, NULL, NULL)};
+  r.p_ =
+      lang_construct(&c, CASC_ASC_TRANSPOSE_PARAMS_EXT, 5, in, names, mat, ft);
+  return r;
+}
+
+void asc_transpose_ext_at(const char *file, int line, asc_local_tensor dst,
+                          asc_local_tensor src,
+                          asc_local_tensor shared_tmp_buffer,
+                          asc_transpose_params_ext params) {
+  lang_call c;
+  if (!lang_begin(&c, "asc_transpose", file, line))
+    return;
+  casc_dtype dd = CASC_DT_INVALID, sd = CASC_DT_INVALID, td = CASC_DT_INVALID;
+  casc_value *ops[4];
+  ops[0] = tensor_of(&c, dst.p_, dst.k_, "dst", &dd);
+  ops[1] = tensor_of(&c, src.p_, src.k_, "src", &sd);
+  ops[2] = tensor_of(&c, shared_tmp_buffer.p_, shared_tmp_buffer.k_,
+                     "shared_tmp_buffer", &td);
+  ops[3] = lang_value(&c, params.p_, params.k_, "params");
+  if (c.failed || !same_dtype(&c, "dst", dd, "src", sd))
+    return;
+  lang_op(&c, CASC_OP_TRANSPOSE_EXT, 4, ops, 0, NULL, NULL);
+}

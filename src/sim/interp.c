@@ -538,6 +538,10 @@ void sim_block_run(sim_block *b) {
       if (!sim_exec_transpose(b, in))
         goto done;
       break;
+    case SIM_BILINEAR:
+      if (!sim_exec_bilinear(b, in))
+        goto done;
+      break;
     case SIM_SORT32:
       if (!sim_exec_sort32(b, in))
         goto done;

@@ -1071,6 +1071,21 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
     }
     break;
   }
+  case SIM_BILINEAR: {
+    /* dst, src0, src1 of one type (the row's DTYPES: half), uint32 offsets;
+     * the operand count tells a mask array from a count mask */
+    const casc_type *t2 = op->operands[2].value->type;
+    const casc_type *t3 = op->operands[3].value->type;
+    if (in->dt3 != in->dt || dt_of(t3) != in->dt || !is_local(t2) ||
+        dt_of(t2) != CASC_DT_U32) {
+      unsupported(L, op,
+                  "BilinearInterpolation other than dst, src0, src1 of one "
+                  "type with uint32 src0Offset");
+      return false;
+    }
+    in->imm2 = mask_level(info);
+    break;
+  }
   case SIM_BRCB:
     if (!check_struct_operand(L, op, 3, CASC_ASC_BRCB_REPEAT_PARAMS,
                               "BrcbRepeatParams"))

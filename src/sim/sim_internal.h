@@ -113,7 +113,9 @@ typedef struct {
   int64_t len;
   int16_t buf;
   uint8_t pool;
-  uint8_t pad;
+  /* 1: TBuf.AllocTensor gave it, so FreeTensor on that TBuf is the
+   * library's no-op (queue.c) */
+  uint8_t tbuf_alloc;
   uint32_t gen;
 } sim_tensor;
 
@@ -608,6 +610,9 @@ bool sim_exec_cast_repeat(sim_block *b, const sim_insn *in);
 bool sim_exec_gather(sim_block *b, const sim_insn *in);
 bool sim_exec_gather_mask(sim_block *b, const sim_insn *in);
 bool sim_exec_transpose(sim_block *b, const sim_insn *in);
+/* vec_bilinear.c: BilinearInterpolation (imm2: 0 count mask, 1 mask
+ * array). */
+bool sim_exec_bilinear(sim_block *b, const sim_insn *in);
 bool sim_exec_sort32(sim_block *b, const sim_insn *in); /* vec_sort.c */
 /* The scalar operand i of in as one element of type dt (the hardware takes
  * a vector op's scalar in the tensor's type), into out (vec.c). */

@@ -202,6 +202,38 @@ static void test_free_tbuf(void) {
       CASC_CHECK_FREE_TBUF, CASC_SEV_ERROR, "TBuf");
 }
 
+/* TBuf.AllocTensor then FreeTensor on the same TBuf (pyasc's
+ * test_bilinear_interpolation.py) is the library's Get and no-op: clean.
+ * Freeing it through another queue is still an error. */
+static void test_tbuf_alloc_free_is_noop(void) {
+  run r;
+  bool ok = run_kernel(
+      &r,
+      "    %tb = ascendc.tbuf : <veccalc>\n"
+      "    ascendc.pipe.init_buffer %pipe, %tb, %c256 : "
+      "!ascendc.tbuf<veccalc>, i32\n"
+      "    %t0 = ascendc.que_bind.alloc_tensor %tb : "
+      "!ascendc.tbuf<veccalc>, " LT "\n"
+      "    ascendc.data_copy_l2 %t0, %xg, %c64 : " LT ", " GT ", i32\n"
+      "    ascendc.que_bind.free_tensor %tb, %t0 : !ascendc.tbuf<veccalc>, " LT
+      "\n",
+      false);
+  CHECK(ok);
+  if (ok) {
+    CHECK_EQ_INT(r.st, CASC_LAUNCH_OK);
+    CHECK_EQ_INT(r.res.nissues, 0);
+  }
+  run_free(&r);
+  expect_one("      %tb = ascendc.tbuf : <veccalc>\n"
+             "      ascendc.pipe.init_buffer %pipe, %tb, %c256 : "
+             "!ascendc.tbuf<veccalc>, i32\n"
+             "      %t0 = ascendc.que_bind.alloc_tensor %tb : "
+             "!ascendc.tbuf<veccalc>, " LT "\n"
+             "      ascendc.que_bind.free_tensor %qi, %t0 : " QI ", " LT
+             " // MARK\n",
+             CASC_CHECK_FREE_TBUF, CASC_SEV_ERROR, "TBuf");
+}
+
 static void test_use_after_free(void) {
   expect_one("      %t0 = ascendc.que_bind.alloc_tensor %qi : " QI ", " LT "\n"
              "      ascendc.data_copy_l2 %t0, %xg, %c64 : " LT ", " GT ", i32\n"
@@ -636,6 +668,7 @@ int main(void) {
   RUN_TEST(test_double_free);
   RUN_TEST(test_wrong_queue);
   RUN_TEST(test_free_tbuf);
+  RUN_TEST(test_tbuf_alloc_free_is_noop);
   RUN_TEST(test_use_after_free);
   RUN_TEST(test_use_while_enqueued);
   RUN_TEST(test_ub_out_of_bounds);

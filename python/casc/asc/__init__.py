@@ -22,6 +22,7 @@ from .ops import (abs, add, add_relu, adds, bitwise_and, bitwise_not, bitwise_or
                   max, maxs, min, mins, mul, muls, neg, pipe_barrier, range, printf, reciprocal, reduce_max, reduce_min,
                   reduce_sum, relu, rsqrt, set_flag, shift_left, shift_right, sqrt, static_assert, static_range,
                   sub, sub_relu, wait_flag)
+from .ops_own_shape import axpy, bilinear_interpolation, transpose
 from .tensor import (BinaryRepeatParams, DataCopyPadParams, DataCopyParams, GlobalTensor, LocalTensor,
                      LocalTensorAuto, UnaryRepeatParams)
 from .values import ConstExpr, GlobalAddress, PlainValue, RuntimeBool, RuntimeFloat, RuntimeInt
@@ -37,6 +38,7 @@ __all__ = [
     "leaky_relu", "ln", "max", "maxs", "min", "mins", "mul", "muls", "neg", "pipe_barrier", "range",
     "printf", "reciprocal", "reduce_max", "reduce_min", "reduce_sum", "relu", "rsqrt", "set_flag", "shift_left",
     "shift_right", "sqrt", "static_assert", "static_range", "sub", "sub_relu", "wait_flag",
+    "axpy", "bilinear_interpolation", "transpose",
     "DataCopyPadParams", "DataCopyParams", "GlobalTensor", "LocalTensor", "LocalTensorAuto",
     "BinaryRepeatParams", "UnaryRepeatParams",
     "ConstExpr", "GlobalAddress", "PlainValue", "RuntimeBool", "RuntimeFloat", "RuntimeInt",

@@ -110,6 +110,20 @@ class TBuf:
             return LocalTensor(dt, handle=C.tbuf_get(bld.file, bld.line, self.h, dt.asc))
         return LocalTensor(dt, handle=C.tbuf_get_len(bld.file, bld.line, self.h, dt.asc, sv(len, "len")))
 
+    def alloc_tensor(self, dtype):
+        """pyasc's TBuf inherits TQueBind.alloc_tensor: the buffer's tensor."""
+        bld = _builder.require("TBuf.alloc_tensor")
+        dt = _require_dtype(dtype, "TBuf.alloc_tensor")
+        return LocalTensor(dt, handle=C.tbuf_alloc_tensor(bld.file, bld.line, self.h, dt.asc))
+
+    def free_tensor(self, tensor):
+        """Recorded as pyasc does; the simulator reports it (free-tbuf): TBuf
+        memory is never released."""
+        bld = _builder.require("TBuf.free_tensor")
+        if not isinstance(tensor, LocalTensor):
+            raise TypeError(f"TBuf.free_tensor: expected a LocalTensor, got {type(tensor).__name__}")
+        C.tbuf_free_tensor(bld.file, bld.line, self.h, tensor.h)
+
     def get_with_offset(self, size, buf_offset, dtype):
         bld = _builder.require("TBuf.get_with_offset")
         dt = _require_dtype(dtype, "TBuf.get_with_offset")

@@ -30,7 +30,11 @@ def use_model():
 
 
 def use_npu():
+    """The NPU backend: kernels still run on casc's simulator, and torch's
+    "npu" device is mapped to the CPU (npu_device) if torch is loaded."""
     _state["backend"] = "NPU"
+    from . import npu_device
+    npu_device.install_if_torch_loaded()
 
 
 def is_model():
