@@ -63,9 +63,7 @@ int casc_diag_sink_open(casc_diag_sink *s, const char *cmd, bool stdout_taken) {
   return CASC_EXIT_OK;
 }
 
-/* A JSON string: quotes, backslashes and control characters escaped;
- * other bytes (UTF-8) as they are. */
-static void json_str(casc_buf *b, const char *s) {
+void casc_json_str(casc_buf *b, const char *s) {
   if (!s) {
     casc_buf_puts(b, "null");
     return;
@@ -153,7 +151,7 @@ static unsigned notes_of(const casc_diag *d, note *out) {
 
 static void json_place(casc_buf *b, place p) {
   casc_buf_puts(b, "\"file\":");
-  json_str(b, p.file);
+  casc_json_str(b, p.file);
   if (p.file)
     casc_buf_printf(b, ",\"line\":%u", p.line);
   else
@@ -171,15 +169,15 @@ static void emit_json(casc_diag_sink *s, const char *sev, place where,
   casc_buf_putc(&b, '{');
   json_place(&b, where);
   casc_buf_puts(&b, ",\"severity\":");
-  json_str(&b, sev);
+  casc_json_str(&b, sev);
   casc_buf_puts(&b, ",\"message\":");
-  json_str(&b, msg);
+  casc_json_str(&b, msg);
   casc_buf_puts(&b, ",\"notes\":[");
   for (unsigned i = 0; i < nnotes; i++) {
     casc_buf_puts(&b, i ? ",{" : "{");
     json_place(&b, notes[i].where);
     casc_buf_puts(&b, ",\"message\":");
-    json_str(&b, notes[i].msg);
+    casc_json_str(&b, notes[i].msg);
     casc_buf_putc(&b, '}');
   }
   casc_buf_puts(&b, "]}\n");
@@ -222,9 +220,9 @@ static void add_sarif(casc_diag_sink *s, casc_severity sev, place where,
   s->nresults++;
   casc_buf_puts(b, "        {\"ruleId\":\"casc.diagnostic\",\"ruleIndex\":0,"
                    "\"level\":");
-  json_str(b, sarif_level(sev));
+  casc_json_str(b, sarif_level(sev));
   casc_buf_puts(b, ",\"message\":{\"text\":");
-  json_str(b, msg);
+  casc_json_str(b, msg);
   casc_buf_puts(b, "},\"locations\":[");
   if (where.file) {
     casc_buf_putc(b, '{');
@@ -238,7 +236,7 @@ static void add_sarif(casc_diag_sink *s, casc_severity sev, place where,
       continue; /* a relatedLocation needs a place; keep the text */
     casc_buf_puts(b, id ? ",{" : ",\"relatedLocations\":[{");
     casc_buf_printf(b, "\"id\":%u,\"message\":{\"text\":", id++);
-    json_str(b, notes[i].msg);
+    casc_json_str(b, notes[i].msg);
     casc_buf_puts(b, "},");
     sarif_physical(b, notes[i].where);
     casc_buf_putc(b, '}');

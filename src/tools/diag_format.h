@@ -51,4 +51,9 @@ void casc_diag_sink_emit_plain(casc_diag_sink *s, casc_severity sev,
  * message printed) when writing failed. */
 bool casc_diag_sink_close(casc_diag_sink *s, const char *cmd);
 
+/* s as a JSON string (quotes, backslashes and control characters escaped,
+ * other bytes as they are), or null for NULL: the one JSON writer of the
+ * diagnostics formats and casc run's --json record. */
+void casc_json_str(casc_buf *b, const char *s);
+
 #endif

@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "tools/diag_format.h"
+
 void run_report_init(run_report *r, const char *buffer_name,
                      unsigned error_limit, bool json) {
   memset(r, 0, sizeof *r);
@@ -17,37 +19,12 @@ void run_report_free(run_report *r) {
   casc_buf_free(&r->items);
 }
 
-/* A JSON string: quotes, backslashes and control characters escaped. */
-static void json_str(casc_buf *b, const char *s) {
-  if (!s) {
-    casc_buf_puts(b, "null");
-    return;
-  }
-  casc_buf_putc(b, '"');
-  for (; *s; s++) {
-    unsigned char c = (unsigned char)*s;
-    if (c == '"' || c == '\\') {
-      casc_buf_putc(b, '\\');
-      casc_buf_putc(b, (char)c);
-    } else if (c == '\n') {
-      casc_buf_puts(b, "\\n");
-    } else if (c == '\t') {
-      casc_buf_puts(b, "\\t");
-    } else if (c < 0x20) {
-      casc_buf_printf(b, "\\u%04x", c);
-    } else {
-      casc_buf_putc(b, (char)c);
-    }
-  }
-  casc_buf_putc(b, '"');
-}
-
 /* "file": .., "line": .., "col": .. of loc's first file location (null
  * file and zeros when it has none). */
 static void json_where(casc_buf *b, const casc_loc *loc) {
   const casc_loc *fl = loc ? casc_loc_find_file(loc) : NULL;
   casc_buf_puts(b, "\"file\": ");
-  json_str(b, fl ? fl->u.file.file : NULL);
+  casc_json_str(b, fl ? fl->u.file.file : NULL);
   casc_buf_printf(b, ", \"line\": %u, \"col\": %u", fl ? fl->u.file.line : 0,
                   fl ? fl->u.file.col : 0);
 }
@@ -80,15 +57,15 @@ void run_report_diag(const casc_diag *d, void *report) {
   item_begin(r);
   json_where(&r->items, d->loc);
   casc_buf_puts(&r->items, ", \"severity\": ");
-  json_str(&r->items, casc_severity_name(d->sev));
+  casc_json_str(&r->items, casc_severity_name(d->sev));
   casc_buf_puts(&r->items, ", \"message\": ");
-  json_str(&r->items, d->msg);
+  casc_json_str(&r->items, d->msg);
   casc_buf_puts(&r->items, ", \"block\": null, \"notes\": [");
   for (unsigned i = 0; i < d->nnotes; i++) {
     casc_buf_puts(&r->items, i ? ", {" : "{");
     json_where(&r->items, d->notes[i].loc);
     casc_buf_puts(&r->items, ", \"message\": ");
-    json_str(&r->items, d->notes[i].msg);
+    casc_json_str(&r->items, d->notes[i].msg);
     casc_buf_putc(&r->items, '}');
   }
   casc_buf_puts(&r->items, "]}");
@@ -111,11 +88,11 @@ void run_report_add_issues(run_report *r, const casc_launch_result *res) {
     item_begin(r);
     json_where(&r->items, is->loc);
     casc_buf_puts(&r->items, ", \"severity\": ");
-    json_str(&r->items, casc_severity_name(is->sev));
+    casc_json_str(&r->items, casc_severity_name(is->sev));
     casc_buf_puts(&r->items, ", \"message\": ");
-    json_str(&r->items, is->msg);
+    casc_json_str(&r->items, is->msg);
     casc_buf_printf(&r->items, ", \"block\": %d, \"check\": ", is->block);
-    json_str(&r->items, casc_sim_check_name(is->check));
+    casc_json_str(&r->items, casc_sim_check_name(is->check));
     casc_buf_puts(&r->items, ", \"notes\": []}");
   }
 }
@@ -148,11 +125,11 @@ bool run_report_print_json(const run_report *r, const run_record *rec) {
   casc_buf b;
   casc_buf_init(&b);
   casc_buf_puts(&b, "{\"file\": ");
-  json_str(&b, rec->file);
+  casc_json_str(&b, rec->file);
   casc_buf_puts(&b, ", \"kernel\": ");
-  json_str(&b, rec->kernel);
+  casc_json_str(&b, rec->kernel);
   casc_buf_printf(&b, ", \"blocks\": %u, \"status\": ", rec->blocks);
-  json_str(&b, rec->status);
+  casc_json_str(&b, rec->status);
   casc_buf_printf(&b, ", \"exit_code\": %d", rec->exit_code);
   const casc_launch_result *res = rec->ran ? rec->res : NULL;
   if (res)

@@ -163,10 +163,10 @@ static void test_split_diagnostic_prefix(void) {
 static void test_json_escaping(void) {
   casc_buf b;
   casc_buf_init(&b);
-  json_str(&b, "a \"q\" \\ \n\t\x01 \xc3\xa9");
+  casc_json_str(&b, "a \"q\" \\ \n\t\x01 \xc3\xa9");
   CHECK_STREQ(b.data, "\"a \\\"q\\\" \\\\ \\n\\t\\u0001 \xc3\xa9\"");
   casc_buf_clear(&b);
-  json_str(&b, NULL);
+  casc_json_str(&b, NULL);
   CHECK_STREQ(b.data, "null");
   casc_buf_clear(&b);
   json_uri(&b, "dir with space/k#1.mlir");
