@@ -246,14 +246,7 @@ asc_softmax_shape_info asc_softmaxshapeinfo_at(const char *file, int line,
 /* A LocalTensor operand and its element dtype. */
 static casc_value *ltensor(lang_call *c, asc_local_tensor t, const char *what,
                            casc_dtype *dt) {
-  casc_value *v = lang_value(c, t.p_, t.k_, what);
-  if (v && !casc_type_is_local_tensor(v->type)) {
-    lang_error(c, "%s is not a LocalTensor", what);
-    return NULL;
-  }
-  if (v)
-    *dt = casc_dtype_of_type(casc_type_elem(v->type));
-  return v;
+  return lang_local_tensor(c, t.p_, t.k_, what, dt);
 }
 
 /* operandSegmentSizes, as MLIR prints it (the rows have two optional

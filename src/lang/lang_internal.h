@@ -128,6 +128,11 @@ bool lang_handle(lang_call *c, void *p, unsigned k, const char *what);
 casc_value *lang_value(lang_call *c, void *p, unsigned k, const char *what);
 /* The IR value of a GlobalTensor handle (a cell filled by
  * set_global_buffer). */
+/* The IR value of a LocalTensor handle, or NULL after a located error
+ * ("<what> is not a LocalTensor"); its element dtype in *dt when dt is not
+ * NULL. */
+casc_value *lang_local_tensor(lang_call *c, void *p, unsigned k,
+                              const char *what, casc_dtype *dt);
 casc_value *lang_global_value(lang_call *c, void *p, unsigned k,
                               const char *what);
 /* Same for a cell handle. */

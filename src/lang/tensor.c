@@ -40,14 +40,21 @@ static casc_value *global_value(lang_call *c, asc_global_tensor g) {
   return lang_global_value(c, g.p_, g.k_, "global tensor");
 }
 
-static casc_value *local_value(lang_call *c, asc_local_tensor t,
-                               const char *what) {
-  casc_value *v = lang_value(c, t.p_, t.k_, what);
+casc_value *lang_local_tensor(lang_call *c, void *p, unsigned k,
+                              const char *what, casc_dtype *dt) {
+  casc_value *v = lang_value(c, p, k, what);
   if (v && !casc_type_is_local_tensor(v->type)) {
     lang_error(c, "%s is not a LocalTensor", what);
     return NULL;
   }
+  if (v && dt)
+    *dt = casc_dtype_of_type(casc_type_elem(v->type));
   return v;
+}
+
+static casc_value *local_value(lang_call *c, asc_local_tensor t,
+                               const char *what) {
+  return lang_local_tensor(c, t.p_, t.k_, what, NULL);
 }
 
 /* A fresh GlobalTensor handle around value v (sub-tensors are immutable

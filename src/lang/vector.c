@@ -26,15 +26,7 @@ static const casc_op_info *vop_row(lang_call *c, const char *opname,
 /* A LocalTensor operand; its element dtype in *dt. */
 static casc_value *vtensor(lang_call *c, asc_local_tensor t, const char *what,
                            casc_dtype *dt) {
-  casc_value *v = lang_value(c, t.p_, t.k_, what);
-  if (!v)
-    return NULL;
-  if (!casc_type_is_local_tensor(v->type)) {
-    lang_error(c, "%s is not a LocalTensor", what);
-    return NULL;
-  }
-  *dt = casc_dtype_of_type(casc_type_elem(v->type));
-  return v;
+  return lang_local_tensor(c, t.p_, t.k_, what, dt);
 }
 
 /* dst and every src share one dtype that the op's row accepts (its DTYPES

@@ -12,15 +12,7 @@
 /* A LocalTensor operand; its element dtype in *dt. */
 static casc_value *tensor_of(lang_call *c, void *p, unsigned k,
                              const char *what, casc_dtype *dt) {
-  casc_value *v = lang_value(c, p, k, what);
-  if (!v)
-    return NULL;
-  if (!casc_type_is_local_tensor(v->type)) {
-    lang_error(c, "%s is not a LocalTensor", what);
-    return NULL;
-  }
-  *dt = casc_dtype_of_type(casc_type_elem(v->type));
-  return v;
+  return lang_local_tensor(c, p, k, what, dt);
 }
 
 /* dt is one of the element types of row kind (its DTYPES column). */
