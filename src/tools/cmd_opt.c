@@ -122,7 +122,8 @@ static void print_help(void) {
          "[module] passes cannot go inside func.func(...).\n");
   print_passes();
   printf("\nEXIT STATUS: 0 success, 1 invalid input / failed pass / "
-         "diagnostics not as\nexpected, 2 bad command line.\n");
+         "diagnostics not as\nexpected, 2 bad command line or unreadable "
+         "input file (docs/cli.md).\n");
 }
 
 /* "Available Dialects: a,b,c" like mlir-opt, derived from the op and type
