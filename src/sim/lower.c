@@ -783,14 +783,6 @@ static bool check_repeat_form(lowerer *L, casc_op *op, sim_insn *in,
   return true;
 }
 
-/* Operand i of op has the parameter-struct type t (the handlers read its
- * fields, which only an ascendc.construct of that type provides); else a
- * located error. Rows that type the operand Any need this check. */
-static bool check_struct_operand(lowerer *L, casc_op *op, unsigned i,
-                                 casc_asc_type t, const char *what) {
-  return param_struct(L, op, i, t, what) != NULL;
-}
-
 /* The level of an op with a `mask` operand: 0 a count, 1 an array (its
  * card is '*'); 2 when it has none (the count form). */
 static int mask_level(const casc_op_info *info) {
@@ -1044,12 +1036,12 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
   case SIM_GATHER_MASK:
   case SIM_TRANSPOSE:
     if (in->opc == SIM_GATHER_MASK &&
-        !check_struct_operand(L, op, 5, CASC_ASC_GATHER_MASK_PARAMS,
-                              "GatherMaskParams"))
+        !param_struct(L, op, 5, CASC_ASC_GATHER_MASK_PARAMS,
+                      "GatherMaskParams"))
       return false;
     if (in->opc == SIM_TRANSPOSE && op->nops == 4 &&
-        !check_struct_operand(L, op, 3, CASC_ASC_TRANSPOSE_PARAMS_EXT,
-                              "TransposeParamsExt"))
+        !param_struct(L, op, 3, CASC_ASC_TRANSPOSE_PARAMS_EXT,
+                      "TransposeParamsExt"))
       return false;
     if (dt_of(op->operands[1].value->type) != in->dt2) {
       unsupported(L, op, "operands of different element types");
@@ -1087,8 +1079,8 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
     break;
   }
   case SIM_BRCB:
-    if (!check_struct_operand(L, op, 3, CASC_ASC_BRCB_REPEAT_PARAMS,
-                              "BrcbRepeatParams"))
+    if (!param_struct(L, op, 3, CASC_ASC_BRCB_REPEAT_PARAMS,
+                      "BrcbRepeatParams"))
       return false;
     if (in->dt3 != in->dt) {
       unsupported(L, op, "operands of different element types");
