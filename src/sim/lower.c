@@ -114,11 +114,10 @@ static void mov(lowerer *L, const casc_op *op, uint32_t dst, uint32_t src) {
 
 static void unsupported(lowerer *L, const casc_op *op, const char *why) {
   if (why)
-    casc_emit_error(L->ctx, op->loc,
-                    "'%s' is not supported by the simulator: %s", op->name,
-                    why);
+    casc_emit_error(L->ctx, op->loc, "not supported by the simulator: %s (%s)",
+                    op->name, why);
   else
-    casc_emit_error(L->ctx, op->loc, "'%s' is not supported by the simulator",
+    casc_emit_error(L->ctx, op->loc, "not supported by the simulator: %s",
                     op->name);
   L->failed = true;
 }

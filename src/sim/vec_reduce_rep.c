@@ -287,7 +287,7 @@ bool sim_exec_reduce_repeat(sim_block *b, const sim_insn *in) {
   red_layout l;
   if (!layout_of(in, &l) || (dt != CASC_DT_F16 && dt != CASC_DT_F32)) {
     sim_report(b, CASC_CHECK_UNSUPPORTED, CASC_SEV_ERROR, in->op,
-               "'%s' is not supported by the simulator for %s", in->op->name,
+               "not supported by the simulator: %s for %s", in->op->name,
                casc_dtype_name((casc_dtype)dt));
     return false;
   }

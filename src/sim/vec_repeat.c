@@ -133,7 +133,7 @@ bool sim_exec_vector_repeat(sim_block *b, const sim_insn *in) {
   const bool bitmask = in->imm2 != 0, binary = shape == SIM_VEC_BINARY;
   if (!sim_vkernel_supports(k, shape, dt) || es < 2) {
     sim_report(b, CASC_CHECK_UNSUPPORTED, CASC_SEV_ERROR, in->op,
-               "'%s' is not supported by the simulator for %s", in->op->name,
+               "not supported by the simulator: %s for %s", in->op->name,
                casc_dtype_name((casc_dtype)dt));
     return false;
   }

@@ -328,7 +328,7 @@ static bool at_swept(casc_op *module, casc_op *swept, const char *opname,
 }
 
 /* A row the simulator does not run (SIM = NONE) must be rejected with
- * "'<op>' is not supported by the simulator" located at the op itself
+ * "not supported by the simulator: <op>" located at the op itself
  * (issue 11). The simulator stops at the first op it cannot run, so when
  * an operand's producer is such an op (an ascendc.construct of an API
  * struct it does not model) that producer's located error is the answer
@@ -353,18 +353,22 @@ static void check_sim_unsupported(const casc_diag_list *diags, unsigned before,
       strcmp(r->sim_outcome, "ran") == 0)
     return;
   char want[160];
-  snprintf(want, sizeof want, "'%s' is not supported by the simulator",
-           info->name);
+  snprintf(want, sizeof want, "not supported by the simulator: %s", info->name);
   bool producer = false;
   for (unsigned i = before; i < diags->n; i++) {
     const casc_diag *d = diags->items[i];
     if (d->sev != CASC_SEV_ERROR || !located(d))
       continue;
-    if (at_swept(module, swept, info->name, d->loc) && strstr(d->msg, want)) {
+    /* The op name must end where the message or its " (why)" does, so
+     * "ascendc.add" does not accept a message about "ascendc.add_l0". */
+    size_t wl = strlen(want);
+    if (at_swept(module, swept, info->name, d->loc) &&
+        strncmp(d->msg, want, wl) == 0 &&
+        (d->msg[wl] == '\0' || d->msg[wl] == ' ')) {
       count_unsupported_at_op++;
       return;
     }
-    if (strstr(d->msg, "is not supported by the simulator") &&
+    if (strstr(d->msg, "not supported by the simulator: ") &&
         is_operand_producer(swept, d->loc))
       producer = true;
   }
@@ -444,7 +448,7 @@ static void check_sim_launch(casc_ctx *ctx, const casc_diag_list *diags,
       continue;
     if (at_swept(module, swept, opname, d->loc) || strstr(d->msg, quoted))
       at_op = true;
-    else if (strstr(d->msg, "is not supported by the simulator"))
+    else if (strstr(d->msg, "not supported by the simulator: "))
       producer = true;
   }
   if (!nerr)

@@ -98,7 +98,7 @@ module {
     %params = ascendc.construct !ascendc.binary_repeat_params(%c1, %c1, %c1, %c8, %c8, %c8) [ui8, ui8, ui8, ui8, ui8, ui8] : i32, i32, i32, i32, i32, i32
     %mask = arith.constant 64 : i32
     %rep = arith.constant 1 : i32
-    // NOSETMASK: vec-repeat-errors.mlir:[[@LINE+1]]:{{[0-9]+}}: error: 'ascendc.add_l0' is not supported by the simulator: isSetMask = false (the mask of SetVectorMask) is not modelled
+    // NOSETMASK: vec-repeat-errors.mlir:[[@LINE+1]]:{{[0-9]+}}: error: not supported by the simulator: ascendc.add_l0 (isSetMask = false (the mask of SetVectorMask) is not modelled)
     ascendc.add_l0 %t, %t, %t, %mask, %rep, %params  : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, i32, i32, !ascendc.binary_repeat_params
     ascendc.que_bind.free_tensor %q, %t : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<*xf32>
     return
