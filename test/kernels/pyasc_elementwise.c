@@ -1,5 +1,6 @@
 /* pyasc's element-wise kernels in C: python/test/kernels/test_vadd.py and
- * python/test/generalization/basic/test_{vadd,vadds,vsqrt,axpy,duplicate}.py
+ * python/test/generalization/basic/test_{vadd,vadds,vsqrt,axpy,duplicate,
+ * vadd_l0,vadd_bits}.py
  * have one structure (offset = block_idx * block_length; TPipe; VECIN /
  * VECOUT TQues of buffer_num buffers; for each tile copy_in, compute,
  * copy_out), written here with the C API and run on the simulator over
@@ -26,9 +27,27 @@
 #include "casc/sim.h"
 #include "check.h"
 
-typedef enum { K_VADD, K_VADDS, K_VSQRT, K_AXPY, K_DUP } kind;
-static const char *const kind_name[] = {"vadd", "vadds", "vsqrt", "axpy",
-                                        "duplicate"};
+/* K_VADD_L0 / K_VADD_BITS: test_vadd_l0.py and test_vadd_bits.py, Add's
+ * level-0 form (mask = tile count) and level-1 form (a bit mask), one
+ * repeat with BinaryRepeatParams(1, 1, 1, 8, 8, 8). pyasc's bit mask is two
+ * all-ones words, which selects 128 lanes: wrong for its 64-element tiles
+ * (test_pyasc_vadd_bits_as_written); the kernel here selects the tile's 64
+ * lanes, {all ones, 0}, unless kparams.pyasc_mask asks for pyasc's. */
+typedef enum {
+  K_VADD,
+  K_VADDS,
+  K_VSQRT,
+  K_AXPY,
+  K_DUP,
+  K_VADD_L0,
+  K_VADD_BITS
+} kind;
+static const char *const kind_name[] = {
+    "vadd", "vadds", "vsqrt", "axpy", "duplicate", "vadd_l0", "vadd_bits"};
+
+static bool is_vadd(kind k) {
+  return k == K_VADD || k == K_VADD_L0 || k == K_VADD_BITS;
+}
 
 typedef struct {
   kind k;
@@ -40,6 +59,7 @@ typedef struct {
 typedef struct {
   const kcase *c;
   int block_length, tile_num;
+  bool pyasc_mask; /* K_VADD_BITS: pyasc's literal {all ones, all ones} */
 } kparams;
 
 static bool is_float(asc_dtype dt) {
@@ -58,7 +78,7 @@ static asc_local_tensor copy_in(asc_tquebind q, asc_global_tensor g, asc_int i,
 static void kernel(asc_kernel *k, void *user) {
   const kparams *p = user;
   const kcase *c = p->c;
-  const bool has_x = c->k != K_DUP, has_y = c->k == K_VADD || c->k == K_AXPY;
+  const bool has_x = c->k != K_DUP, has_y = is_vadd(c->k) || c->k == K_AXPY;
   const bool scalar = c->k == K_VADDS || c->k == K_AXPY || c->k == K_DUP;
   asc_gm_addr x = {0}, y = {0};
   if (has_x)
@@ -112,6 +132,14 @@ static void kernel(asc_kernel *k, void *user) {
     case K_VADD:
       asc_add(zl, xl, yl, c->tile);
       break;
+    case K_VADD_L0:
+      asc_add(zl, xl, yl, c->tile, 1, asc_binaryrepeatparams(1, 1, 1, 8, 8, 8));
+      break;
+    case K_VADD_BITS: {
+      const uint64_t mask[2] = {UINT64_MAX, p->pyasc_mask ? UINT64_MAX : 0};
+      asc_add(zl, xl, yl, mask, 1, asc_binaryrepeatparams(1, 1, 1, 8, 8, 8));
+      break;
+    }
     case K_VADDS:
       if (is_float(c->dt))
         asc_adds(zl, xl, fs, c->tile);
@@ -228,6 +256,8 @@ static double sample(uint32_t *seed, asc_dtype dt, kind k) {
 static double reference(kind k, double x, double y, double s) {
   switch (k) {
   case K_VADD:
+  case K_VADD_L0:
+  case K_VADD_BITS:
     return x + y;
   case K_VADDS:
     return x + s;
@@ -254,7 +284,7 @@ static void run_case(const kcase *c) {
     put(y, c->dt, i, sample(&seed, c->dt, c->k));
     put(want, c->dt, i, reference(c->k, get(x, c->dt, i), get(y, c->dt, i), s));
   }
-  kparams p = {c, c->n / c->cores, c->n / c->cores / c->tile};
+  kparams p = {c, c->n / c->cores, c->n / c->cores / c->tile, false};
   casc_ctx *ctx = casc_ctx_new();
   casc_diag_list diags = {0};
   casc_ctx_set_diag_handler(ctx, casc_diag_collect, &diags);
@@ -265,9 +295,9 @@ static void run_case(const kcase *c) {
     unsigned na = 0;
     if (c->k != K_DUP)
       args[na++] = casc_arg_gm(x, cdt(c->dt), (size_t)c->n);
-    if (c->k == K_VADD || c->k == K_AXPY)
+    if (is_vadd(c->k) || c->k == K_AXPY)
       args[na++] = casc_arg_gm(y, cdt(c->dt), (size_t)c->n);
-    if (c->k != K_VADD && c->k != K_VSQRT)
+    if (!is_vadd(c->k) && c->k != K_VSQRT)
       args[na++] = is_float(c->dt) ? casc_arg_float(cdt(c->dt), s)
                                    : casc_arg_int(cdt(c->dt), (int64_t)s);
     args[na++] = casc_arg_gm(z, cdt(c->dt), (size_t)c->n);
@@ -330,7 +360,75 @@ static void test_pyasc_elementwise_kernels(void) {
   CHECK_EQ_INT(runs, 4 * 4 * 3 + 2 * 4 * 2);
 }
 
+/* test_vadd_l0.py / test_vadd_bits.py: pyasc's tile of 64 elements, one
+ * buffer, over its four dtypes, on one, four and 16 blocks. */
+static void test_pyasc_vadd_l0_bits(void) {
+  static const asc_dtype dts[] = {ASC_FLOAT, ASC_HALF, ASC_INT32, ASC_INT16};
+  static const struct {
+    int n, cores;
+  } shapes[] = {{1024, 16}, {8192, 16}, {2048, 4}, {256, 1}};
+  for (int k = K_VADD_L0; k <= K_VADD_BITS; k++)
+    for (unsigned d = 0; d < 4; d++)
+      for (unsigned s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
+        kcase c = {(kind)k, dts[d], shapes[s].n, shapes[s].cores, 64, 1};
+        run_case(&c);
+      }
+}
+
+/* pyasc's test_vadd_bits.py kernel exactly as written: mask {all ones, all
+ * ones} on 64-element tiles. For a 32-bit type the Ascend C reference
+ * requires mask[1] = 0; for a 16-bit type the 128 selected lanes reach
+ * 128 bytes past the tile. Both are reported at the Add, on every block,
+ * and the launch fails (on the NPU the first 64 lanes still come out right,
+ * so pyasc's check passes there). */
+static void test_pyasc_vadd_bits_as_written(void) {
+  static const struct {
+    asc_dtype dt;
+    const char *want;
+  } cases[] = {
+      {ASC_FLOAT, "for a 32-bit type only mask[0] selects elements and "
+                  "mask[1] must be 0"},
+      {ASC_INT32, "for a 32-bit type only mask[0] selects elements and "
+                  "mask[1] must be 0"},
+      {ASC_HALF, "outside its tensor"},
+      {ASC_INT16, "outside its tensor"},
+  };
+  for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    kcase c = {K_VADD_BITS, cases[i].dt, 1024, 16, 64, 1};
+    kparams p = {&c, 64, 1, true};
+    const int es = (int)asc_dtype_sizeof(c.dt);
+    uint8_t *buf = calloc(3 * 1024, (size_t)es);
+    REQUIRE(buf);
+    casc_ctx *ctx = casc_ctx_new();
+    casc_diag_list diags = {0};
+    casc_ctx_set_diag_handler(ctx, casc_diag_collect, &diags);
+    casc_op *m = casc_jit_build(ctx, "k", kernel, &p);
+    REQUIRE(m);
+    casc_arg args[3];
+    for (unsigned a = 0; a < 3; a++)
+      args[a] =
+          casc_arg_gm(buf + (size_t)a * 1024 * (size_t)es, cdt(c.dt), 1024);
+    casc_launch_status st = casc_launch(ctx, m, "k", 16, args, 3, NULL, NULL);
+    CHECK(st != CASC_LAUNCH_OK);
+    bool found = false;
+    for (unsigned d = 0; d < diags.n; d++)
+      if (diags.items[d]->sev == CASC_SEV_ERROR &&
+          strstr(diags.items[d]->msg, "blocks 0-15: Add: ") &&
+          strstr(diags.items[d]->msg, cases[i].want))
+        found = true;
+    if (!found)
+      for (unsigned d = 0; d < diags.n; d++)
+        casc_diag_print(diags.items[d], stderr);
+    CHECK(found);
+    casc_diag_list_free(&diags);
+    casc_ctx_free(ctx);
+    free(buf);
+  }
+}
+
 int main(void) {
   RUN_TEST(test_pyasc_elementwise_kernels);
+  RUN_TEST(test_pyasc_vadd_l0_bits);
+  RUN_TEST(test_pyasc_vadd_bits_as_written);
   return CHECK_SUMMARY();
 }
