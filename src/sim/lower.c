@@ -1108,7 +1108,14 @@ static bool lower_generic(lowerer *L, casc_op *op) {
     return false;
   }
   if (!opc) {
-    unsupported(L, op, NULL);
+    /* Front-end IR (pyasc's codegen.mlir, a C kernel before casc_compile)
+     * still has the tensors the compiler gives buffers to: say what to
+     * run rather than only that it cannot run. */
+    unsupported(L, op,
+                op->kind == CASC_OP_LOCAL_TENSOR_AUTO
+                    ? "the compiler gives it a queue or TBuf: compile the "
+                      "module first, e.g. `casc opt -pipeline=default`"
+                    : NULL);
     return false;
   }
   if (op->nops > SIM_MAX_ARGS || op->nres > 1 || op->nregions) {
