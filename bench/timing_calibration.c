@@ -472,8 +472,16 @@ int main(int argc, char **argv) {
   }
   printf("\nskipped (casc cannot express them yet):\n");
   for (unsigned i = 0; i < n; i++)
-    if (!cs[i].expressible)
+    if (!cs[i].expressible && !cs[i].contradicted)
       printf("  %-50s %s\n", cs[i].name, cs[i].why);
+  printf("\nset aside (the figure contradicts the instructions PTO issues; "
+         "bench/calibration/contradicted.c):\n");
+  unsigned n_contra = 0;
+  for (unsigned i = 0; i < n; i++)
+    if (cs[i].contradicted) {
+      printf("  %-50s %s\n", cs[i].name, cs[i].why);
+      n_contra++;
+    }
   print_params(&pl, &dflt);
   printf("\ndouble buffering, tutorial add (8 blocks x 2048 halves), block "
          "cycles:\n");
@@ -486,6 +494,7 @@ int main(int argc, char **argv) {
   printf("\ntest_vadd: %llu cycles per block, launch %llu cycles at %.0f MHz\n",
          vb, vl, clock);
   printf("test_matmul: launch %llu cycles (not fitted)\n", ml);
+  printf("set aside with evidence: %u cases (listed above)\n", n_contra);
   printf("within ±10%%: %d/%u (held-out half: %d/%d; PTO model: %d/%u), "
          "median accuracy %.2f, test_vadd predicted %.2f µs vs %.1f µs, "
          "test_matmul predicted %.2f µs vs %.1f µs\n",
