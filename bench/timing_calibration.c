@@ -399,6 +399,13 @@ int main(int argc, char **argv) {
   if (!cal_read_csv(path, &cs, &n))
     return 1;
   qsort(cs, n, sizeof *cs, cmp_name);
+  const char *missing = cal_contradicted_missing(cs, n);
+  if (missing) {
+    fprintf(stderr, "timing_calibration: set-aside case %s is not in %s\n",
+            missing, path);
+    cal_free(cs, n);
+    return 1;
+  }
   casc_ctx *ctx = casc_ctx_new();
   runner *rs = calloc(n, sizeof *rs);
   bool *fit = calloc(n, sizeof *fit);

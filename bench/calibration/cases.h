@@ -54,6 +54,9 @@ bool cal_skip(cal_case *c, const char *why); /* not expressible: why */
 /* True (and c set aside, with the evidence in c->why) when c's measured
  * figure cannot be related to the instructions PTO issues for it. */
 bool cal_contradicted(cal_case *c);
+/* The first set-aside name that no case of cases[0 .. n) has (a typo, or a
+ * CSV that lost the row), or NULL. */
+const char *cal_contradicted_missing(const cal_case *cases, unsigned n);
 /* Reductions, TSel, TRowExpand (tile_ops.c); *handled false for other
  * ops. False only when out of memory. */
 bool cal_express_tile_op(cal_case *c, bool *handled);

@@ -85,3 +85,14 @@ bool cal_contradicted(cal_case *c) {
     }
   return false;
 }
+
+const char *cal_contradicted_missing(const cal_case *cases, unsigned n) {
+  for (size_t i = 0; i < sizeof contradicted / sizeof contradicted[0]; i++) {
+    bool found = false;
+    for (unsigned j = 0; j < n && !found; j++)
+      found = strcmp(cases[j].name, contradicted[i].name) == 0;
+    if (!found)
+      return contradicted[i].name;
+  }
+  return NULL;
+}
