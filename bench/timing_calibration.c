@@ -158,9 +158,11 @@ static int cmp_double(const void *a, const void *b) {
 
 /* Score of platform pl on the fit cases of group g: cases within +-10%,
  * then the median relative error (robust: a case no setting reaches does
- * not pull the others off). False when a case did not run. */
+ * not pull the others off) and the mean one. False when a case did not
+ * run. */
 static bool score(runner *rs, unsigned n, const bool *fit, int g,
-                  const casc_platform *pl, int *within, double *err) {
+                  const casc_platform *pl, int *within, double *err,
+                  double *mean) {
   double errs[64];
   unsigned ne = 0;
   *within = 0;
@@ -174,6 +176,10 @@ static bool score(runner *rs, unsigned n, const bool *fit, int g,
     if (ne < sizeof errs / sizeof errs[0])
       errs[ne++] = fabs((double)c - rs[i].c->measured) / rs[i].c->measured;
   }
+  double sum = 0;
+  for (unsigned i = 0; i < ne; i++)
+    sum += errs[i];
+  *mean = ne ? sum / ne : 0;
   qsort(errs, ne, sizeof *errs, cmp_double);
   *err =
       ne ? (ne % 2 ? errs[ne / 2] : (errs[ne / 2 - 1] + errs[ne / 2]) / 2) : 0;
@@ -198,6 +204,35 @@ static void set_params(casc_platform *pl, int g, unsigned a, unsigned b) {
   }
 }
 
+/* Fit vector class g's latency share of its head, its head and rate
+ * fixed: every value from 0 to the head; the most cases within +-10 %,
+ * then the smallest mean error (a single case that only the latency moves,
+ * TColSum's tree of independent vadds, does not shift a median), then the
+ * smallest latency, so a class whose fit cases are all single instructions
+ * or chains behind barriers (which the latency does not change) keeps 0. */
+static void fit_latency(runner *rs, unsigned n, const bool *fit, int g,
+                        casc_platform *pl, bool *ok) {
+  int best_w = -1;
+  double best_m = 0;
+  unsigned best = 0;
+  for (unsigned lat = 0; lat <= pl->vec_head[g]; lat++) {
+    casc_platform t = *pl;
+    t.vec_latency[g] = lat;
+    int w;
+    double e, mean;
+    if (!score(rs, n, fit, g, &t, &w, &e, &mean)) {
+      *ok = false;
+      return;
+    }
+    if (w > best_w || (w == best_w && mean < best_m - 1e-12)) {
+      best_w = w;
+      best_m = mean;
+      best = lat;
+    }
+  }
+  pl->vec_latency[g] = best;
+}
+
 /* Fit group g on the fit half: every (a, b) of its grid. Returns the
  * number of fit cases of the group (0: left as it was). */
 static int fit_group(runner *rs, unsigned n, const bool *fit, int g,
@@ -219,8 +254,8 @@ static int fit_group(runner *rs, unsigned n, const bool *fit, int g,
       casc_platform t = *pl;
       set_params(&t, g, a, b);
       int w;
-      double e;
-      if (!score(rs, n, fit, g, &t, &w, &e)) {
+      double e, mean;
+      if (!score(rs, n, fit, g, &t, &w, &e, &mean)) {
         *ok = false;
         return cases;
       }
@@ -233,6 +268,8 @@ static int fit_group(runner *rs, unsigned n, const bool *fit, int g,
     }
   }
   set_params(pl, g, best_a, best_b);
+  if (g < CASC_PLATFORM_VCOSTS)
+    fit_latency(rs, n, fit, g, pl, ok);
   return cases;
 }
 
@@ -330,6 +367,7 @@ static casc_platform before_calibration(void) {
   for (unsigned c = 0; c < CASC_PLATFORM_VCOSTS; c++) {
     p.vec_head[c] = 0;
     p.vec_cycles_per_repeat[c] = 1;
+    p.vec_latency[c] = 0;
   }
   p.mte2_bytes_per_cycle = p.mte3_bytes_per_cycle = 32;
   p.mte2_setup = p.mte3_setup = 0;
@@ -364,11 +402,14 @@ static void print_params(const casc_platform *pl, const casc_platform *dflt) {
   for (unsigned c = 0; c < CASC_PLATFORM_VCOSTS; c++) {
     const char *nm = casc_platform_vcost_name(c);
     bool d = pl->vec_head[c] != dflt->vec_head[c] ||
-             pl->vec_cycles_per_repeat[c] != dflt->vec_cycles_per_repeat[c];
-    printf("  %s_head=%u %s_cycles_per_repeat=%u%s", nm, pl->vec_head[c], nm,
-           pl->vec_cycles_per_repeat[c], d ? " *" : "");
+             pl->vec_cycles_per_repeat[c] != dflt->vec_cycles_per_repeat[c] ||
+             pl->vec_latency[c] != dflt->vec_latency[c];
+    printf("  %s_head=%u %s_cycles_per_repeat=%u %s_latency=%u%s", nm,
+           pl->vec_head[c], nm, pl->vec_cycles_per_repeat[c], nm,
+           pl->vec_latency[c], d ? " *" : "");
     if (d)
-      printf(" [%u, %u]", dflt->vec_head[c], dflt->vec_cycles_per_repeat[c]);
+      printf(" [%u, %u, %u]", dflt->vec_head[c], dflt->vec_cycles_per_repeat[c],
+             dflt->vec_latency[c]);
     printf("\n");
   }
   bool d = pl->mte2_setup != dflt->mte2_setup ||
@@ -399,6 +440,13 @@ int main(int argc, char **argv) {
   if (!cal_read_csv(path, &cs, &n))
     return 1;
   qsort(cs, n, sizeof *cs, cmp_name);
+  const char *missing = cal_contradicted_missing(cs, n);
+  if (missing) {
+    fprintf(stderr, "timing_calibration: set-aside case %s is not in %s\n",
+            missing, path);
+    cal_free(cs, n);
+    return 1;
+  }
   casc_ctx *ctx = casc_ctx_new();
   runner *rs = calloc(n, sizeof *rs);
   bool *fit = calloc(n, sizeof *fit);
@@ -424,6 +472,9 @@ int main(int argc, char **argv) {
   casc_platform_default(&dflt);
   pl = dflt;
   pl.launch_cycles = 0;
+  /* The latencies start from none: only the data gives a class one. */
+  for (unsigned c = 0; c < CASC_PLATFORM_VCOSTS; c++)
+    pl.vec_latency[c] = 0;
   /* Twice: a case made of several classes' instructions (a column
    * reduction's UB -> UB copy) is fitted in one group with the others'
    * parameters as they stand, so the second pass sees the fitted ones. */
@@ -472,8 +523,16 @@ int main(int argc, char **argv) {
   }
   printf("\nskipped (casc cannot express them yet):\n");
   for (unsigned i = 0; i < n; i++)
-    if (!cs[i].expressible)
+    if (!cs[i].expressible && !cs[i].contradicted)
       printf("  %-50s %s\n", cs[i].name, cs[i].why);
+  printf("\nset aside (the figure contradicts the instructions PTO issues; "
+         "bench/calibration/contradicted.c):\n");
+  unsigned n_contra = 0;
+  for (unsigned i = 0; i < n; i++)
+    if (cs[i].contradicted) {
+      printf("  %-50s %s\n", cs[i].name, cs[i].why);
+      n_contra++;
+    }
   print_params(&pl, &dflt);
   printf("\ndouble buffering, tutorial add (8 blocks x 2048 halves), block "
          "cycles:\n");
@@ -486,6 +545,7 @@ int main(int argc, char **argv) {
   printf("\ntest_vadd: %llu cycles per block, launch %llu cycles at %.0f MHz\n",
          vb, vl, clock);
   printf("test_matmul: launch %llu cycles (not fitted)\n", ml);
+  printf("set aside with evidence: %u cases (listed above)\n", n_contra);
   printf("within ±10%%: %d/%u (held-out half: %d/%d; PTO model: %d/%u), "
          "median accuracy %.2f, test_vadd predicted %.2f µs vs %.1f µs, "
          "test_matmul predicted %.2f µs vs %.1f µs\n",

@@ -599,6 +599,8 @@ bool cal_express(cal_case *c) {
                  "Transpose is the 16 x 16 b16 one"},
       {"TSORT32", "casc's op table puts Sort32 on the scalar pipe (S), so "
                   "the model would cost vbitsort as one scalar instruction"}};
+  if (cal_contradicted(c))
+    return true;
   for (size_t i = 0; i < sizeof vec / sizeof vec[0]; i++)
     if (strcmp(c->op, vec[i].op) == 0)
       return express_vector(c, vec[i].mn, vec[i].shape,

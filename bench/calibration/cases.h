@@ -25,12 +25,14 @@ typedef struct {
   double measured, pto_accuracy;
   /* from cal_express */
   bool expressible;
-  char why[160];   /* when not: the reason */
-  int group;       /* fit group */
-  int pipe;        /* casc_sim_pipe whose ops are measured */
-  bool last_only;  /* only the pipe's last op is measured (PTO's split-K
-                      case profiles its last TMATMUL_ACC) */
-  unsigned ninstr; /* instructions the case is made of */
+  char why[640];     /* when not: the reason */
+  bool contradicted; /* set aside: the figure contradicts the instructions
+                        PTO issues (contradicted.c, with the evidence) */
+  int group;         /* fit group */
+  int pipe;          /* casc_sim_pipe whose ops are measured */
+  bool last_only;    /* only the pipe's last op is measured (PTO's split-K
+                        case profiles its last TMATMUL_ACC) */
+  unsigned ninstr;   /* instructions the case is made of */
   casc_dtype gm_dtype;
   size_t gm_count; /* elements of the kernel's one GM argument */
   char *mlir;      /* the kernel @k(%x), malloc'd */
@@ -49,6 +51,12 @@ int cal_dtype_size(const char *t); /* "f32" -> 4; 0 when unknown */
 casc_dtype cal_dtype_of(const char *t);
 int cal_vcost_index(const char *name);       /* the cost class called name */
 bool cal_skip(cal_case *c, const char *why); /* not expressible: why */
+/* True (and c set aside, with the evidence in c->why) when c's measured
+ * figure cannot be related to the instructions PTO issues for it. */
+bool cal_contradicted(cal_case *c);
+/* The first set-aside name that no case of cases[0 .. n) has (a typo, or a
+ * CSV that lost the row), or NULL. */
+const char *cal_contradicted_missing(const cal_case *cases, unsigned n);
 /* Reductions, TSel, TRowExpand (tile_ops.c); *handled false for other
  * ops. False only when out of memory. */
 bool cal_express_tile_op(cal_case *c, bool *handled);

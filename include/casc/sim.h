@@ -63,11 +63,14 @@ typedef struct {
   unsigned vector_bytes_per_cycle; /* V: bytes per cycle at 1 cycle/repeat */
   unsigned vector_latency;         /* V: cycles from leaving V to completion */
   /* V: per cost class (CASC_PLATFORM_VCOSTS; the order of the classes is
-   * casc_platform_vcost_name's), the cycles an instruction holds V before
-   * its first repeat and per repeat (<name>_head, <name>_cycles_per_repeat
-   * in the ini file). */
+   * casc_platform_vcost_name's), an instruction's fixed cycles and cycles
+   * per repeat (<name>_head, <name>_cycles_per_repeat in the ini file), and
+   * how many of the fixed cycles (at most all) are latency that the next
+   * independent V instruction overlaps rather than occupancy of V
+   * (<name>_latency). */
   unsigned vec_head[CASC_PLATFORM_VCOSTS];
   unsigned vec_cycles_per_repeat[CASC_PLATFORM_VCOSTS];
+  unsigned vec_latency[CASC_PLATFORM_VCOSTS];
   unsigned mte2_bytes_per_cycle; /* GM -> UB, per burst */
   unsigned mte2_setup;           /* cycles a transfer holds MTE2 besides */
   unsigned mte2_latency;         /* cycles from leaving MTE2 to completion */

@@ -133,14 +133,18 @@ typedef enum {
 
 /* "unary", "scalar", "binary", "transc", "sqrt", "div", "cast", "reduce",
  * "move", "select", "copy" (the ini keys <name>_head /
- * <name>_cycles_per_repeat); NULL otherwise. */
+ * <name>_cycles_per_repeat / <name>_latency); NULL otherwise. */
 const char *casc_hw_vcost_name(casc_hw_vcost c);
 
-/* One cost class: a vector instruction holds V for `head` cycles (mask and
- * count set-up, the first repeat's operand fetch) plus `cycles_per_repeat`
- * per repeat. */
+/* One cost class: a vector instruction takes `head` cycles (mask and count
+ * set-up, the first repeat's operand fetch, the pipeline's fill) plus
+ * `cycles_per_repeat` per repeat. The last `latency` cycles of the head
+ * (at most the head) are latency, not occupancy: the instruction has left
+ * V by then, and the next independent V instruction issues while it
+ * completes, so back-to-back independent instructions share their heads;
+ * a barrier or a dependency waits for the completion. */
 typedef struct {
-  uint16_t head, cycles_per_repeat;
+  uint16_t head, cycles_per_repeat, latency;
 } casc_hw_vcost_rate;
 
 /* The timing model's figures for Ascend910B1 (A2/A3), the defaults that a

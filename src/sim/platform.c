@@ -43,6 +43,7 @@ void casc_platform_default(casc_platform *p) {
   for (unsigned c = 0; c < CASC_PLATFORM_VCOSTS; c++) {
     p->vec_head[c] = t->vcost[c].head;
     p->vec_cycles_per_repeat[c] = t->vcost[c].cycles_per_repeat;
+    p->vec_latency[c] = t->vcost[c].latency;
   }
   p->mte2_bytes_per_cycle = t->mte2_bytes_per_cycle;
   p->mte2_setup = t->mte2_setup;
@@ -121,8 +122,9 @@ static bool span_eq(const char *s, size_t n, const char *lit) {
   return strlen(lit) == n && memcmp(s, lit, n) == 0;
 }
 
-/* The field of a per-class key "<class>_head" or
- * "<class>_cycles_per_repeat" of [casc.timing], or NULL. */
+/* The field of a per-class key "<class>_head",
+ * "<class>_cycles_per_repeat" or "<class>_latency" of [casc.timing], or
+ * NULL. */
 static unsigned *vcost_field(casc_platform *p, const char *k, size_t kn) {
   for (unsigned c = 0; c < CASC_PLATFORM_VCOSTS; c++) {
     const char *name = casc_platform_vcost_name(c);
@@ -133,6 +135,8 @@ static unsigned *vcost_field(casc_platform *p, const char *k, size_t kn) {
       return &p->vec_head[c];
     if (span_eq(k + n + 1, kn - n - 1, "cycles_per_repeat"))
       return &p->vec_cycles_per_repeat[c];
+    if (span_eq(k + n + 1, kn - n - 1, "latency"))
+      return &p->vec_latency[c];
   }
   return NULL;
 }

@@ -237,6 +237,10 @@ static uint64_t umax(uint64_t a, uint64_t b) {
   return a > b ? a : b;
 }
 
+static uint64_t umin(uint64_t a, uint64_t b) {
+  return a < b ? a : b;
+}
+
 static uint64_t div_up(uint64_t a, uint64_t b) {
   return (a + b - 1) / b;
 }
@@ -529,9 +533,12 @@ static void op_cost(const sim_block *b, const sim_insn *in, int pipe,
   switch (pipe) {
   case CASC_SIM_PIPE_V: {
     casc_hw_vcost k = vcost_of(in);
-    c = pl->vec_head[k] +
+    /* The class's latency share of the head does not hold V: the next
+     * independent instruction issues while this one completes. */
+    uint64_t head_lat = umin(pl->vec_latency[k], pl->vec_head[k]);
+    c = pl->vec_head[k] - head_lat +
         v_repeats(b, in, bytes) * pl->vec_cycles_per_repeat[k];
-    *lat = pl->vector_latency;
+    *lat = pl->vector_latency + head_lat;
     break;
   }
   case CASC_SIM_PIPE_MTE2:

@@ -24,9 +24,12 @@ static bool same_block(const casc_block_timing *a, const casc_block_timing *b) {
  * built-in ones), so a report says what it rests on. */
 static void print_parameters(const casc_platform *p) {
   printf("  parameters: scalar %u; V head+cycles/repeat", p->scalar_cycles);
-  for (unsigned c = 0; c < CASC_PLATFORM_VCOSTS; c++)
+  for (unsigned c = 0; c < CASC_PLATFORM_VCOSTS; c++) {
     printf(" %s %u+%u", casc_platform_vcost_name(c), p->vec_head[c],
            p->vec_cycles_per_repeat[c]);
+    if (p->vec_latency[c])
+      printf(" (latency %u)", p->vec_latency[c]);
+  }
   printf(" (repeat %u B), latency %u; MTE2 %u + burst/%u B, latency %u; "
          "MTE3 %u + burst/%u B, latency %u; ",
          p->vector_bytes_per_cycle, p->vector_latency, p->mte2_setup,

@@ -60,6 +60,7 @@ static casc_platform test_platform(void) {
   for (unsigned c = 0; c < CASC_PLATFORM_VCOSTS; c++) {
     p.vec_head[c] = 0;
     p.vec_cycles_per_repeat[c] = 1;
+    p.vec_latency[c] = 0;
   }
   p.mte2_setup = p.mte3_setup = 0;
   p.launch_cycles = 0;
@@ -358,6 +359,57 @@ static void test_vector_dependency(void) {
   CHECK(strstr(tr.data, "\"tid\":17,\"args\":{\"name\":\"V #2\"}"));
   casc_buf_free(&tr);
   env_done(&e);
+}
+
+/* The index of the vector cost class called name, CASC_PLATFORM_VCOSTS if
+ * there is none. */
+static unsigned vcost_index(const char *name) {
+  unsigned i = 0;
+  while (i < CASC_PLATFORM_VCOSTS && strcmp(casc_platform_vcost_name(i), name))
+    i++;
+  return i;
+}
+
+/* A class's latency share of its head: v_chain's Adds (class scalar) at
+ * head 6, 1 cycle per repeat, 4 repeats each. */
+static uint64_t v_chain_cycles(unsigned head_latency, uint64_t *busy_v) {
+  casc_platform p = test_platform();
+  unsigned sc = vcost_index("scalar");
+  if (sc >= CASC_PLATFORM_VCOSTS)
+    return 0;
+  p.vec_head[sc] = 6;
+  p.vec_latency[sc] = head_latency;
+  run_env e;
+  if (!run_timed_on(&e, v_chain, 1, 1, NULL, true, p))
+    return 0;
+  const casc_block_timing *t = blk(&e, 0);
+  uint64_t c = t ? t->cycles : 0;
+  *busy_v = t ? t->busy[V] : 0;
+  env_done(&e);
+  return c;
+}
+
+static void test_class_latency(void) {
+  /* As test_vector_dependency, the WaitFlag<MTE2_V> lets V go at 141.
+   * Latency 0, the whole head holds V: each Adds holds it 6 + 4 = 10
+   * cycles and completes vector_latency 10 later:
+   *   z = x + 1 [141, 151) -> 161, w = x + 1 [151, 161) -> 171,
+   *   z = z + 1 at 161, when V is free and z's writer has completed (w's
+   *   Adds touches nothing of it): [161, 171) -> 181. */
+  uint64_t busy = 0;
+  CHECK_EQ_INT(v_chain_cycles(0, &busy), 181);
+  CHECK_EQ_INT(busy, 3 + 3 * 10);
+  /* 4 of the 6 are latency: each holds V 2 + 4 = 6 and completes 10 + 4
+   * later, so w issues while z completes, and z = z + 1, free to issue at
+   * 153 while z's writer is still in flight, waits for the compiler's
+   * barrier (every earlier V op complete):
+   *   z [141, 147) -> 161, w [147, 153) -> 167, z [167, 173) -> 187. */
+  CHECK_EQ_INT(v_chain_cycles(4, &busy), 187);
+  CHECK_EQ_INT(busy, 3 + 3 * 6);
+  /* More latency than head counts as the whole head: hold 4, complete 16
+   * later: [141, 145) -> 161, [145, 149) -> 165, [165, 169) -> 185. */
+  CHECK_EQ_INT(v_chain_cycles(100, &busy), 185);
+  CHECK_EQ_INT(busy, 3 + 3 * 4);
 }
 
 /* ---- two buffers (queues) ---------------------------------------------------
@@ -683,15 +735,6 @@ static void test_deterministic_and_unchanged(void) {
   env_done(&d);
 }
 
-/* The index of the vector cost class called name, CASC_PLATFORM_VCOSTS if
- * there is none. */
-static unsigned vcost_index(const char *name) {
-  unsigned i = 0;
-  while (i < CASC_PLATFORM_VCOSTS && strcmp(casc_platform_vcost_name(i), name))
-    i++;
-  return i;
-}
-
 /* ---- per-instruction costs
  * ---------------------------------------------------
  */
@@ -957,7 +1000,7 @@ static void test_platform_timing_keys(void) {
     if (!CHECK(strstr(sec, line)))
       fprintf(stderr, "  missing: %s", line + 1);
   }
-  /* And the two keys of every vector cost class. */
+  /* And the three keys of every vector cost class. */
   for (unsigned c = 0; c < CASC_PLATFORM_VCOSTS; c++) {
     char line[96];
     REQUIRE(casc_platform_vcost_name(c));
@@ -967,6 +1010,10 @@ static void test_platform_timing_keys(void) {
       fprintf(stderr, "  missing: %s", line + 1);
     snprintf(line, sizeof line, "\n%s_cycles_per_repeat=%u\n",
              casc_platform_vcost_name(c), d.vec_cycles_per_repeat[c]);
+    if (!CHECK(strstr(sec, line)))
+      fprintf(stderr, "  missing: %s", line + 1);
+    snprintf(line, sizeof line, "\n%s_latency=%u\n",
+             casc_platform_vcost_name(c), d.vec_latency[c]);
     if (!CHECK(strstr(sec, line)))
       fprintf(stderr, "  missing: %s", line + 1);
   }
@@ -1015,6 +1062,7 @@ int main(void) {
   RUN_TEST(test_copy_add);
   RUN_TEST(test_copy_add_race);
   RUN_TEST(test_vector_dependency);
+  RUN_TEST(test_class_latency);
   RUN_TEST(test_two_buffers);
   RUN_TEST(test_wait_before_set);
   RUN_TEST(test_scalar_deadlock);
