@@ -5,7 +5,7 @@
 // (casc opt prints the arguments as MLIR does, %arg0 and %arg1.)
 // RUN: casc opt -pipeline=default %s -o %t.mlir
 // RUN: casc run %t.mlir --arg arg0=zeros:32 --arg arg1=zeros:32 --out arg1=%t.npy
-// RUN: python3 -c "import sys; sys.path.insert(0, '%S/Inputs'); import npytool; npytool.write('%t.want.npy', 'f32', [2.5] * 32)"
+// RUN: python3 -B -c "import sys; sys.path.insert(0, '%S/Inputs'); import npytool; npytool.write('%t.want.npy', 'f32', [2.5] * 32)"
 // RUN: python3 %S/Inputs/npytool.py cmp %t.npy %t.want.npy
 
 // CHECK: local-tensor-auto.mlir:[[@LINE+6]]:8: error: not supported by the simulator: ascendc.local_tensor_auto (the compiler gives it a queue or TBuf: compile the module first, e.g. `casc opt -pipeline=default`)
