@@ -1111,7 +1111,8 @@ static bool lower_generic(lowerer *L, casc_op *op) {
     unsupported(L, op, NULL);
     return false;
   }
-  if (op->nops > SIM_MAX_ARGS || op->nres > 1 || op->nregions) {
+  if (op->nops > SIM_MAX_ARGS ||
+      op->nres > (sim_sys_two_results(opc) ? 2u : 1u) || op->nregions) {
     unsupported(L, op, "this operand/result/region shape");
     return false;
   }
@@ -1164,8 +1165,15 @@ static bool lower_generic(lowerer *L, casc_op *op) {
   }
   if (!check_generic(L, op, &tmp))
     return false;
+  char why[192];
+  if (!sim_sys_check(op, &tmp, why, sizeof why)) {
+    unsupported(L, op, why);
+    return false;
+  }
   if (op->nres)
     tmp.r = define(L, op, casc_op_result(op, 0));
+  if (op->nres == 2) /* the two-result ops (sim_sys_two_results) */
+    tmp.imm2 = define(L, op, casc_op_result(op, 1));
   sim_insn *in = emit(L, opc, op);
   if (!L->failed)
     *in = tmp;
