@@ -600,6 +600,16 @@ void sim_block_run(sim_block *b) {
       if (!sim_exec_sync_all(b, in))
         goto done;
       break;
+    case SIM_MEMREF_ALLOC:
+    case SIM_MEMREF_LOAD:
+    case SIM_MEMREF_STORE:
+    case SIM_MEMREF_CAST:
+    case SIM_EMIT_VARIABLE:
+    case SIM_EMIT_DEREF:
+    case SIM_EMIT_REINTERPRET:
+      if (!sim_exec_memref(b, in))
+        goto done;
+      break;
     case SIM_NONE: /* lowering never emits these two */
     case SIM_LOWERED:
     case SIM_OPC_COUNT_:

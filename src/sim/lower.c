@@ -1174,6 +1174,13 @@ static bool lower_generic(lowerer *L, casc_op *op) {
     tmp.r = define(L, op, casc_op_result(op, 0));
   if (op->nres == 2) /* the two-result ops (sim_sys_two_results) */
     tmp.imm2 = define(L, op, casc_op_result(op, 1));
+  if (opc == SIM_MEMREF_ALLOC || opc == SIM_EMIT_VARIABLE) {
+    /* a local array's elements: slots next to each other (memref.c) */
+    int64_t n = opc == SIM_MEMREF_ALLOC ? tmp.imm : 1;
+    tmp.imm2 = new_slot(L, op);
+    for (int64_t i = 1; i < n; i++)
+      new_slot(L, op);
+  }
   sim_insn *in = emit(L, opc, op);
   if (!L->failed)
     *in = tmp;

@@ -395,6 +395,14 @@ bool sim_sys_check(const casc_op *op, sim_insn *in, char *why, size_t n) {
     in->imm = mode;
     return true;
   }
+  case SIM_MEMREF_ALLOC:
+  case SIM_MEMREF_LOAD:
+  case SIM_MEMREF_STORE:
+  case SIM_MEMREF_CAST:
+  case SIM_EMIT_VARIABLE:
+  case SIM_EMIT_DEREF:
+  case SIM_EMIT_REINTERPRET:
+    return sim_memref_check(op, in, why, n);
   case SIM_SET_ATOMIC:
   case SIM_SET_STORE_ATOMIC: {
     /* imm: the operation (-1: SetAtomicType, the type only); imm2: the

@@ -706,6 +706,12 @@ bool sim_exec_atomic(sim_block *b, const sim_insn *in);
 int sim_atomic_store(sim_block *b, const sim_insn *in, uint8_t *dp,
                      const uint8_t *sp, int64_t n);
 void sim_sys_block_begin(sim_block *b);
+/* memref.c: local arrays and variables in slots, GM element access. Its
+ * lowering check (called by sim_sys_check); MEMREF_ALLOC leaves the element
+ * count in imm, and the lowering then reserves that many slots (one for
+ * EMIT_VARIABLE) and puts the first one's index in imm2. */
+bool sim_memref_check(const casc_op *op, sim_insn *in, char *why, size_t n);
+bool sim_exec_memref(sim_block *b, const sim_insn *in);
 /* sync_all.c: the launch's SyncAll state. new returns NULL when the program
  * has no SyncAll (*err false) or, after reporting, when the launch cannot
  * run it (*err true). block_end is called when a block stops, for good. */

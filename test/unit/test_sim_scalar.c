@@ -479,7 +479,82 @@ static void test_errors(void) {
                "Trap: the kernel trapped here");
 }
 
+/* Local arrays and variables in slots, GM element access (memref.c). */
+static const char *memref_kernel =
+    "module {\n"
+    "  func.func @k(%out: memref<?xi32, 22>, %n: i32) attributes "
+    "{ascendc.global} {\n"
+    "    %c0 = arith.constant 0 : index\n"
+    "    %c1 = arith.constant 1 : index\n"
+    "    %c2 = arith.constant 2 : index\n"
+    "    %c3 = arith.constant 3 : index\n"
+    "    %a = memref.alloca() : memref<2x3xi32>\n"
+    "    %v = emitasc.variable %n : i32, memref<1xi32>\n"
+    "    %s = emitasc.variable {staticInit = 5 : i32}, memref<1xi32>\n"
+    "    scf.for %i = %c0 to %c2 step %c1 {\n"
+    "      scf.for %j = %c0 to %c3 step %c1 {\n"
+    "        %ii = arith.index_cast %i : index to i32\n"
+    "        %jj = arith.index_cast %j : index to i32\n"
+    "        %t = arith.muli %ii, %n : i32\n"
+    "        %u = arith.addi %t, %jj : i32\n"
+    "        memref.store %u, %a[%i, %j] : memref<2x3xi32>\n"
+    "      }\n"
+    "    }\n"
+    "    %x = memref.load %a[%c1, %c2] : memref<2x3xi32>\n"
+    "    %y = emitasc.dereference %v : memref<1xi32>, i32\n"
+    "    %z = emitasc.dereference %s : memref<1xi32>, i32\n"
+    "    %sum = arith.addi %x, %y : i32\n"
+    "    %sum2 = arith.addi %sum, %z : i32\n"
+    "    memref.store %sum2, %out[%c0] : memref<?xi32, 22>\n"
+    "    %w = memref.load %out[%c0] : memref<?xi32, 22>\n"
+    "    %w2 = arith.addi %w, %w : i32\n"
+    "    memref.store %w2, %out[%c1] : memref<?xi32, 22>\n"
+    "    %cast = memref.cast %a : memref<2x3xi32> to memref<?xi32>\n"
+    "    %e = memref.load %cast[%c3] : memref<?xi32>\n"
+    "    memref.store %e, %out[%c2] : memref<?xi32, 22>\n"
+    "    %f = emitasc.reinterpret_cast %e : i32 to f32\n"
+    "    %g = emitasc.reinterpret_cast %f : f32 to i32\n"
+    "    memref.store %g, %out[%c3] : memref<?xi32, 22>\n"
+    "    return\n"
+    "  }\n"
+    "}\n";
+
+static void test_memref_rows(void) {
+  env e;
+  REQUIRE(env_parse(&e, memref_kernel));
+  int32_t out[8] = {0};
+  casc_arg args[2] = {casc_arg_gm(out, CASC_DT_I32, 8),
+                      casc_arg_int(CASC_DT_I32, 10)};
+  casc_launch_status st =
+      casc_launch(e.ctx, e.module, "k", 1, args, 2, NULL, NULL);
+  if (st != CASC_LAUNCH_OK)
+    print_diags(&e);
+  CHECK_EQ_INT(st, CASC_LAUNCH_OK);
+  int32_t a[2][3];
+  for (int i = 0; i < 2; i++)
+    for (int j = 0; j < 3; j++)
+      a[i][j] = i * 10 + j;
+  CHECK_EQ_INT(out[0], a[1][2] + 10 + 5); /* + the two variables */
+  CHECK_EQ_INT(out[1], 2 * out[0]);       /* read back from GM */
+  CHECK_EQ_INT(out[2], a[1][0]);          /* element 3 through the cast */
+  CHECK_EQ_INT(out[3], a[1][0]);          /* i32 -> f32 -> i32 bits */
+  env_free(&e);
+  /* an index past its dimension */
+  static const char *oob =
+      "module {\n"
+      "  func.func @k(%i: index) attributes {ascendc.global} {\n"
+      "    %a = memref.alloca() : memref<4xf32>\n"
+      "    %x = memref.load %a[%i] : memref<4xf32>\n"
+      "    return\n"
+      "  }\n"
+      "}\n";
+  casc_arg idx[1] = {casc_arg_int(CASC_DT_I64, 4)};
+  expect_error(oob, "k", idx, 1, CASC_CHECK_BAD_VALUE,
+               "'memref.load': index 4 is outside dimension 0 of size 4");
+}
+
 int main(void) {
+  RUN_TEST(test_memref_rows);
   RUN_TEST(test_int_rows);
   RUN_TEST(test_float_rows);
   RUN_TEST(test_errors);
