@@ -5,7 +5,7 @@
 // gm-race, z is x rotated by one row. The rest are the errors.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: python3 %S/Inputs/npytool.py gen %t/x.npy f32 256 5 0 100
-// RUN: python3 -c "import sys; sys.path.insert(0, '%S/Inputs'); import npytool as n; x = n.read('%t/x.npy')[1]; x = [float(int(v)) for v in x]; n.write('%t/xi.npy', 'f32', x); n.write('%t/x4.npy', 'f32', [4 * v for v in x[:64]] + [0.0] * 192); n.write('%t/xr.npy', 'f32', x[64:] + x[:64])"
+// RUN: python3 -B -c "import sys; sys.path.insert(0, '%S/Inputs'); import npytool as n; x = n.read('%t/x.npy')[1]; x = [float(int(v)) for v in x]; n.write('%t/xi.npy', 'f32', x); n.write('%t/x4.npy', 'f32', [4 * v for v in x[:64]] + [0.0] * 192); n.write('%t/xr.npy', 'f32', x[64:] + x[:64])"
 // RUN: casc run %s --kernel atomic_add --blocks 4 --arg x=%t/xi.npy --out z=%t/z.npy 2>&1 | count 0
 // RUN: python3 %S/Inputs/npytool.py cmp %t/z.npy %t/x4.npy
 // RUN: casc run %s --kernel shift --blocks 4 --arg x=%t/xi.npy --out w=%t/w.npy --out z=%t/zr.npy 2>&1 | count 0
