@@ -610,6 +610,16 @@ void sim_block_run(sim_block *b) {
       if (!sim_exec_memref(b, in))
         goto done;
       break;
+    case SIM_LT_SET_SIZE:
+    case SIM_LT_SET_ADDR_OFFSET:
+    case SIM_LT_GET_POSITION:
+    case SIM_PIPE_BASE_ADDR:
+    case SIM_LMA_NEW:
+    case SIM_LMA_ALLOC:
+    case SIM_LMA_CUR_ADDR:
+      if (!sim_exec_tensor_meta(b, in))
+        goto done;
+      break;
     case SIM_NONE: /* lowering never emits these two */
     case SIM_LOWERED:
     case SIM_OPC_COUNT_:

@@ -403,6 +403,10 @@ bool sim_sys_check(const casc_op *op, sim_insn *in, char *why, size_t n) {
   case SIM_EMIT_DEREF:
   case SIM_EMIT_REINTERPRET:
     return sim_memref_check(op, in, why, n);
+  case SIM_LMA_NEW:
+  case SIM_LMA_ALLOC:
+  case SIM_LMA_CUR_ADDR:
+    return sim_tensor_meta_check(op, in, why, n);
   case SIM_SET_ATOMIC:
   case SIM_SET_STORE_ATOMIC: {
     /* imm: the operation (-1: SetAtomicType, the type only); imm2: the

@@ -712,6 +712,11 @@ void sim_sys_block_begin(sim_block *b);
  * EMIT_VARIABLE) and puts the first one's index in imm2. */
 bool sim_memref_check(const casc_op *op, sim_insn *in, char *why, size_t n);
 bool sim_exec_memref(sim_block *b, const sim_insn *in);
+/* tensor_meta.c: SetSize, SetAddrWithOffset, GetPosition, GetBaseAddr,
+ * LocalMemAllocator; its lowering check puts an allocator's pool in imm2. */
+bool sim_tensor_meta_check(const casc_op *op, sim_insn *in, char *why,
+                           size_t n);
+bool sim_exec_tensor_meta(sim_block *b, const sim_insn *in);
 /* sync_all.c: the launch's SyncAll state. new returns NULL when the program
  * has no SyncAll (*err false) or, after reporting, when the launch cannot
  * run it (*err true). block_end is called when a block stops, for good. */
