@@ -553,7 +553,47 @@ static void test_memref_rows(void) {
                "'memref.load': index 4 is outside dimension 0 of size 4");
 }
 
+/* scf.index_switch with a negative case and a default. */
+static const char *switch_kernel =
+    "func.func @sw(%o: memref<?xi32, 22>, %a: index) attributes "
+    "{ascendc.global} {\n"
+    "  %c0 = arith.constant 0 : index\n"
+    "  %c10 = arith.constant 10 : i32\n"
+    "  %c20 = arith.constant 20 : i32\n"
+    "  %c30 = arith.constant 30 : i32\n"
+    "  %0 = scf.index_switch %a -> i32\n"
+    "  case 2 {\n"
+    "    scf.yield %c10 : i32\n"
+    "  }\n"
+    "  case -5 {\n"
+    "    scf.yield %c20 : i32\n"
+    "  }\n"
+    "  default {\n"
+    "    scf.yield %c30 : i32\n"
+    "  }\n"
+    "  memref.store %0, %o[%c0] : memref<?xi32, 22>\n"
+    "  return\n"
+    "}\n";
+
+static void test_index_switch(void) {
+  env e;
+  REQUIRE(env_parse(&e, switch_kernel));
+  const int64_t in[4] = {2, -5, 7, 0};
+  const int32_t want[4] = {10, 20, 30, 30};
+  for (int i = 0; i < 4; i++) {
+    int32_t out[8] = {0};
+    casc_arg args[2] = {casc_arg_gm(out, CASC_DT_I32, 8),
+                        casc_arg_int(CASC_DT_I64, in[i])};
+    casc_launch_status st =
+        casc_launch(e.ctx, e.module, "sw", 1, args, 2, NULL, NULL);
+    CHECK_EQ_INT(st, CASC_LAUNCH_OK);
+    CHECK_EQ_INT(out[0], want[i]);
+  }
+  env_free(&e);
+}
+
 int main(void) {
+  RUN_TEST(test_index_switch);
   RUN_TEST(test_memref_rows);
   RUN_TEST(test_int_rows);
   RUN_TEST(test_float_rows);
