@@ -212,6 +212,15 @@ bool sim_exec_sync_all(sim_block *b, const sim_insn *in) {
     pthread_cond_timedwait(&x->cv, &x->lock, &ts);
     if (x->gen != gen)
       break;
+    /* the launch stopping (time limit) comes first: a block it stopped
+     * has not really ended */
+    int why = atomic_load(&b->L->stop->reason);
+    if (why != SIM_STOP_NONE) {
+      x->gave_up[b->idx] = true;
+      pthread_mutex_unlock(&x->lock);
+      sim_report_stopped(b, (sim_stop_reason)why, in->op);
+      return false;
+    }
     if (x->done && x->arrived + x->done == x->nblocks) {
       /* every block is here or has ended: it will never complete */
       x->gave_up[b->idx] = true;
@@ -228,13 +237,6 @@ bool sim_exec_sync_all(sim_block *b, const sim_insn *in) {
                  "could start only %u threads",
                  x->nblocks, x->nworkers);
       pthread_mutex_unlock(&x->lock);
-      return false;
-    }
-    int why = atomic_load(&b->L->stop->reason);
-    if (why != SIM_STOP_NONE) {
-      x->gave_up[b->idx] = true;
-      pthread_mutex_unlock(&x->lock);
-      sim_report_stopped(b, (sim_stop_reason)why, in->op);
       return false;
     }
   }

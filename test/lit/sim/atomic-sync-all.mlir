@@ -12,6 +12,7 @@
 // RUN: python3 %S/Inputs/npytool.py cmp %t/zr.npy %t/xr.npy
 // RUN: not casc run %s --kernel atomic_wrong --blocks 2 --arg x=%t/xi.npy --out z=%t/z.npy 2>&1 | FileCheck %s --check-prefix=WRONG
 // RUN: not casc run %s --kernel deadlock --blocks 4 2>&1 | FileCheck %s --check-prefix=DEADLOCK
+// RUN: not casc run %s --kernel spin --blocks 3 --max-steps 1000 2>&1 | FileCheck %s --check-prefix=SPIN
 // RUN: not casc run %s --kernel trap --blocks 2 2>&1 | FileCheck %s --check-prefix=TRAP
 // RUN: casc run %s --kernel soft --blocks 4 --arg ws=zeros:32 2>&1 | count 0
 // RUN: not casc run %s --kernel soft --blocks 4 --arg ws=zeros:16 2>&1 | FileCheck %s --check-prefix=SOFT
@@ -110,6 +111,23 @@ module {
       // DEADLOCK: atomic-sync-all.mlir:[[@LINE+1]]:7: error: blocks 1-3: SyncAll waits for all 4 blocks, but block 0 ended after passing 0 SyncAll(s), without reaching this one: on the NPU this hangs
       ascendc.sync_all_hard
     }
+    return
+  }
+  func.func @spin() attributes {ascendc.global} {
+    %c0 = arith.constant 0 : i32
+    %t = arith.constant true
+    %b = ascendc.get_block_idx : i32
+    %is0 = arith.cmpi eq, %b, %c0 : i32
+    scf.if %is0 {
+      // SPIN: atomic-sync-all.mlir:[[@LINE+1]]:7: error: block 0: the block ran more than 1000 steps without finishing (an endless loop?)
+      scf.while : () -> () {
+        scf.condition(%t)
+      } do {
+        scf.yield
+      }
+    }
+    // SPIN: atomic-sync-all.mlir:[[@LINE+1]]:5: error: blocks 1-2: SyncAll waits for all 3 blocks, but block 0 stopped on an error after passing 0 SyncAll(s), without reaching this one: on the NPU this hangs
+    ascendc.sync_all_hard
     return
   }
   func.func @trap() attributes {ascendc.global} {
