@@ -135,6 +135,56 @@ asc_int asc_count_bits_cnt_same_as_sign_bit_at(const char *file, int line,
 #define asc_count_bits_cnt_same_as_sign_bit(v)                                 \
   asc_count_bits_cnt_same_as_sign_bit_at(ASC__AT, ASC__I(v))
 
+/* ---- static tensors and tensor bookkeeping: LocalMemAllocator(hardware)
+ * with .alloc(pos, dtype, tile_size) (a C constant tile_size is the
+ * template form, a runtime one the dynamic form) and .get_cur_addr();
+ * LocalTensor.set_size / set_addr_with_offset / get_position and
+ * TPipe.get_base_addr. */
+typedef enum {
+  ASC_HARDWARE_GM = 0,
+  ASC_HARDWARE_UB = 1,
+  ASC_HARDWARE_L1 = 2,
+  ASC_HARDWARE_L0A = 3,
+  ASC_HARDWARE_L0B = 4,
+  ASC_HARDWARE_L0C = 5,
+  ASC_HARDWARE_BIAS = 6,
+  ASC_HARDWARE_FIXBUF = 7
+} asc_hardware;
+ASC__HANDLE(asc_local_mem_allocator); /* LocalMemAllocator */
+asc_local_mem_allocator asc_localmemallocator_at(const char *file, int line,
+                                                 asc_hardware hw);
+asc_local_tensor asc_localmemallocator_alloc_at(const char *file, int line,
+                                                asc_local_mem_allocator a,
+                                                asc_tposition pos, asc_dtype dt,
+                                                asc__sv tile_size);
+asc_int asc_localmemallocator_get_cur_addr_at(const char *file, int line,
+                                              asc_local_mem_allocator a);
+void asc_localtensor_set_size_at(const char *file, int line, asc_local_tensor t,
+                                 asc__sv size);
+void asc_localtensor_set_addr_with_offset_at(const char *file, int line,
+                                             asc_local_tensor t,
+                                             asc_local_tensor src,
+                                             asc__sv offset);
+asc_int asc_localtensor_get_position_at(const char *file, int line,
+                                        asc_local_tensor t);
+asc_int asc_tpipe_get_base_addr_at(const char *file, int line, asc_tpipe p,
+                                   asc_tposition pos);
+/* pyasc's default hardware is UB; C spells it: asc_localmemallocator(
+ * ASC_HARDWARE_UB) */
+#define asc_localmemallocator(hw) asc_localmemallocator_at(ASC__AT, hw)
+#define asc_localmemallocator_alloc(a, pos, dt, n)                             \
+  asc_localmemallocator_alloc_at(ASC__AT, a, pos, dt, ASC__I(n))
+#define asc_localmemallocator_get_cur_addr(a)                                  \
+  asc_localmemallocator_get_cur_addr_at(ASC__AT, a)
+#define asc_localtensor_set_size(t, n)                                         \
+  asc_localtensor_set_size_at(ASC__AT, t, ASC__I(n))
+#define asc_localtensor_set_addr_with_offset(t, src, off)                      \
+  asc_localtensor_set_addr_with_offset_at(ASC__AT, t, src, ASC__I(off))
+#define asc_localtensor_get_position(t)                                        \
+  asc_localtensor_get_position_at(ASC__AT, t)
+#define asc_tpipe_get_base_addr(p, pos)                                        \
+  asc_tpipe_get_base_addr_at(ASC__AT, p, pos)
+
 #ifdef __cplusplus
 }
 #endif

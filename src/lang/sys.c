@@ -272,3 +272,137 @@ asc_int asc_count_bits_cnt_same_as_sign_bit_at(const char *file, int line,
                 CASC_OP_COUNT_BITS_CNT_SAME_AS_SIGN_BIT, file, line, value_in,
                 NULL, true);
 }
+
+/* ---- static tensors and tensor bookkeeping ----------------------------------
+ */
+
+asc_local_mem_allocator asc_localmemallocator_at(const char *file, int line,
+                                                 asc_hardware hw) {
+  lang_call c;
+  asc_local_mem_allocator r = {0};
+  if (!lang_begin(&c, "asc_localmemallocator", file, line))
+    return r;
+  /* GM is a Hardware value, but no memory an allocator hands out */
+  if ((int)hw < ASC_HARDWARE_UB || (int)hw > ASC_HARDWARE_FIXBUF) {
+    lang_error(&c,
+               "%d is not a Hardware a LocalMemAllocator takes (UB .. "
+               "FIXBUF)",
+               (int)hw);
+    r.k_ = lang_stamp(&c);
+    return r;
+  }
+  int64_t p[1] = {hw};
+  casc_type *t =
+      casc_type_asc(c.k->ctx, CASC_ASC_LOCAL_MEM_ALLOCATOR, p, 0, NULL, NULL);
+  casc_value *h = lang_mat(&c, asc__sv_i(hw), c.k->i64, "hardware");
+  if (h && t)
+    r.p_ = lang_op1(&c, CASC_OP_LOCAL_MEM_ALLOCATOR, 1, &h, t, NULL);
+  r.k_ = lang_stamp(&c);
+  return r;
+}
+
+asc_local_tensor asc_localmemallocator_alloc_at(const char *file, int line,
+                                                asc_local_mem_allocator a,
+                                                asc_tposition pos, asc_dtype dt,
+                                                asc__sv tile_size) {
+  lang_call c;
+  asc_local_tensor r = {0};
+  if (!lang_begin(&c, "asc_localmemallocator_alloc", file, line))
+    return r;
+  r.k_ = lang_stamp(&c);
+  casc_value *ops[2] = {lang_value(&c, a.p_, a.k_, "allocator"), NULL};
+  if (!ops[0])
+    return r;
+  if ((int)pos < ASC_TPOSITION_GM || (int)pos >= ASC_TPOSITION_MAX) {
+    lang_error(&c, "%d is not a valid TPosition", (int)pos);
+    return r;
+  }
+  casc_type *et = lang_dtype_checked(&c, dt, "dtype");
+  if (!et)
+    return r;
+  /* a C constant is the template argument of Alloc<pos, T, tileSize>() */
+  bool dynamic = lang_sv_value(&c, tile_size, "tile_size") != NULL;
+  if (!(ops[1] = lang_mat(&c, tile_size, c.k->i32, "tile_size")))
+    return r;
+  casc_named_attr at[2] = {
+      {casc_intern_cstr(c.k->ctx, "dtype"), casc_attr_type(c.k->ctx, et)},
+      {casc_intern_cstr(c.k->ctx, "pos"), lang_enum_attr(&c, pos)}};
+  r.p_ = lang_op1(&c,
+                  dynamic ? CASC_OP_LOCAL_MEM_ALLOCATOR_ALLOC_DYNAMIC
+                          : CASC_OP_LOCAL_MEM_ALLOCATOR_ALLOC,
+                  2, ops, casc_type_local_tensor(c.k->ctx, et),
+                  casc_attr_dict(c.k->ctx, 2, at));
+  return r;
+}
+
+asc_int asc_localmemallocator_get_cur_addr_at(const char *file, int line,
+                                              asc_local_mem_allocator a) {
+  lang_call c;
+  asc_int r = {0};
+  if (!lang_begin(&c, "asc_localmemallocator_get_cur_addr", file, line))
+    return r;
+  casc_value *v = lang_value(&c, a.p_, a.k_, "allocator");
+  if (v)
+    r.p_ = lang_op1(&c, CASC_OP_LOCAL_MEM_ALLOCATOR_GET_CUR_ADDR, 1, &v,
+                    c.k->ui32, NULL);
+  r.k_ = lang_stamp(&c);
+  return r;
+}
+
+void asc_localtensor_set_size_at(const char *file, int line, asc_local_tensor t,
+                                 asc__sv size) {
+  lang_call c;
+  if (!lang_begin(&c, "asc_localtensor_set_size", file, line))
+    return;
+  casc_value *ops[2] = {lang_local_tensor(&c, t.p_, t.k_, "tensor", NULL),
+                        NULL};
+  if (ops[0] && (ops[1] = lang_mat(&c, size, c.k->ui32, "size")))
+    lang_op(&c, CASC_OP_LOCAL_TENSOR_SET_SIZE, 2, ops, 0, NULL, NULL);
+}
+
+void asc_localtensor_set_addr_with_offset_at(const char *file, int line,
+                                             asc_local_tensor t,
+                                             asc_local_tensor src,
+                                             asc__sv offset) {
+  lang_call c;
+  if (!lang_begin(&c, "asc_localtensor_set_addr_with_offset", file, line))
+    return;
+  casc_value *ops[3] = {lang_local_tensor(&c, t.p_, t.k_, "tensor", NULL),
+                        lang_local_tensor(&c, src.p_, src.k_, "src", NULL),
+                        NULL};
+  if (ops[0] && ops[1] && (ops[2] = lang_mat(&c, offset, c.k->ui32, "offset")))
+    lang_op(&c, CASC_OP_LOCAL_TENSOR_SET_ADDR_WITH_OFFSET, 3, ops, 0, NULL,
+            NULL);
+}
+
+asc_int asc_localtensor_get_position_at(const char *file, int line,
+                                        asc_local_tensor t) {
+  lang_call c;
+  asc_int r = {0};
+  if (!lang_begin(&c, "asc_localtensor_get_position", file, line))
+    return r;
+  casc_value *v = lang_local_tensor(&c, t.p_, t.k_, "tensor", NULL);
+  if (v)
+    r.p_ =
+        lang_op1(&c, CASC_OP_LOCAL_TENSOR_GET_POSITION, 1, &v, c.k->i32, NULL);
+  r.k_ = lang_stamp(&c);
+  return r;
+}
+
+asc_int asc_tpipe_get_base_addr_at(const char *file, int line, asc_tpipe p,
+                                   asc_tposition pos) {
+  lang_call c;
+  asc_int r = {0};
+  if (!lang_begin(&c, "asc_tpipe_get_base_addr", file, line))
+    return r;
+  casc_value *v = lang_value(&c, p.p_, p.k_, "pipe");
+  if (v && ((int)pos < ASC_TPOSITION_GM || (int)pos >= ASC_TPOSITION_MAX)) {
+    lang_error(&c, "%d is not a valid TPosition", (int)pos);
+    v = NULL;
+  }
+  if (v)
+    r.p_ = lang_op1(&c, CASC_OP_PIPE_GET_BASE_ADDR, 1, &v, c.k->i64,
+                    lang_attrs1(&c, "logicPos", lang_enum_attr(&c, pos)));
+  r.k_ = lang_stamp(&c);
+  return r;
+}

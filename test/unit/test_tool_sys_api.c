@@ -125,6 +125,87 @@ static void test_atomic_sync_api(void) {
   casc_ctx_free(ctx);
 }
 
+/* Static tensors: x -> t1 (VECIN) -> z through a LocalMemAllocator of UB,
+ * with a runtime-sized second tensor; o[0] = GetCurAddr, o[1] = the
+ * position of a TBuf tensor, o[2] = its size after SetSize(16), o[3] = the
+ * distance SetAddrWithOffset(+8) moved a view, o[4] = GetBaseAddr. */
+static void static_tensor_kernel(asc_kernel *k, void *user) {
+  (void)user;
+  asc_gm_addr x = asc_arg_gm(k, "x", ASC_FLOAT);
+  asc_gm_addr z = asc_arg_gm(k, "z", ASC_FLOAT);
+  asc_gm_addr o = asc_arg_gm(k, "o", ASC_INT32);
+  asc_int n = asc_arg_int(k, "n", ASC_INT32);
+  asc_global_tensor xg = asc_globaltensor(), zg = asc_globaltensor();
+  asc_global_tensor og = asc_globaltensor();
+  asc_globaltensor_set_global_buffer(xg, x);
+  asc_globaltensor_set_global_buffer(zg, z);
+  asc_globaltensor_set_global_buffer(og, o);
+  asc_local_mem_allocator a = asc_localmemallocator(ASC_HARDWARE_UB);
+  asc_local_tensor t1 =
+      asc_localmemallocator_alloc(a, ASC_TPOSITION_VECIN, ASC_FLOAT, N);
+  asc_local_tensor t2 =
+      asc_localmemallocator_alloc(a, ASC_TPOSITION_VECOUT, ASC_FLOAT, n);
+  (void)t2;
+  asc_data_copy(t1, xg, N);
+  asc_pipe_barrier(ASC_PIPEID_PIPE_ALL);
+  asc_data_copy(zg, t1, N);
+  asc_globaltensor_set_value(og, 0, asc_localmemallocator_get_cur_addr(a));
+}
+
+static void tensor_meta_kernel(asc_kernel *k, void *user) {
+  (void)user;
+  asc_gm_addr o = asc_arg_gm(k, "o", ASC_INT32);
+  asc_global_tensor og = asc_globaltensor();
+  asc_globaltensor_set_global_buffer(og, o);
+  asc_tpipe pipe = asc_tpipe();
+  asc_tbuf tb = asc_tbuf(ASC_TPOSITION_VECCALC);
+  asc_tpipe_init_buffer(pipe, tb, 256);
+  asc_local_tensor t = asc_tbuf_get(tb, ASC_FLOAT);
+  asc_local_tensor v = asc_tbuf_get(tb, ASC_FLOAT);
+  asc_localtensor_set_size(t, 16);
+  asc_localtensor_set_addr_with_offset(v, t, 8);
+  asc_globaltensor_set_value(og, 1, asc_localtensor_get_position(t));
+  asc_globaltensor_set_value(og, 2, asc_localtensor_get_size(t));
+  asc_globaltensor_set_value(
+      og, 3,
+      asc_sub(asc_to_int(asc_localtensor_get_phy_addr(v), ASC_INT32),
+              asc_to_int(asc_localtensor_get_phy_addr(t), ASC_INT32)));
+  asc_globaltensor_set_value(
+      og, 4, asc_tpipe_get_base_addr(pipe, ASC_TPOSITION_VECIN));
+}
+
+static void test_static_tensors_api(void) {
+  casc_ctx *ctx = casc_ctx_new();
+  casc_diag_list diags = {0};
+  casc_ctx_set_diag_handler(ctx, casc_diag_collect, &diags);
+  casc_op *m = casc_jit_build(ctx, "s", static_tensor_kernel, NULL);
+  casc_op *m2 = casc_jit_build(ctx, "t", tensor_meta_kernel, NULL);
+  if (!m || !m2)
+    for (unsigned i = 0; i < diags.n; i++)
+      casc_diag_print(diags.items[i], stderr);
+  REQUIRE(m != NULL && m2 != NULL);
+  float x[N], z[N];
+  int32_t o[8] = {0};
+  for (int i = 0; i < N; i++)
+    x[i] = (float)i / 8;
+  memset(z, 0, sizeof z);
+  casc_arg args[4] = {
+      casc_arg_gm(x, CASC_DT_F32, N), casc_arg_gm(z, CASC_DT_F32, N),
+      casc_arg_gm(o, CASC_DT_I32, 8), casc_arg_int(CASC_DT_I32, 24)};
+  casc_launch_status st = casc_launch(ctx, m, "s", 1, args, 4, NULL, NULL);
+  CHECK_EQ_INT(st, CASC_LAUNCH_OK);
+  CHECK(memcmp(z, x, sizeof z) == 0);
+  CHECK_EQ_INT(o[0], (N + 24) * 4); /* 64 + 24 floats handed out */
+  st = casc_launch(ctx, m2, "t", 1, args + 2, 1, NULL, NULL);
+  CHECK_EQ_INT(st, CASC_LAUNCH_OK);
+  CHECK_EQ_INT(o[1], ASC_TPOSITION_VECCALC);
+  CHECK_EQ_INT(o[2], 16);
+  CHECK_EQ_INT(o[3], 8 * 4);
+  CHECK_EQ_INT(o[4], 0);
+  casc_diag_list_free(&diags);
+  casc_ctx_free(ctx);
+}
+
 /* Misuse: one located error naming the API. */
 static void bad_dtype(asc_kernel *k, void *user) {
   (void)k;
@@ -185,6 +266,7 @@ static void test_misuse(void) {
 
 int main(void) {
   RUN_TEST(test_atomic_sync_api);
+  RUN_TEST(test_static_tensors_api);
   RUN_TEST(test_misuse);
   return CHECK_SUMMARY();
 }
