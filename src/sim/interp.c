@@ -582,6 +582,7 @@ void sim_block_run(sim_block *b) {
     case SIM_SYSTEM_CYCLE:
     case SIM_PROGRAM_COUNTER:
     case SIM_TASK_RATIO:
+    case SIM_ICACHE_STATUS:
     case SIM_SCALAR_BITS:
     case SIM_SCALAR_CAST:
     case SIM_TRAP:

@@ -328,6 +328,10 @@ bool sim_exec_scalar_ext(sim_block *b, const sim_insn *in) {
     /* a vector-only launch: one AIV per task (no AIC:AIV mix) */
     r->i = sim_norm(1, dt);
     return true;
+  case SIM_ICACHE_STATUS:
+    /* ICachePreLoad has no effect here, so no preload is ever under way */
+    r->i = 0;
+    return true;
   case SIM_SCALAR_BITS:
     return scalar_bits(b, in);
   case SIM_SCALAR_CAST:

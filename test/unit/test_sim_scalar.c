@@ -592,7 +592,53 @@ static void test_index_switch(void) {
   env_free(&e);
 }
 
+/* The ops without effect on values run, and change nothing: a value
+ * written to GM before them reads back after them. */
+static const char *no_effect_kernel =
+    "func.func @k(%o: memref<?xi64, 22>) attributes {ascendc.global} {\n"
+    "  %c0 = arith.constant 0 : index\n"
+    "  %c1 = arith.constant 1 : index\n"
+    "  %v = arith.constant 77 : i64\n"
+    "  %n = arith.constant 128 : i64\n"
+    "  %g = ascendc.global_tensor : !ascendc.global_tensor<*xi64>\n"
+    "  ascendc.global_tensor.set_global_buffer %g, %o : "
+    "!ascendc.global_tensor<*xi64>, memref<?xi64, 22>\n"
+    "  memref.store %v, %o[%c1] : memref<?xi64, 22>\n"
+    "  ascendc.noop\n"
+    "  ascendc.init_soc_state\n"
+    "  ascendc.metrics_prof_start\n"
+    "  ascendc.data_sync_barrier {memDsbType = 0 : i32} :\n"
+    "  ascendc.data_cache_preload %g, %n : !ascendc.global_tensor<*xi64>, i64\n"
+    "  ascendc.data_cache_clean_invalid_global %g {entireType = 1 : i32, "
+    "dcciDst = 2 : i32} : !ascendc.global_tensor<*xi64>\n"
+    "  ascendc.global_tensor.set_l2_cache_hint %g {mode = 0 : i32, rwMode = 1 "
+    ": i32} : !ascendc.global_tensor<*xi64>\n"
+    "  ascendc.icache_preload %n : i64\n"
+    "  ascendc.metrics_prof_stop\n"
+    "  %s = ascendc.get_icache_preload_status : i64\n"
+    "  %w = memref.load %o[%c1] : memref<?xi64, 22>\n"
+    "  %t = arith.addi %s, %w : i64\n"
+    "  memref.store %t, %o[%c0] : memref<?xi64, 22>\n"
+    "  return\n"
+    "}\n";
+
+static void test_no_effect_rows(void) {
+  env e;
+  REQUIRE(env_parse(&e, no_effect_kernel));
+  int64_t out[4] = {5, 5, 5, 5};
+  casc_arg args[1] = {casc_arg_gm(out, CASC_DT_I64, 4)};
+  casc_launch_status st =
+      casc_launch(e.ctx, e.module, "k", 1, args, 1, NULL, NULL);
+  if (st != CASC_LAUNCH_OK)
+    print_diags(&e);
+  CHECK_EQ_INT(st, CASC_LAUNCH_OK);
+  CHECK_EQ_INT(out[0], 77); /* status 0 + the value stored before */
+  CHECK_EQ_INT(out[2], 5);
+  env_free(&e);
+}
+
 int main(void) {
+  RUN_TEST(test_no_effect_rows);
   RUN_TEST(test_index_switch);
   RUN_TEST(test_memref_rows);
   RUN_TEST(test_int_rows);
