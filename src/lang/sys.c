@@ -291,7 +291,7 @@ asc_local_mem_allocator asc_localmemallocator_at(const char *file, int line,
     r.k_ = lang_stamp(&c);
     return r;
   }
-  int64_t p[1] = {hw};
+  int64_t p[3] = {hw, 0, 0}; /* casc_type_asc reads three */
   casc_type *t =
       casc_type_asc(c.k->ctx, CASC_ASC_LOCAL_MEM_ALLOCATOR, p, 0, NULL, NULL);
   casc_value *h = lang_mat(&c, asc__sv_i(hw), c.k->i64, "hardware");
