@@ -120,6 +120,18 @@ asc_int asc_scalar_get_sff_value_at(const char *file, int line,
                                     asc__sv value_in, asc__sv count_value);
 asc_int asc_count_bits_cnt_same_as_sign_bit_at(const char *file, int line,
                                                asc__sv value_in);
+/* scalar_cast(value, dtype, round_mode): float to int32 or half. C needs
+ * the result's type statically: asc_scalar_cast_int(v, ASC_INT32, mode)
+ * and asc_scalar_cast_float(v, ASC_HALF, mode) (as get_value_int /
+ * _float). */
+asc_int asc_scalar_cast_int_at(const char *file, int line, asc__sv value_in,
+                               asc_dtype dt, asc_roundmode mode);
+asc_float asc_scalar_cast_float_at(const char *file, int line, asc__sv value_in,
+                                   asc_dtype dt, asc_roundmode mode);
+#define asc_scalar_cast_int(v, dt, m)                                          \
+  asc_scalar_cast_int_at(ASC__AT, ASC__F(v), dt, m)
+#define asc_scalar_cast_float(v, dt, m)                                        \
+  asc_scalar_cast_float_at(ASC__AT, ASC__F(v), dt, m)
 #define asc_get_data_block_size_in_bytes()                                     \
   asc_get_data_block_size_in_bytes_at(ASC__AT)
 #define asc_get_program_counter() asc_get_program_counter_at(ASC__AT)

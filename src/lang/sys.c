@@ -406,3 +406,54 @@ asc_int asc_tpipe_get_base_addr_at(const char *file, int line, asc_tpipe p,
   r.k_ = lang_stamp(&c);
   return r;
 }
+
+/* ScalarCast<float, T, mode>: the reference's pairs, float to int32 (any
+ * mode but CAST_ODD and CAST_NONE) and float to half (any but CAST_NONE). */
+static casc_value *scalar_cast(lang_call *c, asc__sv value_in, asc_dtype dt,
+                               asc_roundmode mode, bool want_int) {
+  casc_type *t = lang_dtype_checked(c, dt, "dtype");
+  if (!t)
+    return NULL;
+  if (want_int ? dt != ASC_INT32 : dt != ASC_HALF) {
+    lang_error(c, "dtype is %s; ScalarCast converts float to %s",
+               asc_dtype_name(dt), want_int ? "int32" : "half");
+    return NULL;
+  }
+  if ((int)mode < ASC_ROUNDMODE_CAST_RINT ||
+      (int)mode > ASC_ROUNDMODE_CAST_ODD ||
+      (want_int && mode == ASC_ROUNDMODE_CAST_ODD)) {
+    lang_error(c, "round mode %d is not one ScalarCast to %s takes", (int)mode,
+               want_int ? "int32" : "half");
+    return NULL;
+  }
+  casc_value *v = lang_mat(c, value_in, c->k->f32, "value_in");
+  if (!v)
+    return NULL;
+  casc_named_attr a[2] = {
+      {casc_intern_cstr(c->k->ctx, "dtype"), casc_attr_type(c->k->ctx, t)},
+      {casc_intern_cstr(c->k->ctx, "roundMode"), lang_enum_attr(c, mode)}};
+  return lang_op1(c, CASC_OP_SCALAR_CAST, 1, &v, t,
+                  casc_attr_dict(c->k->ctx, 2, a));
+}
+
+asc_int asc_scalar_cast_int_at(const char *file, int line, asc__sv value_in,
+                               asc_dtype dt, asc_roundmode mode) {
+  lang_call c;
+  asc_int r = {0};
+  if (!lang_begin(&c, "asc_scalar_cast", file, line))
+    return r;
+  r.p_ = scalar_cast(&c, value_in, dt, mode, true);
+  r.k_ = lang_stamp(&c);
+  return r;
+}
+
+asc_float asc_scalar_cast_float_at(const char *file, int line, asc__sv value_in,
+                                   asc_dtype dt, asc_roundmode mode) {
+  lang_call c;
+  asc_float r = {0};
+  if (!lang_begin(&c, "asc_scalar_cast", file, line))
+    return r;
+  r.p_ = scalar_cast(&c, value_in, dt, mode, false);
+  r.k_ = lang_stamp(&c);
+  return r;
+}

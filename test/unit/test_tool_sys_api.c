@@ -3,6 +3,7 @@
  * run on the simulator against plain C (four blocks add into one row under
  * SetAtomicAdd, then hand rows on across SyncAll); misuse is a located
  * error naming the API. */
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -62,6 +63,14 @@ static void atomic_sync_kernel(asc_kernel *k, void *user) {
   asc_globaltensor_set_value(og, asc_add(base, 2),
                              asc_get_data_block_size_in_bytes());
   asc_globaltensor_set_value(og, asc_add(base, 3), atype);
+  /* ScalarCast of 2.5 + block: CAST_RINT (to even) and CAST_CEIL */
+  asc_float v = asc_add(asc_to_float(b, ASC_FLOAT), 2.5f);
+  asc_globaltensor_set_value(
+      og, asc_add(base, 16),
+      asc_scalar_cast_int(v, ASC_INT32, ASC_ROUNDMODE_CAST_RINT));
+  asc_globaltensor_set_value(
+      og, asc_add(base, 17),
+      asc_scalar_cast_int(v, ASC_INT32, ASC_ROUNDMODE_CAST_CEIL));
   (void)aop;
 }
 
@@ -93,7 +102,7 @@ static void test_atomic_sync_api(void) {
   casc_buf_free(&text);
 
   float x[N], z[N], w[BLOCKS * N];
-  int64_t o[4 * BLOCKS];
+  int64_t o[4 * BLOCKS + 16];
   for (int i = 0; i < N; i++) {
     x[i] = (float)(i % 9) - 4; /* integers: exact in any order */
     z[i] = 1;
@@ -103,7 +112,7 @@ static void test_atomic_sync_api(void) {
   casc_arg args[4] = {casc_arg_gm(x, CASC_DT_F32, N),
                       casc_arg_gm(z, CASC_DT_F32, N),
                       casc_arg_gm(w, CASC_DT_F32, BLOCKS * N),
-                      casc_arg_gm(o, CASC_DT_I64, 4 * BLOCKS)};
+                      casc_arg_gm(o, CASC_DT_I64, 4 * BLOCKS + 16)};
   casc_launch_result res;
   casc_launch_status st = casc_launch(ctx, m, "k", BLOCKS, args, 4, NULL, &res);
   if (st != CASC_LAUNCH_OK)
@@ -120,6 +129,9 @@ static void test_atomic_sync_api(void) {
     CHECK(o[4 * b + 1] == __builtin_popcountll(u));
     CHECK(o[4 * b + 2] == 32);
     CHECK(o[4 * b + 3] == 1); /* ATOMIC_F32 while SetAtomicAdd<float> */
+    double v = 2.5 + b;
+    CHECK(o[4 * b + 16] == (int64_t)nearbyint(v));
+    CHECK(o[4 * b + 17] == (int64_t)ceil(v));
   }
   casc_diag_list_free(&diags);
   casc_ctx_free(ctx);
