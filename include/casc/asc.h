@@ -1634,4 +1634,7 @@ asc_int asc_get_block_num_at(const char *file, int line);
 }
 #endif
 #pragma GCC visibility pop
+/* System, atomic and cross-block calls (set_atomic_*, sync_all, caches,
+ * system values, scalar bit functions). */
+#include "casc/asc_sys.h"
 #endif /* CASC_ASC_H */

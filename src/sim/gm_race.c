@@ -1,8 +1,10 @@
 /* Races between blocks on GM. The blocks of a launch run at the same time
  * on the NPU's cores; nothing orders one block's GM writes before another
- * block's reads or writes of the same bytes (the simulator runs neither
- * atomics nor SyncAll), so such an overlap is a race even though running
- * the blocks one after another on a CPU gives some answer.
+ * block's reads or writes of the same bytes, so such an overlap is a race
+ * even though running the blocks one after another on a CPU gives some
+ * answer. Two exceptions: atomic writes (SetAtomicAdd/Max/Min, atomic.c)
+ * of two blocks combine in any order, and accesses of different epochs are
+ * ordered by the SyncAll between them (sync_all.c).
  *
  * Every block records the GM byte ranges it reads and writes: one record
  * per op, kernel argument and direction, grown while the op's accesses
@@ -32,10 +34,14 @@ void sim_gm_record(sim_block *b, const sim_insn *in, int buf, int64_t lo,
   if (bytes <= 0 || l->overflow || b->L->block_dim < 2)
     return;
   int64_t hi = lo + bytes;
+  /* a DMA write (MTE3) under the block's atomic mode */
+  bool atomic =
+      write && b->atomic_op != SIM_ATOMIC_NONE && in->pipe == CASC_PIPE_MTE3;
   unsigned c = cache_slot(in, write);
   if (l->cache_in[c] == in && l->cache_idx[c] < l->n) {
     sim_gm_acc *r = &l->items[l->cache_idx[c]];
-    if (r->op == in->op && r->write == write && r->buf == buf && lo <= r->hi &&
+    if (r->op == in->op && r->write == write && r->buf == buf &&
+        r->atomic == atomic && r->epoch == b->epoch && lo <= r->hi &&
         hi >= r->lo) {
       if (lo < r->lo)
         r->lo = lo;
@@ -54,7 +60,7 @@ void sim_gm_record(sim_block *b, const sim_insn *in, int buf, int64_t lo,
   }
   l->cache_in[c] = in;
   l->cache_idx[c] = l->n;
-  l->items[l->n++] = (sim_gm_acc){lo, hi, in->op, buf, write};
+  l->items[l->n++] = (sim_gm_acc){lo, hi, in->op, buf, write, atomic, b->epoch};
 }
 
 void sim_gm_acc_list_free(sim_gm_acc_list *l) {
@@ -72,6 +78,8 @@ static int cmp_flat(const void *x, const void *y) {
   const flat_acc *p = x, *q = y;
   if (p->a->buf != q->a->buf)
     return p->a->buf < q->a->buf ? -1 : 1;
+  if (p->a->epoch != q->a->epoch)
+    return p->a->epoch < q->a->epoch ? -1 : 1;
   if (p->a->lo != q->a->lo)
     return p->a->lo < q->a->lo ? -1 : 1;
   return p->seq < q->seq ? -1 : p->seq > q->seq;
@@ -114,6 +122,10 @@ typedef struct {
   unsigned npairs;
 } race_report;
 
+static const char *verb(const sim_gm_acc *a) {
+  return a->atomic ? "atomically writes" : a->write ? "writes" : "reads";
+}
+
 static void report(race_report *R, const flat_acc *x, const flat_acc *y) {
   for (unsigned k = 0; k < R->npairs; k++)
     if ((R->pairs[k][0] == x->a->op && R->pairs[k][1] == y->a->op) ||
@@ -147,11 +159,11 @@ static void report(race_report *R, const flat_acc *x, const flat_acc *y) {
       "%s: block %u %s GM '%s' elements [%lld, %lld), which block %u %s; the "
       "blocks of a launch run at the same time, so nothing orders the two "
       "accesses (each block must write its own part of GM)",
-      sim_api_name(y->a->op), y->block, y->a->write ? "writes" : "reads",
-      gm->name, (long long)(lo / es), (long long)((hi + es - 1) / es), x->block,
-      x->a->write ? "writes" : "reads");
+      sim_api_name(y->a->op), y->block, verb(y->a), gm->name,
+      (long long)(lo / es), (long long)((hi + es - 1) / es), x->block,
+      verb(x->a));
   sim_note_add(is, x->a->op->loc, "block %u %s them here", x->block,
-               x->a->write ? "writes" : "reads");
+               verb(x->a));
   R->lists[y->block] = tmp.issues;
   R->failed[y->block] |= tmp.failed;
 }
@@ -175,17 +187,23 @@ bool sim_gm_check_races(const sim_launch *L, sim_gm_acc_list *accs,
       f[n] = (flat_acc){&accs[b].items[i], b, (unsigned)n};
   qsort(f, n, sizeof *f, cmp_flat);
   race_report R = {.L = L, .lists = lists, .failed = failed};
-  reach writes = {{NULL, NULL}}, reads = {{NULL, NULL}};
+  /* Plain writes race with everything; atomic writes with plain writes
+   * and reads; reads with writes of either kind. Records of one argument
+   * and epoch only meet each other. */
+  reach writes = {{NULL, NULL}}, atomics = {{NULL, NULL}},
+        reads = {{NULL, NULL}};
   for (size_t i = 0; i < n; i++) {
     const flat_acc *x = &f[i];
-    if (i && f[i - 1].a->buf != x->a->buf)
-      writes = reads = (reach){{NULL, NULL}};
+    if (i && (f[i - 1].a->buf != x->a->buf || f[i - 1].a->epoch != x->a->epoch))
+      writes = atomics = reads = (reach){{NULL, NULL}};
     const flat_acc *o = reach_overlap(&writes, x);
     if (o)
       report(&R, o, x);
+    if (!x->a->atomic && (o = reach_overlap(&atomics, x)))
+      report(&R, o, x);
     if (x->a->write && (o = reach_overlap(&reads, x)))
       report(&R, o, x);
-    reach_add(x->a->write ? &writes : &reads, x);
+    reach_add(x->a->atomic ? &atomics : x->a->write ? &writes : &reads, x);
   }
   casc_free(f);
   return complete;

@@ -562,6 +562,65 @@ void sim_block_run(sim_block *b) {
       if (!sim_exec_vector(b, in))
         goto done;
       break;
+    /* ---- scalar, system, atomics, SyncAll: scalar_ops.c, atomic.c,
+     * sync_all.c ------------------------------------------------------- */
+    case SIM_CEILDIVSI:
+    case SIM_CEILDIVUI:
+    case SIM_FLOORDIVSI:
+    case SIM_SHLI:
+    case SIM_SHRSI:
+    case SIM_SHRUI:
+    case SIM_MAXNUMF:
+    case SIM_MINNUMF:
+    case SIM_REMF:
+    case SIM_BITCAST:
+    case SIM_ADDUI_EXT:
+    case SIM_MULSI_EXT:
+    case SIM_MULUI_EXT:
+    case SIM_MATH:
+    case SIM_DATA_BLOCK_SIZE:
+    case SIM_SYSTEM_CYCLE:
+    case SIM_PROGRAM_COUNTER:
+    case SIM_TASK_RATIO:
+    case SIM_ICACHE_STATUS:
+    case SIM_SCALAR_BITS:
+    case SIM_SCALAR_CAST:
+    case SIM_TRAP:
+    case SIM_NO_EFFECT:
+      b->steps = steps; /* GetSystemCycle reads it */
+      if (!sim_exec_scalar_ext(b, in))
+        goto done;
+      break;
+    case SIM_SET_ATOMIC:
+    case SIM_SET_STORE_ATOMIC:
+    case SIM_GET_STORE_ATOMIC:
+      if (!sim_exec_atomic(b, in))
+        goto done;
+      break;
+    case SIM_SYNC_ALL:
+      if (!sim_exec_sync_all(b, in))
+        goto done;
+      break;
+    case SIM_MEMREF_ALLOC:
+    case SIM_MEMREF_LOAD:
+    case SIM_MEMREF_STORE:
+    case SIM_MEMREF_CAST:
+    case SIM_EMIT_VARIABLE:
+    case SIM_EMIT_DEREF:
+    case SIM_EMIT_REINTERPRET:
+      if (!sim_exec_memref(b, in))
+        goto done;
+      break;
+    case SIM_LT_SET_SIZE:
+    case SIM_LT_SET_ADDR_OFFSET:
+    case SIM_LT_GET_POSITION:
+    case SIM_PIPE_BASE_ADDR:
+    case SIM_LMA_NEW:
+    case SIM_LMA_ALLOC:
+    case SIM_LMA_CUR_ADDR:
+      if (!sim_exec_tensor_meta(b, in))
+        goto done;
+      break;
     case SIM_NONE: /* lowering never emits these two */
     case SIM_LOWERED:
     case SIM_OPC_COUNT_:

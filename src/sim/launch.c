@@ -159,9 +159,14 @@ static void run_block(sim_workspace *w, pool_state *ps, unsigned idx) {
   b->steps = 0;
   memset(&b->issues, 0, sizeof b->issues);
   memset(&b->prints, 0, sizeof b->prints);
+  sim_sys_block_begin(b);
   if (b->tm)
     sim_tm_block_begin(b);
+  if (L->xsync)
+    sim_xsync_block_start(L->xsync);
   sim_block_run(b);
+  if (L->xsync)
+    sim_xsync_block_end(L->xsync, (int)idx, b->failed, b->epoch);
   if (b->tm &&
       !sim_tm_block_end(b, &ps->bt[idx], L->trace ? &ps->slices[idx] : NULL))
     atomic_store(&ps->timing_oom, true);
@@ -184,6 +189,10 @@ static void skip_block(sim_workspace *w, pool_state *ps, unsigned idx,
   b->failed = false;
   memset(&b->issues, 0, sizeof b->issues);
   sim_report_stopped(b, (sim_stop_reason)why, NULL);
+  if (ps->L->xsync) {
+    sim_xsync_block_start(ps->L->xsync);
+    sim_xsync_block_end(ps->L->xsync, (int)idx, true, 0);
+  }
   ps->lists[idx] = b->issues;
   memset(&b->issues, 0, sizeof b->issues);
   ps->failed[idx] = true;
@@ -602,6 +611,13 @@ static casc_launch_status run(casc_sim_program *p, unsigned block_dim,
   L.stop = &stop;
   L.print = opts->print;
   L.print_user = opts->print_user;
+  bool xerr;
+  L.xsync = sim_xsync_new(ctx, p, &plat, block_dim, &xerr);
+  if (xerr) {
+    pthread_mutex_destroy(&stop.lock);
+    casc_free(init);
+    goto out;
+  }
 
   unsigned nthreads = opts->threads;
   if (!nthreads) {
@@ -612,6 +628,9 @@ static casc_launch_status run(casc_sim_program *p, unsigned block_dim,
     nthreads = block_dim;
   if (nthreads > 256)
     nthreads = 256;
+  /* SyncAll: every block at once, each on a thread (sync_all.c) */
+  if (L.xsync)
+    nthreads = sim_xsync_threads(L.xsync);
 
   pool_state ps;
   memset(&ps, 0, sizeof ps);
@@ -639,12 +658,15 @@ static casc_launch_status run(casc_sim_program *p, unsigned block_dim,
       break; /* fewer threads: the same results, only slower */
     started++;
   }
+  if (L.xsync)
+    sim_xsync_set_workers(L.xsync, started + 1);
   worker(&ps); /* the calling thread works too */
   for (unsigned t = 0; t < started; t++)
     pthread_join(tids[t], NULL);
   double t1 = now_seconds();
   pthread_mutex_destroy(&ps.oom_lock);
   pthread_mutex_destroy(&stop.lock);
+  sim_xsync_free(L.xsync);
   casc_free(init);
   if (res)
     res->timed_out = atomic_load(&stop.reason) == SIM_STOP_TIMEOUT;

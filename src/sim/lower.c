@@ -360,6 +360,75 @@ out:
   return !L->failed;
 }
 
+/* scf.index_switch: region 0 is the default, region k the case of the
+ * k-th value of the `cases` attribute (array<i64: v1, v2, ...>, kept as
+ * its text). Each case is a compare with a constant and a jump. */
+static bool lower_index_switch(lowerer *L, casc_op *op) {
+  casc_attr *ca = casc_op_attr(op, "cases");
+  const char *c = ca && ca->kind == CASC_ATTR_OPAQUE ? ca->u.opaque.text : "";
+  c = strchr(c, ':');
+  unsigned ncase = op->nregions ? op->nregions - 1 : 0;
+  if (op->nops != 1 || !op->nregions || (ncase && !c)) {
+    unsupported(L, op, "malformed scf.index_switch");
+    return false;
+  }
+  uint32_t *res = casc_calloc(op->nres + 1, sizeof *res);
+  uint32_t *ys = casc_calloc(op->nres + 1, sizeof *ys);
+  unsigned *ends = casc_calloc(ncase + 1, sizeof *ends);
+  if (!res || !ys || !ends) {
+    casc_free(res);
+    casc_free(ys);
+    casc_free(ends);
+    oom(L, op);
+    return false;
+  }
+  for (unsigned i = 0; i < op->nres; i++)
+    res[i] = define(L, op, casc_op_result(op, i));
+  uint32_t x = slot_of(L, op, casc_op_operand(op, 0));
+  uint32_t hit = new_slot(L, op);
+  casc_op *term;
+  for (unsigned k = 0; k < ncase && !L->failed; k++) {
+    char *e;
+    long long v = strtoll(c + 1, &e, 10);
+    if (e == c + 1) {
+      unsupported(L, op, "malformed scf.index_switch cases");
+      break;
+    }
+    c = e;
+    uint32_t cv = new_slot(L, op);
+    if (cv)
+      L->init[cv].i = v;
+    sim_insn *cmp = emit(L, SIM_CMPI, op);
+    cmp->r = hit;
+    cmp->a[0] = x;
+    cmp->a[1] = cv;
+    cmp->imm = 0; /* eq */
+    cmp->dt = CASC_DT_BOOL;
+    cmp->dt2 = CASC_DT_I64;
+    sim_insn *jz = emit(L, SIM_JZ, op);
+    jz->a[0] = hit;
+    unsigned jz_at = L->ncode - 1;
+    if (lower_region(L, op, &op->regions[k + 1], &term) &&
+        yield_slots(L, term, ys, op->nres, op))
+      for (unsigned i = 0; i < op->nres; i++)
+        mov(L, term, res[i], ys[i]);
+    emit(L, SIM_JMP, op);
+    ends[k] = L->ncode - 1;
+    if (!L->failed)
+      L->code[jz_at].imm = L->ncode;
+  }
+  if (!L->failed && lower_region(L, op, &op->regions[0], &term) &&
+      yield_slots(L, term, ys, op->nres, op))
+    for (unsigned i = 0; i < op->nres; i++)
+      mov(L, term, res[i], ys[i]);
+  for (unsigned k = 0; k < ncase && !L->failed; k++)
+    L->code[ends[k]].imm = L->ncode;
+  casc_free(res);
+  casc_free(ys);
+  casc_free(ends);
+  return !L->failed;
+}
+
 static bool lower_func_body(lowerer *L, frame *fr, casc_op *func);
 
 static bool lower_call(lowerer *L, casc_op *op) {
@@ -1118,7 +1187,8 @@ static bool lower_generic(lowerer *L, casc_op *op) {
                     : NULL);
     return false;
   }
-  if (op->nops > SIM_MAX_ARGS || op->nres > 1 || op->nregions) {
+  if (op->nops > SIM_MAX_ARGS ||
+      op->nres > (sim_sys_two_results(opc) ? 2u : 1u) || op->nregions) {
     unsupported(L, op, "this operand/result/region shape");
     return false;
   }
@@ -1171,8 +1241,22 @@ static bool lower_generic(lowerer *L, casc_op *op) {
   }
   if (!check_generic(L, op, &tmp))
     return false;
+  char why[192];
+  if (!sim_sys_check(op, &tmp, why, sizeof why)) {
+    unsupported(L, op, why);
+    return false;
+  }
   if (op->nres)
     tmp.r = define(L, op, casc_op_result(op, 0));
+  if (op->nres == 2) /* the two-result ops (sim_sys_two_results) */
+    tmp.imm2 = define(L, op, casc_op_result(op, 1));
+  if (opc == SIM_MEMREF_ALLOC || opc == SIM_EMIT_VARIABLE) {
+    /* a local array's elements: slots next to each other (memref.c) */
+    int64_t n = opc == SIM_MEMREF_ALLOC ? tmp.imm : 1;
+    tmp.imm2 = new_slot(L, op);
+    for (int64_t i = 1; i < n; i++)
+      new_slot(L, op);
+  }
   sim_insn *in = emit(L, opc, op);
   if (!L->failed)
     *in = tmp;
@@ -1187,6 +1271,8 @@ static bool lower_op(lowerer *L, casc_op *op) {
     return lower_if(L, op);
   case CASC_OP_SCF_WHILE:
     return lower_while(L, op);
+  case CASC_OP_SCF_INDEX_SWITCH:
+    return lower_index_switch(L, op);
   case CASC_OP_FUNC_CALL:
     return lower_call(L, op);
   case CASC_OP_FUNC_RETURN:

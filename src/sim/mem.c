@@ -415,9 +415,14 @@ static bool copy_bytes(sim_block *b, const sim_insn *in, bool dl, bool sl,
     return false;
   /* Lowering admits GM->UB, UB->UB and UB->GM only. UB is the block's own
    * memory, so only UB->UB can overlap, and then completely (checked). */
-  if (!dl)
-    copy_to_gm(dp, sp, (size_t)n, b->L->gm[b->slots[in->a[0]].t.buf].stream);
-  else if (dp != sp)
+  if (!dl) {
+    /* under SetAtomicAdd & co. the copy combines with GM (atomic.c) */
+    int atomic = sim_atomic_store(b, in, dp, sp, n);
+    if (atomic < 0)
+      return false;
+    if (!atomic)
+      copy_to_gm(dp, sp, (size_t)n, b->L->gm[b->slots[in->a[0]].t.buf].stream);
+  } else if (dp != sp)
     memcpy(dp, sp, (size_t)n);
   if (dl)
     sim_mark_written(b, dp, n);
@@ -536,7 +541,11 @@ static bool data_copy_pad(sim_block *b, const sim_insn *in) {
       uint8_t *gp = sim_global_access(b, in, 0, gm_off, bl, true);
       if (!gp)
         return false;
-      memcpy(gp, up, (size_t)bl);
+      int atomic = sim_atomic_store(b, in, gp, up, bl);
+      if (atomic < 0)
+        return false;
+      if (!atomic)
+        memcpy(gp, up, (size_t)bl);
     }
   }
   return true;

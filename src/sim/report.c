@@ -149,6 +149,9 @@ static const char *const check_names[CASC_CHECK_COUNT_] = {
     [CASC_CHECK_FRACTAL_ALIGN] = "fractal-alignment",
     [CASC_CHECK_L0C_UNINIT] = "l0c-uninit",
     [CASC_CHECK_GM_RACE] = "gm-race",
+    [CASC_CHECK_ATOMIC] = "atomic",
+    [CASC_CHECK_BLOCK_DEADLOCK] = "block-deadlock",
+    [CASC_CHECK_TRAP] = "trap",
 };
 
 const char *casc_sim_check_name(casc_sim_check c) {

@@ -265,6 +265,8 @@ typedef struct {
   sim_stop *stop;
   casc_sim_print_fn print; /* DumpTensor / printf sink; NULL = none */
   void *print_user;
+  /* SyncAll across the blocks (sync_all.c); NULL when the kernel has none */
+  struct sim_xsync *xsync;
 } sim_launch;
 
 typedef struct {
@@ -296,6 +298,12 @@ typedef struct {
   const casc_op *op;
   int32_t buf;
   bool write;
+  /* An atomic DMA write (SetAtomicAdd/Max/Min on): atomic writes of two
+   * blocks do not race each other (atomic.c). */
+  bool atomic;
+  /* SyncAlls the block had passed (sync_all.c): accesses of different
+   * epochs are ordered by the SyncAll between them. */
+  uint32_t epoch;
 } sim_gm_acc;
 /* Slots of the cache that finds an instruction's latest record. */
 #define SIM_GM_ACC_CACHE 64
@@ -386,9 +394,17 @@ typedef struct sim_block {
   /* outcome */
   sim_issue_list issues;
   sim_gm_acc_list gm_acc; /* the GM ranges it read and wrote */
-  sim_print_list prints; /* only with a print sink (L->print) */
+  sim_print_list prints;  /* only with a print sink (L->print) */
   bool failed;
   uint64_t steps;
+  /* atomic.c: the DMA atomic mode (SetAtomicAdd/Max/Min/None/Type,
+   * SetStoreAtomicConfig) that UB -> GM copies apply, and the op that set
+   * it; sync_all.c: the SyncAlls this block has passed. Reset per block by
+   * sim_sys_block_begin. */
+  uint8_t atomic_op; /* sim_atomic_op */
+  uint8_t atomic_dt; /* casc_dtype the accumulation reads GM as */
+  const casc_op *atomic_from;
+  uint32_t epoch;
 } sim_block;
 
 /* ---- helpers --------------------------------------------------------------
@@ -666,6 +682,56 @@ void sim_print_list_free(sim_print_list *l);
 /* adv.c: the advanced APIs (SoftMax, SimpleSoftMax, AscendQuant,
  * RmsNorm). */
 bool sim_exec_adv(sim_block *b, const sim_insn *in);
+
+/* ---- scalar, system, atomics and SyncAll -------------------------------
+ * scalar_ops.c: the arith / math rows beyond the interpreter's inline ones,
+ * the system queries and the ops that have no effect in a coherent
+ * single-core model; atomic.c: the DMA atomic mode; sync_all.c: SyncAll
+ * across the launched blocks. sys_check is their lowering hook: false with
+ * a reason in why for a form the simulator does not run. */
+typedef enum {
+  SIM_ATOMIC_NONE,
+  SIM_ATOMIC_ADD,
+  SIM_ATOMIC_MAX,
+  SIM_ATOMIC_MIN
+} sim_atomic_op;
+bool sim_sys_check(const casc_op *op, sim_insn *in, char *why, size_t n);
+/* Handlers whose op has two results: lowering puts the second's slot in
+ * imm2. */
+bool sim_sys_two_results(unsigned opc);
+bool sim_exec_scalar_ext(sim_block *b, const sim_insn *in);
+bool sim_exec_atomic(sim_block *b, const sim_insn *in);
+/* A UB -> GM copy of n bytes from sp to dp under the block's atomic mode:
+ * 0 = no atomic mode (the caller copies), 1 = done, -1 = error reported. */
+int sim_atomic_store(sim_block *b, const sim_insn *in, uint8_t *dp,
+                     const uint8_t *sp, int64_t n);
+void sim_sys_block_begin(sim_block *b);
+/* memref.c: local arrays and variables in slots, GM element access. Its
+ * lowering check (called by sim_sys_check); MEMREF_ALLOC leaves the element
+ * count in imm, and the lowering then reserves that many slots (one for
+ * EMIT_VARIABLE) and puts the first one's index in imm2. */
+bool sim_memref_check(const casc_op *op, sim_insn *in, char *why, size_t n);
+bool sim_exec_memref(sim_block *b, const sim_insn *in);
+/* tensor_meta.c: SetSize, SetAddrWithOffset, GetPosition, GetBaseAddr,
+ * LocalMemAllocator; its lowering check puts an allocator's pool in imm2. */
+bool sim_tensor_meta_check(const casc_op *op, sim_insn *in, char *why,
+                           size_t n);
+bool sim_exec_tensor_meta(sim_block *b, const sim_insn *in);
+/* sync_all.c: the launch's SyncAll state. new returns NULL when the program
+ * has no SyncAll (*err false) or, after reporting, when the launch cannot
+ * run it (*err true). block_end is called when a block stops, for good. */
+typedef struct sim_xsync sim_xsync;
+sim_xsync *sim_xsync_new(casc_ctx *ctx, const casc_sim_program *p,
+                         const casc_platform *plat, unsigned block_dim,
+                         bool *err);
+void sim_xsync_free(sim_xsync *x);
+/* How many threads the launch must run: every block at once. */
+unsigned sim_xsync_threads(const sim_xsync *x);
+/* After the threads were started: only nworkers run blocks. */
+void sim_xsync_set_workers(sim_xsync *x, unsigned nworkers);
+void sim_xsync_block_start(sim_xsync *x);
+void sim_xsync_block_end(sim_xsync *x, int block, bool failed, uint32_t epoch);
+bool sim_exec_sync_all(sim_block *b, const sim_insn *in);
 
 /* interp.c */
 void sim_block_run(sim_block *b);

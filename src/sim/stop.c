@@ -80,7 +80,8 @@ bool sim_blocks_run_alike(const casc_sim_program *p) {
   for (unsigned i = 0; i < p->ncode; i++)
     if (p->code[i].opc == SIM_GET_BLOCK_IDX ||
         p->code[i].opc == SIM_GT_GET_VALUE ||
-        p->code[i].opc == SIM_LT_GET_VALUE)
+        p->code[i].opc == SIM_LT_GET_VALUE ||
+        p->code[i].opc == SIM_MEMREF_LOAD || p->code[i].opc == SIM_EMIT_DEREF)
       return false;
   return true;
 }
