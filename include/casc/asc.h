@@ -1634,4 +1634,8 @@ asc_int asc_get_block_num_at(const char *file, int line);
 }
 #endif
 #pragma GCC visibility pop
+
+/* Data movement inside UB and the CMPMASK register (Copy, Compare into the
+ * register, GetCmpMask, SetCmpMask). */
+#include "casc/asc_data.h"
 #endif /* CASC_ASC_H */

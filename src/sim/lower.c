@@ -863,6 +863,11 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
   }
   if (casc_op_class_is_vector(info->cls) && !check_vector(L, op, in, info))
     return false;
+  /* The data-movement and CMPMASK rows check themselves (lower_data.c). */
+  if (!sim_lower_check_data(op, in, why, sizeof why)) {
+    unsupported(L, op, why);
+    return false;
+  }
   switch (in->opc) {
   case SIM_CMPF:
     if (!sim_dt_is_float(in->dt2)) {
@@ -918,6 +923,7 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
         {CASC_ASC_BRCB_REPEAT_PARAMS, 2},
         {CASC_ASC_GATHER_MASK_PARAMS, 4},
         {CASC_ASC_TRANSPOSE_PARAMS_EXT, 5},
+        {CASC_ASC_COPY_REPEAT_PARAMS, 4}, /* Copy (vec_copy.c) */
         /* the advanced APIs (adv.c) */
         {CASC_ASC_SOFTMAX_TILING, 16},
         {CASC_ASC_SOFTMAX_SHAPE_INFO, 4},
@@ -933,6 +939,7 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
                   "only DataCopyParams, DataCopyExtParams, DataCopyPadParams, "
                   "DataCopyPadExtParams, UnaryRepeatParams, "
                   "BinaryRepeatParams, BrcbRepeatParams, GatherMaskParams, "
+                  "CopyRepeatParams, "
                   "TransposeParamsExt, Nd2NzParams, LoadData2DParams, "
                   "MmadParams, FixpipeParamsV220, FixpipeConfig, "
                   "SoftMaxTiling, SoftMaxShapeInfo, AscendQuantConfig and "

@@ -349,6 +349,9 @@ typedef struct {
   unsigned n, cap;
 } sim_print_list;
 
+/* The CMPMASK register: 128 bits, one repeat of half (vec_cmpmask.c). */
+#define SIM_CMPMASK_BYTES 16
+
 typedef struct sim_block {
   const sim_launch *L;
   sim_timing *tm; /* the timing model's state; NULL when timing is off */
@@ -389,6 +392,10 @@ typedef struct sim_block {
   sim_print_list prints; /* only with a print sink (L->print) */
   bool failed;
   uint64_t steps;
+  /* The CMPMASK register (vec_cmpmask.c): its bits, and whether a Compare
+   * (register form) or SetCmpMask has written it in this block. */
+  uint8_t cmpmask[SIM_CMPMASK_BYTES];
+  bool cmpmask_set;
 } sim_block;
 
 /* ---- helpers --------------------------------------------------------------
@@ -614,6 +621,14 @@ bool sim_exec_transpose(sim_block *b, const sim_insn *in);
  * array). */
 bool sim_exec_bilinear(sim_block *b, const sim_insn *in);
 bool sim_exec_sort32(sim_block *b, const sim_insn *in); /* vec_sort.c */
+/* vec_copy.c: Copy at levels 0 / 1 (imm2: 1 = mask array). */
+bool sim_exec_copy_repeat(sim_block *b, const sim_insn *in);
+/* vec_cmpmask.c: Compare into the CMPMASK register (imm: CMPMODE, imm2:
+ * 1 = mask array), GetCmpMask, SetCmpMask. */
+bool sim_exec_cmpmask(sim_block *b, const sim_insn *in);
+/* lower_data.c: the lowering checks of those rows; false with `why` (the
+ * reason lower.c reports) filled in. */
+bool sim_lower_check_data(const casc_op *op, sim_insn *in, char *why, size_t n);
 /* The scalar operand i of in as one element of type dt (the hardware takes
  * a vector op's scalar in the tensor's type), into out (vec.c). */
 void sim_vec_scalar_elem(const sim_block *b, const sim_insn *in, unsigned i,

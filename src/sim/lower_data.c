@@ -1,0 +1,108 @@
+/* Lowering checks of the data-movement and CMPMASK rows (vec_copy.c,
+ * vec_cmpmask.c): the operand kinds and element types the Ascend C
+ * reference lists for Atlas A2, the parameter struct each one reads field
+ * by field, and the attributes the handlers take as immediates. Called by
+ * lower.c, which reports `why` as "not supported by the simulator: <op>
+ * (why)". */
+#include <stdio.h>
+#include <string.h>
+
+#include "sim/sim_internal.h"
+
+static bool local(const casc_op *op, unsigned i) {
+  return i < op->nops && casc_type_is_local_tensor(op->operands[i].value->type);
+}
+
+static unsigned elem_dt(const casc_op *op, unsigned i) {
+  casc_type *t = op->operands[i].value->type;
+  casc_type *e = casc_type_elem(t);
+  return casc_dtype_of_type(e ? e : t);
+}
+
+/* Operand i is an ascendc.construct of struct id (the handlers read its
+ * fields from their slots). */
+static bool struct_operand(const casc_op *op, unsigned i, casc_asc_type id,
+                           const char *what, char *why, size_t n) {
+  const casc_value *v = i < op->nops ? op->operands[i].value : NULL;
+  if (v && v->def && v->def->kind == CASC_OP_CONSTRUCT &&
+      casc_type_is_asc(v->type, id))
+    return true;
+  snprintf(why, n, "a %s that is not an ascendc.construct", what);
+  return false;
+}
+
+/* 1 when the row's `mask` operand is variadic (the mask words), else 0. */
+static int64_t mask_is_array(const casc_op *op) {
+  const casc_op_info *info = casc_op_info_of(op);
+  for (unsigned i = 0; i < info->nopnds; i++)
+    if (strcmp(info->opnds[i].name, "mask") == 0)
+      return info->opnds[i].card == '*';
+  return 0;
+}
+
+/* Copy: UB -> UB of one element type, A2's uint16 / int16 / half / bfloat16
+ * / uint32 / int32 / float. */
+static bool check_copy_repeat(const casc_op *op, sim_insn *in, char *why,
+                              size_t n) {
+  const unsigned d = in->dt;
+  const bool typed = d == CASC_DT_U16 || d == CASC_DT_I16 || d == CASC_DT_F16 ||
+                     d == CASC_DT_BF16 || d == CASC_DT_U32 ||
+                     d == CASC_DT_I32 || d == CASC_DT_F32;
+  if (op->nops < 6 || !local(op, 0) || !local(op, 1) || elem_dt(op, 1) != d ||
+      !typed) {
+    snprintf(why, n,
+             "Copy other than LocalTensor to LocalTensor of one type (A2: "
+             "uint16, int16, half, bfloat16, uint32, int32, float)");
+    return false;
+  }
+  in->imm2 = mask_is_array(op);
+  return struct_operand(op, op->nops - 2, CASC_ASC_COPY_REPEAT_PARAMS,
+                        "CopyRepeatParams", why, n);
+}
+
+/* Compare into CMPMASK: half or float sources of one type, a CMPMODE, the
+ * mask set by the op (isSetMask). */
+static bool check_compare_reg(const casc_op *op, sim_insn *in, char *why,
+                              size_t n) {
+  const unsigned d = in->dt;
+  if (op->nops < 4 || !local(op, 0) || !local(op, 1) || elem_dt(op, 1) != d ||
+      (d != CASC_DT_F16 && d != CASC_DT_F32)) {
+    snprintf(why, n,
+             "Compare (register form) other than two LocalTensors of half "
+             "or float (A2)");
+    return false;
+  }
+  casc_attr *a = casc_op_attr(op, "cmpMode");
+  if (!a || a->kind != CASC_ATTR_INTEGER || a->u.i.v < 0 || a->u.i.v > 5) {
+    snprintf(why, n, "a cmpMode attribute other than 0..5");
+    return false;
+  }
+  if (!casc_op_attr(op, "isSetMask")) {
+    snprintf(why, n,
+             "isSetMask = false (the mask of SetVectorMask) is not modelled");
+    return false;
+  }
+  in->imm = a->u.i.v;
+  in->imm2 = mask_is_array(op);
+  return struct_operand(op, op->nops - 1, CASC_ASC_BINARY_REPEAT_PARAMS,
+                        "BinaryRepeatParams", why, n);
+}
+
+bool sim_lower_check_data(const casc_op *op, sim_insn *in, char *why,
+                          size_t n) {
+  switch (in->opc) {
+  case SIM_COPY_REPEAT:
+    return check_copy_repeat(op, in, why, n);
+  case SIM_COMPARE_REG:
+    return check_compare_reg(op, in, why, n);
+  case SIM_GET_CMP_MASK:
+  case SIM_SET_CMP_MASK:
+    if (op->nops == 1 && local(op, 0))
+      return true;
+    snprintf(why, n, "%s of other than one LocalTensor",
+             casc_op_info_of(op)->api);
+    return false;
+  default:
+    return true;
+  }
+}
