@@ -19,6 +19,16 @@
  *       form by argument count.
  *   asc_get_cmp_mask(dst), asc_set_cmp_mask(src)
  *       Store the register into dst / load it from src (LocalTensors).
+ * The sort family on A2's (score, index) layout (pyasc's asc.sort,
+ * asc.adv.extract, asc.MrgSortSrcList, asc.mrg_sort):
+ *   asc_sort(dst, concat, index, tmp, repeat_time[, is_full_sort = 0])
+ *   asc_adv_extract(dst_value, dst_index, sorted, repeat_time)
+ *   asc_mrgsortsrclist(dtype, src1, src2[, src3[, src4]])
+ *   asc_mrg_sort(dst, list, counts, valid_bit, repeat_time
+ *                [, is_exhausted_suspension = 0])
+ *       counts: `const uint16_t[4]`, the element count of each list.
+ *       pyasc's sorted_num (an output of the C++ call that pyasc passes as
+ *       four input values) is built as four zeros.
  * Semantics and checks: docs/simulator.md, "Copy" and "The CMPMASK
  * register". */
 #ifndef CASC_ASC_DATA_H
@@ -62,6 +72,41 @@ void asc_get_cmp_mask_at(const char *file, int line, asc_local_tensor dst);
 void asc_set_cmp_mask_at(const char *file, int line, asc_local_tensor src);
 #define asc_get_cmp_mask(d) asc_get_cmp_mask_at(ASC__AT, d)
 #define asc_set_cmp_mask(s) asc_set_cmp_mask_at(ASC__AT, s)
+
+ASC__HANDLE(asc_mrg_sort_src_list); /* MrgSortSrcList<T> */
+
+void asc_sort_at(const char *file, int line, asc_local_tensor dst,
+                 asc_local_tensor concat, asc_local_tensor index,
+                 asc_local_tensor tmp, asc__sv repeat_time, bool full_sort);
+#define asc_sort(...) ASC__OVERLOAD(asc__sort_, __VA_ARGS__)
+#define asc__sort_5(d, c, i, t, r)                                             \
+  asc_sort_at(ASC__AT, d, c, i, t, ASC__I(r), false)
+#define asc__sort_6(d, c, i, t, r, full)                                       \
+  asc_sort_at(ASC__AT, d, c, i, t, ASC__I(r), (full) != 0)
+
+void asc_adv_extract_at(const char *file, int line, asc_local_tensor dst_value,
+                        asc_local_tensor dst_index, asc_local_tensor sorted,
+                        asc__sv repeat_time);
+#define asc_adv_extract(v, i, s, r)                                            \
+  asc_adv_extract_at(ASC__AT, v, i, s, ASC__I(r))
+
+asc_mrg_sort_src_list asc_mrgsortsrclist_at(const char *file, int line,
+                                            asc_dtype dtype,
+                                            const asc_local_tensor *srcs,
+                                            unsigned n);
+#define asc_mrgsortsrclist(dt, ...)                                            \
+  asc_mrgsortsrclist_at(ASC__AT, dt, (const asc_local_tensor[]){__VA_ARGS__},  \
+                        (unsigned)(sizeof((asc_local_tensor[]){__VA_ARGS__}) / \
+                                   sizeof(asc_local_tensor)))
+
+void asc_mrg_sort_at(const char *file, int line, asc_local_tensor dst,
+                     asc_mrg_sort_src_list list, const uint16_t *counts,
+                     asc__sv valid_bit, asc__sv repeat_time, bool suspend);
+#define asc_mrg_sort(...) ASC__OVERLOAD(asc__mrg_sort_, __VA_ARGS__)
+#define asc__mrg_sort_5(d, l, c, v, r)                                         \
+  asc_mrg_sort_at(ASC__AT, d, l, c, ASC__I(v), ASC__I(r), false)
+#define asc__mrg_sort_6(d, l, c, v, r, s)                                      \
+  asc_mrg_sort_at(ASC__AT, d, l, c, ASC__I(v), ASC__I(r), (s) != 0)
 
 #ifdef __cplusplus
 }

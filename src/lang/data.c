@@ -157,3 +157,162 @@ void asc_set_cmp_mask_at(const char *file, int line, asc_local_tensor src) {
   if (t)
     lang_op(&c, CASC_OP_SET_CMP_MASK, 1, &t, 0, NULL, NULL);
 }
+
+/* The sort family: the tensors' dtypes are A2's (half / float scores,
+ * uint32 indices), the integers pyasc's (repeat_time int32 for sort and
+ * extract; valid_bit and repeat_time uint16, the counts uint16 and the
+ * sorted numbers uint32 for mrg_sort). */
+static bool scores_and_indices(lang_call *c, asc_local_tensor sc,
+                               const char *sn, asc_local_tensor ix,
+                               const char *in, casc_value **ops,
+                               casc_dtype *dt) {
+  casc_dtype ds = CASC_DT_INVALID, di = CASC_DT_INVALID;
+  ops[0] = lang_local_tensor(c, sc.p_, sc.k_, sn, &ds);
+  ops[1] = lang_local_tensor(c, ix.p_, ix.k_, in, &di);
+  if (c->failed)
+    return false;
+  if (!compare_dtype(ds)) {
+    lang_error(c, "%s has dtype %s; the sort APIs take half and float", sn,
+               casc_dtype_pyasc_name(ds));
+    return false;
+  }
+  if (di != CASC_DT_U32) {
+    lang_error(c, "%s has dtype %s; indices are uint32", in,
+               casc_dtype_pyasc_name(di));
+    return false;
+  }
+  *dt = ds;
+  return true;
+}
+
+static bool of_dtype(lang_call *c, asc_local_tensor t, const char *what,
+                     casc_dtype want, casc_value **op) {
+  casc_dtype d = CASC_DT_INVALID;
+  if (!(*op = lang_local_tensor(c, t.p_, t.k_, what, &d)))
+    return false;
+  if (d == want)
+    return true;
+  lang_error(c, "%s has dtype %s but the scores are %s", what,
+             casc_dtype_pyasc_name(d), casc_dtype_pyasc_name(want));
+  return false;
+}
+
+void asc_sort_at(const char *file, int line, asc_local_tensor dst,
+                 asc_local_tensor concat, asc_local_tensor index,
+                 asc_local_tensor tmp, asc__sv repeat_time, bool full_sort) {
+  lang_call c;
+  if (!lang_begin(&c, "asc_sort", file, line))
+    return;
+  casc_value *ops[5], *pair[2];
+  casc_dtype dt;
+  if (!scores_and_indices(&c, concat, "concat", index, "index", pair, &dt) ||
+      !of_dtype(&c, dst, "dst", dt, &ops[0]) ||
+      !of_dtype(&c, tmp, "tmp", dt, &ops[3]))
+    return;
+  ops[1] = pair[0];
+  ops[2] = pair[1];
+  if (!(ops[4] = lang_mat(&c, repeat_time, c.k->i32, "repeat_time")))
+    return;
+  lang_op(&c, CASC_OP_SORT, 5, ops, 0, NULL,
+          full_sort ? lang_attrs1(&c, "isFullSort", casc_attr_unit(c.k->ctx))
+                    : NULL);
+}
+
+void asc_adv_extract_at(const char *file, int line, asc_local_tensor dst_value,
+                        asc_local_tensor dst_index, asc_local_tensor sorted,
+                        asc__sv repeat_time) {
+  lang_call c;
+  if (!lang_begin(&c, "asc_adv_extract", file, line))
+    return;
+  casc_value *ops[4];
+  casc_dtype dt;
+  if (!scores_and_indices(&c, dst_value, "dst_value", dst_index, "dst_index",
+                          ops, &dt) ||
+      !of_dtype(&c, sorted, "sorted", dt, &ops[2]))
+    return;
+  if (!(ops[3] = lang_mat(&c, repeat_time, c.k->i32, "repeat_time")))
+    return;
+  lang_op(&c, CASC_OP_EXTRACT, 4, ops, 0, NULL, NULL);
+}
+
+asc_mrg_sort_src_list asc_mrgsortsrclist_at(const char *file, int line,
+                                            asc_dtype dtype,
+                                            const asc_local_tensor *srcs,
+                                            unsigned n) {
+  lang_call c;
+  asc_mrg_sort_src_list r = {0};
+  if (!lang_begin(&c, "asc_mrgsortsrclist", file, line))
+    return r;
+  r.k_ = lang_stamp(&c);
+  casc_type *et = lang_dtype_checked(&c, dtype, "dtype");
+  if (!et)
+    return r;
+  if (n < 2 || n > 4) {
+    lang_error(&c, "a MrgSortSrcList holds 2 to 4 lists, not %u", n);
+    return r;
+  }
+  casc_ctx *ctx = c.k->ctx;
+  casc_value *ops[4];
+  casc_attr *types[4];
+  static const char *const names[4] = {"src1", "src2", "src3", "src4"};
+  for (unsigned i = 0; i < n; i++) {
+    casc_dtype d = CASC_DT_INVALID;
+    if (!(ops[i] = lang_local_tensor(&c, srcs[i].p_, srcs[i].k_, names[i], &d)))
+      return r;
+    if (lang_type_dtype(casc_type_elem(ops[i]->type)) != dtype) {
+      lang_error(&c, "%s has dtype %s but the list is of %s", names[i],
+                 casc_dtype_pyasc_name(d), asc_dtype_name(dtype));
+      return r;
+    }
+    /* pyasc types every field as src1's type */
+    types[i] = casc_attr_type(ctx, ops[0]->type);
+  }
+  casc_type *t =
+      casc_type_asc(ctx, CASC_ASC_MRG_SORT_SRC_LIST, NULL, 0, NULL, et);
+  r.p_ = lang_op1(&c, CASC_OP_CONSTRUCT, n, ops, t,
+                  lang_attrs1(&c, "types", casc_attr_array(ctx, n, types)));
+  return r;
+}
+
+void asc_mrg_sort_at(const char *file, int line, asc_local_tensor dst,
+                     asc_mrg_sort_src_list list, const uint16_t *counts,
+                     asc__sv valid_bit, asc__sv repeat_time, bool suspend) {
+  lang_call c;
+  if (!lang_begin(&c, "asc_mrg_sort", file, line))
+    return;
+  casc_value *ops[12];
+  casc_dtype dt = CASC_DT_INVALID;
+  ops[0] = lang_local_tensor(&c, dst.p_, dst.k_, "dst", &dt);
+  ops[1] = lang_value(&c, list.p_, list.k_, "sort_list");
+  if (c.failed)
+    return;
+  if (!compare_dtype(dt)) {
+    lang_error(&c, "dst has dtype %s; MrgSort takes half and float",
+               casc_dtype_pyasc_name(dt));
+    return;
+  }
+  if (!casc_type_is_asc(ops[1]->type, CASC_ASC_MRG_SORT_SRC_LIST)) {
+    lang_error(&c, "sort_list is not a MrgSortSrcList");
+    return;
+  }
+  if (!counts) {
+    lang_error(&c, "counts is NULL; it is the four lists' element counts");
+    return;
+  }
+  for (unsigned i = 0; i < 4; i++)
+    if (!(ops[2 + i] =
+              lang_mat(&c, asc__sv_u(counts[i]), c.k->ui16, "counts")) ||
+        !(ops[6 + i] = lang_mat(&c, asc__sv_u(0), c.k->ui32, "sorted_num")))
+      return;
+  if (!(ops[10] = lang_mat(&c, valid_bit, c.k->ui16, "valid_bit")) ||
+      !(ops[11] = lang_mat(&c, repeat_time, c.k->ui16, "repeat_time")))
+    return;
+  casc_named_attr a[2] = {
+      {casc_intern_cstr(c.k->ctx, "operandSegmentSizes"),
+       casc_attr_opaque(c.k->ctx, "array<i32: 1, 1, 4, 4, 1, 1>")},
+      {casc_intern_cstr(c.k->ctx, "isExhaustedSuspension"),
+       casc_attr_unit(c.k->ctx)},
+  };
+  lang_op(&c, CASC_OP_MRG_SORT, 12, ops, 0, NULL,
+          casc_attr_dict(c.k->ctx, suspend ? 2 : 1, a));
+}

@@ -556,6 +556,12 @@ void sim_block_run(sim_block *b) {
       if (!sim_exec_cmpmask(b, in))
         goto done;
       break;
+    case SIM_SORT:
+    case SIM_EXTRACT:
+    case SIM_MRG_SORT:
+      if (!sim_exec_sort_family(b, in))
+        goto done;
+      break;
     case SIM_COMPARE:
     case SIM_COMPARE_SCALAR:
     case SIM_SELECT_TENSOR:

@@ -924,6 +924,10 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
         {CASC_ASC_GATHER_MASK_PARAMS, 4},
         {CASC_ASC_TRANSPOSE_PARAMS_EXT, 5},
         {CASC_ASC_COPY_REPEAT_PARAMS, 4}, /* Copy (vec_copy.c) */
+        /* MrgSort's lists: 2..4 LocalTensors (vec_mrgsort.c) */
+        {CASC_ASC_MRG_SORT_SRC_LIST, 2},
+        {CASC_ASC_MRG_SORT_SRC_LIST, 3},
+        {CASC_ASC_MRG_SORT_SRC_LIST, 4},
         /* the advanced APIs (adv.c) */
         {CASC_ASC_SOFTMAX_TILING, 16},
         {CASC_ASC_SOFTMAX_SHAPE_INFO, 4},
@@ -939,7 +943,7 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
                   "only DataCopyParams, DataCopyExtParams, DataCopyPadParams, "
                   "DataCopyPadExtParams, UnaryRepeatParams, "
                   "BinaryRepeatParams, BrcbRepeatParams, GatherMaskParams, "
-                  "CopyRepeatParams, "
+                  "CopyRepeatParams, MrgSortSrcList, "
                   "TransposeParamsExt, Nd2NzParams, LoadData2DParams, "
                   "MmadParams, FixpipeParamsV220, FixpipeConfig, "
                   "SoftMaxTiling, SoftMaxShapeInfo, AscendQuantConfig and "

@@ -88,9 +88,75 @@ static bool check_compare_reg(const casc_op *op, sim_insn *in, char *why,
                         "BinaryRepeatParams", why, n);
 }
 
+static bool half_or_float(unsigned d) {
+  return d == CASC_DT_F16 || d == CASC_DT_F32;
+}
+
+/* Sort: dst, concat of one type (half, float), uint32 index, tmp. */
+static bool check_sort(const casc_op *op, sim_insn *in, char *why, size_t n) {
+  if (op->nops != 5 || !local(op, 0) || !local(op, 1) || !local(op, 2) ||
+      !local(op, 3) || !half_or_float(in->dt) || elem_dt(op, 1) != in->dt ||
+      elem_dt(op, 2) != CASC_DT_U32) {
+    snprintf(why, n,
+             "Sort other than LocalTensors of half / float scores with "
+             "uint32 indices");
+    return false;
+  }
+  in->imm = casc_op_attr(op, "isFullSort") != NULL;
+  return true;
+}
+
+/* Extract: dstValue (half, float), dstIndex uint32, src of dstValue's
+ * type. */
+static bool check_extract(const casc_op *op, sim_insn *in, char *why,
+                          size_t n) {
+  if (op->nops != 4 || !local(op, 0) || !local(op, 1) || !local(op, 2) ||
+      !half_or_float(in->dt) || elem_dt(op, 1) != CASC_DT_U32 ||
+      elem_dt(op, 2) != in->dt) {
+    snprintf(why, n,
+             "Extract other than half / float values and uint32 indices "
+             "from LocalTensors");
+    return false;
+  }
+  return true;
+}
+
+/* MrgSort (elementCountList form): dst half / float, its MrgSortSrcList a
+ * construct of 2..4 LocalTensors of dst's type, 1..4 counts. */
+static bool check_mrg_sort(const casc_op *op, sim_insn *in, char *why,
+                           size_t n) {
+  unsigned cb = 0, cc = 0;
+  const casc_value *l = op->nops > 1 ? op->operands[1].value : NULL;
+  const casc_op *c = l ? l->def : NULL;
+  bool ok = op->nops >= 4 && local(op, 0) && half_or_float(in->dt) &&
+            casc_op_operand_group(op, 2, &cb, &cc) && cb == 2 && cc >= 1 &&
+            cc <= 4 && c && c->kind == CASC_OP_CONSTRUCT &&
+            casc_type_is_asc(l->type, CASC_ASC_MRG_SORT_SRC_LIST) &&
+            c->nops >= 2 && c->nops <= 4;
+  for (unsigned i = 0; ok && i < c->nops; i++)
+    ok = casc_type_is_local_tensor(c->operands[i].value->type) &&
+         elem_dt(c, i) == in->dt;
+  if (!ok) {
+    snprintf(why, n,
+             "MrgSort other than a half / float LocalTensor dst, a "
+             "MrgSortSrcList construct of 2..4 LocalTensors of its type and "
+             "1..4 element counts");
+    return false;
+  }
+  in->imm = cc | (casc_op_attr(op, "isExhaustedSuspension") ? 1 << 8 : 0);
+  in->imm2 = c->nops;
+  return true;
+}
+
 bool sim_lower_check_data(const casc_op *op, sim_insn *in, char *why,
                           size_t n) {
   switch (in->opc) {
+  case SIM_SORT:
+    return check_sort(op, in, why, n);
+  case SIM_EXTRACT:
+    return check_extract(op, in, why, n);
+  case SIM_MRG_SORT:
+    return check_mrg_sort(op, in, why, n);
   case SIM_COPY_REPEAT:
     return check_copy_repeat(op, in, why, n);
   case SIM_COMPARE_REG:

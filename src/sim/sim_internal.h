@@ -626,6 +626,10 @@ bool sim_exec_copy_repeat(sim_block *b, const sim_insn *in);
 /* vec_cmpmask.c: Compare into the CMPMASK register (imm: CMPMODE, imm2:
  * 1 = mask array), GetCmpMask, SetCmpMask. */
 bool sim_exec_cmpmask(sim_block *b, const sim_insn *in);
+/* vec_mrgsort.c: Sort (imm: isFullSort), Extract, MrgSort (imm: the
+ * elementCountList's length | isExhaustedSuspension << 8, imm2: the
+ * fields of its MrgSortSrcList). */
+bool sim_exec_sort_family(sim_block *b, const sim_insn *in);
 /* lower_data.c: the lowering checks of those rows; false with `why` (the
  * reason lower.c reports) filled in. */
 bool sim_lower_check_data(const casc_op *op, sim_insn *in, char *why, size_t n);
