@@ -29,6 +29,10 @@
  *       counts: `const uint16_t[4]`, the element count of each list.
  *       pyasc's sorted_num (an output of the C++ call that pyasc passes as
  *       four input values) is built as four zeros.
+ * DataCopy NZ -> ND (pyasc's asc.Nz2NdParamsFull):
+ *   asc_nz2ndparamsfull(nd_num, n_value, d_value, src_nd_matrix_stride,
+ *                       src_n_stride, dst_d_stride, dst_nd_matrix_stride)
+ *       used as asc_data_copy(gm, ub, params) (ascendc.data_copy_nz2nd).
  * Semantics and checks: docs/simulator.md, "Copy" and "The CMPMASK
  * register". */
 #ifndef CASC_ASC_DATA_H
@@ -74,6 +78,23 @@ void asc_set_cmp_mask_at(const char *file, int line, asc_local_tensor src);
 #define asc_set_cmp_mask(s) asc_set_cmp_mask_at(ASC__AT, s)
 
 ASC__HANDLE(asc_mrg_sort_src_list); /* MrgSortSrcList<T> */
+ASC__HANDLE(asc_nz2nd_params_full); /* Nz2NdParamsFull */
+
+asc_nz2nd_params_full asc_nz2ndparamsfull_at(const char *file, int line,
+                                             const asc__sv *fields);
+#define asc_nz2ndparamsfull(nd, n, d, snd, sn, dd, dnd)                        \
+  asc_nz2ndparamsfull_at(ASC__AT,                                              \
+                         (const asc__sv[]){ASC__I(nd), ASC__I(n), ASC__I(d),   \
+                                           ASC__I(snd), ASC__I(sn),            \
+                                           ASC__I(dd), ASC__I(dnd)})
+/* asc_data_copy's conversion of the params (asc.h). */
+static inline asc__sv asc__sv_nz2nd(asc_nz2nd_params_full p) {
+  asc__sv s = {0};
+  s.kind_ = ASC__SV_PARAMS;
+  s.p_ = p.p_;
+  s.k_ = p.k_;
+  return s;
+}
 
 void asc_sort_at(const char *file, int line, asc_local_tensor dst,
                  asc_local_tensor concat, asc_local_tensor index,

@@ -316,3 +316,29 @@ void asc_mrg_sort_at(const char *file, int line, asc_local_tensor dst,
   lang_op(&c, CASC_OP_MRG_SORT, 12, ops, 0, NULL,
           casc_attr_dict(c.k->ctx, suspend ? 2 : 1, a));
 }
+
+/* asc.Nz2NdParamsFull(...): seven fields, each materialised as pyasc's
+ * default integer (i32) and typed uint16 in the construct. */
+asc_nz2nd_params_full asc_nz2ndparamsfull_at(const char *file, int line,
+                                             const asc__sv *fields) {
+  lang_call c;
+  asc_nz2nd_params_full r = {0};
+  if (!lang_begin(&c, "asc_nz2ndparamsfull", file, line))
+    return r;
+  r.k_ = lang_stamp(&c);
+  static const char *const names[7] = {"nd_num",
+                                       "n_value",
+                                       "d_value",
+                                       "src_nd_matrix_stride",
+                                       "src_n_stride",
+                                       "dst_d_stride",
+                                       "dst_nd_matrix_stride"};
+  casc_type *mat[7], *ft[7];
+  for (unsigned i = 0; i < 7; i++) {
+    mat[i] = c.k->i32;
+    ft[i] = c.k->ui16;
+  }
+  r.p_ =
+      lang_construct(&c, CASC_ASC_NZ2ND_PARAMS_FULL, 7, fields, names, mat, ft);
+  return r;
+}

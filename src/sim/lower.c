@@ -928,6 +928,7 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
         {CASC_ASC_MRG_SORT_SRC_LIST, 2},
         {CASC_ASC_MRG_SORT_SRC_LIST, 3},
         {CASC_ASC_MRG_SORT_SRC_LIST, 4},
+        {CASC_ASC_NZ2ND_PARAMS_FULL, 7}, /* copy_nz2nd.c */
         /* the advanced APIs (adv.c) */
         {CASC_ASC_SOFTMAX_TILING, 16},
         {CASC_ASC_SOFTMAX_SHAPE_INFO, 4},
@@ -943,7 +944,7 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
                   "only DataCopyParams, DataCopyExtParams, DataCopyPadParams, "
                   "DataCopyPadExtParams, UnaryRepeatParams, "
                   "BinaryRepeatParams, BrcbRepeatParams, GatherMaskParams, "
-                  "CopyRepeatParams, MrgSortSrcList, "
+                  "CopyRepeatParams, MrgSortSrcList, Nz2NdParamsFull, "
                   "TransposeParamsExt, Nd2NzParams, LoadData2DParams, "
                   "MmadParams, FixpipeParamsV220, FixpipeConfig, "
                   "SoftMaxTiling, SoftMaxShapeInfo, AscendQuantConfig and "

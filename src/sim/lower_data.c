@@ -148,9 +148,31 @@ static bool check_mrg_sort(const casc_op *op, sim_insn *in, char *why,
   return true;
 }
 
+/* DataCopy NZ -> ND: UB to GM of one type, A2's int16, uint16, int32,
+ * uint32, half, bfloat16, float. */
+static bool check_nz2nd(const casc_op *op, sim_insn *in, char *why, size_t n) {
+  const unsigned d = in->dt;
+  const bool typed = d == CASC_DT_I16 || d == CASC_DT_U16 || d == CASC_DT_I32 ||
+                     d == CASC_DT_U32 || d == CASC_DT_F16 ||
+                     d == CASC_DT_BF16 || d == CASC_DT_F32;
+  if (op->nops != 3 ||
+      !casc_type_is_global_tensor(op->operands[0].value->type) ||
+      !local(op, 1) || elem_dt(op, 1) != d || !typed) {
+    snprintf(why, n,
+             "DataCopy with Nz2NdParamsFull other than LocalTensor to "
+             "GlobalTensor of one type (A2: int16, uint16, int32, uint32, "
+             "half, bfloat16, float)");
+    return false;
+  }
+  return struct_operand(op, 2, CASC_ASC_NZ2ND_PARAMS_FULL, "Nz2NdParamsFull",
+                        why, n);
+}
+
 bool sim_lower_check_data(const casc_op *op, sim_insn *in, char *why,
                           size_t n) {
   switch (in->opc) {
+  case SIM_DATA_COPY_NZ2ND:
+    return check_nz2nd(op, in, why, n);
   case SIM_SORT:
     return check_sort(op, in, why, n);
   case SIM_EXTRACT:
