@@ -29,6 +29,10 @@
  *       counts: `const uint16_t[4]`, the element count of each list.
  *       pyasc's sorted_num (an output of the C++ call that pyasc passes as
  *       four input values) is built as four zeros.
+ * Gatherb (pyasc's asc.gatherb, asc.GatherRepeatParams):
+ *   asc_gatherb(dst, src0, offset, repeat_time,
+ *               asc_gatherrepeatparams(dst_blk_stride, dst_rep_stride))
+ *       32-byte blocks of src0 at the uint32 byte offsets into dst.
  * DataCopy NZ -> ND (pyasc's asc.Nz2NdParamsFull):
  *   asc_nz2ndparamsfull(nd_num, n_value, d_value, src_nd_matrix_stride,
  *                       src_n_stride, dst_d_stride, dst_nd_matrix_stride)
@@ -77,8 +81,20 @@ void asc_set_cmp_mask_at(const char *file, int line, asc_local_tensor src);
 #define asc_get_cmp_mask(d) asc_get_cmp_mask_at(ASC__AT, d)
 #define asc_set_cmp_mask(s) asc_set_cmp_mask_at(ASC__AT, s)
 
-ASC__HANDLE(asc_mrg_sort_src_list); /* MrgSortSrcList<T> */
-ASC__HANDLE(asc_nz2nd_params_full); /* Nz2NdParamsFull */
+ASC__HANDLE(asc_mrg_sort_src_list);    /* MrgSortSrcList<T> */
+ASC__HANDLE(asc_nz2nd_params_full);    /* Nz2NdParamsFull */
+ASC__HANDLE(asc_gather_repeat_params); /* GatherRepeatParams */
+
+asc_gather_repeat_params asc_gatherrepeatparams_at(const char *file, int line,
+                                                   asc__sv dst_blk_stride,
+                                                   asc__sv dst_rep_stride);
+#define asc_gatherrepeatparams(b, r)                                           \
+  asc_gatherrepeatparams_at(ASC__AT, ASC__I(b), ASC__I(r))
+void asc_gatherb_at(const char *file, int line, asc_local_tensor dst,
+                    asc_local_tensor src0, asc_local_tensor offset,
+                    asc__sv repeat_time, asc_gather_repeat_params params);
+#define asc_gatherb(d, s, o, r, p)                                             \
+  asc_gatherb_at(ASC__AT, d, s, o, ASC__I(r), p)
 
 asc_nz2nd_params_full asc_nz2ndparamsfull_at(const char *file, int line,
                                              const asc__sv *fields);

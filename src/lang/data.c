@@ -342,3 +342,46 @@ asc_nz2nd_params_full asc_nz2ndparamsfull_at(const char *file, int line,
       lang_construct(&c, CASC_ASC_NZ2ND_PARAMS_FULL, 7, fields, names, mat, ft);
   return r;
 }
+
+/* asc.GatherRepeatParams(dst_blk_stride, dst_rep_stride): uint16 fields. */
+asc_gather_repeat_params asc_gatherrepeatparams_at(const char *file, int line,
+                                                   asc__sv dst_blk_stride,
+                                                   asc__sv dst_rep_stride) {
+  lang_call c;
+  asc_gather_repeat_params r = {0};
+  if (!lang_begin(&c, "asc_gatherrepeatparams", file, line))
+    return r;
+  r.k_ = lang_stamp(&c);
+  const asc__sv in[2] = {dst_blk_stride, dst_rep_stride};
+  static const char *const names[2] = {"dst_blk_stride", "dst_rep_stride"};
+  casc_type *const t[2] = {c.k->ui16, c.k->ui16};
+  r.p_ = lang_construct(&c, CASC_ASC_GATHER_REPEAT_PARAMS, 2, in, names, t, t);
+  return r;
+}
+
+static bool gatherb_dtype(casc_dtype d) {
+  return d == CASC_DT_U16 || d == CASC_DT_U32;
+}
+
+void asc_gatherb_at(const char *file, int line, asc_local_tensor dst,
+                    asc_local_tensor src0, asc_local_tensor offset,
+                    asc__sv repeat_time, asc_gather_repeat_params params) {
+  lang_call c;
+  if (!lang_begin(&c, "asc_gatherb", file, line))
+    return;
+  casc_value *ops[5];
+  if (!two_tensors(&c, dst, "dst", src0, "src0", ops, gatherb_dtype,
+                   "Gatherb takes uint16 and uint32") ||
+      !of_dtype(&c, offset, "offset", CASC_DT_U32, &ops[2]))
+    return;
+  if (!(ops[3] = lang_mat(&c, repeat_time, c.k->ui8, "repeat_time")))
+    return;
+  ops[4] = lang_value(&c, params.p_, params.k_, "repeat_params");
+  if (!ops[4])
+    return;
+  if (!casc_type_is_asc(ops[4]->type, CASC_ASC_GATHER_REPEAT_PARAMS)) {
+    lang_error(&c, "repeat_params is not a GatherRepeatParams");
+    return;
+  }
+  lang_op(&c, CASC_OP_GATHERB_L0, 5, ops, 0, NULL, NULL);
+}

@@ -556,6 +556,10 @@ void sim_block_run(sim_block *b) {
       if (!sim_exec_cmpmask(b, in))
         goto done;
       break;
+    case SIM_GATHERB:
+      if (!sim_exec_gatherb(b, in))
+        goto done;
+      break;
     case SIM_DATA_COPY_NZ2ND:
       if (!sim_exec_data_copy_nz2nd(b, in))
         goto done;

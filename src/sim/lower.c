@@ -928,7 +928,8 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
         {CASC_ASC_MRG_SORT_SRC_LIST, 2},
         {CASC_ASC_MRG_SORT_SRC_LIST, 3},
         {CASC_ASC_MRG_SORT_SRC_LIST, 4},
-        {CASC_ASC_NZ2ND_PARAMS_FULL, 7}, /* copy_nz2nd.c */
+        {CASC_ASC_NZ2ND_PARAMS_FULL, 7},    /* copy_nz2nd.c */
+        {CASC_ASC_GATHER_REPEAT_PARAMS, 2}, /* vec_gatherb.c */
         /* the advanced APIs (adv.c) */
         {CASC_ASC_SOFTMAX_TILING, 16},
         {CASC_ASC_SOFTMAX_SHAPE_INFO, 4},
@@ -945,6 +946,7 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
                   "DataCopyPadExtParams, UnaryRepeatParams, "
                   "BinaryRepeatParams, BrcbRepeatParams, GatherMaskParams, "
                   "CopyRepeatParams, MrgSortSrcList, Nz2NdParamsFull, "
+                  "GatherRepeatParams, "
                   "TransposeParamsExt, Nd2NzParams, LoadData2DParams, "
                   "MmadParams, FixpipeParamsV220, FixpipeConfig, "
                   "SoftMaxTiling, SoftMaxShapeInfo, AscendQuantConfig and "

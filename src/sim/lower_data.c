@@ -168,9 +168,28 @@ static bool check_nz2nd(const casc_op *op, sim_insn *in, char *why, size_t n) {
                         why, n);
 }
 
+/* Gatherb: dst and src0 of one type (A2: uint16, uint32), uint32
+ * offsets. */
+static bool check_gatherb(const casc_op *op, sim_insn *in, char *why,
+                          size_t n) {
+  const unsigned d = in->dt;
+  if (op->nops != 5 || !local(op, 0) || !local(op, 1) || !local(op, 2) ||
+      elem_dt(op, 1) != d || (d != CASC_DT_U16 && d != CASC_DT_U32) ||
+      elem_dt(op, 2) != CASC_DT_U32) {
+    snprintf(why, n,
+             "Gatherb other than LocalTensors of uint16 / uint32 (A2) with "
+             "uint32 offsets");
+    return false;
+  }
+  return struct_operand(op, 4, CASC_ASC_GATHER_REPEAT_PARAMS,
+                        "GatherRepeatParams", why, n);
+}
+
 bool sim_lower_check_data(const casc_op *op, sim_insn *in, char *why,
                           size_t n) {
   switch (in->opc) {
+  case SIM_GATHERB:
+    return check_gatherb(op, in, why, n);
   case SIM_DATA_COPY_NZ2ND:
     return check_nz2nd(op, in, why, n);
   case SIM_SORT:

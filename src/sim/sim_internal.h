@@ -630,6 +630,8 @@ bool sim_exec_cmpmask(sim_block *b, const sim_insn *in);
  * elementCountList's length | isExhaustedSuspension << 8, imm2: the
  * fields of its MrgSortSrcList). */
 bool sim_exec_sort_family(sim_block *b, const sim_insn *in);
+/* vec_gatherb.c: Gatherb, 32-byte blocks at offsets. */
+bool sim_exec_gatherb(sim_block *b, const sim_insn *in);
 /* copy_nz2nd.c: DataCopy with Nz2NdParamsFull, UB (NZ) -> GM (ND). */
 bool sim_exec_data_copy_nz2nd(sim_block *b, const sim_insn *in);
 /* lower_data.c: the lowering checks of those rows; false with `why` (the
