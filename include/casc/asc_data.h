@@ -37,6 +37,13 @@
  *   asc_nz2ndparamsfull(nd_num, n_value, d_value, src_nd_matrix_stride,
  *                       src_n_stride, dst_d_stride, dst_nd_matrix_stride)
  *       used as asc_data_copy(gm, ub, params) (ascendc.data_copy_nz2nd).
+ * DataCopy of a multi-dimensional slice (pyasc's asc.SliceInfo and
+ * data_copy(dst, src, dst_slices, src_slices, dim_value)):
+ *   asc_sliceinfo(start_index, end_index, stride, burst_len, shape_value)
+ *   asc_data_copy_slice(dst, src, dst_infos, src_infos, n, dim_value)
+ *       dst_infos / src_infos: arrays of n asc_slice_info (GM <-> UB);
+ *       named after the IR op (data_copy_slice): asc_data_copy's third
+ *       argument cannot carry two arrays.
  * Semantics and checks: docs/simulator.md, "Copy" and "The CMPMASK
  * register". */
 #ifndef CASC_ASC_DATA_H
@@ -84,6 +91,20 @@ void asc_set_cmp_mask_at(const char *file, int line, asc_local_tensor src);
 ASC__HANDLE(asc_mrg_sort_src_list);    /* MrgSortSrcList<T> */
 ASC__HANDLE(asc_nz2nd_params_full);    /* Nz2NdParamsFull */
 ASC__HANDLE(asc_gather_repeat_params); /* GatherRepeatParams */
+ASC__HANDLE(asc_slice_info);           /* SliceInfo */
+
+asc_slice_info asc_sliceinfo_at(const char *file, int line,
+                                const asc__sv *fields);
+#define asc_sliceinfo(s, e, st, b, sh)                                         \
+  asc_sliceinfo_at(ASC__AT,                                                    \
+                   (const asc__sv[]){ASC__I(s), ASC__I(e), ASC__I(st),         \
+                                     ASC__I(b), ASC__I(sh)})
+void asc_data_copy_slice_at(const char *file, int line, asc__tensor dst,
+                            asc__tensor src, const asc_slice_info *dst_infos,
+                            const asc_slice_info *src_infos, unsigned n,
+                            asc__sv dim_value);
+#define asc_data_copy_slice(d, s, di, si, n, dim)                              \
+  asc_data_copy_slice_at(ASC__AT, ASC__T(d), ASC__T(s), di, si, n, ASC__I(dim))
 
 asc_gather_repeat_params asc_gatherrepeatparams_at(const char *file, int line,
                                                    asc__sv dst_blk_stride,

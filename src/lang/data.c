@@ -6,6 +6,7 @@
  * four fields as uint16. The tensors' dtypes are checked here against the
  * lists the Ascend C reference gives for Atlas A2, the values by the
  * simulator. */
+#include <stdio.h>
 #include <string.h>
 
 #include "casc/asc_data.h"
@@ -384,4 +385,75 @@ void asc_gatherb_at(const char *file, int line, asc_local_tensor dst,
     return;
   }
   lang_op(&c, CASC_OP_GATHERB_L0, 5, ops, 0, NULL, NULL);
+}
+
+/* asc.SliceInfo(...): five fields, pyasc's default integers typed uint32. */
+asc_slice_info asc_sliceinfo_at(const char *file, int line,
+                                const asc__sv *fields) {
+  lang_call c;
+  asc_slice_info r = {0};
+  if (!lang_begin(&c, "asc_sliceinfo", file, line))
+    return r;
+  r.k_ = lang_stamp(&c);
+  static const char *const names[5] = {"start_index", "end_index", "stride",
+                                       "burst_len", "shape_value"};
+  casc_type *const mat[5] = {c.k->i32, c.k->i32, c.k->i32, c.k->i32, c.k->i32};
+  casc_type *const ft[5] = {c.k->ui32, c.k->ui32, c.k->ui32, c.k->ui32,
+                            c.k->ui32};
+  r.p_ = lang_construct(&c, CASC_ASC_SLICE_INFO, 5, fields, names, mat, ft);
+  return r;
+}
+
+/* A tensor operand of the slice copy: local or global. */
+static casc_value *slice_tensor(lang_call *c, asc__tensor t, const char *what) {
+  return t.global_ ? lang_global_value(c, t.p_, t.k_, what)
+                   : lang_value(c, t.p_, t.k_, what);
+}
+
+void asc_data_copy_slice_at(const char *file, int line, asc__tensor dst,
+                            asc__tensor src, const asc_slice_info *dst_infos,
+                            const asc_slice_info *src_infos, unsigned n,
+                            asc__sv dim_value) {
+  lang_call c;
+  if (!lang_begin(&c, "asc_data_copy_slice", file, line))
+    return;
+  if (n < 1 || n > 8 || !dst_infos || !src_infos) {
+    lang_error(&c, "%u SliceInfos a side; it takes 1 to 8 (two arrays)", n);
+    return;
+  }
+  casc_value *ops[19];
+  ops[0] = slice_tensor(&c, dst, "dst");
+  ops[1] = slice_tensor(&c, src, "src");
+  if (c.failed)
+    return;
+  if (dst.global_ == src.global_) {
+    lang_error(&c, "a slice copy goes GM -> local or local -> GM");
+    return;
+  }
+  if (casc_type_elem(ops[0]->type) != casc_type_elem(ops[1]->type)) {
+    lang_error(&c, "dst has dtype %s but src has dtype %s",
+               lang_type_name(&c, casc_type_elem(ops[0]->type)),
+               lang_type_name(&c, casc_type_elem(ops[1]->type)));
+    return;
+  }
+  for (unsigned i = 0; i < 2 * n; i++) {
+    const asc_slice_info *s = i < n ? &dst_infos[i] : &src_infos[i - n];
+    casc_value *v =
+        lang_value(&c, s->p_, s->k_, i < n ? "dst_infos" : "src_infos");
+    if (!v)
+      return;
+    if (!casc_type_is_asc(v->type, CASC_ASC_SLICE_INFO)) {
+      lang_error(&c, "%s[%u] is not a SliceInfo",
+                 i < n ? "dst_infos" : "src_infos", i < n ? i : i - n);
+      return;
+    }
+    ops[2 + i] = v;
+  }
+  if (!(ops[2 + 2 * n] = lang_mat(&c, dim_value, c.k->ui32, "dim_value")))
+    return;
+  char seg[64];
+  snprintf(seg, sizeof seg, "array<i32: 1, 1, %u, %u, 1>", n, n);
+  lang_op(
+      &c, CASC_OP_DATA_COPY_SLICE, 3 + 2 * n, ops, 0, NULL,
+      lang_attrs1(&c, "operandSegmentSizes", casc_attr_opaque(c.k->ctx, seg)));
 }

@@ -564,6 +564,10 @@ void sim_block_run(sim_block *b) {
       if (!sim_exec_data_copy_nz2nd(b, in))
         goto done;
       break;
+    case SIM_DATA_COPY_SLICE:
+      if (!sim_exec_data_copy_slice(b, in))
+        goto done;
+      break;
     case SIM_SORT:
     case SIM_EXTRACT:
     case SIM_MRG_SORT:

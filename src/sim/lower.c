@@ -930,6 +930,7 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
         {CASC_ASC_MRG_SORT_SRC_LIST, 4},
         {CASC_ASC_NZ2ND_PARAMS_FULL, 7},    /* copy_nz2nd.c */
         {CASC_ASC_GATHER_REPEAT_PARAMS, 2}, /* vec_gatherb.c */
+        {CASC_ASC_SLICE_INFO, 5},           /* copy_slice.c */
         /* the advanced APIs (adv.c) */
         {CASC_ASC_SOFTMAX_TILING, 16},
         {CASC_ASC_SOFTMAX_SHAPE_INFO, 4},
@@ -946,7 +947,7 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
                   "DataCopyPadExtParams, UnaryRepeatParams, "
                   "BinaryRepeatParams, BrcbRepeatParams, GatherMaskParams, "
                   "CopyRepeatParams, MrgSortSrcList, Nz2NdParamsFull, "
-                  "GatherRepeatParams, "
+                  "GatherRepeatParams, SliceInfo, "
                   "TransposeParamsExt, Nd2NzParams, LoadData2DParams, "
                   "MmadParams, FixpipeParamsV220, FixpipeConfig, "
                   "SoftMaxTiling, SoftMaxShapeInfo, AscendQuantConfig and "

@@ -185,9 +185,44 @@ static bool check_gatherb(const casc_op *op, sim_insn *in, char *why,
                         "GatherRepeatParams", why, n);
 }
 
+/* DataCopy with SliceInfo: GM -> UB or UB -> GM of one type (A2: int8,
+ * uint8, int16, uint16, int32, uint32, half, bfloat16, float), 1..8
+ * SliceInfo constructs a side. */
+static bool check_slice(const casc_op *op, sim_insn *in, char *why, size_t n) {
+  const unsigned d = in->dt;
+  const casc_type *t0 = op->operands[0].value->type;
+  const casc_type *t1 = op->operands[1].value->type;
+  unsigned db = 0, dc = 0, sb = 0, sc = 0, vb = 0, vc = 0;
+  bool ok = op->nops >= 4 &&
+            ((local(op, 0) && casc_type_is_global_tensor(t1)) ||
+             (casc_type_is_global_tensor(t0) && local(op, 1))) &&
+            elem_dt(op, 1) == d &&
+            (d == CASC_DT_I8 || d == CASC_DT_U8 || d == CASC_DT_I16 ||
+             d == CASC_DT_U16 || d == CASC_DT_I32 || d == CASC_DT_U32 ||
+             d == CASC_DT_F16 || d == CASC_DT_BF16 || d == CASC_DT_F32) &&
+            casc_op_operand_group(op, 2, &db, &dc) &&
+            casc_op_operand_group(op, 3, &sb, &sc) &&
+            casc_op_operand_group(op, 4, &vb, &vc) && dc >= 1 && dc <= 8 &&
+            sc >= 1 && sc <= 8;
+  if (!ok) {
+    snprintf(why, n,
+             "DataCopy with SliceInfo other than GM <-> UB of one type (A2: "
+             "int8, uint8, int16, uint16, int32, uint32, half, bfloat16, "
+             "float) with 1..8 SliceInfos a side");
+    return false;
+  }
+  for (unsigned i = 0; i < dc + sc; i++)
+    if (!struct_operand(op, db + i, CASC_ASC_SLICE_INFO, "SliceInfo", why, n))
+      return false;
+  in->imm = dc | sc << 8 | (vc ? 1 << 16 : 0);
+  return true;
+}
+
 bool sim_lower_check_data(const casc_op *op, sim_insn *in, char *why,
                           size_t n) {
   switch (in->opc) {
+  case SIM_DATA_COPY_SLICE:
+    return check_slice(op, in, why, n);
   case SIM_GATHERB:
     return check_gatherb(op, in, why, n);
   case SIM_DATA_COPY_NZ2ND:

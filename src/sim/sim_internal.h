@@ -634,6 +634,9 @@ bool sim_exec_sort_family(sim_block *b, const sim_insn *in);
 bool sim_exec_gatherb(sim_block *b, const sim_insn *in);
 /* copy_nz2nd.c: DataCopy with Nz2NdParamsFull, UB (NZ) -> GM (ND). */
 bool sim_exec_data_copy_nz2nd(sim_block *b, const sim_insn *in);
+/* copy_slice.c: DataCopy with SliceInfo, GM <-> UB (imm: dst infos | src
+ * infos << 8 | dimValue given << 16). */
+bool sim_exec_data_copy_slice(sim_block *b, const sim_insn *in);
 /* lower_data.c: the lowering checks of those rows; false with `why` (the
  * reason lower.c reports) filled in. */
 bool sim_lower_check_data(const casc_op *op, sim_insn *in, char *why, size_t n);
