@@ -943,12 +943,14 @@ static inline asc__sv asc__sv_nd2nz(asc_nd2nz_params p) {
   return s;
 }
 /* data_copy(dst, src, nd2nz_params): GM (ND) -> A1/B1 (NZ), the cube's
- * format-converting copy (data_copy_nd2nz). */
+ * format-converting copy (data_copy_nd2nz); data_copy(gm, ub,
+ * nz2nd_params_full): UB (NZ) -> GM (ND) (data_copy_nz2nd, asc_data.h). */
 /* clang-format off */
 #define asc_data_copy(dst, src, n)                                             \
   asc_data_copy_at(ASC__AT, ASC__T(dst), ASC__T(src), _Generic((n),           \
       asc_data_copy_params: asc__sv_dcp,                                       \
       asc_nd2nz_params: asc__sv_nd2nz,                                         \
+      asc_nz2nd_params_full: asc__sv_nz2nd,                                    \
       asc_int: asc__sv_vi,                                                     \
       ASC__CINTS(asc__sv_i, asc__sv_u))(n))
 /* clang-format on */
@@ -1637,4 +1639,8 @@ asc_int asc_get_block_num_at(const char *file, int line);
 /* System, atomic and cross-block calls (set_atomic_*, sync_all, caches,
  * system values, scalar bit functions). */
 #include "casc/asc_sys.h"
+
+/* Data movement inside UB and the CMPMASK register (Copy, Compare into the
+ * register, GetCmpMask, SetCmpMask). */
+#include "casc/asc_data.h"
 #endif /* CASC_ASC_H */

@@ -388,6 +388,15 @@ void asc_data_copy_at(const char *file, int line, asc__tensor dst,
       lang_op(&c, CASC_OP_DATA_COPY_ND2NZ, 3, ops, 0, NULL, NULL);
       return;
     }
+    /* Nz2NdParamsFull: UB (NZ) -> GM (ND), casc/asc_data.h. */
+    if (casc_type_is_asc(ops[2]->type, CASC_ASC_NZ2ND_PARAMS_FULL)) {
+      if (src.global_ || !dst.global_) {
+        lang_error(&c, "DataCopy with Nz2NdParamsFull copies local -> GM");
+        return;
+      }
+      lang_op(&c, CASC_OP_DATA_COPY_NZ2ND, 3, ops, 0, NULL, NULL);
+      return;
+    }
     if (!casc_type_is_asc(ops[2]->type, CASC_ASC_DATA_COPY_PARAMS)) {
       lang_error(&c, "params is not a DataCopyParams");
       return;

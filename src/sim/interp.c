@@ -546,6 +546,34 @@ void sim_block_run(sim_block *b) {
       if (!sim_exec_sort32(b, in))
         goto done;
       break;
+    case SIM_COPY_REPEAT:
+      if (!sim_exec_copy_repeat(b, in))
+        goto done;
+      break;
+    case SIM_COMPARE_REG:
+    case SIM_GET_CMP_MASK:
+    case SIM_SET_CMP_MASK:
+      if (!sim_exec_cmpmask(b, in))
+        goto done;
+      break;
+    case SIM_GATHERB:
+      if (!sim_exec_gatherb(b, in))
+        goto done;
+      break;
+    case SIM_DATA_COPY_NZ2ND:
+      if (!sim_exec_data_copy_nz2nd(b, in))
+        goto done;
+      break;
+    case SIM_DATA_COPY_SLICE:
+      if (!sim_exec_data_copy_slice(b, in))
+        goto done;
+      break;
+    case SIM_SORT:
+    case SIM_EXTRACT:
+    case SIM_MRG_SORT:
+      if (!sim_exec_sort_family(b, in))
+        goto done;
+      break;
     case SIM_COMPARE:
     case SIM_COMPARE_SCALAR:
     case SIM_SELECT_TENSOR:

@@ -932,6 +932,11 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
   }
   if (casc_op_class_is_vector(info->cls) && !check_vector(L, op, in, info))
     return false;
+  /* The data-movement and CMPMASK rows check themselves (lower_data.c). */
+  if (!sim_lower_check_data(op, in, why, sizeof why)) {
+    unsupported(L, op, why);
+    return false;
+  }
   switch (in->opc) {
   case SIM_CMPF:
     if (!sim_dt_is_float(in->dt2)) {
@@ -987,6 +992,14 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
         {CASC_ASC_BRCB_REPEAT_PARAMS, 2},
         {CASC_ASC_GATHER_MASK_PARAMS, 4},
         {CASC_ASC_TRANSPOSE_PARAMS_EXT, 5},
+        {CASC_ASC_COPY_REPEAT_PARAMS, 4}, /* Copy (vec_copy.c) */
+        /* MrgSort's lists: 2..4 LocalTensors (vec_mrgsort.c) */
+        {CASC_ASC_MRG_SORT_SRC_LIST, 2},
+        {CASC_ASC_MRG_SORT_SRC_LIST, 3},
+        {CASC_ASC_MRG_SORT_SRC_LIST, 4},
+        {CASC_ASC_NZ2ND_PARAMS_FULL, 7},    /* copy_nz2nd.c */
+        {CASC_ASC_GATHER_REPEAT_PARAMS, 2}, /* vec_gatherb.c */
+        {CASC_ASC_SLICE_INFO, 5},           /* copy_slice.c */
         /* the advanced APIs (adv.c) */
         {CASC_ASC_SOFTMAX_TILING, 16},
         {CASC_ASC_SOFTMAX_SHAPE_INFO, 4},
@@ -1002,6 +1015,8 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
                   "only DataCopyParams, DataCopyExtParams, DataCopyPadParams, "
                   "DataCopyPadExtParams, UnaryRepeatParams, "
                   "BinaryRepeatParams, BrcbRepeatParams, GatherMaskParams, "
+                  "CopyRepeatParams, MrgSortSrcList, Nz2NdParamsFull, "
+                  "GatherRepeatParams, SliceInfo, "
                   "TransposeParamsExt, Nd2NzParams, LoadData2DParams, "
                   "MmadParams, FixpipeParamsV220, FixpipeConfig, "
                   "SoftMaxTiling, SoftMaxShapeInfo, AscendQuantConfig and "

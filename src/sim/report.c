@@ -103,8 +103,13 @@ void sim_issue_list_free(sim_issue_list *l) {
 const char *sim_operand_name(const casc_op *op, unsigned i, char *buf,
                              unsigned n) {
   const casc_op_info *info = casc_op_info_of(op);
+  /* Operand i is spec i while no variadic or optional spec comes before
+   * it (Copy's dst and src before its mask words, MrgSort's sortList). */
+  bool fixed = info && i < info->nopnds;
+  for (unsigned j = 0; fixed && j <= i; j++)
+    fixed = info->opnds[j].card == 0;
   if (info && i < info->nopnds && info->opnds[i].name &&
-      info->opnds[i].name[0] && !info->has_variadic_operands)
+      info->opnds[i].name[0] && (fixed || !info->has_variadic_operands))
     return info->opnds[i].name;
   snprintf(buf, n, "operand %u", i);
   return buf;

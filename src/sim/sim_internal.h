@@ -357,6 +357,9 @@ typedef struct {
   unsigned n, cap;
 } sim_print_list;
 
+/* The CMPMASK register: 128 bits, one repeat of half (vec_cmpmask.c). */
+#define SIM_CMPMASK_BYTES 16
+
 typedef struct sim_block {
   const sim_launch *L;
   sim_timing *tm; /* the timing model's state; NULL when timing is off */
@@ -405,6 +408,10 @@ typedef struct sim_block {
   uint8_t atomic_dt; /* casc_dtype the accumulation reads GM as */
   const casc_op *atomic_from;
   uint32_t epoch;
+  /* The CMPMASK register (vec_cmpmask.c): its bits, and whether a Compare
+   * (register form) or SetCmpMask has written it in this block. */
+  uint8_t cmpmask[SIM_CMPMASK_BYTES];
+  bool cmpmask_set;
 } sim_block;
 
 /* ---- helpers --------------------------------------------------------------
@@ -630,6 +637,25 @@ bool sim_exec_transpose(sim_block *b, const sim_insn *in);
  * array). */
 bool sim_exec_bilinear(sim_block *b, const sim_insn *in);
 bool sim_exec_sort32(sim_block *b, const sim_insn *in); /* vec_sort.c */
+/* vec_copy.c: Copy at levels 0 / 1 (imm2: 1 = mask array). */
+bool sim_exec_copy_repeat(sim_block *b, const sim_insn *in);
+/* vec_cmpmask.c: Compare into the CMPMASK register (imm: CMPMODE, imm2:
+ * 1 = mask array), GetCmpMask, SetCmpMask. */
+bool sim_exec_cmpmask(sim_block *b, const sim_insn *in);
+/* vec_mrgsort.c: Sort (imm: isFullSort), Extract, MrgSort (imm: the
+ * elementCountList's length | isExhaustedSuspension << 8, imm2: the
+ * fields of its MrgSortSrcList). */
+bool sim_exec_sort_family(sim_block *b, const sim_insn *in);
+/* vec_gatherb.c: Gatherb, 32-byte blocks at offsets. */
+bool sim_exec_gatherb(sim_block *b, const sim_insn *in);
+/* copy_nz2nd.c: DataCopy with Nz2NdParamsFull, UB (NZ) -> GM (ND). */
+bool sim_exec_data_copy_nz2nd(sim_block *b, const sim_insn *in);
+/* copy_slice.c: DataCopy with SliceInfo, GM <-> UB (imm: dst infos | src
+ * infos << 8 | dimValue given << 16). */
+bool sim_exec_data_copy_slice(sim_block *b, const sim_insn *in);
+/* lower_data.c: the lowering checks of those rows; false with `why` (the
+ * reason lower.c reports) filled in. */
+bool sim_lower_check_data(const casc_op *op, sim_insn *in, char *why, size_t n);
 /* The scalar operand i of in as one element of type dt (the hardware takes
  * a vector op's scalar in the tensor's type), into out (vec.c). */
 void sim_vec_scalar_elem(const sim_block *b, const sim_insn *in, unsigned i,

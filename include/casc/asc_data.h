@@ -1,0 +1,173 @@
+/* Data movement inside UB and the CMPMASK register, for C kernels (pyasc's
+ * asc.copy, asc.CopyRepeatParams, the register form of asc.compare,
+ * asc.get_cmp_mask and asc.set_cmp_mask). Included by casc/asc.h; the
+ * naming rule and the error behaviour are asc.h's.
+ *
+ *   asc_copyrepeatparams(dst_stride, src_stride, dst_repeat_size,
+ *                        src_repeat_size)
+ *       CopyRepeatParams: block strides and repeat strides, in 32-byte
+ *       blocks (uint16 fields, as pyasc).
+ *   asc_copy(dst, src, mask, repeat_time, params[, is_set_mask = 1])
+ *       Copy, UB -> UB: mask an element count (ascendc.copy_l1) or a
+ *       `uint64_t[2]` bit mask (ascendc.copy_l0) — pyasc's op names for
+ *       its int and list masks; repeat_time uint8.
+ *   asc_compare_r(src0, src1, cmp_mode, mask, params)
+ *       pyasc's compare(src0, src1, cmp_mode, mask, repeat_params): one
+ *       repeat compared into the CMPMASK register (compare_r_l0 with a
+ *       count, compare_r_l1 with a bit mask), BinaryRepeatParams. Named
+ *       after the IR op: C cannot tell it from asc_compare's five-argument
+ *       form by argument count.
+ *   asc_get_cmp_mask(dst), asc_set_cmp_mask(src)
+ *       Store the register into dst / load it from src (LocalTensors).
+ * The sort family on A2's (score, index) layout (pyasc's asc.sort,
+ * asc.adv.extract, asc.MrgSortSrcList, asc.mrg_sort):
+ *   asc_sort(dst, concat, index, tmp, repeat_time[, is_full_sort = 0])
+ *   asc_adv_extract(dst_value, dst_index, sorted, repeat_time)
+ *   asc_mrgsortsrclist(dtype, src1, src2[, src3[, src4]])
+ *   asc_mrg_sort(dst, list, counts, valid_bit, repeat_time
+ *                [, is_exhausted_suspension = 0])
+ *       counts: `const uint16_t[4]`, the element count of each list.
+ *       pyasc's sorted_num (an output of the C++ call that pyasc passes as
+ *       four input values) is built as four zeros.
+ * Gatherb (pyasc's asc.gatherb, asc.GatherRepeatParams):
+ *   asc_gatherb(dst, src0, offset, repeat_time,
+ *               asc_gatherrepeatparams(dst_blk_stride, dst_rep_stride))
+ *       32-byte blocks of src0 at the uint32 byte offsets into dst.
+ * DataCopy NZ -> ND (pyasc's asc.Nz2NdParamsFull):
+ *   asc_nz2ndparamsfull(nd_num, n_value, d_value, src_nd_matrix_stride,
+ *                       src_n_stride, dst_d_stride, dst_nd_matrix_stride)
+ *       used as asc_data_copy(gm, ub, params) (ascendc.data_copy_nz2nd).
+ * DataCopy of a multi-dimensional slice (pyasc's asc.SliceInfo and
+ * data_copy(dst, src, dst_slices, src_slices, dim_value)):
+ *   asc_sliceinfo(start_index, end_index, stride, burst_len, shape_value)
+ *   asc_data_copy_slice(dst, src, dst_infos, src_infos, n, dim_value)
+ *       dst_infos / src_infos: arrays of n asc_slice_info (GM <-> UB);
+ *       named after the IR op (data_copy_slice): asc_data_copy's third
+ *       argument cannot carry two arrays.
+ * Semantics and checks: docs/simulator.md, "Copy" and "The CMPMASK
+ * register". */
+#ifndef CASC_ASC_DATA_H
+#define CASC_ASC_DATA_H
+
+#include "casc/asc.h"
+
+#pragma GCC visibility push(default)
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+ASC__HANDLE(asc_copy_repeat_params); /* CopyRepeatParams */
+
+asc_copy_repeat_params asc_copyrepeatparams_at(const char *file, int line,
+                                               asc__sv dst_stride,
+                                               asc__sv src_stride,
+                                               asc__sv dst_repeat_size,
+                                               asc__sv src_repeat_size);
+#define asc_copyrepeatparams(ds, ss, dr, sr)                                   \
+  asc_copyrepeatparams_at(ASC__AT, ASC__I(ds), ASC__I(ss), ASC__I(dr),         \
+                          ASC__I(sr))
+
+void asc_copy_at(const char *file, int line, asc_local_tensor dst,
+                 asc_local_tensor src, asc__mask mask, asc__sv repeat_time,
+                 asc_copy_repeat_params params, asc__sv is_set_mask);
+#define asc_copy(...) ASC__OVERLOAD(asc__copy_, __VA_ARGS__)
+#define asc__copy_5(d, s, m, r, p)                                             \
+  asc_copy_at(ASC__AT, d, s, ASC__MASK(m), ASC__I(r), p, asc__sv_i(1))
+#define asc__copy_6(d, s, m, r, p, sm)                                         \
+  asc_copy_at(ASC__AT, d, s, ASC__MASK(m), ASC__I(r), p, ASC__B(sm))
+
+void asc_compare_r_at(const char *file, int line, asc_local_tensor src0,
+                      asc_local_tensor src1, asc_cmpmode mode, asc__mask mask,
+                      asc_binary_repeat_params params);
+#define asc_compare_r(s0, s1, mode, m, p)                                      \
+  asc_compare_r_at(ASC__AT, s0, s1, mode, ASC__MASK(m), p)
+
+void asc_get_cmp_mask_at(const char *file, int line, asc_local_tensor dst);
+void asc_set_cmp_mask_at(const char *file, int line, asc_local_tensor src);
+#define asc_get_cmp_mask(d) asc_get_cmp_mask_at(ASC__AT, d)
+#define asc_set_cmp_mask(s) asc_set_cmp_mask_at(ASC__AT, s)
+
+ASC__HANDLE(asc_mrg_sort_src_list);    /* MrgSortSrcList<T> */
+ASC__HANDLE(asc_nz2nd_params_full);    /* Nz2NdParamsFull */
+ASC__HANDLE(asc_gather_repeat_params); /* GatherRepeatParams */
+ASC__HANDLE(asc_slice_info);           /* SliceInfo */
+
+asc_slice_info asc_sliceinfo_at(const char *file, int line,
+                                const asc__sv *fields);
+#define asc_sliceinfo(s, e, st, b, sh)                                         \
+  asc_sliceinfo_at(ASC__AT,                                                    \
+                   (const asc__sv[]){ASC__I(s), ASC__I(e), ASC__I(st),         \
+                                     ASC__I(b), ASC__I(sh)})
+void asc_data_copy_slice_at(const char *file, int line, asc__tensor dst,
+                            asc__tensor src, const asc_slice_info *dst_infos,
+                            const asc_slice_info *src_infos, unsigned n,
+                            asc__sv dim_value);
+#define asc_data_copy_slice(d, s, di, si, n, dim)                              \
+  asc_data_copy_slice_at(ASC__AT, ASC__T(d), ASC__T(s), di, si, n, ASC__I(dim))
+
+asc_gather_repeat_params asc_gatherrepeatparams_at(const char *file, int line,
+                                                   asc__sv dst_blk_stride,
+                                                   asc__sv dst_rep_stride);
+#define asc_gatherrepeatparams(b, r)                                           \
+  asc_gatherrepeatparams_at(ASC__AT, ASC__I(b), ASC__I(r))
+void asc_gatherb_at(const char *file, int line, asc_local_tensor dst,
+                    asc_local_tensor src0, asc_local_tensor offset,
+                    asc__sv repeat_time, asc_gather_repeat_params params);
+#define asc_gatherb(d, s, o, r, p)                                             \
+  asc_gatherb_at(ASC__AT, d, s, o, ASC__I(r), p)
+
+asc_nz2nd_params_full asc_nz2ndparamsfull_at(const char *file, int line,
+                                             const asc__sv *fields);
+#define asc_nz2ndparamsfull(nd, n, d, snd, sn, dd, dnd)                        \
+  asc_nz2ndparamsfull_at(ASC__AT,                                              \
+                         (const asc__sv[]){ASC__I(nd), ASC__I(n), ASC__I(d),   \
+                                           ASC__I(snd), ASC__I(sn),            \
+                                           ASC__I(dd), ASC__I(dnd)})
+/* asc_data_copy's conversion of the params (asc.h). */
+static inline asc__sv asc__sv_nz2nd(asc_nz2nd_params_full p) {
+  asc__sv s = {0};
+  s.kind_ = ASC__SV_PARAMS;
+  s.p_ = p.p_;
+  s.k_ = p.k_;
+  return s;
+}
+
+void asc_sort_at(const char *file, int line, asc_local_tensor dst,
+                 asc_local_tensor concat, asc_local_tensor index,
+                 asc_local_tensor tmp, asc__sv repeat_time, bool full_sort);
+#define asc_sort(...) ASC__OVERLOAD(asc__sort_, __VA_ARGS__)
+#define asc__sort_5(d, c, i, t, r)                                             \
+  asc_sort_at(ASC__AT, d, c, i, t, ASC__I(r), false)
+#define asc__sort_6(d, c, i, t, r, full)                                       \
+  asc_sort_at(ASC__AT, d, c, i, t, ASC__I(r), (full) != 0)
+
+void asc_adv_extract_at(const char *file, int line, asc_local_tensor dst_value,
+                        asc_local_tensor dst_index, asc_local_tensor sorted,
+                        asc__sv repeat_time);
+#define asc_adv_extract(v, i, s, r)                                            \
+  asc_adv_extract_at(ASC__AT, v, i, s, ASC__I(r))
+
+asc_mrg_sort_src_list asc_mrgsortsrclist_at(const char *file, int line,
+                                            asc_dtype dtype,
+                                            const asc_local_tensor *srcs,
+                                            unsigned n);
+#define asc_mrgsortsrclist(dt, ...)                                            \
+  asc_mrgsortsrclist_at(ASC__AT, dt, (const asc_local_tensor[]){__VA_ARGS__},  \
+                        (unsigned)(sizeof((asc_local_tensor[]){__VA_ARGS__}) / \
+                                   sizeof(asc_local_tensor)))
+
+void asc_mrg_sort_at(const char *file, int line, asc_local_tensor dst,
+                     asc_mrg_sort_src_list list, const uint16_t *counts,
+                     asc__sv valid_bit, asc__sv repeat_time, bool suspend);
+#define asc_mrg_sort(...) ASC__OVERLOAD(asc__mrg_sort_, __VA_ARGS__)
+#define asc__mrg_sort_5(d, l, c, v, r)                                         \
+  asc_mrg_sort_at(ASC__AT, d, l, c, ASC__I(v), ASC__I(r), false)
+#define asc__mrg_sort_6(d, l, c, v, r, s)                                      \
+  asc_mrg_sort_at(ASC__AT, d, l, c, ASC__I(v), ASC__I(r), (s) != 0)
+
+#ifdef __cplusplus
+}
+#endif
+#pragma GCC visibility pop
+#endif /* CASC_ASC_DATA_H */
