@@ -1634,4 +1634,7 @@ asc_int asc_get_block_num_at(const char *file, int line);
 }
 #endif
 #pragma GCC visibility pop
+
+/* The mask register and the vector math ops (their own header). */
+#include "casc/asc_vec_math.h"
 #endif /* CASC_ASC_H */

@@ -154,6 +154,7 @@ static void run_block(sim_workspace *w, pool_state *ps, unsigned idx) {
   memset(b->wpart, 0, b->ub_words * sizeof *b->wpart);
   sim_cube_block_reset(b);
   sim_pipe_reset_state(b);
+  sim_vmask_reset(b);
   b->idx = (int)idx;
   b->failed = false;
   b->steps = 0;

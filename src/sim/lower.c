@@ -751,20 +751,16 @@ static bool check_softmax(lowerer *L, casc_op *op) {
 
 /* The repeat forms of duplicate and the reductions: imm2 = 1 when the
  * mask is an array (level 1), imm = WholeReduceMax/Min's ReduceOrder. A row
- * that has the isSetMask attribute needs it (without it the op would use
- * the SetVectorMask register, which is not modelled); rows without the
- * attribute always set the mask, as their C++ API does. */
+ * that has the isSetMask attribute but not the attribute set runs with the
+ * mask register's mask (vec_mask.c); rows without the attribute always set
+ * the mask, as their C++ API does. */
 static bool check_repeat_form(lowerer *L, casc_op *op, sim_insn *in,
                               const casc_op_info *info) {
   bool has_set_mask = false;
   for (unsigned i = 0; i < info->nattrs; i++)
     has_set_mask |= strcmp(info->attrs[i].name, "isSetMask") == 0;
-  if (has_set_mask && !casc_op_attr(op, "isSetMask")) {
-    unsupported(L, op,
-                "isSetMask = false (the mask of SetVectorMask) is not "
-                "modelled");
-    return false;
-  }
+  if (has_set_mask && !casc_op_attr(op, "isSetMask"))
+    in->vflags |= SIM_VF_MASK_REG;
   for (unsigned i = 0; i < info->nopnds; i++)
     if (strcmp(info->opnds[i].name, "mask") == 0)
       in->imm2 = info->opnds[i].card == '*';
@@ -843,6 +839,37 @@ static bool check_cmpsel(lowerer *L, casc_op *op, sim_insn *in,
       return false;
     }
   return true;
+}
+
+/* SetVectorMask<T, mode>(len) / (maskHigh, maskLow): dt = T, imm = the
+ * MaskMode (0 NORMAL, 1 COUNTER), imm2 = 1 for the two-word form. */
+static bool check_set_vector_mask(lowerer *L, casc_op *op, sim_insn *in) {
+  casc_attr *t = casc_op_attr(op, "dtype");
+  casc_attr *m = casc_op_attr(op, "mode");
+  unsigned dt = t && t->kind == CASC_ATTR_TYPE ? dt_of(t->type) : 0;
+  unsigned es = dt ? casc_dtype_size((casc_dtype)dt) : 0;
+  if (es != 2 && es != 4) {
+    unsupported(L, op, "a dtype other than a 16- or 32-bit type");
+    return false;
+  }
+  if (!m || m->kind != CASC_ATTR_INTEGER || m->u.i.v < 0 || m->u.i.v > 1) {
+    unsupported(L, op, "a mode other than 0 (NORMAL) or 1 (COUNTER)");
+    return false;
+  }
+  in->dt = (uint8_t)dt;
+  in->imm = m->u.i.v;
+  in->imm2 = op->nops == 2;
+  return true;
+}
+
+/* A level-2 vector op (`_l2` / `_l3`, on PIPE_V) leaves the mask register
+ * in normal mode with every bit set, as the library's level-2
+ * implementations do (vec_mask.c). */
+static bool resets_mask(const casc_op *op, const casc_op_info *info) {
+  size_t n = strlen(op->name);
+  return info->pipe == CASC_PIPE_V && n > 3 &&
+         (strcmp(op->name + n - 3, "_l2") == 0 ||
+          strcmp(op->name + n - 3, "_l3") == 0);
 }
 
 /* Static checks of one generic op; false after reporting. */
@@ -949,14 +976,10 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
   case SIM_VEC_BINARY_REP:
   case SIM_VEC_SCALAR_REP:
   case SIM_VEC_UNARY_REP:
-    /* Without isSetMask the op uses the mask register that SetVectorMask
-     * set, which the simulator does not model. */
-    if (!casc_op_attr(op, "isSetMask")) {
-      unsupported(L, op,
-                  "isSetMask = false (the mask of SetVectorMask) is not "
-                  "modelled");
-      return false;
-    }
+    /* Without isSetMask the op runs with the mask register's mask, or in
+     * counter mode its element count (vec_mask.c). */
+    if (!casc_op_attr(op, "isSetMask"))
+      in->vflags |= SIM_VF_MASK_REG;
     in->imm2 = info->cls == CASC_CLS_VBIN_L1 ||
                info->cls == CASC_CLS_VUNARY_L1 ||
                info->cls == CASC_CLS_VSCALAR_L1;
@@ -1091,6 +1114,8 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
   case SIM_TBUF:
     L->nqueue_ops++;
     break;
+  case SIM_SET_VECTOR_MASK:
+    return check_set_vector_mask(L, op, in);
   default:
     break;
   }
@@ -1162,6 +1187,8 @@ static bool lower_generic(lowerer *L, casc_op *op) {
       tmp.imm2 = 0;
     }
   }
+  if (resets_mask(op, info))
+    tmp.vflags |= SIM_VF_L2_RESETS;
   if (!check_generic(L, op, &tmp))
     return false;
   if (op->nres)

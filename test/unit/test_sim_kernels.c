@@ -41,7 +41,8 @@ static void test_kernel_table(void) {
     REQUIRE(k != NULL);
     CHECK(k->name != NULL);
     /* every kernel has some form */
-    CHECK(k->reduce || k->f32_bin || k->f32_un || k->i_bin[0] || k->i_un[0]);
+    CHECK(k->reduce || k->f32_bin || k->f32_un || k->i_bin[0] || k->i_un[0] ||
+          k->f32_fus);
   }
   const sim_vkernel *add = sim_vkernel_get(SIM_K_ADD);
   CHECK(sim_vkernel_supports(add, SIM_VEC_BINARY, CASC_DT_F16));
@@ -69,7 +70,7 @@ static void test_rows(void) {
   CHECK_EQ_INT(r->kern, SIM_K_ADD);
   r = sim_row_of(CASC_OP_QUE_BIND_FREE_TENSOR);
   CHECK_EQ_INT(r->opc, SIM_FREE_TENSOR);
-  r = sim_row_of(CASC_OP_FUSED_MUL_ADD_L2); /* family, no kernel yet */
+  r = sim_row_of(CASC_OP_PRELU_L2); /* family, no kernel (not on A2) */
   CHECK(r->need_kernel);
   CHECK_EQ_INT(r->kern, SIM_K_NONE);
   /* Repeat forms of duplicate and the reductions; a vector op of its own
