@@ -58,6 +58,37 @@ void asc_set_vector_mask_words_at(const char *file, int line, asc__sv mask_high,
   ASC__VBINS(fused_mul_add_relu, fused_mul_add_relu, __VA_ARGS__)
 #define asc_mul_add_dst(...) ASC__VBINS(mul_add_dst, mul_add_dst, __VA_ARGS__)
 
+/* Binary ops that convert their result to dst's dtype (src0 and src1 of
+ * one dtype, dst of another), in the forms of the binary ops:
+ *   asc_add_relu_cast(dst, src0, src1, ...)  cast(relu(src0 + src1))
+ *   asc_sub_relu_cast(dst, src0, src1, ...)  cast(relu(src0 - src1))
+ *   asc_mul_cast(dst, src0, src1, ...)       cast(src0 * src1)
+ * (MulCast always sets its mask: no is_set_mask false.) */
+void asc_vec_binary_cast_at(const char *file, int line, const char *api,
+                            const char *opname, asc_local_tensor dst,
+                            asc_local_tensor src0, asc_local_tensor src1,
+                            asc__sv count);
+void asc_vec_binary_cast_rep_at(const char *file, int line, const char *api,
+                                const char *op_l0, const char *op_l1,
+                                asc_local_tensor dst, asc_local_tensor src0,
+                                asc_local_tensor src1, asc__mask mask,
+                                asc__sv repeat_times,
+                                asc_binary_repeat_params params,
+                                bool is_set_mask);
+#define ASC__VBINCAST(c, ir, ...) ASC__VFORM(asc__vbincast_, c, ir, __VA_ARGS__)
+#define asc__vbincast_4(api, ir, d, s0, s1, n)                                 \
+  asc_vec_binary_cast_at(ASC__AT, api, ir "_l2", d, s0, s1, ASC__I(n))
+#define asc__vbincast_6(api, ir, d, s0, s1, m, r, p)                           \
+  asc__vbincast_7(api, ir, d, s0, s1, m, r, p, true)
+#define asc__vbincast_7(api, ir, d, s0, s1, m, r, p, sm)                       \
+  asc_vec_binary_cast_rep_at(ASC__AT, api, ir "_l0", ir "_l1", d, s0, s1,      \
+                             ASC__MASK(m), ASC__I(r), p, (sm) != 0)
+#define asc_add_relu_cast(...)                                                 \
+  ASC__VBINCAST(add_relu_cast, add_relu_cast, __VA_ARGS__)
+#define asc_sub_relu_cast(...)                                                 \
+  ASC__VBINCAST(sub_relu_cast, sub_relu_cast, __VA_ARGS__)
+#define asc_mul_cast(...) ASC__VBINCAST(mul_cast, mul_cast, __VA_ARGS__)
+
 #ifdef __cplusplus
 }
 #endif

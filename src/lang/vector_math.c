@@ -5,6 +5,8 @@
  * words as uint64, the dtype as a type attribute, the MaskMode as an i32
  * attribute). The fused multiply-add macros of that header use the binary
  * ops' builders (vector.c, vector_repeat.c). */
+#include <string.h>
+
 #include "lang/lang_internal.h"
 
 static void no_operand_op(const char *api, casc_op_kind kind, const char *file,
@@ -69,4 +71,75 @@ void asc_set_vector_mask_words_at(const char *file, int line, asc__sv mask_high,
                       lang_mat(&c, mask_low, c.k->ui64, "mask_low")};
   if (v[0] && v[1])
     lang_op(&c, CASC_OP_SET_VECTOR_MASK_L1, 2, v, 0, NULL, attrs);
+}
+
+/* ---- AddReluCast, SubReluCast, MulCast ------------------------------------
+ * dst has its own dtype (the conversion's target); src0 and src1 share
+ * one. Which pairs the hardware converts is the simulator's check (its
+ * table 3 on A2: docs/simulator.md). */
+
+/* The row of opname (of class cls) and the three tensors in ops[]. */
+static const casc_op_info *
+cast_begin(lang_call *c, const char *api, const char *file, int line,
+           const char *opname, casc_op_class cls, asc_local_tensor dst,
+           asc_local_tensor src0, asc_local_tensor src1, casc_value **ops) {
+  if (!lang_begin(c, api, file, line))
+    return NULL;
+  const casc_op_info *vi =
+      casc_op_info_get(casc_op_kind_lookup(opname, strlen(opname)));
+  if (!vi || vi->cls != cls) {
+    lang_error(c, "'%s' is not a binary vector op of this form", opname);
+    return NULL;
+  }
+  casc_dtype d0, d1, dd;
+  ops[0] = lang_local_tensor(c, dst.p_, dst.k_, "dst", &dd);
+  ops[1] = lang_local_tensor(c, src0.p_, src0.k_, "src0", &d0);
+  ops[2] = lang_local_tensor(c, src1.p_, src1.k_, "src1", &d1);
+  if (c->failed)
+    return NULL;
+  if (d0 != d1) {
+    lang_error(c,
+               "src1 has dtype %s but src0 has dtype %s; %s converts "
+               "from one source dtype",
+               casc_dtype_pyasc_name(d1), casc_dtype_pyasc_name(d0), vi->api);
+    return NULL;
+  }
+  return vi;
+}
+
+void asc_vec_binary_cast_at(const char *file, int line, const char *api,
+                            const char *opname, asc_local_tensor dst,
+                            asc_local_tensor src0, asc_local_tensor src1,
+                            asc__sv count) {
+  lang_call c;
+  casc_value *ops[4];
+  const casc_op_info *vi = cast_begin(&c, api, file, line, opname,
+                                      CASC_CLS_VBIN_L2, dst, src0, src1, ops);
+  if (vi && (ops[3] = lang_mat(&c, count, c.k->i32, "count")))
+    lang_op(&c, casc_op_info_kind(vi), 4, ops, 0, NULL, NULL);
+}
+
+void asc_vec_binary_cast_rep_at(const char *file, int line, const char *api,
+                                const char *op_l0, const char *op_l1,
+                                asc_local_tensor dst, asc_local_tensor src0,
+                                asc_local_tensor src1, asc__mask mask,
+                                asc__sv repeat_times,
+                                asc_binary_repeat_params params,
+                                bool is_set_mask) {
+  lang_call c;
+  casc_value *ops[8];
+  const casc_op_info *vi = cast_begin(&c, api, file, line, op_l0,
+                                      CASC_CLS_VBIN_L0, dst, src0, src1, ops);
+  if (!vi)
+    return;
+  /* MulCast's C++ API has no isSetMask: it always sets the mask. */
+  bool has_set_mask = false;
+  for (unsigned i = 0; i < vi->nattrs; i++)
+    has_set_mask |= strcmp(vi->attrs[i].name, "isSetMask") == 0;
+  if (!has_set_mask && !is_set_mask) {
+    lang_error(&c, "%s always sets its mask (it has no isSetMask)", vi->api);
+    return;
+  }
+  lang_vec_binary_rep_op(&c, vi, op_l1, ops, mask, repeat_times, params,
+                         is_set_mask && has_set_mask);
 }

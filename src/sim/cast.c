@@ -137,6 +137,10 @@ static int64_t sat_int(double t, unsigned dt) {
 
 static int64_t sat_i64(int64_t v, unsigned dt) {
   switch (dt) {
+  case CASC_DT_I8:
+    return v < INT8_MIN ? INT8_MIN : v > INT8_MAX ? INT8_MAX : v;
+  case CASC_DT_U8:
+    return v < 0 ? 0 : v > UINT8_MAX ? UINT8_MAX : v;
   case CASC_DT_I16:
     return v < INT16_MIN ? INT16_MIN : v > INT16_MAX ? INT16_MAX : v;
   case CASC_DT_I32:
@@ -179,6 +183,11 @@ static void cast_one(uint8_t *dp, unsigned ddt, const uint8_t *sp, unsigned sdt,
   } else {
     sim_store_i(dp, ddt, sat_i64(v, ddt));
   }
+}
+
+void sim_cast_elem(uint8_t *dp, unsigned ddt, const uint8_t *sp, unsigned sdt,
+                   int mode) {
+  cast_one(dp, ddt, sp, sdt, mode);
 }
 
 bool sim_exec_cast(sim_block *b, const sim_insn *in) {

@@ -551,6 +551,10 @@ void sim_block_run(sim_block *b) {
       if (!sim_exec_sort32(b, in))
         goto done;
       break;
+    case SIM_VEC_BIN_CAST:
+      if (!sim_exec_bin_cast(b, in))
+        goto done;
+      break;
     case SIM_SET_MASK_COUNT:
     case SIM_SET_MASK_NORM:
     case SIM_RESET_MASK:

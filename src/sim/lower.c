@@ -872,6 +872,48 @@ static bool resets_mask(const casc_op *op, const casc_op_info *info) {
           strcmp(op->name + n - 3, "_l3") == 0);
 }
 
+/* AddReluCast, SubReluCast, MulCast: the pairs of their table 3 on A2
+ * (vec_bin_cast.c). */
+static bool bin_cast_pair(const char *api, unsigned s, unsigned d) {
+  if (strcmp(api, "MulCast") == 0)
+    return s == CASC_DT_F16 && (d == CASC_DT_I8 || d == CASC_DT_U8);
+  if (strcmp(api, "AddReluCast") == 0 || strcmp(api, "SubReluCast") == 0)
+    return (s == CASC_DT_F32 && d == CASC_DT_F16) ||
+           (s == CASC_DT_F16 && d == CASC_DT_I8) ||
+           (s == CASC_DT_I16 && d == CASC_DT_I8);
+  return false;
+}
+
+static bool is_bin_cast(const casc_op_info *info) {
+  return strcmp(info->api, "MulCast") == 0 ||
+         strcmp(info->api, "AddReluCast") == 0 ||
+         strcmp(info->api, "SubReluCast") == 0;
+}
+
+/* A converting binary row runs on SIM_VEC_BIN_CAST: imm2 = its level (2 =
+ * the count form), the sources of one type, a pair of table 3. */
+static bool check_bin_cast(lowerer *L, casc_op *op, sim_insn *in,
+                           const casc_op_info *info) {
+  unsigned s = in->dt3, s1 = dt_of(op->operands[2].value->type);
+  if (s1 != s || !bin_cast_pair(info->api, s, in->dt)) {
+    char why[128];
+    snprintf(why, sizeof why, "%s from %s and %s to %s (A2: the pairs of its "
+             "table 3)", info->api, casc_dtype_name((casc_dtype)s),
+             casc_dtype_name((casc_dtype)s1),
+             casc_dtype_name((casc_dtype)in->dt));
+    unsupported(L, op, why);
+    return false;
+  }
+  in->opc = SIM_VEC_BIN_CAST;
+  in->imm2 = mask_level(info);
+  bool has_set_mask = false;
+  for (unsigned i = 0; i < info->nattrs; i++)
+    has_set_mask |= strcmp(info->attrs[i].name, "isSetMask") == 0;
+  if (has_set_mask && !casc_op_attr(op, "isSetMask"))
+    in->vflags |= SIM_VF_MASK_REG;
+  return true;
+}
+
 /* Static checks of one generic op; false after reporting. */
 static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
   char why[160];
@@ -888,6 +930,9 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
     L->failed = true;
     return false;
   }
+  if ((in->opc == SIM_VEC_BINARY || in->opc == SIM_VEC_BINARY_REP) &&
+      is_bin_cast(info))
+    return check_bin_cast(L, op, in, info);
   if (casc_op_class_is_vector(info->cls) && !check_vector(L, op, in, info))
     return false;
   switch (in->opc) {

@@ -679,6 +679,14 @@ void sim_vec_tile(const sim_vkernel *k, unsigned shape, unsigned dt, void *d,
  * handler, for its kernel's loops; other handlers map to themselves. */
 unsigned sim_vec_shape(unsigned opc);
 bool sim_exec_cast(sim_block *b, const sim_insn *in);
+/* One element of type sdt at sp converted to ddt at dp with a RoundMode
+ * (0 = CAST_NONE), saturating: Cast's conversion (cast.c). */
+void sim_cast_elem(uint8_t *dp, unsigned ddt, const uint8_t *sp, unsigned sdt,
+                   int mode);
+/* vec_bin_cast.c: AddReluCast, SubReluCast, MulCast (binary op in the
+ * sources' type, then CAST_NONE to dst's), levels 0, 1 (imm2: 1 = mask
+ * array) and 2 (imm2 = 2). */
+bool sim_exec_bin_cast(sim_block *b, const sim_insn *in);
 /* Round a finite double to a float format with a RoundMode (cast.c). */
 double sim_round_mode(double x, int mode, unsigned dt, bool saturate);
 

@@ -3,7 +3,9 @@
  * asc_set_vector_mask(n, dtype, COUNTER), is_set_mask false, then
  * asc_set_mask_norm and asc_reset_mask), and FusedMulAddRelu at level 1
  * builds the ops pyasc builds and matches a plain C model element by
- * element; a MaskMode outside the enum is a located front-end error. */
+ * element; so does a half -> int8 kernel of AddReluCast (level 2) and
+ * SubReluCast (level 0). A MaskMode outside the enum, sources of two
+ * dtypes and MulCast without its mask are located front-end errors. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -111,9 +113,85 @@ static void test_kernel(void) {
   casc_ctx_free(ctx);
 }
 
-static void bad_mode_kernel(asc_kernel *k, void *user) {
-  (void)k, (void)user;
-  asc_set_vector_mask(10, ASC_FLOAT, (asc_maskmode)7);
+/* x, y half, z int8: z = cast(relu(x + y)) over CAST_N elements, then
+ * cast(relu(x - y)) over the first 64 (one repeat, a count mask). */
+enum { CAST_N = 200 };
+static void cast_kernel(asc_kernel *k, void *user) {
+  (void)user;
+  const char *names[3] = {"x", "y", "z"};
+  const asc_dtype dts[3] = {ASC_HALF, ASC_HALF, ASC_INT8};
+  asc_tpipe pipe = asc_tpipe();
+  asc_global_tensor g[3];
+  asc_local_tensor l[3];
+  asc_tquebind q[3];
+  for (int i = 0; i < 3; i++) {
+    g[i] = asc_globaltensor();
+    asc_globaltensor_set_global_buffer(g[i], asc_arg_gm(k, names[i], dts[i]),
+                                       N);
+    q[i] = asc_tque(ASC_TPOSITION_VECIN, 1);
+    asc_tpipe_init_buffer(pipe, q[i], 1, N * 2);
+    l[i] = asc_tquebind_alloc_tensor(q[i], dts[i]);
+    asc_data_copy(l[i], g[i], N);
+    asc_tquebind_enque(q[i], l[i]);
+    l[i] = asc_tquebind_deque(q[i], dts[i]);
+  }
+  asc_add_relu_cast(l[2], l[0], l[1], CAST_N);
+  /* a repeat of 128 halves writes 128 int8: dst repeats 4 blocks apart */
+  asc_binary_repeat_params bp = asc_binaryrepeatparams(1, 1, 1, 4, 8, 8);
+  asc_sub_relu_cast(l[2], l[0], l[1], 64, 1, bp);
+  asc_set_flag(ASC_HARDEVENT_V_MTE3);
+  asc_wait_flag(ASC_HARDEVENT_V_MTE3);
+  asc_data_copy(g[2], l[2], N);
+  for (int i = 0; i < 3; i++)
+    asc_tquebind_free_tensor(q[i], l[i]);
+}
+
+static uint16_t to_half(double v) { /* v is exactly a half value */
+  uint16_t s = v < 0 ? 0x8000 : 0;
+  double a = fabs(v);
+  if (a == 0)
+    return s;
+  int e = 0;
+  double m = frexp(a, &e);
+  return s | (uint16_t)((e - 1 + 15) << 10) | (uint16_t)((m * 2 - 1) * 1024);
+}
+
+static void test_cast_kernel(void) {
+  casc_ctx *ctx = casc_ctx_new();
+  int ndiag = 0;
+  casc_ctx_set_diag_handler(ctx, count_diag, &ndiag);
+  casc_op *m = casc_jit_build(ctx, "k", cast_kernel, NULL);
+  REQUIRE(m != NULL);
+  uint16_t x[N], y[N];
+  int8_t z[N], want[N];
+  double xv[N], yv[N];
+  for (int i = 0; i < N; i++) {
+    xv[i] = ((i % 37) - 18) * 4.25; /* sums up to +-153: saturation */
+    yv[i] = ((i % 11) - 5) * 1.25;
+    x[i] = to_half(xv[i]);
+    y[i] = to_half(yv[i]);
+    z[i] = want[i] = (int8_t)(i % 9);
+  }
+  for (int i = 0; i < CAST_N; i++) {
+    double v = nearbyint(fmax(xv[i] + yv[i], 0)); /* sums exact in half */
+    want[i] = (int8_t)fmin(v, 127);
+  }
+  for (int i = 0; i < 64; i++) {
+    double v = nearbyint(fmax(xv[i] - yv[i], 0));
+    want[i] = (int8_t)fmin(v, 127);
+  }
+  casc_arg args[3] = {casc_arg_gm(x, CASC_DT_F16, N),
+                      casc_arg_gm(y, CASC_DT_F16, N),
+                      casc_arg_gm(z, CASC_DT_I8, N)};
+  CHECK_EQ_INT(casc_launch(ctx, m, "k", 1, args, 3, NULL, NULL),
+               CASC_LAUNCH_OK);
+  CHECK_EQ_INT(ndiag, 0);
+  int bad = 0;
+  for (int i = 0; i < N; i++)
+    if (z[i] != want[i] && bad++ < 4)
+      fprintf(stderr, "z[%d] = %d, want %d\n", i, z[i], want[i]);
+  CHECK_EQ_INT(bad, 0);
+  casc_ctx_free(ctx);
 }
 
 static char last_msg[256];
@@ -122,17 +200,50 @@ static void keep_msg(const casc_diag *d, void *user) {
   snprintf(last_msg, sizeof last_msg, "%s", d->msg);
 }
 
-static void test_bad_mode(void) {
-  casc_ctx *ctx = casc_ctx_new();
-  casc_ctx_set_diag_handler(ctx, keep_msg, NULL);
-  CHECK(casc_jit_build(ctx, "k", bad_mode_kernel, NULL) == NULL);
-  CHECK(strstr(last_msg, "asc_set_vector_mask: 7 is not a valid MaskMode") !=
-        NULL);
-  casc_ctx_free(ctx);
+/* which: 0 a bad MaskMode, 1 sources of two dtypes, 2 MulCast told not
+ * to set its mask */
+static void bad_kernel(asc_kernel *k, void *user) {
+  (void)k;
+  int which = *(const int *)user;
+  if (which == 0) {
+    asc_set_vector_mask(10, ASC_FLOAT, (asc_maskmode)7);
+    return;
+  }
+  asc_tpipe pipe = asc_tpipe();
+  asc_tbuf buf = asc_tbuf(ASC_TPOSITION_VECCALC);
+  asc_tpipe_init_buffer(pipe, buf, 4096);
+  asc_local_tensor h = asc_tbuf_get(buf, ASC_HALF, 256);
+  asc_local_tensor f = asc_tbuf_get(buf, ASC_FLOAT, 256);
+  asc_local_tensor b = asc_tbuf_get(buf, ASC_INT8, 256);
+  if (which == 1) {
+    asc_add_relu_cast(b, h, f, 64);
+    return;
+  }
+  asc_binary_repeat_params bp = asc_binaryrepeatparams(1, 1, 1, 4, 8, 8);
+  asc_mul_cast(b, h, h, 64, 1, bp, false);
+}
+
+static void test_front_end_errors(void) {
+  static const char *const want[] = {
+      "asc_set_vector_mask: 7 is not a valid MaskMode",
+      "asc_add_relu_cast: src1 has dtype float but src0 has dtype "
+      "half; AddReluCast converts from one source dtype",
+      "asc_mul_cast: MulCast always sets its mask (it has no isSetMask)"};
+  for (int which = 0; which < 3; which++) {
+    casc_ctx *ctx = casc_ctx_new();
+    last_msg[0] = 0;
+    casc_ctx_set_diag_handler(ctx, keep_msg, NULL);
+    CHECK(casc_jit_build(ctx, "k", bad_kernel, &which) == NULL);
+    if (!strstr(last_msg, want[which]))
+      fprintf(stderr, "got '%s', want '%s'\n", last_msg, want[which]);
+    CHECK(strstr(last_msg, want[which]) != NULL);
+    casc_ctx_free(ctx);
+  }
 }
 
 int main(void) {
   RUN_TEST(test_kernel);
-  RUN_TEST(test_bad_mode);
+  RUN_TEST(test_cast_kernel);
+  RUN_TEST(test_front_end_errors);
   return CHECK_SUMMARY();
 }
