@@ -18,7 +18,8 @@
  * repeat_times, params[, is_set_mask]):
  *   asc_fused_mul_add(dst, src0, src1, ...)       dst = src0 * dst + src1
  *   asc_fused_mul_add_relu(dst, src0, src1, ...)  relu(src0 * dst + src1)
- *   asc_mul_add_dst(dst, src0, src1, ...)         dst = src0 * src1 + dst */
+ *   asc_mul_add_dst(dst, src0, src1, ...)         dst = src0 * src1 + dst
+ * The converting binary ops and the math library: below. */
 #ifndef CASC_ASC_VEC_MATH_H
 #define CASC_ASC_VEC_MATH_H
 
@@ -88,6 +89,85 @@ void asc_vec_binary_cast_rep_at(const char *file, int line, const char *api,
 #define asc_sub_relu_cast(...)                                                 \
   ASC__VBINCAST(sub_relu_cast, sub_relu_cast, __VA_ARGS__)
 #define asc_mul_cast(...) ASC__VBINCAST(mul_cast, mul_cast, __VA_ARGS__)
+
+/* The math library (pyasc's asc.adv math: acos ... trunc, power, xor):
+ *   asc_acos(dst, src)                       every element of src
+ *   asc_acos(dst, src, count)                the first count elements
+ *   asc_acos(dst, src, tmp)                  with a sharedTmpBuffer
+ *   asc_acos(dst, src, count, tmp)           pyasc's order (count,
+ *   asc_acos(dst, src, tmp, count)           temp_buffer) or Ascend C's
+ *   asc_acos(dst, src, count, tmp, is_reuse_source)
+ * and the same with two sources for asc_power(dst, src0, src1, ...) and
+ * asc_xor(dst, src0, src1, ...). count is an asc_int or C integer
+ * (materialised as int32), tmp a LocalTensor (uint8 in Ascend C),
+ * is_reuse_source an asc_bool or C integer (i1, default false). */
+void asc_vec_math_at(const char *file, int line, const char *api,
+                     const char *opname, unsigned nsrc, asc_local_tensor dst,
+                     asc_local_tensor src0, asc_local_tensor src1, asc__sv a,
+                     asc__sv b, asc__sv is_reuse_source);
+static inline asc__sv asc__vm_none(void) {
+  asc__sv s = {0};
+  return s;
+}
+/* clang-format off */
+/* A count (integer) or a tmp buffer (LocalTensor), told apart later. */
+#define ASC__VMX(x)                                                            \
+  _Generic((x),                                                                \
+      asc_local_tensor: asc__sv_t,                                             \
+      asc_int: asc__sv_vi,                                                     \
+      ASC__CINTS(asc__sv_i, asc__sv_u))(x)
+/* clang-format on */
+#define ASC__VMU(c, ...) ASC__VFORM(asc__vmu_, c, c, __VA_ARGS__)
+#define asc__vmu_2(api, ir, d, s)                                              \
+  asc_vec_math_at(ASC__AT, api, ir, 1, d, s, s, asc__vm_none(),                \
+                  asc__vm_none(), asc__sv_i(0))
+#define asc__vmu_3(api, ir, d, s, x)                                           \
+  asc_vec_math_at(ASC__AT, api, ir, 1, d, s, s, ASC__VMX(x), asc__vm_none(),   \
+                  asc__sv_i(0))
+#define asc__vmu_4(api, ir, d, s, x, y)                                        \
+  asc_vec_math_at(ASC__AT, api, ir, 1, d, s, s, ASC__VMX(x), ASC__VMX(y),      \
+                  asc__sv_i(0))
+#define asc__vmu_5(api, ir, d, s, x, y, r)                                     \
+  asc_vec_math_at(ASC__AT, api, ir, 1, d, s, s, ASC__VMX(x), ASC__VMX(y),      \
+                  ASC__B(r))
+#define ASC__VMB(c, ...) ASC__VFORM(asc__vmb_, c, c, __VA_ARGS__)
+#define asc__vmb_3(api, ir, d, s0, s1)                                         \
+  asc_vec_math_at(ASC__AT, api, ir, 2, d, s0, s1, asc__vm_none(),              \
+                  asc__vm_none(), asc__sv_i(0))
+#define asc__vmb_4(api, ir, d, s0, s1, x)                                      \
+  asc_vec_math_at(ASC__AT, api, ir, 2, d, s0, s1, ASC__VMX(x), asc__vm_none(), \
+                  asc__sv_i(0))
+#define asc__vmb_5(api, ir, d, s0, s1, x, y)                                   \
+  asc_vec_math_at(ASC__AT, api, ir, 2, d, s0, s1, ASC__VMX(x), ASC__VMX(y),    \
+                  asc__sv_i(0))
+#define asc__vmb_6(api, ir, d, s0, s1, x, y, r)                                \
+  asc_vec_math_at(ASC__AT, api, ir, 2, d, s0, s1, ASC__VMX(x), ASC__VMX(y),    \
+                  ASC__B(r))
+#define asc_acos(...) ASC__VMU(acos, __VA_ARGS__)
+#define asc_acosh(...) ASC__VMU(acosh, __VA_ARGS__)
+#define asc_asin(...) ASC__VMU(asin, __VA_ARGS__)
+#define asc_asinh(...) ASC__VMU(asinh, __VA_ARGS__)
+#define asc_atan(...) ASC__VMU(atan, __VA_ARGS__)
+#define asc_atanh(...) ASC__VMU(atanh, __VA_ARGS__)
+#define asc_ceil(...) ASC__VMU(ceil, __VA_ARGS__)
+#define asc_cos(...) ASC__VMU(cos, __VA_ARGS__)
+#define asc_cosh(...) ASC__VMU(cosh, __VA_ARGS__)
+#define asc_digamma(...) ASC__VMU(digamma, __VA_ARGS__)
+#define asc_erf(...) ASC__VMU(erf, __VA_ARGS__)
+#define asc_erfc(...) ASC__VMU(erfc, __VA_ARGS__)
+#define asc_floor(...) ASC__VMU(floor, __VA_ARGS__)
+#define asc_frac(...) ASC__VMU(frac, __VA_ARGS__)
+#define asc_lgamma(...) ASC__VMU(lgamma, __VA_ARGS__)
+#define asc_log(...) ASC__VMU(log, __VA_ARGS__)
+#define asc_round(...) ASC__VMU(round, __VA_ARGS__)
+#define asc_sign(...) ASC__VMU(sign, __VA_ARGS__)
+#define asc_sin(...) ASC__VMU(sin, __VA_ARGS__)
+#define asc_sinh(...) ASC__VMU(sinh, __VA_ARGS__)
+#define asc_tan(...) ASC__VMU(tan, __VA_ARGS__)
+#define asc_tanh(...) ASC__VMU(tanh, __VA_ARGS__)
+#define asc_trunc(...) ASC__VMU(trunc, __VA_ARGS__)
+#define asc_power(...) ASC__VMB(power, __VA_ARGS__)
+#define asc_xor(...) ASC__VMB(xor, __VA_ARGS__)
 
 #ifdef __cplusplus
 }

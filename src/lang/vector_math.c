@@ -143,3 +143,84 @@ void asc_vec_binary_cast_rep_at(const char *file, int line, const char *api,
   lang_vec_binary_rep_op(&c, vi, op_l1, ops, mask, repeat_times, params,
                          is_set_mask && has_set_mask);
 }
+
+/* ---- the math library ------------------------------------------------------
+ * ascendc.<fn> dst, src[, src1][, sharedTmpBuffer][, calCount], isReuseSource
+ * {operandSegmentSizes}: pyasc's math_op_impl (asc/language/adv/math.py). */
+
+/* a and b: a count and / or a tmp buffer, in either order. */
+static bool count_and_tmp(lang_call *c, asc__sv a, asc__sv b,
+                          casc_value **count, casc_value **tmp) {
+  *count = *tmp = NULL;
+  const asc__sv *ab[2] = {&a, &b};
+  for (unsigned i = 0; i < 2; i++) {
+    const asc__sv *x = ab[i];
+    if (x->kind_ == ASC__SV_NONE)
+      continue;
+    if (x->kind_ == ASC__SV_TENSOR) {
+      if (*tmp) {
+        lang_error(c, "two tmp buffers; the arguments after the sources are "
+                      "a count and a tmp buffer");
+        return false;
+      }
+      if (!(*tmp = lang_local_tensor(c, x->p_, x->k_, "tmp", NULL)))
+        return false;
+    } else {
+      if (*count) {
+        lang_error(c, "two counts; the arguments after the sources are a "
+                      "count and a tmp buffer");
+        return false;
+      }
+      if (!(*count = lang_mat(c, *x, c->k->i32, "count")))
+        return false;
+    }
+  }
+  return true;
+}
+
+void asc_vec_math_at(const char *file, int line, const char *api,
+                     const char *opname, unsigned nsrc, asc_local_tensor dst,
+                     asc_local_tensor src0, asc_local_tensor src1, asc__sv a,
+                     asc__sv b, asc__sv is_reuse_source) {
+  lang_call c;
+  if (!lang_begin(&c, api, file, line))
+    return;
+  casc_op_kind kind = casc_op_kind_lookup(opname, strlen(opname));
+  const casc_op_info *vi = casc_op_info_get(kind);
+  if (!vi || vi->nopnds != nsrc + 4) {
+    lang_error(&c, "'%s' is not a math library op with %u source(s)", opname,
+               nsrc);
+    return;
+  }
+  casc_value *ops[6], *count, *tmp;
+  unsigned n = 0;
+  casc_dtype dd, ds[2];
+  ops[n++] = lang_local_tensor(&c, dst.p_, dst.k_, "dst", &dd);
+  const asc_local_tensor srcs[2] = {src0, src1};
+  static const char *const names[2][2] = {{"src", "src"}, {"src0", "src1"}};
+  for (unsigned i = 0; i < nsrc; i++)
+    ops[n++] = lang_local_tensor(&c, srcs[i].p_, srcs[i].k_, names[nsrc - 1][i],
+                                 &ds[i]);
+  if (c.failed || !count_and_tmp(&c, a, b, &count, &tmp))
+    return;
+  for (unsigned i = 0; i < nsrc; i++)
+    if (ds[i] != dd) {
+      lang_error(&c, "%s has dtype %s but dst has dtype %s; %s needs one dtype",
+                 names[nsrc - 1][i], casc_dtype_pyasc_name(ds[i]),
+                 casc_dtype_pyasc_name(dd), vi->api);
+      return;
+    }
+  if (tmp)
+    ops[n++] = tmp;
+  if (count)
+    ops[n++] = count;
+  if (!(ops[n++] = lang_mat(&c, is_reuse_source, c.k->i1, "is_reuse_source")))
+    return;
+  /* operandSegmentSizes, as MLIR prints it */
+  char seg[64];
+  snprintf(seg, sizeof seg, "array<i32: 1, 1, %s%d, %d, 1>",
+           nsrc == 2 ? "1, " : "", tmp != NULL, count != NULL);
+  lang_op(
+      &c, kind, n, ops, 0, NULL,
+      lang_attrs1(&c, "operandSegmentSizes", casc_attr_opaque(c.k->ctx, seg)));
+}

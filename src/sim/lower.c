@@ -897,8 +897,10 @@ static bool check_bin_cast(lowerer *L, casc_op *op, sim_insn *in,
   unsigned s = in->dt3, s1 = dt_of(op->operands[2].value->type);
   if (s1 != s || !bin_cast_pair(info->api, s, in->dt)) {
     char why[128];
-    snprintf(why, sizeof why, "%s from %s and %s to %s (A2: the pairs of its "
-             "table 3)", info->api, casc_dtype_name((casc_dtype)s),
+    snprintf(why, sizeof why,
+             "%s from %s and %s to %s (A2: the pairs of its "
+             "table 3)",
+             info->api, casc_dtype_name((casc_dtype)s),
              casc_dtype_name((casc_dtype)s1),
              casc_dtype_name((casc_dtype)in->dt));
     unsupported(L, op, why);
@@ -911,6 +913,64 @@ static bool check_bin_cast(lowerer *L, casc_op *op, sim_insn *in,
     has_set_mask |= strcmp(info->attrs[i].name, "isSetMask") == 0;
   if (has_set_mask && !casc_op_attr(op, "isSetMask"))
     in->vflags |= SIM_VF_MASK_REG;
+  return true;
+}
+
+/* The math library (vec_math.c): dst a LocalTensor of half or float
+ * (Xor: int16 / uint16), the sources tensors of dst's type (Power: one may
+ * be a scalar), an optional tmp buffer and calCount; imm2 packs their
+ * operand positions. */
+static bool check_math(lowerer *L, casc_op *op, sim_insn *in) {
+  const bool binary = op->kind == CASC_OP_POWER || op->kind == CASC_OP_XOR;
+  const bool xor_ = op->kind == CASC_OP_XOR;
+  if (!binary && !sim_math_unary_known(op->kind)) {
+    unsupported(L, op, NULL);
+    return false;
+  }
+  /* operand specs: dst, src[0], (src1), sharedTmpBuffer?, calCount? */
+  const unsigned nsrc = binary ? 2 : 1;
+  unsigned pos[4] = {0xff, 0xff, 0xff, 0xff}, begin, count;
+  for (unsigned s = 0; s < nsrc + 2; s++) {
+    if (!casc_op_operand_group(op, 1 + s, &begin, &count) || count > 1) {
+      unsupported(L, op, "malformed operand segments");
+      return false;
+    }
+    if (count)
+      pos[s < nsrc ? s : s + (binary ? 0 : 1)] = begin;
+  }
+  const unsigned dt = in->dt;
+  char why[160];
+  if ((xor_ && dt != CASC_DT_I16 && dt != CASC_DT_U16) ||
+      (!xor_ && dt != CASC_DT_F16 && dt != CASC_DT_F32)) {
+    snprintf(why, sizeof why, "%s on %s (A2: %s)", casc_op_info_of(op)->api,
+             casc_dtype_name((casc_dtype)dt),
+             xor_ ? "int16, uint16" : "half, float");
+    unsupported(L, op, why);
+    return false;
+  }
+  unsigned ntensors = 0;
+  for (unsigned s = 0; s < nsrc; s++) {
+    const casc_type *t = op->operands[pos[s]].value->type;
+    bool tensor = is_local(t);
+    ntensors += tensor;
+    if ((tensor && dt_of(t) != dt) ||
+        (!tensor && (op->kind != CASC_OP_POWER ||
+                     !(casc_type_is_float(t) || casc_type_is_int(t))))) {
+      unsupported(L, op,
+                  "sources other than tensors of dst's type (Power: or a "
+                  "scalar)");
+      return false;
+    }
+  }
+  if (!ntensors ||
+      (pos[2] != 0xff && !is_local(op->operands[pos[2]].value->type))) {
+    unsupported(L, op,
+                "no source tensor, or a tmp buffer that is not a "
+                "LocalTensor");
+    return false;
+  }
+  in->imm2 = (int64_t)pos[0] | (int64_t)pos[1] << 8 | (int64_t)pos[2] << 16 |
+             (int64_t)pos[3] << 24;
   return true;
 }
 
@@ -1161,6 +1221,8 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
     break;
   case SIM_SET_VECTOR_MASK:
     return check_set_vector_mask(L, op, in);
+  case SIM_VEC_MATH:
+    return check_math(L, op, in);
   default:
     break;
   }

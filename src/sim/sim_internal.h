@@ -687,6 +687,12 @@ void sim_cast_elem(uint8_t *dp, unsigned ddt, const uint8_t *sp, unsigned sdt,
  * sources' type, then CAST_NONE to dst's), levels 0, 1 (imm2: 1 = mask
  * array) and 2 (imm2 = 2). */
 bool sim_exec_bin_cast(sim_block *b, const sim_insn *in);
+/* vec_math.c: the math library (Acos ... Trunc, Power, Xor); imm2 packs
+ * the operand positions of src0, src1, sharedTmpBuffer, calCount (a byte
+ * each, 0xff = absent). */
+bool sim_exec_math(sim_block *b, const sim_insn *in);
+/* True if kind is one of its unary functions. */
+bool sim_math_unary_known(casc_op_kind kind);
 /* Round a finite double to a float format with a RoundMode (cast.c). */
 double sim_round_mode(double x, int mode, unsigned dt, bool saturate);
 

@@ -200,8 +200,72 @@ static void keep_msg(const casc_diag *d, void *user) {
   snprintf(last_msg, sizeof last_msg, "%s", d->msg);
 }
 
+/* The math library from C: sin over the first 100 elements, then floor
+ * with a tmp buffer over the first 50 (Ascend C's argument order). */
+static void math_kernel(asc_kernel *k, void *user) {
+  (void)user;
+  asc_tpipe pipe = asc_tpipe();
+  asc_global_tensor g[2];
+  asc_local_tensor l[2];
+  asc_tquebind q[2];
+  const char *names[2] = {"x", "z"};
+  for (int i = 0; i < 2; i++) {
+    g[i] = asc_globaltensor();
+    asc_globaltensor_set_global_buffer(g[i], asc_arg_gm(k, names[i], ASC_FLOAT),
+                                       N);
+    q[i] = asc_tque(ASC_TPOSITION_VECIN, 1);
+    asc_tpipe_init_buffer(pipe, q[i], 1, N * 4);
+    l[i] = asc_tquebind_alloc_tensor(q[i], ASC_FLOAT);
+    asc_data_copy(l[i], g[i], N);
+    asc_tquebind_enque(q[i], l[i]);
+    l[i] = asc_tquebind_deque(q[i], ASC_FLOAT);
+  }
+  asc_tbuf tb = asc_tbuf(ASC_TPOSITION_VECCALC);
+  asc_tpipe_init_buffer(pipe, tb, 1024);
+  asc_local_tensor tmp = asc_tbuf_get(tb, ASC_UINT8, 1024);
+  asc_sin(l[1], l[0], 100);
+  asc_floor(l[1], l[0], tmp, 50);
+  asc_set_flag(ASC_HARDEVENT_V_MTE3);
+  asc_wait_flag(ASC_HARDEVENT_V_MTE3);
+  asc_data_copy(g[1], l[1], N);
+  for (int i = 0; i < 2; i++)
+    asc_tquebind_free_tensor(q[i], l[i]);
+}
+
+static void test_math_kernel(void) {
+  casc_ctx *ctx = casc_ctx_new();
+  int ndiag = 0;
+  casc_ctx_set_diag_handler(ctx, count_diag, &ndiag);
+  casc_op *m = casc_jit_build(ctx, "k", math_kernel, NULL);
+  REQUIRE(m != NULL);
+  float x[N], z[N], want[N];
+  for (int i = 0; i < N; i++) {
+    x[i] = (float)(i - 128) * 0.37f;
+    z[i] = want[i] = -5.0f;
+  }
+  for (int i = 0; i < 100; i++)
+    want[i] = (float)sin(x[i]);
+  for (int i = 0; i < 50; i++)
+    want[i] = floorf(x[i]);
+  casc_arg args[2] = {casc_arg_gm(x, CASC_DT_F32, N),
+                      casc_arg_gm(z, CASC_DT_F32, N)};
+  CHECK_EQ_INT(casc_launch(ctx, m, "k", 1, args, 2, NULL, NULL),
+               CASC_LAUNCH_OK);
+  CHECK_EQ_INT(ndiag, 0);
+  int bad = 0;
+  for (int i = 0; i < N; i++) /* sin within 1 ulp of float, the rest exact */
+    if (fabsf(z[i] - want[i]) >
+            (i >= 50 && i < 100
+                 ? nextafterf(fabsf(want[i]), INFINITY) - fabsf(want[i])
+                 : 0.0f) &&
+        bad++ < 4)
+      fprintf(stderr, "z[%d] = %g, want %g\n", i, z[i], want[i]);
+  CHECK_EQ_INT(bad, 0);
+  casc_ctx_free(ctx);
+}
+
 /* which: 0 a bad MaskMode, 1 sources of two dtypes, 2 MulCast told not
- * to set its mask */
+ * to set its mask, 3 a math op given two counts */
 static void bad_kernel(asc_kernel *k, void *user) {
   (void)k;
   int which = *(const int *)user;
@@ -219,6 +283,10 @@ static void bad_kernel(asc_kernel *k, void *user) {
     asc_add_relu_cast(b, h, f, 64);
     return;
   }
+  if (which == 3) {
+    asc_sin(f, f, 10, 20);
+    return;
+  }
   asc_binary_repeat_params bp = asc_binaryrepeatparams(1, 1, 1, 4, 8, 8);
   asc_mul_cast(b, h, h, 64, 1, bp, false);
 }
@@ -228,8 +296,10 @@ static void test_front_end_errors(void) {
       "asc_set_vector_mask: 7 is not a valid MaskMode",
       "asc_add_relu_cast: src1 has dtype float but src0 has dtype "
       "half; AddReluCast converts from one source dtype",
-      "asc_mul_cast: MulCast always sets its mask (it has no isSetMask)"};
-  for (int which = 0; which < 3; which++) {
+      "asc_mul_cast: MulCast always sets its mask (it has no isSetMask)",
+      "asc_sin: two counts; the arguments after the sources are a count and "
+      "a tmp buffer"};
+  for (int which = 0; which < 4; which++) {
     casc_ctx *ctx = casc_ctx_new();
     last_msg[0] = 0;
     casc_ctx_set_diag_handler(ctx, keep_msg, NULL);
@@ -244,6 +314,7 @@ static void test_front_end_errors(void) {
 int main(void) {
   RUN_TEST(test_kernel);
   RUN_TEST(test_cast_kernel);
+  RUN_TEST(test_math_kernel);
   RUN_TEST(test_front_end_errors);
   return CHECK_SUMMARY();
 }
