@@ -90,15 +90,16 @@ void asc_vec_binary_cast_rep_at(const char *file, int line, const char *api,
   ASC__VBINCAST(sub_relu_cast, sub_relu_cast, __VA_ARGS__)
 #define asc_mul_cast(...) ASC__VBINCAST(mul_cast, mul_cast, __VA_ARGS__)
 
-/* The math library (pyasc's asc.adv math: acos ... trunc, power, xor):
- *   asc_acos(dst, src)                       every element of src
- *   asc_acos(dst, src, count)                the first count elements
- *   asc_acos(dst, src, tmp)                  with a sharedTmpBuffer
- *   asc_acos(dst, src, count, tmp)           pyasc's order (count,
- *   asc_acos(dst, src, tmp, count)           temp_buffer) or Ascend C's
- *   asc_acos(dst, src, count, tmp, is_reuse_source)
- * and the same with two sources for asc_power(dst, src0, src1, ...) and
- * asc_xor(dst, src0, src1, ...). count is an asc_int or C integer
+/* The math library (pyasc's asc.adv math: asc.adv.acos -> asc_adv_acos,
+ * as asc.adv.softmax -> asc_adv_softmax):
+ *   asc_adv_acos(dst, src)                   every element of src
+ *   asc_adv_acos(dst, src, count)            the first count elements
+ *   asc_adv_acos(dst, src, tmp)              with a sharedTmpBuffer
+ *   asc_adv_acos(dst, src, count, tmp)       pyasc's order (count,
+ *   asc_adv_acos(dst, src, tmp, count)       temp_buffer) or Ascend C's
+ *   asc_adv_acos(dst, src, count, tmp, is_reuse_source)
+ * and the same with two sources for asc_adv_power(dst, src0, src1, ...)
+ * and asc_adv_xor(dst, src0, src1, ...). count is an asc_int or C integer
  * (materialised as int32), tmp a LocalTensor (uint8 in Ascend C),
  * is_reuse_source an asc_bool or C integer (i1, default false). */
 void asc_vec_math_at(const char *file, int line, const char *api,
@@ -117,7 +118,7 @@ static inline asc__sv asc__vm_none(void) {
       asc_int: asc__sv_vi,                                                     \
       ASC__CINTS(asc__sv_i, asc__sv_u))(x)
 /* clang-format on */
-#define ASC__VMU(c, ...) ASC__VFORM(asc__vmu_, c, c, __VA_ARGS__)
+#define ASC__VMU(c, ...) ASC__VFORM(asc__vmu_, adv_##c, c, __VA_ARGS__)
 #define asc__vmu_2(api, ir, d, s)                                              \
   asc_vec_math_at(ASC__AT, api, ir, 1, d, s, s, asc__vm_none(),                \
                   asc__vm_none(), asc__sv_i(0))
@@ -130,7 +131,7 @@ static inline asc__sv asc__vm_none(void) {
 #define asc__vmu_5(api, ir, d, s, x, y, r)                                     \
   asc_vec_math_at(ASC__AT, api, ir, 1, d, s, s, ASC__VMX(x), ASC__VMX(y),      \
                   ASC__B(r))
-#define ASC__VMB(c, ...) ASC__VFORM(asc__vmb_, c, c, __VA_ARGS__)
+#define ASC__VMB(c, ...) ASC__VFORM(asc__vmb_, adv_##c, c, __VA_ARGS__)
 #define asc__vmb_3(api, ir, d, s0, s1)                                         \
   asc_vec_math_at(ASC__AT, api, ir, 2, d, s0, s1, asc__vm_none(),              \
                   asc__vm_none(), asc__sv_i(0))
@@ -143,31 +144,65 @@ static inline asc__sv asc__vm_none(void) {
 #define asc__vmb_6(api, ir, d, s0, s1, x, y, r)                                \
   asc_vec_math_at(ASC__AT, api, ir, 2, d, s0, s1, ASC__VMX(x), ASC__VMX(y),    \
                   ASC__B(r))
-#define asc_acos(...) ASC__VMU(acos, __VA_ARGS__)
-#define asc_acosh(...) ASC__VMU(acosh, __VA_ARGS__)
-#define asc_asin(...) ASC__VMU(asin, __VA_ARGS__)
-#define asc_asinh(...) ASC__VMU(asinh, __VA_ARGS__)
-#define asc_atan(...) ASC__VMU(atan, __VA_ARGS__)
-#define asc_atanh(...) ASC__VMU(atanh, __VA_ARGS__)
-#define asc_ceil(...) ASC__VMU(ceil, __VA_ARGS__)
-#define asc_cos(...) ASC__VMU(cos, __VA_ARGS__)
-#define asc_cosh(...) ASC__VMU(cosh, __VA_ARGS__)
-#define asc_digamma(...) ASC__VMU(digamma, __VA_ARGS__)
-#define asc_erf(...) ASC__VMU(erf, __VA_ARGS__)
-#define asc_erfc(...) ASC__VMU(erfc, __VA_ARGS__)
-#define asc_floor(...) ASC__VMU(floor, __VA_ARGS__)
-#define asc_frac(...) ASC__VMU(frac, __VA_ARGS__)
-#define asc_lgamma(...) ASC__VMU(lgamma, __VA_ARGS__)
-#define asc_log(...) ASC__VMU(log, __VA_ARGS__)
-#define asc_round(...) ASC__VMU(round, __VA_ARGS__)
-#define asc_sign(...) ASC__VMU(sign, __VA_ARGS__)
-#define asc_sin(...) ASC__VMU(sin, __VA_ARGS__)
-#define asc_sinh(...) ASC__VMU(sinh, __VA_ARGS__)
-#define asc_tan(...) ASC__VMU(tan, __VA_ARGS__)
-#define asc_tanh(...) ASC__VMU(tanh, __VA_ARGS__)
-#define asc_trunc(...) ASC__VMU(trunc, __VA_ARGS__)
-#define asc_power(...) ASC__VMB(power, __VA_ARGS__)
-#define asc_xor(...) ASC__VMB(xor, __VA_ARGS__)
+#define asc_adv_acos(...) ASC__VMU(acos, __VA_ARGS__)
+#define asc_adv_acosh(...) ASC__VMU(acosh, __VA_ARGS__)
+#define asc_adv_asin(...) ASC__VMU(asin, __VA_ARGS__)
+#define asc_adv_asinh(...) ASC__VMU(asinh, __VA_ARGS__)
+#define asc_adv_atan(...) ASC__VMU(atan, __VA_ARGS__)
+#define asc_adv_atanh(...) ASC__VMU(atanh, __VA_ARGS__)
+#define asc_adv_ceil(...) ASC__VMU(ceil, __VA_ARGS__)
+#define asc_adv_cos(...) ASC__VMU(cos, __VA_ARGS__)
+#define asc_adv_cosh(...) ASC__VMU(cosh, __VA_ARGS__)
+#define asc_adv_digamma(...) ASC__VMU(digamma, __VA_ARGS__)
+#define asc_adv_erf(...) ASC__VMU(erf, __VA_ARGS__)
+#define asc_adv_erfc(...) ASC__VMU(erfc, __VA_ARGS__)
+#define asc_adv_floor(...) ASC__VMU(floor, __VA_ARGS__)
+#define asc_adv_frac(...) ASC__VMU(frac, __VA_ARGS__)
+#define asc_adv_lgamma(...) ASC__VMU(lgamma, __VA_ARGS__)
+#define asc_adv_log(...) ASC__VMU(log, __VA_ARGS__)
+#define asc_adv_round(...) ASC__VMU(round, __VA_ARGS__)
+#define asc_adv_sign(...) ASC__VMU(sign, __VA_ARGS__)
+#define asc_adv_sin(...) ASC__VMU(sin, __VA_ARGS__)
+#define asc_adv_sinh(...) ASC__VMU(sinh, __VA_ARGS__)
+#define asc_adv_tan(...) ASC__VMU(tan, __VA_ARGS__)
+#define asc_adv_tanh(...) ASC__VMU(tanh, __VA_ARGS__)
+#define asc_adv_trunc(...) ASC__VMU(trunc, __VA_ARGS__)
+#define asc_adv_power(...) ASC__VMB(power, __VA_ARGS__)
+#define asc_adv_xor(...) ASC__VMB(xor, __VA_ARGS__)
+
+/* asc.adv.exp(dst, src, count, taylor_expand_level[, tmp[,
+ * is_reuse_source]]) and asc.adv.axpy(dst, src, scalar, count[, tmp[,
+ * is_reuse_source]]) (dst += scalar * src; scalar in src's dtype);
+ * ClampMax / ClampMin (no pyasc function; Ascend C's operands):
+ * asc_adv_clamp_max(dst, src, scalar, count[, tmp[, is_reuse_source]]). */
+void asc_vec_math_ext_at(const char *file, int line, const char *api,
+                         const char *opname, asc_local_tensor dst,
+                         asc_local_tensor src, asc__sv x, asc__sv count,
+                         asc__sv tmp, asc__sv is_reuse_source);
+#define ASC__VME(c, ir, ...) ASC__VFORM(asc__vme_, c, ir, __VA_ARGS__)
+#define asc__vme_4(api, ir, d, s, x, n)                                        \
+  asc_vec_math_ext_at(ASC__AT, api, ir, d, s, ASC__N(x), ASC__I(n),            \
+                      asc__vm_none(), asc__sv_i(0))
+#define asc__vme_5(api, ir, d, s, x, n, t)                                     \
+  asc_vec_math_ext_at(ASC__AT, api, ir, d, s, ASC__N(x), ASC__I(n),            \
+                      asc__sv_t(t), asc__sv_i(0))
+#define asc__vme_6(api, ir, d, s, x, n, t, r)                                  \
+  asc_vec_math_ext_at(ASC__AT, api, ir, d, s, ASC__N(x), ASC__I(n),            \
+                      asc__sv_t(t), ASC__B(r))
+/* exp: the count before taylor_expand_level, as pyasc */
+#define asc_adv_exp(...) ASC__OVERLOAD(asc__adv_exp_, __VA_ARGS__)
+#define asc__adv_exp_4(d, s, n, lv)                                            \
+  asc_vec_math_ext_at(ASC__AT, "asc_adv_exp", "ascendc.exp", d, s, ASC__I(lv), \
+                      ASC__I(n), asc__vm_none(), asc__sv_i(0))
+#define asc__adv_exp_5(d, s, n, lv, t)                                         \
+  asc_vec_math_ext_at(ASC__AT, "asc_adv_exp", "ascendc.exp", d, s, ASC__I(lv), \
+                      ASC__I(n), asc__sv_t(t), asc__sv_i(0))
+#define asc__adv_exp_6(d, s, n, lv, t, r)                                      \
+  asc_vec_math_ext_at(ASC__AT, "asc_adv_exp", "ascendc.exp", d, s, ASC__I(lv), \
+                      ASC__I(n), asc__sv_t(t), ASC__B(r))
+#define asc_adv_axpy(...) ASC__VME(adv_axpy, axpy, __VA_ARGS__)
+#define asc_adv_clamp_max(...) ASC__VME(adv_clamp_max, clamp_max, __VA_ARGS__)
+#define asc_adv_clamp_min(...) ASC__VME(adv_clamp_min, clamp_min, __VA_ARGS__)
 
 #ifdef __cplusplus
 }

@@ -224,3 +224,62 @@ void asc_vec_math_at(const char *file, int line, const char *api,
       &c, kind, n, ops, 0, NULL,
       lang_attrs1(&c, "operandSegmentSizes", casc_attr_opaque(c.k->ctx, seg)));
 }
+
+/* The adv Exp, Axpy, ClampMax, ClampMin: one optional operand (the tmp
+ * buffer), so no operandSegmentSizes. x is Exp's taylorExpandLevel (ui8,
+ * as pyasc) or the scalar (in src's dtype for Axpy, as pyasc; in dst's for
+ * the clamps). */
+void asc_vec_math_ext_at(const char *file, int line, const char *api,
+                         const char *opname, asc_local_tensor dst,
+                         asc_local_tensor src, asc__sv x, asc__sv count,
+                         asc__sv tmp, asc__sv is_reuse_source) {
+  lang_call c;
+  if (!lang_begin(&c, api, file, line))
+    return;
+  casc_op_kind kind = casc_op_kind_lookup(opname, strlen(opname));
+  if (kind != CASC_OP_MATH_EXP && kind != CASC_OP_AXPY &&
+      kind != CASC_OP_CLAMP_MAX && kind != CASC_OP_CLAMP_MIN) {
+    lang_error(&c, "'%s' is not ascendc.exp, axpy, clamp_max or clamp_min",
+               opname);
+    return;
+  }
+  casc_value *d = lang_local_tensor(&c, dst.p_, dst.k_, "dst", NULL);
+  casc_value *s = lang_local_tensor(&c, src.p_, src.k_, "src", NULL);
+  casc_value *t = tmp.kind_ == ASC__SV_TENSOR
+                      ? lang_local_tensor(&c, tmp.p_, tmp.k_, "tmp", NULL)
+                      : NULL;
+  if (c.failed)
+    return;
+  const bool exp_ = kind == CASC_OP_MATH_EXP;
+  casc_type *xt = exp_                   ? c.k->ui8
+                  : kind == CASC_OP_AXPY ? casc_type_elem(s->type)
+                                         : casc_type_elem(d->type);
+  casc_value *xv = lang_mat(&c, x, xt, exp_ ? "taylor_expand_level" : "scalar");
+  casc_value *nv = xv ? lang_mat(&c, count, c.k->i32, "count") : NULL;
+  casc_value *rv =
+      nv ? lang_mat(&c, is_reuse_source, c.k->i1, "is_reuse_source") : NULL;
+  if (!rv)
+    return;
+  casc_value *ops[6];
+  unsigned n = 0;
+  ops[n++] = d;
+  ops[n++] = s;
+  if (exp_) { /* dst, src, calCount, taylorExpandLevel, tmp?, reuse */
+    ops[n++] = nv;
+    ops[n++] = xv;
+    if (t)
+      ops[n++] = t;
+  } else if (kind == CASC_OP_AXPY) { /* dst, src, scalar, tmp?, count */
+    ops[n++] = xv;
+    if (t)
+      ops[n++] = t;
+    ops[n++] = nv;
+  } else { /* dst, src, tmp?, scalar, count */
+    if (t)
+      ops[n++] = t;
+    ops[n++] = xv;
+    ops[n++] = nv;
+  }
+  ops[n++] = rv;
+  lang_op(&c, kind, n, ops, 0, NULL, NULL);
+}

@@ -916,57 +916,73 @@ static bool check_bin_cast(lowerer *L, casc_op *op, sim_insn *in,
   return true;
 }
 
-/* The math library (vec_math.c): dst a LocalTensor of half or float
- * (Xor: int16 / uint16), the sources tensors of dst's type (Power: one may
- * be a scalar), an optional tmp buffer and calCount; imm2 packs their
- * operand positions. */
+/* The math library (vec_math.c): where each op keeps its sources, tmp
+ * buffer and count (operand spec indices, -1 = none), and the element
+ * types of A2. imm2 packs the operands' positions (a byte each, 0xff =
+ * absent): src0, src1, sharedTmpBuffer, calCount. */
 static bool check_math(lowerer *L, casc_op *op, sim_insn *in) {
-  const bool binary = op->kind == CASC_OP_POWER || op->kind == CASC_OP_XOR;
-  const bool xor_ = op->kind == CASC_OP_XOR;
-  if (!binary && !sim_math_unary_known(op->kind)) {
+  int spec[4] = {1, -1, 2, 3}; /* the unary functions */
+  const casc_op_kind k = op->kind;
+  if (k == CASC_OP_POWER || k == CASC_OP_XOR || k == CASC_OP_AXPY)
+    spec[1] = 2, spec[2] = 3, spec[3] = 4;
+  else if (k == CASC_OP_MATH_EXP) /* calCount, taylorExpandLevel, tmp? */
+    spec[2] = 4, spec[3] = 2;
+  else if (k == CASC_OP_CLAMP_MAX || k == CASC_OP_CLAMP_MIN)
+    spec[1] = 3, spec[2] = 2, spec[3] = 4;
+  else if (!sim_math_unary_known(k)) {
     unsupported(L, op, NULL);
     return false;
   }
-  /* operand specs: dst, src[0], (src1), sharedTmpBuffer?, calCount? */
-  const unsigned nsrc = binary ? 2 : 1;
   unsigned pos[4] = {0xff, 0xff, 0xff, 0xff}, begin, count;
-  for (unsigned s = 0; s < nsrc + 2; s++) {
-    if (!casc_op_operand_group(op, 1 + s, &begin, &count) || count > 1) {
+  for (unsigned f = 0; f < 4; f++) {
+    if (spec[f] < 0)
+      continue;
+    if (!casc_op_operand_group(op, (unsigned)spec[f], &begin, &count) ||
+        count > 1) {
       unsupported(L, op, "malformed operand segments");
       return false;
     }
     if (count)
-      pos[s < nsrc ? s : s + (binary ? 0 : 1)] = begin;
+      pos[f] = begin;
   }
   const unsigned dt = in->dt;
+  const casc_type *t0 = op->operands[pos[0]].value->type;
+  const unsigned s0 = dt_of(t0);
   char why[160];
-  if ((xor_ && dt != CASC_DT_I16 && dt != CASC_DT_U16) ||
-      (!xor_ && dt != CASC_DT_F16 && dt != CASC_DT_F32)) {
-    snprintf(why, sizeof why, "%s on %s (A2: %s)", casc_op_info_of(op)->api,
+  bool ok;
+  if (k == CASC_OP_XOR)
+    ok = dt == CASC_DT_I16 || dt == CASC_DT_U16;
+  else if (k == CASC_OP_AXPY) /* half, float, half -> float */
+    ok = (dt == CASC_DT_F16 || dt == CASC_DT_F32) &&
+         (s0 == dt || (s0 == CASC_DT_F16 && dt == CASC_DT_F32));
+  else
+    ok = dt == CASC_DT_F16 || dt == CASC_DT_F32;
+  if (!ok) {
+    snprintf(why, sizeof why, "%s from %s to %s (A2: %s)",
+             casc_op_info_of(op)->api, casc_dtype_name((casc_dtype)s0),
              casc_dtype_name((casc_dtype)dt),
-             xor_ ? "int16, uint16" : "half, float");
+             k == CASC_OP_XOR    ? "int16, uint16"
+             : k == CASC_OP_AXPY ? "half, float, half to float"
+                                 : "half, float");
     unsupported(L, op, why);
     return false;
   }
-  unsigned ntensors = 0;
-  for (unsigned s = 0; s < nsrc; s++) {
-    const casc_type *t = op->operands[pos[s]].value->type;
-    bool tensor = is_local(t);
-    ntensors += tensor;
-    if ((tensor && dt_of(t) != dt) ||
-        (!tensor && (op->kind != CASC_OP_POWER ||
-                     !(casc_type_is_float(t) || casc_type_is_int(t))))) {
-      unsupported(L, op,
-                  "sources other than tensors of dst's type (Power: or a "
-                  "scalar)");
-      return false;
-    }
+  /* src0 a tensor (of dst's type but for Axpy); src1 a tensor of dst's
+   * type (Power, Xor) or a scalar (Power, ClampMax/Min, Axpy) */
+  bool bad = !is_local(t0) || (k != CASC_OP_AXPY && s0 != dt);
+  if (pos[1] != 0xff) {
+    const casc_type *t1 = op->operands[pos[1]].value->type;
+    bool scalar = casc_type_is_float(t1) || casc_type_is_int(t1);
+    bool tensor_ok = k == CASC_OP_POWER || k == CASC_OP_XOR;
+    bad |= is_local(t1) ? !tensor_ok || dt_of(t1) != dt
+                        : !scalar || k == CASC_OP_XOR;
   }
-  if (!ntensors ||
-      (pos[2] != 0xff && !is_local(op->operands[pos[2]].value->type))) {
+  if (pos[2] != 0xff)
+    bad |= !is_local(op->operands[pos[2]].value->type);
+  if (bad) {
     unsupported(L, op,
-                "no source tensor, or a tmp buffer that is not a "
-                "LocalTensor");
+                "operands other than its tensors of dst's type, a scalar "
+                "where it takes one, and a LocalTensor tmp buffer");
     return false;
   }
   in->imm2 = (int64_t)pos[0] | (int64_t)pos[1] << 8 | (int64_t)pos[2] << 16 |

@@ -1,7 +1,8 @@
 /* The math library of the advanced APIs (pyasc's UnaryMathOp /
- * BinaryMathOp: Acos ... Trunc, Power, Xor): dst[i] = f(src[i]) for the
- * first calCount elements (the whole source tensor without calCount), with
- * an optional sharedTmpBuffer. docs/simulator.md, "Math library".
+ * BinaryMathOp: Acos ... Trunc, Power, Xor; and the adv Exp, ClampMax,
+ * ClampMin, Axpy): dst[i] = f(src[i]) for the first calCount elements (the
+ * whole source tensor without calCount), with an optional sharedTmpBuffer.
+ * docs/simulator.md, "The math library".
  *
  * Ascend C computes these as sequences of vector instructions over the
  * tmp buffer (polynomial and Taylor approximations the reference does not
@@ -113,6 +114,8 @@ static math_fn unary_fn(casc_op_kind k) {
     return tanh;
   case CASC_OP_TRUNC:
     return trunc;
+  case CASC_OP_MATH_EXP:
+    return exp;
   default:
     return NULL;
   }
@@ -122,18 +125,19 @@ bool sim_math_unary_known(casc_op_kind k) {
   return unary_fn(k) != NULL;
 }
 
-/* One source: a tensor (p != NULL, es bytes an element) or a scalar. */
+/* One source: a tensor (p != NULL) or a scalar, of type dt (es bytes). */
 typedef struct {
   const uint8_t *p;
   double f;
   int64_t i;
+  unsigned dt, es;
 } msrc;
 
-static double src_f(const msrc *s, int64_t e, unsigned dt, unsigned es) {
-  return s->p ? sim_load_f(s->p + e * es, dt) : s->f;
+static double src_f(const msrc *s, int64_t e) {
+  return s->p ? sim_load_f(s->p + e * s->es, s->dt) : s->f;
 }
-static int64_t src_i(const msrc *s, int64_t e, unsigned dt, unsigned es) {
-  return s->p ? sim_load_i(s->p + e * es, dt) : s->i;
+static int64_t src_i(const msrc *s, int64_t e) {
+  return s->p ? sim_load_i(s->p + e * s->es, s->dt) : s->i;
 }
 
 /* Operand position p of the packed imm2 (lower.c), 0xff = absent. */
@@ -141,6 +145,32 @@ static unsigned opnd_at(const sim_insn *in, unsigned field) {
   return (unsigned)(in->imm2 >> (8 * field)) & 0xff;
 }
 enum { F_SRC0, F_SRC1, F_TMP, F_COUNT, ABSENT = 0xff };
+
+/* The element type of operand o (a tensor's element, or a scalar's). */
+static unsigned opnd_dt(const sim_insn *in, unsigned o) {
+  const casc_type *t = in->op->operands[o].value->type;
+  casc_type *e = casc_type_elem(t);
+  return casc_dtype_of_type(e ? e : t);
+}
+
+/* Element e of the result, from the sources and (Axpy) dst's value. */
+static double element(casc_op_kind kind, math_fn f, const msrc *src, int64_t e,
+                      double dst) {
+  double x = src_f(&src[0], e);
+  if (f)
+    return f(x);
+  double y = src_f(&src[1], e);
+  switch (kind) {
+  case CASC_OP_POWER:
+    return pow(x, y);
+  case CASC_OP_CLAMP_MAX: /* values above the scalar become it */
+    return x > y ? y : x;
+  case CASC_OP_CLAMP_MIN:
+    return x < y ? y : x;
+  default: /* Axpy: the product and the sum exact, rounded once */
+    return y * x + dst;
+  }
+}
 
 bool sim_exec_math(sim_block *b, const sim_insn *in) {
   const unsigned dt = in->dt, es = casc_dtype_size((casc_dtype)dt);
@@ -150,13 +180,13 @@ bool sim_exec_math(sim_block *b, const sim_insn *in) {
   /* the count: calCount, else the first source tensor's elements */
   int64_t n = -1;
   if (icnt != ABSENT) {
-    unsigned cdt = casc_dtype_of_type(in->op->operands[icnt].value->type);
-    n = sim_count(&b->slots[in->a[icnt]], cdt);
+    n = sim_count(&b->slots[in->a[icnt]], opnd_dt(in, icnt));
   } else {
     for (unsigned s = 0; s < 2 && n < 0; s++)
       if (isrc[s] != ABSENT &&
           casc_type_is_local_tensor(in->op->operands[isrc[s]].value->type))
-        n = b->slots[in->a[isrc[s]]].t.len / (int64_t)es;
+        n = b->slots[in->a[isrc[s]]].t.len /
+            (int64_t)casc_dtype_size((casc_dtype)opnd_dt(in, isrc[s]));
   }
   if (n < 0) {
     sim_report(b, CASC_CHECK_BAD_VALUE, CASC_SEV_ERROR, in->op,
@@ -171,35 +201,43 @@ bool sim_exec_math(sim_block *b, const sim_insn *in) {
   uint8_t *d = sim_local_access(b, in, 0, 0, n * es, true);
   if (!d)
     return false;
-  msrc src[2] = {{NULL, 0, 0}, {NULL, 0, 0}};
+  const bool reads_dst = kind == CASC_OP_AXPY;
+  if (reads_dst)
+    sim_check_init(b, in, 0, d, n * es);
+  msrc src[2] = {{NULL, 0, 0, dt, es}, {NULL, 0, 0, dt, es}};
   for (unsigned s = 0; s < 2; s++) {
     unsigned o = isrc[s];
     if (o == ABSENT)
       continue;
+    src[s].dt = opnd_dt(in, o);
+    src[s].es = casc_dtype_size((casc_dtype)src[s].dt);
     if (casc_type_is_local_tensor(in->op->operands[o].value->type)) {
-      uint8_t *p = sim_local_access(b, in, o, 0, n * es, true);
-      if (!p || !sim_check_overlap(b, in, 0, d, n * es, o, p, n * es))
+      int64_t bytes = n * (int64_t)src[s].es;
+      uint8_t *p = sim_local_access(b, in, o, 0, bytes, true);
+      if (!p || !sim_check_overlap(b, in, 0, d, n * es, o, p, bytes))
         return false;
-      sim_check_init(b, in, o, p, n * es);
+      sim_check_init(b, in, o, p, bytes);
       src[s].p = p;
     } else {
-      /* a scalar operand of Power, in the tensor's type */
+      /* a scalar operand: in the type of the tensor it combines with
+       * (Axpy's in src's, the others' in dst's) */
+      unsigned sdt = kind == CASC_OP_AXPY ? src[0].dt : dt;
       _Alignas(8) uint8_t c[8];
-      sim_vec_scalar_elem(b, in, o, dt, c);
-      src[s].f = sim_dt_is_float(dt) ? sim_load_f(c, dt) : 0;
-      src[s].i = sim_dt_is_float(dt) ? 0 : sim_load_i(c, dt);
+      sim_vec_scalar_elem(b, in, o, sdt, c);
+      src[s].dt = sdt;
+      src[s].f = sim_dt_is_float(sdt) ? sim_load_f(c, sdt) : 0;
+      src[s].i = sim_dt_is_float(sdt) ? 0 : sim_load_i(c, sdt);
     }
   }
   if (kind == CASC_OP_XOR) {
     for (int64_t e = 0; e < n; e++)
-      sim_store_i(d + e * es, dt,
-                  src_i(&src[0], e, dt, es) ^ src_i(&src[1], e, dt, es));
+      sim_store_i(d + e * es, dt, src_i(&src[0], e) ^ src_i(&src[1], e));
   } else {
     math_fn f = unary_fn(kind);
     for (int64_t e = 0; e < n; e++) {
-      double x = src_f(&src[0], e, dt, es);
-      double r = f ? f(x) : pow(x, src_f(&src[1], e, dt, es));
-      if (dt == CASC_DT_F16)
+      double r =
+          element(kind, f, src, e, reads_dst ? sim_load_f(d + e * es, dt) : 0);
+      if (dt == CASC_DT_F16 || kind == CASC_OP_AXPY)
         r = sim_round_mode(r, M_RINT, dt, false);
       sim_store_f(d + e * es, dt, r);
     }

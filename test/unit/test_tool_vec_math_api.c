@@ -200,8 +200,9 @@ static void keep_msg(const casc_diag *d, void *user) {
   snprintf(last_msg, sizeof last_msg, "%s", d->msg);
 }
 
-/* The math library from C: sin over the first 100 elements, then floor
- * with a tmp buffer over the first 50 (Ascend C's argument order). */
+/* The math library from C: sin over the first 100 elements, floor with a
+ * tmp buffer over the first 50 (Ascend C's argument order), Axpy over 30,
+ * ClampMin in place over all, the adv Exp over 10. */
 static void math_kernel(asc_kernel *k, void *user) {
   (void)user;
   asc_tpipe pipe = asc_tpipe();
@@ -223,8 +224,11 @@ static void math_kernel(asc_kernel *k, void *user) {
   asc_tbuf tb = asc_tbuf(ASC_TPOSITION_VECCALC);
   asc_tpipe_init_buffer(pipe, tb, 1024);
   asc_local_tensor tmp = asc_tbuf_get(tb, ASC_UINT8, 1024);
-  asc_sin(l[1], l[0], 100);
-  asc_floor(l[1], l[0], tmp, 50);
+  asc_adv_sin(l[1], l[0], 100);
+  asc_adv_floor(l[1], l[0], tmp, 50);
+  asc_adv_axpy(l[1], l[0], 0.5f, 30);
+  asc_adv_clamp_min(l[1], l[1], -3.0f, N);
+  asc_adv_exp(l[1], l[0], 10, 0);
   asc_set_flag(ASC_HARDEVENT_V_MTE3);
   asc_wait_flag(ASC_HARDEVENT_V_MTE3);
   asc_data_copy(g[1], l[1], N);
@@ -247,15 +251,21 @@ static void test_math_kernel(void) {
     want[i] = (float)sin(x[i]);
   for (int i = 0; i < 50; i++)
     want[i] = floorf(x[i]);
+  for (int i = 0; i < 30; i++) /* one rounding of the exact a * x + d */
+    want[i] = (float)(0.5 * (double)x[i] + (double)want[i]);
+  for (int i = 0; i < N; i++)
+    want[i] = want[i] < -3.0f ? -3.0f : want[i];
+  for (int i = 0; i < 10; i++)
+    want[i] = (float)exp(x[i]);
   casc_arg args[2] = {casc_arg_gm(x, CASC_DT_F32, N),
                       casc_arg_gm(z, CASC_DT_F32, N)};
   CHECK_EQ_INT(casc_launch(ctx, m, "k", 1, args, 2, NULL, NULL),
                CASC_LAUNCH_OK);
   CHECK_EQ_INT(ndiag, 0);
   int bad = 0;
-  for (int i = 0; i < N; i++) /* sin within 1 ulp of float, the rest exact */
+  for (int i = 0; i < N; i++) /* sin, exp within 1 ulp, the rest exact */
     if (fabsf(z[i] - want[i]) >
-            (i >= 50 && i < 100
+            ((i >= 50 && i < 100) || i < 10
                  ? nextafterf(fabsf(want[i]), INFINITY) - fabsf(want[i])
                  : 0.0f) &&
         bad++ < 4)
@@ -284,7 +294,7 @@ static void bad_kernel(asc_kernel *k, void *user) {
     return;
   }
   if (which == 3) {
-    asc_sin(f, f, 10, 20);
+    asc_adv_sin(f, f, 10, 20);
     return;
   }
   asc_binary_repeat_params bp = asc_binaryrepeatparams(1, 1, 1, 4, 8, 8);
@@ -297,7 +307,8 @@ static void test_front_end_errors(void) {
       "asc_add_relu_cast: src1 has dtype float but src0 has dtype "
       "half; AddReluCast converts from one source dtype",
       "asc_mul_cast: MulCast always sets its mask (it has no isSetMask)",
-      "asc_sin: two counts; the arguments after the sources are a count and "
+      "asc_adv_sin: two counts; the arguments after the sources are a count "
+      "and "
       "a tmp buffer"};
   for (int which = 0; which < 4; which++) {
     casc_ctx *ctx = casc_ctx_new();
