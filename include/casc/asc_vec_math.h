@@ -31,6 +31,12 @@
 extern "C" {
 #endif
 
+/* An absent optional argument. */
+static inline asc__sv asc__vm_none(void) {
+  asc__sv s = {0};
+  return s;
+}
+
 /* asc.MaskMode */
 typedef enum { ASC_MASKMODE_NORMAL = 0, ASC_MASKMODE_COUNTER = 1 } asc_maskmode;
 
@@ -89,6 +95,20 @@ void asc_vec_binary_cast_rep_at(const char *file, int line, const char *api,
 #define asc_sub_relu_cast(...)                                                 \
   ASC__VBINCAST(sub_relu_cast, sub_relu_cast, __VA_ARGS__)
 #define asc_mul_cast(...) ASC__VBINCAST(mul_cast, mul_cast, __VA_ARGS__)
+/* AddDeqRelu: half dst = relu((src0 + src1) * DEQSCALE), int32 sources;
+ * DEQSCALE from asc_set_deq_scale(scale) (half). asc_set_deq_scale(scale,
+ * offset, sign_mode) is CastDeq's form (float, int16, bool). */
+#define asc_add_deq_relu(...)                                                  \
+  ASC__VBINCAST(add_deq_relu, add_deq_relu, __VA_ARGS__)
+void asc_set_deq_scale_at(const char *file, int line, asc__sv scale,
+                          bool cast_deq_form, asc__sv offset,
+                          asc__sv sign_mode);
+#define asc_set_deq_scale(...) ASC__OVERLOAD(asc__set_deq_scale_, __VA_ARGS__)
+#define asc__set_deq_scale_1(x)                                                \
+  asc_set_deq_scale_at(ASC__AT, ASC__N(x), false, asc__vm_none(),              \
+                       asc__vm_none())
+#define asc__set_deq_scale_3(x, o, m)                                          \
+  asc_set_deq_scale_at(ASC__AT, ASC__N(x), true, ASC__I(o), ASC__B(m))
 
 /* The math library (pyasc's asc.adv math: asc.adv.acos -> asc_adv_acos,
  * as asc.adv.softmax -> asc_adv_softmax):
@@ -106,10 +126,6 @@ void asc_vec_math_at(const char *file, int line, const char *api,
                      const char *opname, unsigned nsrc, asc_local_tensor dst,
                      asc_local_tensor src0, asc_local_tensor src1, asc__sv a,
                      asc__sv b, asc__sv is_reuse_source);
-static inline asc__sv asc__vm_none(void) {
-  asc__sv s = {0};
-  return s;
-}
 /* clang-format off */
 /* A count (integer) or a tmp buffer (LocalTensor), told apart later. */
 #define ASC__VMX(x)                                                            \

@@ -283,3 +283,30 @@ void asc_vec_math_ext_at(const char *file, int line, const char *api,
   ops[n++] = rv;
   lang_op(&c, kind, n, ops, 0, NULL, NULL);
 }
+
+/* SetDeqScale(half scale), or CastDeq's (float scale, int16 offset, bool
+ * signMode), built as pyasc's asc.set_deq_scale builds them
+ * (asc/language/basic/vec_vconv.py). */
+void asc_set_deq_scale_at(const char *file, int line, asc__sv scale,
+                          bool cast_deq_form, asc__sv offset,
+                          asc__sv sign_mode) {
+  lang_call c;
+  if (!lang_begin(&c, "asc_set_deq_scale", file, line))
+    return;
+  casc_value *ops[3];
+  unsigned n = 0;
+  if (!(ops[n++] =
+            lang_mat(&c, scale, cast_deq_form ? c.k->f32 : c.k->f16, "scale")))
+    return;
+  if (cast_deq_form) {
+    if (!(ops[n++] = lang_mat(&c, offset, c.k->i16, "offset")) ||
+        !(ops[n++] = lang_mat(&c, sign_mode, c.k->i1, "sign_mode")))
+      return;
+  }
+  /* two optional operands: the op records which are present */
+  lang_op(&c, CASC_OP_SET_DEQ_SCALE, n, ops, 0, NULL,
+          lang_attrs1(&c, "operandSegmentSizes",
+                      casc_attr_opaque(c.k->ctx, cast_deq_form
+                                                     ? "array<i32: 1, 1, 1>"
+                                                     : "array<i32: 1, 0, 0>")));
+}

@@ -555,6 +555,10 @@ void sim_block_run(sim_block *b) {
       if (!sim_exec_bin_cast(b, in))
         goto done;
       break;
+    case SIM_SET_DEQ_SCALE:
+      if (!sim_exec_set_deq_scale(b, in))
+        goto done;
+      break;
     case SIM_VEC_MATH:
       if (!sim_exec_math(b, in))
         goto done;

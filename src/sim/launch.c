@@ -155,6 +155,7 @@ static void run_block(sim_workspace *w, pool_state *ps, unsigned idx) {
   sim_cube_block_reset(b);
   sim_pipe_reset_state(b);
   sim_vmask_reset(b);
+  memset(&b->deq, 0, sizeof b->deq);
   b->idx = (int)idx;
   b->failed = false;
   b->steps = 0;

@@ -872,9 +872,11 @@ static bool resets_mask(const casc_op *op, const casc_op_info *info) {
           strcmp(op->name + n - 3, "_l3") == 0);
 }
 
-/* AddReluCast, SubReluCast, MulCast: the pairs of their table 3 on A2
- * (vec_bin_cast.c). */
+/* AddReluCast, SubReluCast, MulCast: the pairs of their table 3 on A2;
+ * AddDeqRelu int32 -> half (vec_bin_cast.c). */
 static bool bin_cast_pair(const char *api, unsigned s, unsigned d) {
+  if (strcmp(api, "AddDeqRelu") == 0)
+    return s == CASC_DT_I32 && d == CASC_DT_F16;
   if (strcmp(api, "MulCast") == 0)
     return s == CASC_DT_F16 && (d == CASC_DT_I8 || d == CASC_DT_U8);
   if (strcmp(api, "AddReluCast") == 0 || strcmp(api, "SubReluCast") == 0)
@@ -886,6 +888,7 @@ static bool bin_cast_pair(const char *api, unsigned s, unsigned d) {
 
 static bool is_bin_cast(const casc_op_info *info) {
   return strcmp(info->api, "MulCast") == 0 ||
+         strcmp(info->api, "AddDeqRelu") == 0 ||
          strcmp(info->api, "AddReluCast") == 0 ||
          strcmp(info->api, "SubReluCast") == 0;
 }
@@ -907,6 +910,7 @@ static bool check_bin_cast(lowerer *L, casc_op *op, sim_insn *in,
     return false;
   }
   in->opc = SIM_VEC_BIN_CAST;
+  in->imm = strcmp(info->api, "AddDeqRelu") == 0; /* 1: through DEQSCALE */
   in->imm2 = mask_level(info);
   bool has_set_mask = false;
   for (unsigned i = 0; i < info->nattrs; i++)

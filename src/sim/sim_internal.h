@@ -407,6 +407,15 @@ typedef struct sim_block {
   const casc_op *flag_op[SIM_NUM_EVENTS][SIM_EVENT_IDS];
   sim_sync sync;   /* which pipe a wait holds (pipe_wait.c) */
   sim_vmask vmask; /* SetMaskCount / SetVectorMask state (vec_mask.c) */
+  /* The DEQSCALE register (SetDeqScale; vec_bin_cast.c): set = written
+   * since the kernel began; scale (half for AddDeqRelu, or CastDeq's
+   * float), offset and signMode of CastDeq's form. */
+  struct {
+    bool set, half_form;
+    double scale;
+    int16_t offset;
+    bool sign;
+  } deq;
   /* outcome */
   sim_issue_list issues;
   sim_gm_acc_list gm_acc; /* the GM ranges it read and wrote */
@@ -687,6 +696,8 @@ void sim_cast_elem(uint8_t *dp, unsigned ddt, const uint8_t *sp, unsigned sdt,
  * sources' type, then CAST_NONE to dst's), levels 0, 1 (imm2: 1 = mask
  * array) and 2 (imm2 = 2). */
 bool sim_exec_bin_cast(sim_block *b, const sim_insn *in);
+/* SetDeqScale(scale) / (scale, offset, signMode): the DEQSCALE register. */
+bool sim_exec_set_deq_scale(sim_block *b, const sim_insn *in);
 /* vec_math.c: the math library (Acos ... Trunc, Power, Xor); imm2 packs
  * the operand positions of src0, src1, sharedTmpBuffer, calCount (a byte
  * each, 0xff = absent). */

@@ -1,6 +1,7 @@
 /* The binary ops that convert their result: AddReluCast, SubReluCast,
  * MulCast (Ascend C API reference, asc-devkit docs/api/context/
- * AddReluCast.md, SubReluCast.md, MulCast.md, table 3 "精度转换规则"). The
+ * AddReluCast.md, SubReluCast.md, MulCast.md, table 3 "精度转换规则"), and
+ * AddDeqRelu (AddDeqRelu.md: int32 sum, deq by DEQSCALE, Relu, half). The
  * op runs in the sources' type, exactly as its same-type op (Add then
  * Relu, Sub then Relu, Mul: the element kernels ADD_RELU, SUB_RELU, MUL of
  * the row), and each result is converted to dst's type with CAST_NONE
@@ -14,10 +15,12 @@
  * register, vec_mask.c) selects the elements, the others keep dst's value. */
 #include "sim/sim_internal.h"
 
-enum { REP_BYTES = 256, M_NONE = 0 };
+enum { REP_BYTES = 256, M_NONE = 0, M_RINT = 1 };
 
 /* The kernel over n source elements at x, y into t (source type), then
- * converted into dst's elements at the addresses in dp[]. */
+ * converted into dst's elements at the addresses in dp[]. AddDeqRelu (imm
+ * 1): the int32 sum times DEQSCALE, rounded to half (nearest even,
+ * saturating), then Relu. */
 static void run_convert(sim_block *b, const sim_insn *in, int64_t n,
                         const uint8_t *x, const uint8_t *y, uint8_t *t,
                         uint8_t *const *dp) {
@@ -26,9 +29,43 @@ static void run_convert(sim_block *b, const sim_insn *in, int64_t n,
   sim_vec_tile(sim_vkernel_get(in->kern), SIM_VEC_BINARY, sdt, t, x, y, NULL,
                n);
   for (int64_t i = 0; i < n; i++) {
-    sim_cast_elem(dp[i], in->dt, t + i * ses, sdt, M_NONE);
+    if (in->imm == 1) {
+      double v = (double)sim_load_i(t + i * ses, sdt) * b->deq.scale;
+      v = sim_round_mode(v, M_RINT, in->dt, true);
+      sim_store_f(dp[i], in->dt, v > 0 ? v : 0);
+    } else {
+      sim_cast_elem(dp[i], in->dt, t + i * ses, sdt, M_NONE);
+    }
     sim_mark_written(b, dp[i], des);
   }
+}
+
+/* AddDeqRelu scales by DEQSCALE: a kernel that has not set it (with the
+ * half form SetDeqScale(scale)) reads a value it never chose. */
+static bool deq_ready(sim_block *b, const sim_insn *in) {
+  if (in->imm != 1 || (b->deq.set && b->deq.half_form))
+    return true;
+  sim_report(b, CASC_CHECK_BAD_VALUE, CASC_SEV_ERROR, in->op,
+             "%s: DEQSCALE is %s; the op scales by it, so "
+             "SetDeqScale(half scale) must come first",
+             sim_api_name(in->op),
+             b->deq.set ? "set by CastDeq's form SetDeqScale(float scale, "
+                          "offset, signMode)"
+                        : "not set in this kernel");
+  return false;
+}
+
+bool sim_exec_set_deq_scale(sim_block *b, const sim_insn *in) {
+  const sim_slot *v = &b->slots[in->a[0]];
+  unsigned sdt = casc_dtype_of_type(in->op->operands[0].value->type);
+  b->deq.set = true;
+  b->deq.scale = sim_dt_is_float(sdt) ? v->f : (double)v->i;
+  b->deq.half_form = in->nargs == 1;
+  /* CastDeq's form: "offset … 只有前9位有效" (a 9-bit signed value) */
+  b->deq.offset =
+      in->nargs > 1 ? (int16_t)((int16_t)(b->slots[in->a[1]].i << 7) >> 7) : 0;
+  b->deq.sign = in->nargs > 2 && b->slots[in->a[2]].i != 0;
+  return true;
 }
 
 static bool level2(sim_block *b, const sim_insn *in) {
@@ -66,6 +103,8 @@ static bool level2(sim_block *b, const sim_insn *in) {
 }
 
 bool sim_exec_bin_cast(sim_block *b, const sim_insn *in) {
+  if (!deq_ready(b, in))
+    return false;
   if (in->imm2 == 2)
     return level2(b, in);
   const unsigned sdt = in->dt3, ses = casc_dtype_size((casc_dtype)sdt);

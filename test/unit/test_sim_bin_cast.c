@@ -40,12 +40,19 @@ static double getv(const etype *t, const uint8_t *b, int64_t i) {
   return get(t, b, i);
 }
 
-typedef enum { K_ADD_RELU, K_SUB_RELU, K_MUL } kind;
-static const char *const MN[] = {"add_relu_cast", "sub_relu_cast", "mul_cast"};
+typedef enum { K_ADD_RELU, K_SUB_RELU, K_MUL, K_ADD_DEQ } kind;
+static const char *const MN[] = {"add_relu_cast", "sub_relu_cast", "mul_cast",
+                                 "add_deq_relu"};
+static const double DEQ = 0.75; /* SetDeqScale(half) of the AddDeqRelu cases */
 
 /* The op in the sources' type s, then the conversion to d. */
 static double model(const etype *s, const etype *d, kind k, double a,
                     double b) {
+  if (k == K_ADD_DEQ) { /* int32 sum (wrapping), * DEQSCALE, half, Relu */
+    double v = round_half((double)(int32_t)(uint32_t)(int64_t)(a + b) * DEQ);
+    v = isinf(v) ? copysign(65504, v) : v;
+    return v > 0 ? v : 0;
+  }
   double v = k == K_ADD_RELU ? a + b : k == K_SUB_RELU ? a - b : a * b;
   if (s->dt == CASC_DT_I16)
     v = (int16_t)(int32_t)v; /* the int16 op wraps */
@@ -66,7 +73,8 @@ static double model(const etype *s, const etype *d, kind k, double a,
 static void fill(const etype *t, uint8_t *x, int seed) {
   for (int64_t i = 0; i < TILE / (int64_t)t->es; i++) {
     int64_t k = (i * (seed * 2 + 7)) % 41 - 20;
-    double v = t->dt == CASC_DT_I16   ? k * 15.0        /* +-300 */
+    double v = t->dt == CASC_DT_I32   ? k * 4000.0 + 1  /* past 65504 */
+               : t->dt == CASC_DT_I16 ? k * 15.0        /* +-300 */
                : t->dt == CASC_DT_F32 ? k * 2500.25     /* to +-50000 */
                                       : k * 3.5 + 0.25; /* half: ties */
     putv(t, x, i, v);
@@ -109,6 +117,11 @@ static void check(kind k, const etype *s, const etype *d, int level,
            "!ascendc.local_tensor<*x%s>",
            d->ir, s->ir, s->ir);
   tys = tyb;
+  if (k == K_ADD_DEQ)
+    sb_add(&b,
+           "%%ds = arith.constant %g : f16\n    ascendc.set_deq_scale "
+           "%%ds : f16\n    ",
+           DEQ);
   if (level == 2) {
     for (int64_t e = 0; e < n; e++)
       putv(d, want, e, model(s, d, k, getv(s, x, e), getv(s, y, e)));
@@ -185,9 +198,42 @@ static void test_pairs(void) {
     }
     check(K_MUL, &E_F16, &E_I8, level, false);
     check(K_MUL, &E_F16, &E_U8, level, false);
+    check(K_ADD_DEQ, &E_I32, &E_F16, level, false);
   }
   check(K_ADD_RELU, &E_F16, &E_I8, 0, true);
   check(K_SUB_RELU, &E_F32, &E_F16, 0, true);
+}
+
+/* AddDeqRelu before SetDeqScale(half), and after CastDeq's form of it. */
+static void test_deq_unset(void) {
+  static uint8_t x[TILE], z[TILE];
+  for (int form = 0; form < 2; form++) {
+    const char *line =
+        form ? "%cn = arith.constant 64 : i32\n"
+               "    %sc = arith.constant 1.0 : f32\n"
+               "    %of = arith.constant 0 : i16\n"
+               "    %sm = arith.constant true\n"
+               "    ascendc.set_deq_scale %sc, %of, %sm : f32, i16, i1\n"
+               "    ascendc.add_deq_relu_l2 %zl, %xl, %xl, %cn : "
+               "!ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xi32>, "
+               "!ascendc.local_tensor<*xi32>, i32"
+             : "%cn = arith.constant 64 : i32\n"
+               "    ascendc.add_deq_relu_l2 %zl, %xl, %xl, %cn : "
+               "!ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xi32>, "
+               "!ascendc.local_tensor<*xi32>, i32";
+    ktensor ts[2] = {{"x", &E_I32, false}, {"z", &E_F16, true}};
+    char *text = kernel_text(ts, 2, 0, 0, line);
+    uint8_t *bufs[2] = {x, z};
+    char msgs[2048];
+    casc_launch_status st = run_text(text, ts, 2, bufs, msgs, sizeof msgs);
+    free(text);
+    CHECK(st != CASC_LAUNCH_OK);
+    const char *want = form ? "AddDeqRelu: DEQSCALE is set by CastDeq's form"
+                            : "AddDeqRelu: DEQSCALE is not set in this kernel";
+    if (!strstr(msgs, want))
+      fprintf(stderr, "got: %s", msgs);
+    CHECK(strstr(msgs, want) != NULL);
+  }
 }
 
 static void test_bad_pair(void) {
@@ -210,6 +256,7 @@ static void test_bad_pair(void) {
 
 int main(void) {
   RUN_TEST(test_pairs);
+  RUN_TEST(test_deq_unset);
   RUN_TEST(test_bad_pair);
   return CHECK_SUMMARY();
 }

@@ -146,6 +146,63 @@ static void cast_kernel(asc_kernel *k, void *user) {
     asc_tquebind_free_tensor(q[i], l[i]);
 }
 
+/* AddDeqRelu from C: int32 x, y -> half z = relu((x + y) * 0.5) over 64
+ * elements, after asc_set_deq_scale(0.5). */
+static void deq_kernel(asc_kernel *k, void *user) {
+  (void)user;
+  const char *names[3] = {"x", "y", "z"};
+  const asc_dtype dts[3] = {ASC_INT32, ASC_INT32, ASC_HALF};
+  asc_tpipe pipe = asc_tpipe();
+  asc_global_tensor g[3];
+  asc_local_tensor l[3];
+  asc_tquebind q[3];
+  for (int i = 0; i < 3; i++) {
+    g[i] = asc_globaltensor();
+    asc_globaltensor_set_global_buffer(g[i], asc_arg_gm(k, names[i], dts[i]),
+                                       64);
+    q[i] = asc_tque(ASC_TPOSITION_VECIN, 1);
+    asc_tpipe_init_buffer(pipe, q[i], 1, 256);
+    l[i] = asc_tquebind_alloc_tensor(q[i], dts[i]);
+    asc_data_copy(l[i], g[i], 64);
+    asc_tquebind_enque(q[i], l[i]);
+    l[i] = asc_tquebind_deque(q[i], dts[i]);
+  }
+  asc_set_deq_scale(0.5);
+  asc_add_deq_relu(l[2], l[0], l[1], 64);
+  asc_set_flag(ASC_HARDEVENT_V_MTE3);
+  asc_wait_flag(ASC_HARDEVENT_V_MTE3);
+  asc_data_copy(g[2], l[2], 64);
+  for (int i = 0; i < 3; i++)
+    asc_tquebind_free_tensor(q[i], l[i]);
+}
+
+static uint16_t to_half(double v);
+
+static void test_deq_kernel(void) {
+  casc_ctx *ctx = casc_ctx_new();
+  int ndiag = 0;
+  casc_ctx_set_diag_handler(ctx, count_diag, &ndiag);
+  casc_op *m = casc_jit_build(ctx, "k", deq_kernel, NULL);
+  REQUIRE(m != NULL);
+  int32_t x[64], y[64];
+  uint16_t z[64], want[64];
+  for (int i = 0; i < 64; i++) {
+    x[i] = (i - 32) * 37;
+    y[i] = i * 5 - 100; /* sums * 0.5 are halves or integers: exact */
+    z[i] = 0;
+    double v = ((double)x[i] + y[i]) * 0.5;
+    want[i] = to_half(v > 0 ? v : 0);
+  }
+  casc_arg args[3] = {casc_arg_gm(x, CASC_DT_I32, 64),
+                      casc_arg_gm(y, CASC_DT_I32, 64),
+                      casc_arg_gm(z, CASC_DT_F16, 64)};
+  CHECK_EQ_INT(casc_launch(ctx, m, "k", 1, args, 3, NULL, NULL),
+               CASC_LAUNCH_OK);
+  CHECK_EQ_INT(ndiag, 0);
+  CHECK(memcmp(z, want, sizeof z) == 0);
+  casc_ctx_free(ctx);
+}
+
 static uint16_t to_half(double v) { /* v is exactly a half value */
   uint16_t s = v < 0 ? 0x8000 : 0;
   double a = fabs(v);
@@ -326,6 +383,7 @@ int main(void) {
   RUN_TEST(test_kernel);
   RUN_TEST(test_cast_kernel);
   RUN_TEST(test_math_kernel);
+  RUN_TEST(test_deq_kernel);
   RUN_TEST(test_front_end_errors);
   return CHECK_SUMMARY();
 }
