@@ -208,8 +208,8 @@ const casc_op_info *lang_vec_begin(lang_call *c, const char *api,
  * (vector_repeat.c): the mask, repeat times and BinaryRepeatParams as
  * pyasc builds them, isSetMask when is_set_mask. ops has room for 8. */
 void lang_vec_binary_rep_op(lang_call *c, const casc_op_info *l0,
-                            const char *op_l1, casc_value **ops,
-                            asc__mask mask, asc__sv repeat_times,
+                            const char *op_l1, casc_value **ops, asc__mask mask,
+                            asc__sv repeat_times,
                             asc_binary_repeat_params params, bool is_set_mask);
 
 /* ascendc.construct of a parameter struct, as pyasc builds one: each of
