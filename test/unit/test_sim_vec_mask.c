@@ -275,6 +275,57 @@ static void test_duplicate_counter(void) {
   compare("Duplicate in counter mode", t, st, Z, W, msgs);
 }
 
+/* Cast (float -> half, RINT) and Axpy (half -> float) at level 0 without
+ * isSetMask in counter mode: n elements of the wider type's repeats (64
+ * lanes), dst and src contiguous at their own sizes. */
+static void test_cast_axpy_counter(void) {
+  const int64_t n = 150;
+  for (int axpy = 0; axpy < 2; axpy++) {
+    const etype *d = axpy ? &E_F32 : &E_F16, *s = axpy ? &E_F16 : &E_F32;
+    fill(s, X, 1);
+    fill(d, Z, 3);
+    memcpy(W, Z, TILE);
+    for (int64_t e = 0; e < n; e++)
+      put(d, W, e,
+          axpy ? rnd(d, 0.75 * get(s, X, e) + get(d, W, e))
+               : rnd(d, get(s, X, e)));
+    /* UnaryRepeatParams: blocks 1, repeats of 64 elements of each type */
+    sbuf b = {0};
+    sb_add(&b,
+           "%%b1 = arith.constant 1 : i32\n"
+           "    %%rd = arith.constant %d : i32\n"
+           "    %%rs = arith.constant %d : i32\n"
+           "    %%pu = ascendc.construct !ascendc.unary_repeat_params(%%b1, "
+           "%%b1, %%rd, %%rs) [ui16, ui16, ui8, ui8] : i32, i32, i32, i32\n"
+           "    %%cn = arith.constant %lld : i32\n"
+           "    %%mk = arith.constant 3 : i32\n"
+           "    %%sc = arith.constant 0.75 : f16\n"
+           "    ascendc.set_mask_count\n"
+           "    ascendc.set_vector_mask_l0 %%cn {dtype = f32, mode = 1 : i32} "
+           ": i32\n    ",
+           (int)(64 * d->es / 32), (int)(64 * s->es / 32), (long long)n);
+    if (axpy)
+      sb_add(&b, "ascendc.axpy_l0 %%zl, %%xl, %%sc, %%mk, %%c1, %%pu : "
+                 "!ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf16>, "
+                 "f16, i32, i32, !ascendc.unary_repeat_params");
+    else
+      sb_add(&b, "ascendc.cast_l0 %%zl, %%xl, %%mk, %%c1, %%pu {roundMode = 1 "
+                 ": i32} : !ascendc.local_tensor<*xf16>, "
+                 "!ascendc.local_tensor<*xf32>, i32, i32, "
+                 "!ascendc.unary_repeat_params");
+    sb_add(&b, "\n    ascendc.set_mask_norm");
+    ktensor ts[2] = {{"x", s, false}, {"z", d, true}};
+    char *text = kernel_text(ts, 2, 0, 0, b.s);
+    uint8_t *bufs[2] = {X, Z};
+    char msgs[2048];
+    casc_launch_status st = run_text(text, ts, 2, bufs, msgs, sizeof msgs);
+    free(text);
+    compare(axpy ? "Axpy in counter mode" : "Cast in counter mode", d, st, Z, W,
+            msgs);
+    free(b.s);
+  }
+}
+
 /* The fused family at levels 0 (count mask), 1 (mask array) and 2. */
 static void test_fused(void) {
   const etype *ts[2] = {&E_F16, &E_F32};
@@ -376,6 +427,7 @@ int main(void) {
   RUN_TEST(test_counter_mode);
   RUN_TEST(test_register_writers);
   RUN_TEST(test_duplicate_counter);
+  RUN_TEST(test_cast_axpy_counter);
   RUN_TEST(test_fused);
   RUN_TEST(test_errors);
   return CHECK_SUMMARY();
