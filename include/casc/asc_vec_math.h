@@ -63,7 +63,10 @@ void asc_set_vector_mask_words_at(const char *file, int line, asc__sv mask_high,
   ASC__VBINS(fused_mul_add, fused_mul_add, __VA_ARGS__)
 #define asc_fused_mul_add_relu(...)                                            \
   ASC__VBINS(fused_mul_add_relu, fused_mul_add_relu, __VA_ARGS__)
-#define asc_mul_add_dst(...) ASC__VBINS(mul_add_dst, mul_add_dst, __VA_ARGS__)
+/* MulAddDst also takes half sources into a float dst: the converting
+ * builder (below), which checks dst against the row's types */
+#define asc_mul_add_dst(...)                                                   \
+  ASC__VBINCAST(mul_add_dst, mul_add_dst, __VA_ARGS__)
 
 /* Binary ops that convert their result to dst's dtype (src0 and src1 of
  * one dtype, dst of another), in the forms of the binary ops:

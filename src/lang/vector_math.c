@@ -97,6 +97,11 @@ cast_begin(lang_call *c, const char *api, const char *file, int line,
   ops[2] = lang_local_tensor(c, src1.p_, src1.k_, "src1", &d1);
   if (c->failed)
     return NULL;
+  char why[256];
+  if (vi->dtypes && !(vi->dtypes & CASC_DT_BIT(dd))) {
+    lang_error(c, "%s", casc_op_dtype_error(vi, "dst", dd, why, sizeof why));
+    return NULL;
+  }
   if (d0 != d1) {
     lang_error(c,
                "src1 has dtype %s but src0 has dtype %s; %s converts "

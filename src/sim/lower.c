@@ -873,8 +873,10 @@ static bool resets_mask(const casc_op *op, const casc_op_info *info) {
 }
 
 /* AddReluCast, SubReluCast, MulCast: the pairs of their table 3 on A2;
- * AddDeqRelu int32 -> half (vec_bin_cast.c). */
+ * AddDeqRelu int32 -> half; MulAddDst half -> float (vec_bin_cast.c). */
 static bool bin_cast_pair(const char *api, unsigned s, unsigned d) {
+  if (strcmp(api, "MulAddDst") == 0) /* its mixed form */
+    return s == CASC_DT_F16 && d == CASC_DT_F32;
   if (strcmp(api, "AddDeqRelu") == 0)
     return s == CASC_DT_I32 && d == CASC_DT_F16;
   if (strcmp(api, "MulCast") == 0)
@@ -910,7 +912,10 @@ static bool check_bin_cast(lowerer *L, casc_op *op, sim_insn *in,
     return false;
   }
   in->opc = SIM_VEC_BIN_CAST;
-  in->imm = strcmp(info->api, "AddDeqRelu") == 0; /* 1: through DEQSCALE */
+  /* 1: through DEQSCALE; 2: MulAddDst's half -> float, reading dst */
+  in->imm = strcmp(info->api, "AddDeqRelu") == 0  ? 1
+            : strcmp(info->api, "MulAddDst") == 0 ? 2
+                                                  : 0;
   in->imm2 = mask_level(info);
   bool has_set_mask = false;
   for (unsigned i = 0; i < info->nattrs; i++)
@@ -1011,7 +1016,8 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
     return false;
   }
   if ((in->opc == SIM_VEC_BINARY || in->opc == SIM_VEC_BINARY_REP) &&
-      is_bin_cast(info))
+      (is_bin_cast(info) ||
+       (strcmp(info->api, "MulAddDst") == 0 && in->dt != in->dt3)))
     return check_bin_cast(L, op, in, info);
   if (casc_op_class_is_vector(info->cls) && !check_vector(L, op, in, info))
     return false;

@@ -1,7 +1,8 @@
 /* The binary ops that convert their result: AddReluCast, SubReluCast,
  * MulCast (Ascend C API reference, asc-devkit docs/api/context/
  * AddReluCast.md, SubReluCast.md, MulCast.md, table 3 "精度转换规则"), and
- * AddDeqRelu (AddDeqRelu.md: int32 sum, deq by DEQSCALE, Relu, half). The
+ * AddDeqRelu (AddDeqRelu.md: int32 sum, deq by DEQSCALE, Relu, half), and
+ * MulAddDst's mixed form (half sources, float dst read and written). The
  * op runs in the sources' type, exactly as its same-type op (Add then
  * Relu, Sub then Relu, Mul: the element kernels ADD_RELU, SUB_RELU, MUL of
  * the row), and each result is converted to dst's type with CAST_NONE
@@ -26,6 +27,19 @@ static void run_convert(sim_block *b, const sim_insn *in, int64_t n,
                         uint8_t *const *dp) {
   const unsigned sdt = in->dt3, ses = casc_dtype_size((casc_dtype)sdt);
   const unsigned des = casc_dtype_size((casc_dtype)in->dt);
+  if (in->imm == 2) {
+    /* MulAddDst half -> float: dst = src0 * src1 + dst, the half product
+     * exact in double, the sum rounded once to float (as Axpy's mixed
+     * form) */
+    for (int64_t i = 0; i < n; i++) {
+      sim_check_init(b, in, 0, dp[i], des);
+      double v = sim_load_f(x + i * ses, sdt) * sim_load_f(y + i * ses, sdt) +
+                 sim_load_f(dp[i], in->dt);
+      sim_store_f(dp[i], in->dt, sim_round_mode(v, M_RINT, in->dt, false));
+      sim_mark_written(b, dp[i], des);
+    }
+    return;
+  }
   sim_vec_tile(sim_vkernel_get(in->kern), SIM_VEC_BINARY, sdt, t, x, y, NULL,
                n);
   for (int64_t i = 0; i < n; i++) {

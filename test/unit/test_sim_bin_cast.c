@@ -204,6 +204,62 @@ static void test_pairs(void) {
   check(K_SUB_RELU, &E_F32, &E_F16, 0, true);
 }
 
+/* MulAddDst half -> float: dst = src0 * src1 + dst, one rounding to float,
+ * at levels 2, 0 and 1 (64 lanes of the float dst; src packed at 2 bytes
+ * an element, dst at 4). */
+static void test_mul_add_dst_mixed(void) {
+  static uint8_t x[TILE], y[TILE], z[TILE], want[TILE];
+  const etype *s = &E_F16, *d = &E_F32;
+  for (int level = 0; level < 3; level++) {
+    fill(s, x, 1);
+    fill(s, y, 2);
+    for (int64_t i = 0; i < TILE / 4; i++)
+      put(d, z, i, (double)(i % 13) * 0.3125 - 2);
+    memcpy(want, z, TILE);
+    const int64_t n = level == 2 ? 150 : 64 * REPS;
+    for (int64_t e = 0; e < n; e++) {
+      if (level == 0 && e % 64 >= 59)
+        continue; /* the count mask 59 */
+      if (level == 1 && !((M0 >> (e % 64)) & 1))
+        continue;
+      put(d, want, e,
+          (double)(float)(get(s, x, e) * get(s, y, e) + get(d, want, e)));
+    }
+    sbuf b = {0};
+    const char *tys = "!ascendc.local_tensor<*xf32>, "
+                      "!ascendc.local_tensor<*xf16>, "
+                      "!ascendc.local_tensor<*xf16>";
+    if (level == 2)
+      sb_add(&b,
+             "%%cn = arith.constant %lld : i32\n    ascendc.mul_add_dst_l2 "
+             "%%zl, %%xl, %%yl, %%cn : %s, i32",
+             (long long)n, tys);
+    else
+      sb_add(&b,
+             "%%b1 = arith.constant 1 : i32\n    %%r8 = arith.constant 8 "
+             ": i32\n    %%r4 = arith.constant 4 : i32\n    %%pr = "
+             "ascendc.construct !ascendc.binary_repeat_params(%%b1, %%b1, "
+             "%%b1, %%r8, %%r4, %%r4) [ui8, ui8, ui8, ui8, ui8, ui8] : "
+             "i32, i32, i32, i32, i32, i32\n    %%rp = arith.constant %d "
+             ": i32\n    %%mk = arith.constant 59 : i32\n    "
+             "ascendc.mul_add_dst_l%d %%zl, %%xl, %%yl, %s, %%rp, %%pr "
+             "{isSetMask} : %s, %s, i32, !ascendc.binary_repeat_params",
+             REPS, level, level ? "%m0" : "%mk", tys, level ? "ui64" : "i32");
+    ktensor ts[3] = {{"x", s, false}, {"y", s, false}, {"z", d, true}};
+    char *text = kernel_text(ts, 3, M0, 0, b.s);
+    uint8_t *bufs[3] = {x, y, z};
+    char msgs[2048];
+    casc_launch_status st = run_text(text, ts, 3, bufs, msgs, sizeof msgs);
+    free(text);
+    free(b.s);
+    bool ok = st == CASC_LAUNCH_OK && memcmp(z, want, TILE) == 0;
+    if (!ok)
+      fprintf(stderr, "MulAddDst half -> float level %d: status %d\n%s", level,
+              (int)st, msgs);
+    CHECK(ok);
+  }
+}
+
 /* AddDeqRelu before SetDeqScale(half), and after CastDeq's form of it. */
 static void test_deq_unset(void) {
   static uint8_t x[TILE], z[TILE];
@@ -256,6 +312,7 @@ static void test_bad_pair(void) {
 
 int main(void) {
   RUN_TEST(test_pairs);
+  RUN_TEST(test_mul_add_dst_mixed);
   RUN_TEST(test_deq_unset);
   RUN_TEST(test_bad_pair);
   return CHECK_SUMMARY();
