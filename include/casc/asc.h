@@ -1643,4 +1643,7 @@ asc_int asc_get_block_num_at(const char *file, int line);
 /* Data movement inside UB and the CMPMASK register (Copy, Compare into the
  * register, GetCmpMask, SetCmpMask). */
 #include "casc/asc_data.h"
+
+/* The mask register and the vector math ops (their own header). */
+#include "casc/asc_vec_math.h"
 #endif /* CASC_ASC_H */

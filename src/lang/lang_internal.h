@@ -203,6 +203,14 @@ const casc_op_info *lang_vec_begin(lang_call *c, const char *api,
                                    const char *opname, casc_op_class cls,
                                    unsigned n, const asc_local_tensor *t,
                                    const char *const *names, casc_value **ops);
+/* The level-0 / level-1 op of a binary row (by the mask's form) whose
+ * three tensors the caller resolved into ops[0..3) and checked
+ * (vector_repeat.c): the mask, repeat times and BinaryRepeatParams as
+ * pyasc builds them, isSetMask when is_set_mask. ops has room for 8. */
+void lang_vec_binary_rep_op(lang_call *c, const casc_op_info *l0,
+                            const char *op_l1, casc_value **ops, asc__mask mask,
+                            asc__sv repeat_times,
+                            asc_binary_repeat_params params, bool is_set_mask);
 
 /* ascendc.construct of a parameter struct, as pyasc builds one: each of
  * the n fields materialised in mat[i] from in[i] (names[i] for messages),

@@ -173,3 +173,12 @@ asc_unary_repeat_params asc_unaryrepeatparams_at(const char *file, int line,
       lang_construct(&c, CASC_ASC_UNARY_REPEAT_PARAMS, 4, in, names, mat, ft);
   return r;
 }
+
+void lang_vec_binary_rep_op(lang_call *c, const casc_op_info *l0,
+                            const char *op_l1, casc_value **ops, asc__mask mask,
+                            asc__sv repeat_times,
+                            asc_binary_repeat_params params, bool is_set_mask) {
+  rep_op(c, l0, op_l1, CASC_CLS_VBIN_L1, ops, 3, mask, c->k->i64, repeat_times,
+         params.p_, params.k_, CASC_ASC_BINARY_REPEAT_PARAMS,
+         "BinaryRepeatParams", is_set_mask);
+}

@@ -137,6 +137,10 @@ static int64_t sat_int(double t, unsigned dt) {
 
 static int64_t sat_i64(int64_t v, unsigned dt) {
   switch (dt) {
+  case CASC_DT_I8:
+    return v < INT8_MIN ? INT8_MIN : v > INT8_MAX ? INT8_MAX : v;
+  case CASC_DT_U8:
+    return v < 0 ? 0 : v > UINT8_MAX ? UINT8_MAX : v;
   case CASC_DT_I16:
     return v < INT16_MIN ? INT16_MIN : v > INT16_MAX ? INT16_MAX : v;
   case CASC_DT_I32:
@@ -181,6 +185,11 @@ static void cast_one(uint8_t *dp, unsigned ddt, const uint8_t *sp, unsigned sdt,
   }
 }
 
+void sim_cast_elem(uint8_t *dp, unsigned ddt, const uint8_t *sp, unsigned sdt,
+                   int mode) {
+  cast_one(dp, ddt, sp, sdt, mode);
+}
+
 bool sim_exec_cast(sim_block *b, const sim_insn *in) {
   unsigned ddt = in->dt, sdt = in->dt3;
   unsigned cdt = casc_dtype_of_type(in->op->operands[2].value->type);
@@ -221,30 +230,29 @@ bool sim_exec_cast_repeat(sim_block *b, const sim_insn *in) {
   const unsigned ddt = in->dt, sdt = in->dt3;
   const unsigned des = casc_dtype_size((casc_dtype)ddt);
   const unsigned ses = casc_dtype_size((casc_dtype)sdt);
-  const int64_t repeats = sim_rep_operand(b, in, in->nargs - 2);
-  uint64_t sel[2];
-  if (!sim_rep_times(b, in, repeats, 255) ||
-      !sim_rep_mask(b, in, des >= ses ? ddt : sdt, 2, in->nargs - 4,
-                    in->imm2 == 1, sel))
+  /* the op's mask, or the mask register's (vec_mask.c) */
+  sim_rep_plan plan;
+  if (!sim_rep_plan_of(b, in, des >= ses ? ddt : sdt, 2, in->nargs - 4,
+                       in->imm2 == 1, in->nargs - 2, &plan))
     return false;
-  if (repeats == 0)
+  if (plan.repeats == 0)
     return true;
   const unsigned es[2] = {des, ses};
   int64_t blk[2], rep[2];
   uint8_t *base[2];
-  const int64_t last_e = sim_rep_last_elem(sel);
   for (unsigned o = 0; o < 2; o++) {
     blk[o] = sim_field(b, in, in->nargs - 1, o);
     rep[o] = sim_field(b, in, in->nargs - 1, 2 + o);
     base[o] = sim_local_access(
-        b, in, o, 0, sim_rep_extent(repeats, last_e, blk[o], rep[o], es[o]),
-        true);
+        b, in, o, 0, sim_rep_plan_extent(&plan, blk[o], rep[o], es[o]), true);
     if (!base[o])
       return false;
   }
   const int mode = (int)in->imm;
-  for (int64_t r = 0; r < repeats; r++)
-    for (int64_t e = 0; e <= last_e; e++) {
+  uint64_t sel[2];
+  for (int64_t r = 0; r < plan.repeats; r++)
+    for (int64_t e = 0, last_e = sim_rep_plan_sel(&plan, r, sel); e <= last_e;
+         e++) {
       if (!(sel[e / 64] >> (e % 64) & 1))
         continue;
       const uint8_t *ps = base[1] + sim_rep_elem_off(r, e, blk[1], rep[1], ses);

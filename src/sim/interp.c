@@ -229,6 +229,11 @@ void sim_block_run(sim_block *b) {
     sim_slot *r = &s[in->r];
     const sim_slot *x = &s[in->a[0]], *y = &s[in->a[1]];
     unsigned dt = in->dt;
+    /* A level-2 vector op ends in normal mode with every mask bit set
+     * (vec_mask.c); it does not read the register, so doing it first is
+     * the same. */
+    if (in->vflags & SIM_VF_L2_RESETS)
+      sim_vmask_reset(b);
     switch ((sim_opc)in->opc) {
     case SIM_HALT:
       goto done;
@@ -572,6 +577,25 @@ void sim_block_run(sim_block *b) {
     case SIM_EXTRACT:
     case SIM_MRG_SORT:
       if (!sim_exec_sort_family(b, in))
+        goto done;
+      break;
+    case SIM_VEC_BIN_CAST:
+      if (!sim_exec_bin_cast(b, in))
+        goto done;
+      break;
+    case SIM_SET_DEQ_SCALE:
+      if (!sim_exec_set_deq_scale(b, in))
+        goto done;
+      break;
+    case SIM_VEC_MATH:
+      if (!sim_exec_math(b, in))
+        goto done;
+      break;
+    case SIM_SET_MASK_COUNT:
+    case SIM_SET_MASK_NORM:
+    case SIM_RESET_MASK:
+    case SIM_SET_VECTOR_MASK:
+      if (!sim_exec_vmask(b, in))
         goto done;
       break;
     case SIM_COMPARE:

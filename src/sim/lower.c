@@ -820,20 +820,16 @@ static bool check_softmax(lowerer *L, casc_op *op) {
 
 /* The repeat forms of duplicate and the reductions: imm2 = 1 when the
  * mask is an array (level 1), imm = WholeReduceMax/Min's ReduceOrder. A row
- * that has the isSetMask attribute needs it (without it the op would use
- * the SetVectorMask register, which is not modelled); rows without the
- * attribute always set the mask, as their C++ API does. */
+ * that has the isSetMask attribute but not the attribute set runs with the
+ * mask register's mask (vec_mask.c); rows without the attribute always set
+ * the mask, as their C++ API does. */
 static bool check_repeat_form(lowerer *L, casc_op *op, sim_insn *in,
                               const casc_op_info *info) {
   bool has_set_mask = false;
   for (unsigned i = 0; i < info->nattrs; i++)
     has_set_mask |= strcmp(info->attrs[i].name, "isSetMask") == 0;
-  if (has_set_mask && !casc_op_attr(op, "isSetMask")) {
-    unsupported(L, op,
-                "isSetMask = false (the mask of SetVectorMask) is not "
-                "modelled");
-    return false;
-  }
+  if (has_set_mask && !casc_op_attr(op, "isSetMask"))
+    in->vflags |= SIM_VF_MASK_REG;
   for (unsigned i = 0; i < info->nopnds; i++)
     if (strcmp(info->opnds[i].name, "mask") == 0)
       in->imm2 = info->opnds[i].card == '*';
@@ -914,6 +910,164 @@ static bool check_cmpsel(lowerer *L, casc_op *op, sim_insn *in,
   return true;
 }
 
+/* SetVectorMask<T, mode>(len) / (maskHigh, maskLow): dt = T, imm = the
+ * MaskMode (0 NORMAL, 1 COUNTER), imm2 = 1 for the two-word form. */
+static bool check_set_vector_mask(lowerer *L, casc_op *op, sim_insn *in) {
+  casc_attr *t = casc_op_attr(op, "dtype");
+  casc_attr *m = casc_op_attr(op, "mode");
+  unsigned dt = t && t->kind == CASC_ATTR_TYPE ? dt_of(t->type) : 0;
+  unsigned es = dt ? casc_dtype_size((casc_dtype)dt) : 0;
+  if (es != 2 && es != 4) {
+    unsupported(L, op, "a dtype other than a 16- or 32-bit type");
+    return false;
+  }
+  if (!m || m->kind != CASC_ATTR_INTEGER || m->u.i.v < 0 || m->u.i.v > 1) {
+    unsupported(L, op, "a mode other than 0 (NORMAL) or 1 (COUNTER)");
+    return false;
+  }
+  in->dt = (uint8_t)dt;
+  in->imm = m->u.i.v;
+  in->imm2 = op->nops == 2;
+  return true;
+}
+
+/* A level-2 vector op (`_l2` / `_l3`, on PIPE_V) leaves the mask register
+ * in normal mode with every bit set, as the library's level-2
+ * implementations do (vec_mask.c). */
+static bool resets_mask(const casc_op *op, const casc_op_info *info) {
+  size_t n = strlen(op->name);
+  return info->pipe == CASC_PIPE_V && n > 3 &&
+         (strcmp(op->name + n - 3, "_l2") == 0 ||
+          strcmp(op->name + n - 3, "_l3") == 0);
+}
+
+/* AddReluCast, SubReluCast, MulCast: the pairs of their table 3 on A2;
+ * AddDeqRelu int32 -> half; MulAddDst half -> float (vec_bin_cast.c). */
+static bool bin_cast_pair(const char *api, unsigned s, unsigned d) {
+  if (strcmp(api, "MulAddDst") == 0) /* its mixed form */
+    return s == CASC_DT_F16 && d == CASC_DT_F32;
+  if (strcmp(api, "AddDeqRelu") == 0)
+    return s == CASC_DT_I32 && d == CASC_DT_F16;
+  if (strcmp(api, "MulCast") == 0)
+    return s == CASC_DT_F16 && (d == CASC_DT_I8 || d == CASC_DT_U8);
+  if (strcmp(api, "AddReluCast") == 0 || strcmp(api, "SubReluCast") == 0)
+    return (s == CASC_DT_F32 && d == CASC_DT_F16) ||
+           (s == CASC_DT_F16 && d == CASC_DT_I8) ||
+           (s == CASC_DT_I16 && d == CASC_DT_I8);
+  return false;
+}
+
+static bool is_bin_cast(const casc_op_info *info) {
+  return strcmp(info->api, "MulCast") == 0 ||
+         strcmp(info->api, "AddDeqRelu") == 0 ||
+         strcmp(info->api, "AddReluCast") == 0 ||
+         strcmp(info->api, "SubReluCast") == 0;
+}
+
+/* A converting binary row runs on SIM_VEC_BIN_CAST: imm2 = its level (2 =
+ * the count form), the sources of one type, a pair of table 3. */
+static bool check_bin_cast(lowerer *L, casc_op *op, sim_insn *in,
+                           const casc_op_info *info) {
+  unsigned s = in->dt3, s1 = dt_of(op->operands[2].value->type);
+  if (s1 != s || !bin_cast_pair(info->api, s, in->dt)) {
+    char why[128];
+    snprintf(why, sizeof why,
+             "%s from %s and %s to %s (A2: the pairs of its "
+             "table 3)",
+             info->api, casc_dtype_name((casc_dtype)s),
+             casc_dtype_name((casc_dtype)s1),
+             casc_dtype_name((casc_dtype)in->dt));
+    unsupported(L, op, why);
+    return false;
+  }
+  in->opc = SIM_VEC_BIN_CAST;
+  /* 1: through DEQSCALE; 2: MulAddDst's half -> float, reading dst */
+  in->imm = strcmp(info->api, "AddDeqRelu") == 0  ? 1
+            : strcmp(info->api, "MulAddDst") == 0 ? 2
+                                                  : 0;
+  in->imm2 = mask_level(info);
+  bool has_set_mask = false;
+  for (unsigned i = 0; i < info->nattrs; i++)
+    has_set_mask |= strcmp(info->attrs[i].name, "isSetMask") == 0;
+  if (has_set_mask && !casc_op_attr(op, "isSetMask"))
+    in->vflags |= SIM_VF_MASK_REG;
+  return true;
+}
+
+/* The math library (vec_math.c): where each op keeps its sources, tmp
+ * buffer and count (operand spec indices, -1 = none), and the element
+ * types of A2. imm2 packs the operands' positions (a byte each, 0xff =
+ * absent): src0, src1, sharedTmpBuffer, calCount. */
+static bool check_math(lowerer *L, casc_op *op, sim_insn *in) {
+  int spec[4] = {1, -1, 2, 3}; /* the unary functions */
+  const casc_op_kind k = op->kind;
+  if (k == CASC_OP_POWER || k == CASC_OP_XOR || k == CASC_OP_AXPY)
+    spec[1] = 2, spec[2] = 3, spec[3] = 4;
+  else if (k == CASC_OP_MATH_EXP) /* calCount, taylorExpandLevel, tmp? */
+    spec[2] = 4, spec[3] = 2;
+  else if (k == CASC_OP_CLAMP_MAX || k == CASC_OP_CLAMP_MIN)
+    spec[1] = 3, spec[2] = 2, spec[3] = 4;
+  else if (!sim_math_unary_known(k)) {
+    unsupported(L, op, NULL);
+    return false;
+  }
+  unsigned pos[4] = {0xff, 0xff, 0xff, 0xff}, begin, count;
+  for (unsigned f = 0; f < 4; f++) {
+    if (spec[f] < 0)
+      continue;
+    if (!casc_op_operand_group(op, (unsigned)spec[f], &begin, &count) ||
+        count > 1) {
+      unsupported(L, op, "malformed operand segments");
+      return false;
+    }
+    if (count)
+      pos[f] = begin;
+  }
+  const unsigned dt = in->dt;
+  const casc_type *t0 = op->operands[pos[0]].value->type;
+  const unsigned s0 = dt_of(t0);
+  char why[160];
+  bool ok;
+  if (k == CASC_OP_XOR)
+    ok = dt == CASC_DT_I16 || dt == CASC_DT_U16;
+  else if (k == CASC_OP_AXPY) /* half, float, half -> float */
+    ok = (dt == CASC_DT_F16 || dt == CASC_DT_F32) &&
+         (s0 == dt || (s0 == CASC_DT_F16 && dt == CASC_DT_F32));
+  else
+    ok = dt == CASC_DT_F16 || dt == CASC_DT_F32;
+  if (!ok) {
+    snprintf(why, sizeof why, "%s from %s to %s (A2: %s)",
+             casc_op_info_of(op)->api, casc_dtype_name((casc_dtype)s0),
+             casc_dtype_name((casc_dtype)dt),
+             k == CASC_OP_XOR    ? "int16, uint16"
+             : k == CASC_OP_AXPY ? "half, float, half to float"
+                                 : "half, float");
+    unsupported(L, op, why);
+    return false;
+  }
+  /* src0 a tensor (of dst's type but for Axpy); src1 a tensor of dst's
+   * type (Power, Xor) or a scalar (Power, ClampMax/Min, Axpy) */
+  bool bad = !is_local(t0) || (k != CASC_OP_AXPY && s0 != dt);
+  if (pos[1] != 0xff) {
+    const casc_type *t1 = op->operands[pos[1]].value->type;
+    bool scalar = casc_type_is_float(t1) || casc_type_is_int(t1);
+    bool tensor_ok = k == CASC_OP_POWER || k == CASC_OP_XOR;
+    bad |= is_local(t1) ? !tensor_ok || dt_of(t1) != dt
+                        : !scalar || k == CASC_OP_XOR;
+  }
+  if (pos[2] != 0xff)
+    bad |= !is_local(op->operands[pos[2]].value->type);
+  if (bad) {
+    unsupported(L, op,
+                "operands other than its tensors of dst's type, a scalar "
+                "where it takes one, and a LocalTensor tmp buffer");
+    return false;
+  }
+  in->imm2 = (int64_t)pos[0] | (int64_t)pos[1] << 8 | (int64_t)pos[2] << 16 |
+             (int64_t)pos[3] << 24;
+  return true;
+}
+
 /* Static checks of one generic op; false after reporting. */
 static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
   char why[160];
@@ -930,6 +1084,10 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
     L->failed = true;
     return false;
   }
+  if ((in->opc == SIM_VEC_BINARY || in->opc == SIM_VEC_BINARY_REP) &&
+      (is_bin_cast(info) ||
+       (strcmp(info->api, "MulAddDst") == 0 && in->dt != in->dt3)))
+    return check_bin_cast(L, op, in, info);
   if (casc_op_class_is_vector(info->cls) && !check_vector(L, op, in, info))
     return false;
   /* The data-movement and CMPMASK rows check themselves (lower_data.c). */
@@ -1033,14 +1191,10 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
   case SIM_VEC_BINARY_REP:
   case SIM_VEC_SCALAR_REP:
   case SIM_VEC_UNARY_REP:
-    /* Without isSetMask the op uses the mask register that SetVectorMask
-     * set, which the simulator does not model. */
-    if (!casc_op_attr(op, "isSetMask")) {
-      unsupported(L, op,
-                  "isSetMask = false (the mask of SetVectorMask) is not "
-                  "modelled");
-      return false;
-    }
+    /* Without isSetMask the op runs with the mask register's mask, or in
+     * counter mode its element count (vec_mask.c). */
+    if (!casc_op_attr(op, "isSetMask"))
+      in->vflags |= SIM_VF_MASK_REG;
     in->imm2 = info->cls == CASC_CLS_VBIN_L1 ||
                info->cls == CASC_CLS_VUNARY_L1 ||
                info->cls == CASC_CLS_VSCALAR_L1;
@@ -1175,6 +1329,10 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
   case SIM_TBUF:
     L->nqueue_ops++;
     break;
+  case SIM_SET_VECTOR_MASK:
+    return check_set_vector_mask(L, op, in);
+  case SIM_VEC_MATH:
+    return check_math(L, op, in);
   default:
     break;
   }
@@ -1254,6 +1412,8 @@ static bool lower_generic(lowerer *L, casc_op *op) {
       tmp.imm2 = 0;
     }
   }
+  if (resets_mask(op, info))
+    tmp.vflags |= SIM_VF_L2_RESETS;
   if (!check_generic(L, op, &tmp))
     return false;
   char why[192];

@@ -48,6 +48,7 @@ typedef enum {
 #define SIM_KUNARY_F(n, c, f) SIM_K_##n,
 #define SIM_KUNARY_I(n, c, i) SIM_K_##n,
 #define SIM_KREDUCE(n) SIM_K_##n,
+#define SIM_KFUSED_F(n, c, f) SIM_K_##n,
 #include "sim/vec_kernels.def"
   SIM_K_COUNT_
 } sim_kernel_id;
@@ -77,6 +78,8 @@ typedef struct {
                                int64_t n);
   void (*i_sca[SIM_KI_COUNT_])(void *d, const void *x, int64_t c, int64_t n);
   void (*i_un[SIM_KI_COUNT_])(void *d, const void *x, int64_t n);
+  /* a fused kernel: d = f(x, y, d), the binary shape reading dst too */
+  void (*f32_fus)(float *d, const float *x, const float *y, int64_t n);
   bool reduce;   /* SUM / MAX / MIN: vec.c reduces */
   uint8_t arith; /* sim_karith: the COST column, for the timing model */
 } sim_vkernel;
@@ -88,6 +91,10 @@ int sim_vkernel_int_index(unsigned dt);
 /* True if kernel k has a loop of shape opc (SIM_VEC_BINARY / _SCALAR /
  * _UNARY / _REDUCE) for element type dt. */
 bool sim_vkernel_supports(const sim_vkernel *k, unsigned opc, unsigned dt);
+/* True if kernel k reads dst's value as an input (SIM_KFUSED_F). */
+static inline bool sim_vkernel_reads_dst(const sim_vkernel *k) {
+  return k && k->f32_fus;
+}
 
 /* ---- the op table as the simulator sees it -------------------------------
  * The handler and kernel of each op kind, derived from the CLASS and SIM
@@ -148,12 +155,20 @@ typedef struct {
   uint8_t dt3;  /* operand 1's (element) type */
   uint8_t pipe; /* casc_hw_pipe the op is issued to (timing hook, issue 7) */
   uint8_t nargs;
-  uint8_t kern; /* sim_kernel_id (vector families) */
-  uint32_t r;   /* result slot (0 = none; slot 0 is reserved) */
+  uint8_t kern;   /* sim_kernel_id (vector families) */
+  uint8_t vflags; /* SIM_VF_*: the op's use of the vector mask register */
+  uint32_t r;     /* result slot (0 = none; slot 0 is reserved) */
   uint32_t a[SIM_MAX_ARGS];
   int64_t imm, imm2;
   const casc_op *op; /* for locations, operand names and messages */
 } sim_insn;
+
+/* sim_insn.vflags (vec_mask.c). MASK_REG: a level-0/1 op built with
+ * isSetMask = false, which runs with the mask register's mask (normal
+ * mode) or element count (counter mode). L2_RESETS: a level-2 vector op,
+ * which leaves the register in normal mode with every bit set, as the
+ * library's level-2 implementations do. */
+enum { SIM_VF_MASK_REG = 1, SIM_VF_L2_RESETS = 2 };
 
 typedef struct sim_workspace sim_workspace;
 
@@ -359,6 +374,13 @@ typedef struct {
 
 /* The CMPMASK register: 128 bits, one repeat of half (vec_cmpmask.c). */
 #define SIM_CMPMASK_BYTES 16
+/* The vector unit's mask register and mask mode (vec_mask.c): normal mode
+ * reads (hi, lo) as the 128-bit element set of every repeat, counter mode
+ * reads lo as the element count of the whole op. */
+typedef struct {
+  bool counter;
+  uint64_t hi, lo;
+} sim_vmask;
 
 typedef struct sim_block {
   const sim_launch *L;
@@ -393,7 +415,17 @@ typedef struct sim_block {
   uint8_t evt_mask[SIM_NUM_EVENTS]; /* ids in use, per HardEvent */
   int16_t flag_bal[SIM_NUM_EVENTS][SIM_EVENT_IDS]; /* set - wait */
   const casc_op *flag_op[SIM_NUM_EVENTS][SIM_EVENT_IDS];
-  sim_sync sync; /* which pipe a wait holds (pipe_wait.c) */
+  sim_sync sync;   /* which pipe a wait holds (pipe_wait.c) */
+  sim_vmask vmask; /* SetMaskCount / SetVectorMask state (vec_mask.c) */
+  /* The DEQSCALE register (SetDeqScale; vec_bin_cast.c): set = written
+   * since the kernel began; scale (half for AddDeqRelu, or CastDeq's
+   * float), offset and signMode of CastDeq's form. */
+  struct {
+    bool set, half_form;
+    double scale;
+    int16_t offset;
+    bool sign;
+  } deq;
   /* outcome */
   sim_issue_list issues;
   sim_gm_acc_list gm_acc; /* the GM ranges it read and wrote */
@@ -615,6 +647,36 @@ bool sim_rep_mask(sim_block *b, const sim_insn *in, unsigned dt, unsigned mask0,
                   unsigned nmask, bool bitmask, uint64_t sel[2]);
 /* The last element the set selects. */
 int64_t sim_rep_last_elem(const uint64_t sel[2]);
+
+/* ---- the mask register (vec_mask.c) ---- */
+/* Kernel start: normal mode, every bit set (the library's entry code). */
+void sim_vmask_reset(sim_block *b);
+/* SetMaskCount, SetMaskNorm, ResetMask, SetVectorMask. */
+bool sim_exec_vmask(sim_block *b, const sim_insn *in);
+/* The register's normal-mode mask for an op of `lanes` elements a repeat
+ * (maskHigh ignored for 32-bit types); an error when it selects none. */
+bool sim_vmask_sel(sim_block *b, const sim_insn *in, int64_t lanes,
+                   uint64_t sel[2]);
+/* How a level-0/1 elementwise op runs: `repeats` repeats; in normal mode
+ * each selects `sel`, in counter mode (count >= 0) repeat r selects its
+ * first min(lanes, count - r * lanes) elements. */
+typedef struct {
+  int64_t repeats;
+  uint64_t sel[2];
+  int64_t count; /* -1 in normal mode */
+  int64_t lanes; /* elements of a repeat: 256 bytes of the type */
+} sim_rep_plan;
+/* The plan of op `in` of element type dt: from its own mask operands and
+ * repeat operand rep_i (isSetMask = true, which also writes the register),
+ * or from the register (SIM_VF_MASK_REG). False after a located error. */
+bool sim_rep_plan_of(sim_block *b, const sim_insn *in, unsigned dt,
+                     unsigned mask0, unsigned nmask, bool bitmask,
+                     unsigned rep_i, sim_rep_plan *p);
+/* The elements repeat r selects, and the last of them (-1: none). */
+int64_t sim_rep_plan_sel(const sim_rep_plan *p, int64_t r, uint64_t sel[2]);
+/* Bytes an operand spans over the plan's repeats. */
+int64_t sim_rep_plan_extent(const sim_rep_plan *p, int64_t blk, int64_t rep,
+                            unsigned es);
 /* The operand index of an op's repeat count (repeat forms), or -1. */
 int sim_vec_repeat_operand(const sim_insn *in);
 bool sim_exec_dup_repeat(sim_block *b, const sim_insn *in);
@@ -667,6 +729,22 @@ void sim_vec_tile(const sim_vkernel *k, unsigned shape, unsigned dt, void *d,
  * handler, for its kernel's loops; other handlers map to themselves. */
 unsigned sim_vec_shape(unsigned opc);
 bool sim_exec_cast(sim_block *b, const sim_insn *in);
+/* One element of type sdt at sp converted to ddt at dp with a RoundMode
+ * (0 = CAST_NONE), saturating: Cast's conversion (cast.c). */
+void sim_cast_elem(uint8_t *dp, unsigned ddt, const uint8_t *sp, unsigned sdt,
+                   int mode);
+/* vec_bin_cast.c: AddReluCast, SubReluCast, MulCast (binary op in the
+ * sources' type, then CAST_NONE to dst's), levels 0, 1 (imm2: 1 = mask
+ * array) and 2 (imm2 = 2). */
+bool sim_exec_bin_cast(sim_block *b, const sim_insn *in);
+/* SetDeqScale(scale) / (scale, offset, signMode): the DEQSCALE register. */
+bool sim_exec_set_deq_scale(sim_block *b, const sim_insn *in);
+/* vec_math.c: the math library (Acos ... Trunc, Power, Xor); imm2 packs
+ * the operand positions of src0, src1, sharedTmpBuffer, calCount (a byte
+ * each, 0xff = absent). */
+bool sim_exec_math(sim_block *b, const sim_insn *in);
+/* True if kind is one of its unary functions. */
+bool sim_math_unary_known(casc_op_kind kind);
 /* Round a finite double to a float format with a RoundMode (cast.c). */
 double sim_round_mode(double x, int mode, unsigned dt, bool saturate);
 

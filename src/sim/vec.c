@@ -53,6 +53,10 @@ static void h_binary(const sim_vkernel *k, bool bf, uint16_t *d,
     widen(a, x + i0, m, bf);
     if (cp) {
       k->f32_sca(r, a, c, m);
+    } else if (k->f32_fus) {
+      widen(b, y + i0, m, bf);
+      widen(r, d + i0, m, bf); /* dst's value is the third input */
+      k->f32_fus(r, a, b, m);
     } else {
       widen(b, y + i0, m, bf);
       k->f32_bin(r, a, b, m);
@@ -284,7 +288,9 @@ void sim_vec_tile(const sim_vkernel *k, unsigned shape, unsigned dt, void *d,
     float cf = 0;
     if (shape == SIM_VEC_SCALAR)
       memcpy(&cf, c, 4);
-    if (shape == SIM_VEC_BINARY)
+    if (shape == SIM_VEC_BINARY && k->f32_fus)
+      k->f32_fus(d, x, y, n);
+    else if (shape == SIM_VEC_BINARY)
       k->f32_bin(d, x, y, n);
     else if (shape == SIM_VEC_SCALAR)
       k->f32_sca(d, x, cf, n);
@@ -380,6 +386,8 @@ bool sim_exec_vector(sim_block *b, const sim_insn *in) {
   uint8_t *dp = sim_local_access(b, in, 0, 0, bytes, true);
   if (!dp)
     return false;
+  if (sim_vkernel_reads_dst(k))
+    sim_check_init(b, in, 0, dp, bytes); /* FusedMulAdd reads dst */
   uint8_t *xp = NULL, *yp = NULL;
   if (opc != SIM_VEC_DUP) {
     xp = sim_local_access(b, in, 1, 0, bytes, true);

@@ -24,6 +24,8 @@ bool sim_exec_axpy(sim_block *b, const sim_insn *in) {
   const bool level2 = in->imm2 == 2;
   int64_t repeats, last_e, blk[2] = {1, 1}, rep[2] = {0, 0};
   uint64_t sel[2] = {~0ull, ~0ull};
+  /* levels 0 / 1: the op's mask or the mask register's (vec_mask.c) */
+  sim_rep_plan plan = {0, {0, 0}, -1, 0};
   if (level2) {
     unsigned cdt = casc_dtype_of_type(in->op->operands[3].value->type);
     int64_t n = sim_count(&b->slots[in->a[3]], cdt);
@@ -36,24 +38,23 @@ bool sim_exec_axpy(sim_block *b, const sim_insn *in) {
     repeats = n ? 1 : 0; /* one contiguous run */
     last_e = n - 1;
   } else {
-    repeats = sim_rep_operand(b, in, in->nargs - 2);
-    if (!sim_rep_times(b, in, repeats, 255) ||
-        !sim_rep_mask(b, in, wide_dt, 3, in->nargs - 5, in->imm2 == 1, sel))
+    if (!sim_rep_plan_of(b, in, wide_dt, 3, in->nargs - 5, in->imm2 == 1,
+                         in->nargs - 2, &plan))
       return false;
+    repeats = plan.repeats;
     for (unsigned o = 0; o < 2; o++) {
       blk[o] = sim_field(b, in, in->nargs - 1, o);
       rep[o] = sim_field(b, in, in->nargs - 1, 2 + o);
     }
-    last_e = sim_rep_last_elem(sel);
+    last_e = 0; /* per repeat, from the plan */
   }
   if (repeats == 0)
     return true;
   const unsigned es[2] = {des, ses};
   uint8_t *base[2];
   for (unsigned o = 0; o < 2; o++) {
-    int64_t ext = level2
-                      ? (last_e + 1) * (int64_t)es[o]
-                      : sim_rep_extent(repeats, last_e, blk[o], rep[o], es[o]);
+    int64_t ext = level2 ? (last_e + 1) * (int64_t)es[o]
+                         : sim_rep_plan_extent(&plan, blk[o], rep[o], es[o]);
     base[o] = sim_local_access(b, in, o, 0, ext, true);
     if (!base[o])
       return false;
@@ -61,7 +62,9 @@ bool sim_exec_axpy(sim_block *b, const sim_insn *in) {
   _Alignas(8) uint8_t c[8];
   sim_vec_scalar_elem(b, in, 2, sdt, c);
   const double a = sim_load_f(c, sdt);
-  for (int64_t r = 0; r < repeats; r++)
+  for (int64_t r = 0; r < repeats; r++) {
+    if (!level2)
+      last_e = sim_rep_plan_sel(&plan, r, sel);
     for (int64_t e = 0; e <= last_e; e++) {
       if (!level2 && !(sel[e / 64] >> (e % 64) & 1))
         continue;
@@ -77,6 +80,7 @@ bool sim_exec_axpy(sim_block *b, const sim_insn *in) {
       sim_store_f(pd, ddt, sim_fround(v, ddt));
       sim_mark_written(b, pd, des);
     }
+  }
   return true;
 }
 

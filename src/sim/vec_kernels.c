@@ -19,6 +19,11 @@ static inline int64_t sim_shr(int64_t a, int64_t b, bool uns, int bits) {
   return uns ? (int64_t)((uint64_t)a >> b) : a >> b;
 }
 
+/* Relu of a fused result: NaN gives 0, as Relu's kernel. */
+static inline float sim_relu(float v) {
+  return v > 0 ? v : 0;
+}
+
 /* ---- float loops --------------------------------------------------------- */
 #define F_BIN_(n, f)                                                           \
   static __attribute__((noinline)) void f32_bin_##n(                           \
@@ -40,6 +45,15 @@ static inline int64_t sim_shr(int64_t a, int64_t b, bool uns, int bits) {
                                                    int64_t cnt) {              \
     for (int64_t i = 0; i < cnt; i++) {                                        \
       float a = x[i];                                                          \
+      d[i] = (f);                                                              \
+    }                                                                          \
+  }
+
+#define F_FUS_(n, f)                                                           \
+  static __attribute__((noinline)) void f32_fus_##n(                           \
+      float *d, const float *x, const float *y, int64_t cnt) {                 \
+    for (int64_t i = 0; i < cnt; i++) {                                        \
+      float a = x[i], b = y[i], c = d[i];                                      \
       d[i] = (f);                                                              \
     }                                                                          \
   }
@@ -99,6 +113,7 @@ static inline int64_t sim_shr(int64_t a, int64_t b, bool uns, int bits) {
 #define SIM_KUNARY_F(n, c, f) F_UN_(n, f)
 #define SIM_KUNARY_I(n, c, i) I_UN_(n, i)
 #define SIM_KREDUCE(n)
+#define SIM_KFUSED_F(n, c, f) F_FUS_(n, f)
 #include "sim/vec_kernels.def"
 
 /* ---- the table ----------------------------------------------------------- */
@@ -123,6 +138,8 @@ static const sim_vkernel kernels[SIM_K_COUNT_] = {
 #define SIM_KUNARY_I(n, c, i)                                                  \
   [SIM_K_##n] = {#n, I_UN_ENTRY_(n), .arith = SIM_KA_##c},
 #define SIM_KREDUCE(n) [SIM_K_##n] = {#n, .reduce = true, .arith = SIM_KA_REDUCE},
+#define SIM_KFUSED_F(n, c, f)                                                  \
+  [SIM_K_##n] = {#n, .f32_fus = f32_fus_##n, .arith = SIM_KA_##c},
 #include "sim/vec_kernels.def"
 };
 /* clang-format on */
@@ -170,6 +187,8 @@ bool sim_vkernel_supports(const sim_vkernel *k, unsigned opc, unsigned dt) {
   int ii = sim_vkernel_int_index(dt);
   switch (opc) {
   case SIM_VEC_BINARY:
+    if (k->f32_fus) /* the fused ops take half and float (A2) */
+      return dt == CASC_DT_F16 || dt == CASC_DT_F32;
     return fl ? k->f32_bin != NULL : ii >= 0 && k->i_bin[ii] != NULL;
   case SIM_VEC_SCALAR:
     return fl ? k->f32_sca != NULL : ii >= 0 && k->i_sca[ii] != NULL;

@@ -66,8 +66,10 @@ bool sim_rep_times(sim_block *b, const sim_insn *in, int64_t repeats,
   return false;
 }
 
-bool sim_rep_mask(sim_block *b, const sim_insn *in, unsigned dt, unsigned mask0,
-                  unsigned nmask, bool bitmask, uint64_t sel[2]) {
+/* The mask operands as a 128-bit set (sim_rep_mask does the register). */
+static bool mask_operands(sim_block *b, const sim_insn *in, unsigned dt,
+                          unsigned mask0, unsigned nmask, bool bitmask,
+                          uint64_t sel[2]) {
   const char *api = sim_api_name(in->op);
   const int64_t per_rep = REP_BYTES / casc_dtype_size((casc_dtype)dt);
   sel[0] = sel[1] = 0;
@@ -108,6 +110,42 @@ bool sim_rep_mask(sim_block *b, const sim_insn *in, unsigned dt, unsigned mask0,
   return true;
 }
 
+/* An op that sets its own mask writes it into the mask register (the
+ * library's SetMask before the instruction), so a later op with isSetMask
+ * = false runs with it. In counter mode that would replace the element
+ * count: the reference requires isSetMask = false there (SetMaskCount:
+ * "矢量计算接口的isSetMask模板参数需要设置为false"). */
+bool sim_rep_mask(sim_block *b, const sim_insn *in, unsigned dt, unsigned mask0,
+                  unsigned nmask, bool bitmask, uint64_t sel[2]) {
+  if (in->vflags & SIM_VF_MASK_REG) {
+    /* isSetMask = false: the register's mask. The handlers that come here
+     * take a repeat count of their own, so counter mode (an element count
+     * over derived repeats) is theirs to model; they do not yet. */
+    if (b->vmask.counter) {
+      sim_report(b, CASC_CHECK_UNSUPPORTED, CASC_SEV_ERROR, in->op,
+                 "not supported by the simulator: %s (isSetMask = false in "
+                 "counter mode)",
+                 in->op->name);
+      return false;
+    }
+    return sim_vmask_sel(b, in, REP_BYTES / casc_dtype_size((casc_dtype)dt),
+                         sel);
+  }
+  if (b->vmask.counter) {
+    sim_report(b, CASC_CHECK_BAD_VALUE, CASC_SEV_ERROR, in->op,
+               "%s: the op sets its own mask in counter mode "
+               "(SetMaskCount); there the vector ops take isSetMask = false "
+               "and the element count of SetVectorMask",
+               sim_api_name(in->op));
+    return false;
+  }
+  if (!mask_operands(b, in, dt, mask0, nmask, bitmask, sel))
+    return false;
+  b->vmask.hi = sel[1];
+  b->vmask.lo = sel[0];
+  return true;
+}
+
 int64_t sim_rep_extent(int64_t repeats, int64_t last_e, int64_t blk,
                        int64_t rep, unsigned es) {
   int64_t ext = 0;
@@ -142,24 +180,20 @@ bool sim_exec_vector_repeat(sim_block *b, const sim_insn *in) {
   const unsigned ntens = binary ? 3 : 2;
   const unsigned mask0 = ntens + (shape == SIM_VEC_SCALAR);
   const unsigned nmask = in->nargs - 2 - mask0;
-  int64_t repeats = sim_rep_operand(b, in, in->nargs - 2);
   strides st = params_of(b, in, binary);
-
-  if (!sim_rep_times(b, in, repeats, 255))
+  /* The repeats and the elements each selects: the op's mask, or the mask
+   * register's (isSetMask = false; in counter mode an element count). */
+  sim_rep_plan plan;
+  if (!sim_rep_plan_of(b, in, dt, mask0, nmask, bitmask, in->nargs - 2, &plan))
     return false;
-  /* The selected elements of a repeat, as a 128-bit set. */
-  uint64_t sel[2];
-  if (!sim_rep_mask(b, in, dt, mask0, nmask, bitmask, sel))
-    return false;
-  if (repeats == 0)
+  if (plan.repeats == 0)
     return true; /* a NOP on A2 */
 
-  /* The extent of each operand (last selected element of the last repeat,
-   * block strides may be 0) is checked once: bounds, liveness, 32 bytes. */
-  int64_t last_e = sim_rep_last_elem(sel);
+  /* The extent of each operand (over all repeats; block strides may be 0)
+   * is checked once: bounds, liveness, 32 bytes. */
   uint8_t *base[3] = {NULL, NULL, NULL};
   for (unsigned o = 0; o < ntens; o++) {
-    int64_t ext = sim_rep_extent(repeats, last_e, st.blk[o], st.rep[o], es);
+    int64_t ext = sim_rep_plan_extent(&plan, st.blk[o], st.rep[o], es);
     base[o] = sim_local_access(b, in, o, 0, ext, true);
     if (!base[o])
       return false;
@@ -167,11 +201,15 @@ bool sim_exec_vector_repeat(sim_block *b, const sim_insn *in) {
   _Alignas(8) uint8_t c[8] = {0};
   if (shape == SIM_VEC_SCALAR)
     sim_vec_scalar_elem(b, in, 2, dt, c);
+  /* A kernel that reads dst too (FusedMulAdd: dst = src0 * dst + src1). */
+  const bool reads_dst = sim_vkernel_reads_dst(k);
 
   _Alignas(16) uint8_t x[REP_BYTES], y[REP_BYTES], d[REP_BYTES];
-  for (int64_t r = 0; r < repeats; r++) {
-    /* Gather every element of the repeat (the kernel runs on the whole
-     * tile; only the selected ones are read from UB and written back). */
+  for (int64_t r = 0; r < plan.repeats; r++) {
+    uint64_t sel[2];
+    const int64_t last_e = sim_rep_plan_sel(&plan, r, sel);
+    /* Gather the selected elements of the repeat into contiguous tiles,
+     * run the kernel on them, scatter the results back. */
     int64_t n = 0;
     for (int64_t e = 0; e <= last_e; e++) {
       if (!(sel[e / 64] >> (e % 64) & 1))
@@ -185,6 +223,12 @@ bool sim_exec_vector_repeat(sim_block *b, const sim_insn *in) {
             base[2] + sim_rep_elem_off(r, e, st.blk[2], st.rep[2], es);
         sim_check_init(b, in, 2, py, es);
         memcpy(y + n * es, py, es);
+      }
+      if (reads_dst) {
+        const uint8_t *pd =
+            base[0] + sim_rep_elem_off(r, e, st.blk[0], st.rep[0], es);
+        sim_check_init(b, in, 0, pd, es);
+        memcpy(d + n * es, pd, es);
       }
       n++;
     }
@@ -209,23 +253,22 @@ bool sim_exec_vector_repeat(sim_block *b, const sim_insn *in) {
 bool sim_exec_dup_repeat(sim_block *b, const sim_insn *in) {
   const unsigned dt = in->dt, es = casc_dtype_size((casc_dtype)dt);
   const unsigned n = in->nargs;
-  const int64_t repeats = sim_rep_operand(b, in, n - 3);
   const int64_t blk = sim_rep_operand(b, in, n - 2);
   const int64_t rep = sim_rep_operand(b, in, n - 1);
-  uint64_t sel[2];
-  if (!sim_rep_times(b, in, repeats, 255) ||
-      !sim_rep_mask(b, in, dt, 2, n - 5, in->imm2 != 0, sel))
+  sim_rep_plan plan;
+  if (!sim_rep_plan_of(b, in, dt, 2, n - 5, in->imm2 != 0, n - 3, &plan))
     return false;
-  if (repeats == 0)
+  if (plan.repeats == 0)
     return true;
-  int64_t last_e = sim_rep_last_elem(sel);
-  uint8_t *d = sim_local_access(
-      b, in, 0, 0, sim_rep_extent(repeats, last_e, blk, rep, es), true);
+  uint8_t *d = sim_local_access(b, in, 0, 0,
+                                sim_rep_plan_extent(&plan, blk, rep, es), true);
   if (!d)
     return false;
   _Alignas(8) uint8_t c[8];
   sim_vec_scalar_elem(b, in, 1, dt, c);
-  for (int64_t r = 0; r < repeats; r++)
+  for (int64_t r = 0; r < plan.repeats; r++) {
+    uint64_t sel[2];
+    const int64_t last_e = sim_rep_plan_sel(&plan, r, sel);
     for (int64_t e = 0; e <= last_e; e++) {
       if (!(sel[e / 64] >> (e % 64) & 1))
         continue;
@@ -233,5 +276,6 @@ bool sim_exec_dup_repeat(sim_block *b, const sim_insn *in) {
       memcpy(p, c, es);
       sim_mark_written(b, p, es);
     }
+  }
   return true;
 }

@@ -98,8 +98,11 @@ module {
     %params = ascendc.construct !ascendc.binary_repeat_params(%c1, %c1, %c1, %c8, %c8, %c8) [ui8, ui8, ui8, ui8, ui8, ui8] : i32, i32, i32, i32, i32, i32
     %mask = arith.constant 64 : i32
     %rep = arith.constant 1 : i32
-    // NOSETMASK: vec-repeat-errors.mlir:[[@LINE+1]]:{{[0-9]+}}: error: not supported by the simulator: ascendc.add_l0 (isSetMask = false (the mask of SetVectorMask) is not modelled)
-    ascendc.add_l0 %t, %t, %t, %mask, %rep, %params  : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, i32, i32, !ascendc.binary_repeat_params
+    // In counter mode an op may not set its own mask (it would replace the
+    // element count): the reference requires isSetMask = false there.
+    ascendc.set_mask_count
+    // NOSETMASK: vec-repeat-errors.mlir:[[@LINE+1]]:{{[0-9]+}}: error: block 0: Add: the op sets its own mask in counter mode (SetMaskCount); there the vector ops take isSetMask = false and the element count of SetVectorMask
+    ascendc.add_l0 %t, %t, %t, %mask, %rep, %params {isSetMask} : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, i32, i32, !ascendc.binary_repeat_params
     ascendc.que_bind.free_tensor %q, %t : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<*xf32>
     return
   }
