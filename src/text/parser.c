@@ -808,12 +808,28 @@ static const char *lookup_op_name(casc_parser *p, const char *s, size_t n,
   return NULL;
 }
 
+/* Tell the owner of the text how far it has been read, every
+ * CONSUMED_STEP bytes. What lies more than CONSUMED_SLACK before the current
+ * token is not read again in the common case (a look back, such as a type
+ * memo key, still may: the owner keeps the text readable, see text.h). */
+enum { CONSUMED_STEP = 1 << 20, CONSUMED_SLACK = 1 << 16 };
+
+static void note_progress(casc_parser *p) {
+  size_t at = (size_t)(p->tok.p - p->lx.begin);
+  if (at < p->consumed_next)
+    return;
+  p->consumed_next = at + CONSUMED_STEP;
+  p->consumed(p->consumed_user, at - CONSUMED_SLACK);
+}
+
 static bool parse_op(casc_parser *p) {
   pp_op_state st;
   memset(&st, 0, sizeof st);
   bool ok = false;
   if (!pp_enter(p))
     return false;
+  if (p->consumed)
+    note_progress(p);
   casc_arena_mark scratch = casc_arena_get_mark(&p->tmp);
 
   /* Result names: `%a, %b:2 = ` */
@@ -1022,9 +1038,21 @@ static void parser_free(casc_parser *p) {
 
 casc_op *casc_parse_module(casc_ctx *ctx, const char *text, size_t len,
                            const char *filename, unsigned first_line) {
+  return casc_parse_module_consuming(ctx, text, len, filename, first_line, NULL,
+                                     NULL);
+}
+
+casc_op *casc_parse_module_consuming(casc_ctx *ctx, const char *text,
+                                     size_t len, const char *filename,
+                                     unsigned first_line,
+                                     casc_parse_consumed_fn consumed,
+                                     void *user) {
   casc_parser p;
   memset(&p, 0, sizeof p);
   p.ctx = ctx;
+  p.consumed = consumed;
+  p.consumed_user = user;
+  p.consumed_next = CONSUMED_STEP;
   p.filename = casc_intern_cstr(ctx, filename ? filename : "<input>");
   casc_arena_init(&p.tmp);
   casc_arena_init(&p.keep);
