@@ -471,8 +471,12 @@ static casc_op *transform(casc_ctx *ctx, opt_options *o, const char *name,
         opt_instrument_enter(in, "func.func", true);
       nest = s->nest;
     }
-    /* As mlir-opt (-verify-each): a pass must leave valid IR behind. */
-    ok = run_step(ctx, module, o, s) && casc_verify(ctx, module);
+    /* As mlir-opt (-verify-each): a pass must leave valid IR behind.
+     * verify-sync only reads the IR, which was valid before it; mlir-opt
+     * likewise skips the verifier after a pass that preserved everything
+     * (on the 240k-op module the second verify was 5% of the run). */
+    ok = run_step(ctx, module, o, s) &&
+         (s->pass == vs || casc_verify(ctx, module));
   }
   if (nest)
     opt_instrument_leave(in);
