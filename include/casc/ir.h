@@ -337,11 +337,12 @@ typedef unsigned casc_op_kind;
 /* Kind of a registered op name, or CASC_OP_UNREGISTERED. */
 casc_op_kind casc_op_kind_lookup(const char *name, size_t len);
 
+/* 32 bytes: the operand number is the use's place in its user's operand
+ * array (casc_use_index), not a field. */
 struct casc_use {
   casc_value *value;
   casc_op *user;
   casc_use *next, **prevp; /* intrusive use list of value */
-  unsigned index;          /* operand index in user */
 };
 
 struct casc_value {
@@ -356,9 +357,10 @@ struct casc_value {
 
 struct casc_op {
   /* The counts first, so that no padding sits between them and the
-   * pointers (96 bytes an op instead of 120). */
+   * pointers (96 bytes an op). The operands' capacity is not kept: it
+   * follows from where they are (ops.c). */
   casc_op_kind kind;
-  unsigned nops, cap_ops;
+  unsigned nops;
   unsigned nres;
   unsigned nregions;
   const char *name; /* interned full name, e.g. "ascendc.pipe" */
@@ -398,6 +400,10 @@ casc_op *casc_op_create_kind(casc_ctx *ctx, casc_op_kind kind, casc_loc *loc,
 
 static inline casc_value *casc_op_operand(const casc_op *op, unsigned i) {
   return op->operands[i].value;
+}
+/* Operand number of a use in its user. */
+static inline unsigned casc_use_index(const casc_use *u) {
+  return (unsigned)(u - u->user->operands);
 }
 static inline casc_value *casc_op_result(casc_op *op, unsigned i) {
   return &op->results[i];

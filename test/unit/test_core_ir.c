@@ -181,6 +181,54 @@ static void test_op_table(void) {
   CHECK_STREQ(casc_enum_cxx(CASC_ENUM_ROUNDMODE, 1), "CAST_RINT");
 }
 
+/* Each operand's use names its user and its number; the values' use
+ * lists hold exactly the op's operands. */
+static void check_operands(casc_op *op, casc_value *const *want, unsigned n) {
+  CHECK_EQ_INT(op->nops, n);
+  for (unsigned i = 0; i < op->nops && i < n; i++) {
+    casc_use *u = &op->operands[i];
+    CHECK(u->value == want[i] && u->user == op);
+    CHECK_EQ_INT(casc_use_index(u), i);
+    bool listed = false;
+    for (casc_use *o = want[i]->first_use; o; o = o->next)
+      listed |= o == u;
+    CHECK(listed);
+  }
+}
+
+/* casc_op keeps no operand capacity: an op made with 3 operands, cut to 1
+ * and grown back past 3 (and past the first grown array) has its operands
+ * in order, each use in its value's list, and no use left of the old
+ * arrays. */
+static void test_operands_grow_after_shrinking(void) {
+  casc_ctx *ctx = casc_ctx_new();
+  REQUIRE(ctx);
+  casc_type *i32 = casc_type_i32(ctx);
+  casc_value *v[40];
+  for (unsigned i = 0; i < 40; i++)
+    v[i] = casc_op_result(
+        casc_op_create(ctx, "test.def", NULL, 0, NULL, 1, &i32, NULL, 0), 0);
+  casc_op *op = casc_op_create(ctx, "test.use", NULL, 3, v, 0, NULL, NULL, 0);
+  REQUIRE(op);
+  check_operands(op, v, 3);
+  casc_op_set_operands(ctx, op, 1, v);
+  check_operands(op, v, 1);
+  CHECK_EQ_INT(casc_value_num_uses(v[1]), 0);
+  for (unsigned i = 1; i < 40; i++)
+    casc_op_add_operand(ctx, op, v[i]);
+  check_operands(op, v, 40);
+  for (unsigned i = 0; i < 40; i++)
+    CHECK_EQ_INT(casc_value_num_uses(v[i]), 1);
+  casc_op_set_operands(ctx, op, 2, v + 5);
+  check_operands(op, v + 5, 2);
+  casc_op_add_operand(ctx, op, v[0]);
+  casc_value *after[3] = {v[5], v[6], v[0]};
+  check_operands(op, after, 3);
+  CHECK_EQ_INT(casc_value_num_uses(v[0]), 1);
+  CHECK_EQ_INT(casc_value_num_uses(v[39]), 0);
+  casc_ctx_free(ctx);
+}
+
 int main(void) {
   RUN_TEST(test_types_are_uniqued);
   RUN_TEST(test_attrs_are_uniqued);
@@ -188,5 +236,6 @@ int main(void) {
   RUN_TEST(test_walks);
   RUN_TEST(test_diagnostics);
   RUN_TEST(test_op_table);
+  RUN_TEST(test_operands_grow_after_shrinking);
   return CHECK_SUMMARY();
 }
