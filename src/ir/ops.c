@@ -43,6 +43,9 @@ static casc_op *op_create(casc_ctx *ctx, casc_op_kind kind, const char *name,
   /* One block for the op and its operand, result and region arrays: one
    * arena rounding instead of four, and the parts of an op side by side.
    * Each part's size is a multiple of 8, so every array stays aligned. */
+  /* An unregistered op has a properties slot in front (casc_op_props):
+   * the few ops that can have properties pay for it, no other does. */
+  size_t props_at = kind == CASC_OP_UNREGISTERED ? sizeof(casc_attr *) : 0;
   size_t ops_at = sizeof(casc_op);
   size_t res_at = ops_at + (size_t)nops * sizeof(casc_use);
   size_t reg_at = res_at + (size_t)nres * sizeof(casc_value);
@@ -50,9 +53,10 @@ static casc_op *op_create(casc_ctx *ctx, casc_op_kind kind, const char *name,
   _Static_assert(sizeof(casc_op) % 8 == 0 && sizeof(casc_use) % 8 == 0 &&
                      sizeof(casc_value) % 8 == 0,
                  "op parts keep 8-byte alignment");
-  unsigned char *block = casc_ctx_alloc(ctx, size);
+  unsigned char *block = casc_ctx_alloc(ctx, props_at + size);
   if (!block)
     return NULL;
+  block += props_at;
   casc_op *op = (casc_op *)block;
   op->kind = kind;
   op->name = name;
@@ -190,6 +194,23 @@ void casc_op_set_operands(casc_ctx *ctx, casc_op *op, unsigned n,
 void casc_op_drop_operand_uses(casc_op *op) {
   for (unsigned i = 0; i < op->nops; i++)
     use_unlink(&op->operands[i]);
+}
+
+/* The slot op_create puts in front of an unregistered op. */
+static casc_attr **props_slot(const casc_op *op) {
+  return op->kind == CASC_OP_UNREGISTERED ? (casc_attr **)op - 1 : NULL;
+}
+
+casc_attr *casc_op_props(const casc_op *op) {
+  casc_attr **slot = props_slot(op);
+  return slot ? *slot : NULL;
+}
+
+bool casc_op_set_props(casc_op *op, casc_attr *props) {
+  casc_attr **slot = props_slot(op);
+  if (slot)
+    *slot = props;
+  return slot || !props;
 }
 
 casc_attr *casc_op_attr(const casc_op *op, const char *name) {

@@ -636,7 +636,7 @@ bool pp_parse_region(casc_parser *p, casc_region *r, const pp_arg *args,
       pp_error(p, "out of memory");
       goto done;
     }
-    v->arg_attrs = args[i].attrs;
+    casc_value_set_arg_attrs(v, args[i].attrs);
     if (!pp_define(p, &args[i].name, &v, 1))
       goto done;
   }
@@ -781,7 +781,7 @@ static void move_arg_attrs(casc_parser *p, casc_op *op) {
   for (unsigned i = 0; i < entry->nargs; i++) {
     casc_attr *d = aa->u.array.elems[i];
     if (d->kind == CASC_ATTR_DICT && d->u.dict.n)
-      entry->args[i]->arg_attrs = d;
+      casc_value_set_arg_attrs(entry->args[i], d);
   }
   casc_op_set_attr(p->ctx, op, "arg_attrs", NULL);
 }
@@ -962,7 +962,7 @@ static bool parse_op(casc_parser *p) {
     pp_error(p, "out of memory");
     goto out;
   }
-  op->props = props;
+  casc_op_set_props(op, props); /* only ever for an unregistered op */
   for (unsigned i = 0; i < st.nregions; i++) {
     casc_block *b = st.regions[i]->first;
     while (b) {

@@ -229,6 +229,65 @@ static void test_operands_grow_after_shrinking(void) {
   casc_ctx_free(ctx);
 }
 
+/* A block argument's location and attributes are kept beside it; an op
+ * result has neither, and setting them on one changes nothing. */
+static void test_block_argument_loc_and_attrs(void) {
+  casc_ctx *ctx = casc_ctx_new();
+  REQUIRE(ctx);
+  casc_type *i32 = casc_type_i32(ctx);
+  casc_block *b = casc_block_create(ctx);
+  casc_loc *here = casc_loc_file(ctx, "k.mlir", 3, 4);
+  casc_value *a0 = casc_block_add_arg(ctx, b, i32, NULL);
+  casc_value *a1 = casc_block_add_arg(ctx, b, i32, here);
+  REQUIRE(a0 && a1);
+  CHECK(casc_value_loc(a0) == casc_loc_unknown(ctx));
+  CHECK(casc_value_loc(a1) == here);
+  CHECK(casc_value_arg_attrs(a1) == NULL);
+  casc_named_attr e = {"foo.bar", casc_attr_unit(ctx)};
+  casc_attr *d = casc_attr_dict(ctx, 1, &e);
+  casc_value_set_arg_attrs(a1, d);
+  casc_value_set_loc(a0, here);
+  CHECK(casc_value_arg_attrs(a1) == d && casc_value_arg_attrs(a0) == NULL);
+  CHECK(casc_value_loc(a0) == here);
+  CHECK(a1->block == b && a1->index == 1 && a1->def == NULL);
+  casc_op *op =
+      casc_op_create(ctx, "test.def", here, 0, NULL, 1, &i32, NULL, 0);
+  REQUIRE(op);
+  casc_value *r = casc_op_result(op, 0);
+  casc_value_set_loc(r, here);
+  casc_value_set_arg_attrs(r, d);
+  CHECK(casc_value_loc(r) == NULL && casc_value_arg_attrs(r) == NULL);
+  CHECK(r->type == i32 && r->def == op);
+  casc_ctx_free(ctx);
+}
+
+/* Properties belong to unregistered ops (kept in front of the op): set
+ * and read back there, always NULL for a registered op, which refuses
+ * any but NULL. */
+static void test_unregistered_op_properties(void) {
+  casc_ctx *ctx = casc_ctx_new();
+  REQUIRE(ctx);
+  casc_type *i32 = casc_type_i32(ctx);
+  casc_named_attr e = {"n", casc_attr_int(ctx, i32, 3)};
+  casc_attr *d = casc_attr_dict(ctx, 1, &e);
+  casc_op *u =
+      casc_op_create(ctx, "test.thing", NULL, 0, NULL, 1, &i32, NULL, 1);
+  casc_op *r =
+      casc_op_create(ctx, "arith.constant", NULL, 0, NULL, 1, &i32, NULL, 0);
+  REQUIRE(u && r);
+  CHECK_EQ_INT(u->kind, CASC_OP_UNREGISTERED);
+  CHECK(casc_op_props(u) == NULL);
+  CHECK(casc_op_set_props(u, d));
+  CHECK(casc_op_props(u) == d);
+  /* The op's own parts are untouched by the slot in front of it. */
+  CHECK(casc_op_result(u, 0)->type == i32 && u->nregions == 1 &&
+        u->regions[0].parent == u);
+  CHECK(!casc_op_set_props(r, d));
+  CHECK(casc_op_set_props(r, NULL));
+  CHECK(casc_op_props(r) == NULL);
+  casc_ctx_free(ctx);
+}
+
 int main(void) {
   RUN_TEST(test_types_are_uniqued);
   RUN_TEST(test_attrs_are_uniqued);
@@ -237,5 +296,7 @@ int main(void) {
   RUN_TEST(test_diagnostics);
   RUN_TEST(test_op_table);
   RUN_TEST(test_operands_grow_after_shrinking);
+  RUN_TEST(test_block_argument_loc_and_attrs);
+  RUN_TEST(test_unregistered_op_properties);
   return CHECK_SUMMARY();
 }
