@@ -13,16 +13,6 @@
 
 /* ---- output ------------------------------------------------------------ */
 
-void pr_puts(casc_printer *pr, const char *s) {
-  casc_buf_puts(pr->out, s);
-}
-void pr_putc(casc_printer *pr, char c) {
-  casc_buf_putc(pr->out, c);
-}
-void pr_put(casc_printer *pr, const char *s, size_t n) {
-  casc_buf_put(pr->out, s, n);
-}
-
 void pr_printf(casc_printer *pr, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
