@@ -7,12 +7,7 @@
 
 #include "casc/diag.h"
 #include "casc/text.h"
-#include "util/map_file.h"
 #include "util/read_file.h"
-
-static void release_mapped(void *mapped_file, size_t offset) {
-  casc_mapped_file_release(mapped_file, offset);
-}
 
 casc_op *casc_parse_file(casc_ctx *ctx, const char *path) {
   FILE *f = fopen(path, "rb");
@@ -20,16 +15,6 @@ casc_op *casc_parse_file(casc_ctx *ctx, const char *path) {
     casc_emit_error(ctx, casc_loc_file(ctx, path, 0, 0),
                     "cannot open input file: %s", strerror(errno));
     return NULL;
-  }
-  /* A regular file is mapped, and what the parser has read is given back
-   * as it goes; anything else (a pipe) is read into memory. */
-  casc_mapped_file map;
-  if (casc_map_file(fileno(f), &map)) {
-    fclose(f);
-    casc_op *module = casc_parse_module_consuming(ctx, map.data, map.len, path,
-                                                  1, release_mapped, &map);
-    casc_unmap_file(&map);
-    return module;
   }
   casc_buf text;
   casc_buf_init(&text);

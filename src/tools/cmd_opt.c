@@ -3,6 +3,7 @@
  * command lines (-split-input-file, -verify-diagnostics, pass flags, ...). */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "casc/buf.h"
 #include "casc/diag.h"
@@ -586,14 +587,21 @@ static bool process_chunk(const char *chunk, size_t len, unsigned first_line,
 
 /* A regular input file, mapped; false for anything else (stdin, a pipe, an
  * empty file, or one that cannot be opened: casc_cli_read_file then reads
- * it, or words the error). */
-static bool map_input(const char *path, casc_mapped_file *map) {
+ * it, or words the error). Nor is the input mapped when it is also the
+ * output (`-o` the same file): opening the output empties the file, and
+ * a mapping of it would then fault (SIGBUS) instead of holding the text. */
+static bool map_input(const char *path, const char *output,
+                      casc_mapped_file *map) {
   if (strcmp(path, "-") == 0)
     return false;
   FILE *f = fopen(path, "rb");
   if (!f)
     return false;
-  bool ok = casc_map_file(fileno(f), map);
+  struct stat in, out;
+  bool same = strcmp(output, "-") != 0 && fstat(fileno(f), &in) == 0 &&
+              stat(output, &out) == 0 && in.st_dev == out.st_dev &&
+              in.st_ino == out.st_ino;
+  bool ok = !same && casc_map_file(fileno(f), map);
   fclose(f);
   return ok;
 }
@@ -621,7 +629,8 @@ int casc_cmd_opt(int argc, char **argv) {
   char *text = NULL;
   size_t len = 0;
   casc_mapped_file map = {0};
-  bool mapped = !o.split && !o.verify_diags && map_input(o.input, &map);
+  bool mapped =
+      !o.split && !o.verify_diags && map_input(o.input, o.output, &map);
   if (!mapped && !casc_cli_read_file(o.input, &text, &len, err, sizeof err)) {
     casc_cli_error(CMD, "%s", err);
     free_options(&o);

@@ -16,6 +16,7 @@
 #include "util/grow.h"
 #include "util/hashmap.h"
 #include "util/invariant.h"
+#include "util/map_file.h"
 #include "util/ptrmap.h"
 
 /* Thousands of keys with a plain array as the model: every key maps to its
@@ -378,6 +379,39 @@ static void test_assert_traps_only_in_debug(void) {
 #endif
 }
 
+/* A mapped file reads as its bytes; the pages given back read the same
+ * again (faulted back in from the file); an empty file and a pipe are not
+ * mapped (the caller reads them). */
+static void test_mapped_file(void) {
+  char path[] = "/tmp/casc_map_file_XXXXXX";
+  int fd = mkstemp(path);
+  REQUIRE(fd >= 0);
+  static char text[3 * 65536 + 123];
+  for (size_t i = 0; i < sizeof text; i++)
+    text[i] = (char)('a' + i % 23);
+  bool written = write(fd, text, sizeof text) == (ssize_t)sizeof text;
+  CHECK(written);
+  casc_mapped_file m;
+  REQUIRE(casc_map_file(fd, &m));
+  CHECK(m.len == sizeof text && memcmp(m.data, text, m.len) == 0);
+  casc_mapped_file_release(&m, 2 * 65536 + 5);
+  CHECK(m.released > 0 && m.released <= 2 * 65536 + 5);
+  casc_mapped_file_release(&m, m.len + 1); /* past the end: ignored */
+  CHECK(m.released <= 2 * 65536 + 5);
+  CHECK(memcmp(m.data, text, m.len) == 0);
+  casc_unmap_file(&m);
+  CHECK(m.data == NULL && m.len == 0);
+  CHECK(ftruncate(fd, 0) == 0);
+  CHECK(!casc_map_file(fd, &m));
+  close(fd);
+  unlink(path);
+  int p[2];
+  REQUIRE(pipe(p) == 0);
+  CHECK(!casc_map_file(p[0], &m));
+  close(p[0]);
+  close(p[1]);
+}
+
 int main(void) {
   RUN_TEST(test_ptrmap_matches_model);
   RUN_TEST(test_ptrmap_overwrite_does_not_allocate);
@@ -393,5 +427,6 @@ int main(void) {
   RUN_TEST(test_hash_every_byte);
   RUN_TEST(test_fail_nth);
   RUN_TEST(test_assert_traps_only_in_debug);
+  RUN_TEST(test_mapped_file);
   return CHECK_SUMMARY();
 }

@@ -195,9 +195,10 @@ static void record_progress(void *user, size_t offset) {
   pg->calls++;
 }
 
-/* A file of several MiB is mapped and given back as it is read: the
- * module is the one its text gives, and the parser reports its progress
- * in order, inside the text, about once a MiB. */
+/* casc_parse_module_consuming on several MiB (what casc opt does with
+ * its mapped input): the module is the one casc_parse_file makes of the
+ * same text, and the parser reports its progress in order, inside the
+ * text, about once a MiB. */
 static void test_large_file_read_as_it_is_parsed(void) {
   size_t len = 0;
   char *text = big_module(18000, &len);
