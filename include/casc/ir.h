@@ -337,28 +337,43 @@ typedef unsigned casc_op_kind;
 /* Kind of a registered op name, or CASC_OP_UNREGISTERED. */
 casc_op_kind casc_op_kind_lookup(const char *name, size_t len);
 
+/* 32 bytes: the operand number is the use's place in its user's operand
+ * array (casc_use_index), not a field. */
 struct casc_use {
   casc_value *value;
   casc_op *user;
   casc_use *next, **prevp; /* intrusive use list of value */
-  unsigned index;          /* operand index in user */
 };
 
+/* 40 bytes. A block argument's location and attributes live beside it
+ * (casc_value_loc, casc_value_arg_attrs): results, most of a module's
+ * values, have neither. */
 struct casc_value {
   casc_type *type;
   casc_use *first_use;
-  casc_op *def;         /* defining op, or NULL for a block argument */
-  casc_block *block;    /* owning block for a block argument */
-  unsigned index;       /* result number / argument number */
-  casc_loc *loc;        /* block arguments only (NULL otherwise) */
-  casc_attr *arg_attrs; /* block arguments of func.func entry: dict or NULL */
+  casc_op *def;      /* defining op, or NULL for a block argument */
+  casc_block *block; /* owning block for a block argument */
+  unsigned index;    /* result number / argument number */
 };
+
+/* Location of a block argument; NULL for an op result (its op's loc is
+ * the one to use). */
+casc_loc *casc_value_loc(const casc_value *v);
+/* Sets a block argument's location (ignored for an op result). */
+void casc_value_set_loc(casc_value *v, casc_loc *loc);
+/* Attributes of a func.func entry block argument: a DICT or NULL (always
+ * NULL for an op result). */
+casc_attr *casc_value_arg_attrs(const casc_value *v);
+/* Sets them (ignored for an op result). */
+void casc_value_set_arg_attrs(casc_value *v, casc_attr *attrs);
 
 struct casc_op {
   /* The counts first, so that no padding sits between them and the
-   * pointers (96 bytes an op instead of 120). */
+   * pointers (88 bytes an op). The operands' capacity is not kept: it
+   * follows from where they are (ops.c); an unregistered op's properties
+   * sit in front of it (casc_op_props). */
   casc_op_kind kind;
-  unsigned nops, cap_ops;
+  unsigned nops;
   unsigned nres;
   unsigned nregions;
   const char *name; /* interned full name, e.g. "ascendc.pipe" */
@@ -366,7 +381,6 @@ struct casc_op {
   casc_use *operands;
   casc_value *results;
   casc_attr *attrs; /* DICT or NULL */
-  casc_attr *props; /* unregistered ops only: `<{...}>` properties */
   casc_region *regions;
   casc_op *prev, *next;
   casc_block *parent;
@@ -399,6 +413,10 @@ casc_op *casc_op_create_kind(casc_ctx *ctx, casc_op_kind kind, casc_loc *loc,
 static inline casc_value *casc_op_operand(const casc_op *op, unsigned i) {
   return op->operands[i].value;
 }
+/* Operand number of a use in its user. */
+static inline unsigned casc_use_index(const casc_use *u) {
+  return (unsigned)(u - u->user->operands);
+}
 static inline casc_value *casc_op_result(casc_op *op, unsigned i) {
   return &op->results[i];
 }
@@ -408,6 +426,12 @@ void casc_op_add_operand(casc_ctx *ctx, casc_op *op, casc_value *v);
 /* Replace the operand list. */
 void casc_op_set_operands(casc_ctx *ctx, casc_op *op, unsigned n,
                           casc_value *const *vals);
+/* An unregistered op's `<{...}>` properties: a DICT or NULL (always NULL
+ * for a registered op, whose properties are among its attributes). */
+casc_attr *casc_op_props(const casc_op *op);
+/* Sets them; false (nothing changes) for a registered op given
+ * properties other than NULL. */
+bool casc_op_set_props(casc_op *op, casc_attr *props);
 casc_attr *casc_op_attr(const casc_op *op, const char *name);
 void casc_op_set_attr(casc_ctx *ctx, casc_op *op, const char *name,
                       casc_attr *value);

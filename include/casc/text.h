@@ -23,6 +23,19 @@ extern "C" {
  * verified: call casc_verify. */
 casc_op *casc_parse_module(casc_ctx *ctx, const char *text, size_t len,
                            const char *filename, unsigned first_line);
+/* casc_parse_module that calls consumed(user, offset) now and then as it
+ * reads, with an offset before which the parser is done with the text in
+ * the common case, so that the owner of a large input can let the pages
+ * behind it go (casc opt maps its input and gives them back to the
+ * kernel). The text must stay readable to the end of the call: the parser
+ * may still look back (the owner makes the pages leave memory, not the
+ * address space). */
+typedef void (*casc_parse_consumed_fn)(void *user, size_t offset);
+casc_op *casc_parse_module_consuming(casc_ctx *ctx, const char *text,
+                                     size_t len, const char *filename,
+                                     unsigned first_line,
+                                     casc_parse_consumed_fn consumed,
+                                     void *user);
 /* casc_parse_module on the contents of the file at `path`, which also names
  * the buffer in locations. A file that cannot be opened or read is an error
  * located at "path:0:0" saying why. NULL after any error. The text is not

@@ -340,8 +340,8 @@ const char *casc_constraint_name(casc_constraint c) {
 unsigned casc_op_segment_sizes(const casc_op *op, unsigned *sizes,
                                unsigned max) {
   casc_attr *seg = casc_op_attr(op, "operandSegmentSizes");
-  if (!seg && op->props)
-    seg = casc_dict_get(op->props, "operandSegmentSizes");
+  if (!seg)
+    seg = casc_dict_get(casc_op_props(op), "operandSegmentSizes");
   if (!seg)
     return 0;
   unsigned n = 0;

@@ -21,15 +21,44 @@ casc_value *casc_block_add_arg(casc_ctx *ctx, casc_block *b, casc_type *t,
     b->args = na;
     b->cap_args = ncap;
   }
-  casc_value *v = casc_ctx_alloc(ctx, sizeof(*v));
-  if (!v)
+  casc_block_arg *a = casc_ctx_alloc(ctx, sizeof(*a));
+  if (!a)
     return NULL;
+  casc_value *v = &a->value;
   v->type = t;
   v->block = b;
   v->index = b->nargs;
-  v->loc = loc ? loc : casc_loc_unknown(ctx);
+  a->loc = loc ? loc : casc_loc_unknown(ctx);
   b->args[b->nargs++] = v;
   return v;
+}
+
+/* Only block arguments are made by casc_block_add_arg, inside a
+ * casc_block_arg; a result has its defining op. */
+static casc_block_arg *as_block_arg(const casc_value *v) {
+  return v->def ? NULL : (casc_block_arg *)v;
+}
+
+casc_loc *casc_value_loc(const casc_value *v) {
+  casc_block_arg *a = as_block_arg(v);
+  return a ? a->loc : NULL;
+}
+
+void casc_value_set_loc(casc_value *v, casc_loc *loc) {
+  casc_block_arg *a = as_block_arg(v);
+  if (a)
+    a->loc = loc;
+}
+
+casc_attr *casc_value_arg_attrs(const casc_value *v) {
+  casc_block_arg *a = as_block_arg(v);
+  return a ? a->arg_attrs : NULL;
+}
+
+void casc_value_set_arg_attrs(casc_value *v, casc_attr *attrs) {
+  casc_block_arg *a = as_block_arg(v);
+  if (a)
+    a->arg_attrs = attrs;
 }
 
 void casc_region_push_block(casc_region *r, casc_block *b) {

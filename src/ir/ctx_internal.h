@@ -33,6 +33,14 @@ struct casc_ctx {
   casc_loc *unknown_loc;
 };
 
+/* A block argument: the value first, so that a casc_value * of a block
+ * argument is one of these (blocks.c). */
+typedef struct {
+  casc_value value;
+  casc_loc *loc;        /* never NULL once made (unknown loc by default) */
+  casc_attr *arg_attrs; /* func.func entry arguments: dict or NULL */
+} casc_block_arg;
+
 /* Key builder for the uniquing tables: objects are uniqued by the bytes of
  * a record of their fields, with nested uniqued objects by pointer. */
 typedef struct {

@@ -43,6 +43,9 @@ static casc_op *op_create(casc_ctx *ctx, casc_op_kind kind, const char *name,
   /* One block for the op and its operand, result and region arrays: one
    * arena rounding instead of four, and the parts of an op side by side.
    * Each part's size is a multiple of 8, so every array stays aligned. */
+  /* An unregistered op has a properties slot in front (casc_op_props):
+   * the few ops that can have properties pay for it, no other does. */
+  size_t props_at = kind == CASC_OP_UNREGISTERED ? sizeof(casc_attr *) : 0;
   size_t ops_at = sizeof(casc_op);
   size_t res_at = ops_at + (size_t)nops * sizeof(casc_use);
   size_t reg_at = res_at + (size_t)nres * sizeof(casc_value);
@@ -50,22 +53,20 @@ static casc_op *op_create(casc_ctx *ctx, casc_op_kind kind, const char *name,
   _Static_assert(sizeof(casc_op) % 8 == 0 && sizeof(casc_use) % 8 == 0 &&
                      sizeof(casc_value) % 8 == 0,
                  "op parts keep 8-byte alignment");
-  unsigned char *block = casc_ctx_alloc(ctx, size);
+  unsigned char *block = casc_ctx_alloc(ctx, props_at + size);
   if (!block)
     return NULL;
+  block += props_at;
   casc_op *op = (casc_op *)block;
   op->kind = kind;
   op->name = name;
   op->loc = loc ? loc : casc_loc_unknown(ctx);
   op->attrs = attrs;
-  if (nops) {
+  if (nops)
     op->operands = (casc_use *)(block + ops_at);
-    op->cap_ops = nops;
-  }
   op->nops = nops;
   for (unsigned i = 0; i < nops; i++) {
     op->operands[i].user = op;
-    op->operands[i].index = i;
     use_link(&op->operands[i], operands ? operands[i] : NULL);
   }
   if (nres)
@@ -129,13 +130,29 @@ void casc_op_set_operand(casc_op *op, unsigned i, casc_value *v) {
   use_link(&op->operands[i], v);
 }
 
+/* The room in op's operand array, which casc_op keeps no field for: the
+ * array made with the op holds its first operands and no more (counted
+ * as nops, which is never more than that), and an array made by
+ * grow_operands has casc_grow_cap's size for what it held, which is at
+ * least the size casc_grow_cap gives for nops. */
+static unsigned operand_room(const casc_op *op) {
+  if (!op->operands)
+    return 0;
+  if ((const unsigned char *)op->operands ==
+      (const unsigned char *)op + sizeof(casc_op))
+    return op->nops;
+  unsigned room;
+  return casc_grow_cap(0, op->nops, sizeof(casc_use), &room) ? room : op->nops;
+}
+
 /* Growing moves the use records, so every link into the old array is
  * re-threaded. */
 static bool grow_operands(casc_ctx *ctx, casc_op *op, unsigned need) {
-  if (need <= op->cap_ops)
+  unsigned room = operand_room(op);
+  if (need <= room)
     return true;
   unsigned ncap;
-  if (!casc_grow_cap(op->cap_ops, need, sizeof(casc_use), &ncap))
+  if (!casc_grow_cap(0, need, sizeof(casc_use), &ncap))
     return false;
   casc_use *nu = casc_ctx_alloc(ctx, ncap * sizeof(casc_use));
   if (!nu)
@@ -144,11 +161,9 @@ static bool grow_operands(casc_ctx *ctx, casc_op *op, unsigned need) {
     casc_value *v = op->operands[i].value;
     use_unlink(&op->operands[i]);
     nu[i].user = op;
-    nu[i].index = i;
     use_link(&nu[i], v);
   }
   op->operands = nu;
-  op->cap_ops = ncap;
   return true;
 }
 
@@ -157,7 +172,6 @@ void casc_op_add_operand(casc_ctx *ctx, casc_op *op, casc_value *v) {
     return;
   casc_use *u = &op->operands[op->nops];
   u->user = op;
-  u->index = op->nops;
   use_link(u, v);
   op->nops++;
 }
@@ -172,7 +186,6 @@ void casc_op_set_operands(casc_ctx *ctx, casc_op *op, unsigned n,
   for (unsigned i = 0; i < n; i++) {
     casc_use *u = &op->operands[i];
     u->user = op;
-    u->index = i;
     use_link(u, vals[i]);
   }
   op->nops = n;
@@ -181,6 +194,23 @@ void casc_op_set_operands(casc_ctx *ctx, casc_op *op, unsigned n,
 void casc_op_drop_operand_uses(casc_op *op) {
   for (unsigned i = 0; i < op->nops; i++)
     use_unlink(&op->operands[i]);
+}
+
+/* The slot op_create puts in front of an unregistered op. */
+static casc_attr **props_slot(const casc_op *op) {
+  return op->kind == CASC_OP_UNREGISTERED ? (casc_attr **)op - 1 : NULL;
+}
+
+casc_attr *casc_op_props(const casc_op *op) {
+  casc_attr **slot = props_slot(op);
+  return slot ? *slot : NULL;
+}
+
+bool casc_op_set_props(casc_op *op, casc_attr *props) {
+  casc_attr **slot = props_slot(op);
+  if (slot)
+    *slot = props;
+  return slot || !props;
 }
 
 casc_attr *casc_op_attr(const casc_op *op, const char *name) {

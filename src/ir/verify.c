@@ -15,7 +15,10 @@ typedef struct {
   bool ok;
   /* Position of each op in its block, for the blocks where a short scan
    * did not settle dominance (numbered on first need). Keyed by op
-   * pointer through a map so casc_op needs no extra field. */
+   * pointer through a map so casc_op needs no extra field. One map per
+   * isolated-from-above op being verified (dominance never looks across
+   * one), dropped when that op is done: the map holds one function's
+   * numbering, not the module's (12 MB at its growth on 240k ops). */
   casc_ptrmap order;
   bool oom; /* numbering failed: dominance cannot be checked */
 } verifier;
@@ -448,8 +451,18 @@ static void verify_op(verifier *v, casc_op *op) {
     check_signature(v, op, info);
     check_structure(v, op);
   }
+  if (!op->nregions)
+    return;
+  bool isolated = info && (info->flags & CASC_F_ISOLATED);
+  casc_ptrmap outer = v->order;
+  if (isolated)
+    casc_ptrmap_init(&v->order);
   for (unsigned r = 0; r < op->nregions; r++)
     verify_region(v, op, &op->regions[r], info);
+  if (isolated) {
+    casc_ptrmap_free(&v->order);
+    v->order = outer;
+  }
 }
 
 bool casc_verify(casc_ctx *ctx, casc_op *op) {

@@ -473,7 +473,7 @@ static casc_value *add_arg(lang_call *c, asc_kernel *k, const char *name,
   }
   casc_block *e = c->k->entry;
   for (unsigned i = 0; i < e->nargs; i++) {
-    casc_loc *l = e->args[i]->loc;
+    casc_loc *l = casc_value_loc(e->args[i]);
     if (l && l->kind == CASC_LOC_NAME && strcmp(l->u.name.name, name) == 0) {
       lang_error(c, "argument '%s' is declared twice", name);
       return NULL;

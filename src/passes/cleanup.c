@@ -181,15 +181,15 @@ static bool fold_all(casc_ctx *ctx, casc_op *func, bool *oom) {
 
 static casc_attr *const_attr(const casc_op *op) {
   casc_attr *v = casc_op_attr(op, "value");
-  if (!v && op->props)
-    v = casc_dict_get(op->props, "value");
+  if (!v)
+    v = casc_dict_get(casc_op_props(op), "value");
   return v;
 }
 
 static bool same_const(const casc_op *a, const casc_op *b) {
   return a->kind == b->kind && a->results[0].type == b->results[0].type &&
          const_attr(a) && const_attr(a) == const_attr(b) &&
-         a->attrs == b->attrs && a->props == b->props;
+         a->attrs == b->attrs && casc_op_props(a) == casc_op_props(b);
 }
 
 static bool hoist_all(casc_ctx *ctx, casc_op *func, bool *oom) {

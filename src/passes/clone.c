@@ -70,7 +70,7 @@ casc_op *casc_clone_op(casc_ctx *ctx, casc_op *op, casc_value_map *m,
     m->oom = true;
     return NULL;
   }
-  c->props = op->props;
+  casc_op_set_props(c, casc_op_props(op)); /* c has op's name, so its kind */
   for (unsigned i = 0; i < op->nres; i++)
     casc_value_map_put(m, &op->results[i], &c->results[i]);
   for (unsigned r = 0; r < op->nregions; r++) {
@@ -82,12 +82,12 @@ casc_op *casc_clone_op(casc_ctx *ctx, casc_op *op, casc_value_map *m,
       }
       casc_region_push_block(&c->regions[r], nb);
       for (unsigned a = 0; a < b->nargs; a++) {
-        casc_loc *al = b->args[a]->loc;
+        casc_loc *al = casc_value_loc(b->args[a]);
         if (al && loc_fn)
           al = loc_fn(ctx, al, user);
         casc_value *na = casc_block_add_arg(ctx, nb, b->args[a]->type, al);
         if (na) {
-          na->arg_attrs = b->args[a]->arg_attrs;
+          casc_value_set_arg_attrs(na, casc_value_arg_attrs(b->args[a]));
           casc_value_map_put(m, b->args[a], na);
         }
       }

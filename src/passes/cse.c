@@ -34,7 +34,7 @@ static uint64_t mix(uint64_t h, uint64_t v) {
 static uint64_t op_hash(const casc_op *op) {
   uint64_t h = mix(0, (uintptr_t)op->name);
   h = mix(h, (uintptr_t)op->attrs);
-  h = mix(h, (uintptr_t)op->props);
+  h = mix(h, (uintptr_t)casc_op_props(op));
   for (unsigned i = 0; i < op->nops; i++)
     h = mix(h, (uintptr_t)op->operands[i].value);
   for (unsigned i = 0; i < op->nres; i++)
@@ -43,8 +43,9 @@ static uint64_t op_hash(const casc_op *op) {
 }
 
 static bool same(const casc_op *a, const casc_op *b) {
-  if (a->name != b->name || a->attrs != b->attrs || a->props != b->props ||
-      a->nops != b->nops || a->nres != b->nres)
+  if (a->name != b->name || a->attrs != b->attrs ||
+      casc_op_props(a) != casc_op_props(b) || a->nops != b->nops ||
+      a->nres != b->nres)
     return false;
   for (unsigned i = 0; i < a->nops; i++)
     if (a->operands[i].value != b->operands[i].value)

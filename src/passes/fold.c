@@ -39,8 +39,8 @@ bool casc_fold_const_value(const casc_op *op, int64_t *out) {
   if (op->nres != 1 || !casc_fold_width(op->results[0].type))
     return false;
   casc_attr *a = casc_op_attr(op, "value");
-  if (!a && op->props)
-    a = casc_dict_get(op->props, "value");
+  if (!a)
+    a = casc_dict_get(casc_op_props(op), "value");
   if (!a)
     return false;
   unsigned w = casc_fold_width(op->results[0].type);

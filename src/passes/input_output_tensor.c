@@ -54,7 +54,7 @@ static void stage_results(casc_ctx *ctx, casc_op *op) {
     for (casc_use *u = res->first_use; u; u = next) {
       next = u->next;
       casc_op *copy = u->user;
-      if (copy_dir(copy) != 2 || u->index != 1)
+      if (copy_dir(copy) != 2 || casc_use_index(u) != 1)
         continue;
       casc_builder b;
       casc_builder_init(&b, ctx);

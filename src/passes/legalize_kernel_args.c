@@ -20,16 +20,17 @@
 /* An argument already marked keeps its kind (running the pass twice
  * changes nothing). */
 static void mark(casc_ctx *ctx, casc_value *arg, int64_t kind) {
-  if (casc_dict_get(arg->arg_attrs, "emitasc.kernel_arg"))
+  if (casc_dict_get(casc_value_arg_attrs(arg), "emitasc.kernel_arg"))
     return;
-  arg->arg_attrs = casc_dict_set(ctx, arg->arg_attrs, "emitasc.kernel_arg",
-                                 casc_attr_kernel_arg(ctx, kind));
+  casc_value_set_arg_attrs(arg, casc_dict_set(ctx, casc_value_arg_attrs(arg),
+                                              "emitasc.kernel_arg",
+                                              casc_attr_kernel_arg(ctx, kind)));
 }
 
 static bool has_ffts_arg(const casc_block *entry) {
   for (unsigned i = 0; i < entry->nargs; i++) {
-    casc_attr *k =
-        casc_dict_get(entry->args[i]->arg_attrs, "emitasc.kernel_arg");
+    casc_attr *k = casc_dict_get(casc_value_arg_attrs(entry->args[i]),
+                                 "emitasc.kernel_arg");
     if (k && k->kind == CASC_ATTR_KERNEL_ARG && k->u.kernel_arg == 1)
       return true;
   }

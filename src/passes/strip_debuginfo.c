@@ -7,7 +7,7 @@ static bool strip(casc_op *op, void *user) {
   for (unsigned r = 0; r < op->nregions; r++)
     for (casc_block *b = op->regions[r].first; b; b = b->next)
       for (unsigned a = 0; a < b->nargs; a++)
-        b->args[a]->loc = unknown;
+        casc_value_set_loc(b->args[a], unknown);
   return true;
 }
 

@@ -36,8 +36,8 @@ typedef struct {
 
 static bool find_use(casc_op *op, void *user) {
   use_ctx *u = user;
-  if (op != u->self &&
-      (attr_refers(op->attrs, u->name) || attr_refers(op->props, u->name))) {
+  if (op != u->self && (attr_refers(op->attrs, u->name) ||
+                        attr_refers(casc_op_props(op), u->name))) {
     u->used = true;
     return false;
   }

@@ -182,7 +182,7 @@ static inline uint32_t oid_of(vs_ctx *c, const casc_op *op) {
 static inline casc_loc *value_loc(vs_ctx *c, const casc_value *v) {
   if (v->def)
     return v->def->loc;
-  return v->loc ? v->loc : casc_loc_unknown(c->ctx);
+  return casc_value_loc(v) ? casc_value_loc(v) : casc_loc_unknown(c->ctx);
 }
 
 static inline casc_loc *vid_loc(vs_ctx *c, uint32_t v) {

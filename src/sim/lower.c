@@ -548,8 +548,8 @@ static bool lower_constant(lowerer *L, casc_op *op) {
     return false;
   }
   casc_attr *a = casc_op_attr(op, "value");
-  if (!a && op->props)
-    a = casc_dict_get(op->props, "value");
+  if (!a)
+    a = casc_dict_get(casc_op_props(op), "value");
   casc_value *res = casc_op_result(op, 0);
   unsigned dt = casc_dtype_of_type(res->type);
   uint32_t s = define(L, op, res);
@@ -1487,7 +1487,7 @@ static bool lower_func_body(lowerer *L, frame *fr, casc_op *func) {
 }
 
 static const char *param_name(casc_ctx *ctx, casc_value *arg, unsigned i) {
-  for (const casc_loc *l = arg->loc; l; l = NULL)
+  for (const casc_loc *l = casc_value_loc(arg); l; l = NULL)
     if (l->kind == CASC_LOC_NAME && l->u.name.name && l->u.name.name[0])
       return l->u.name.name;
   char buf[32];
@@ -1496,7 +1496,7 @@ static const char *param_name(casc_ctx *ctx, casc_value *arg, unsigned i) {
 }
 
 static bool param_is_ffts(casc_value *arg) {
-  casc_attr *k = casc_dict_get(arg->arg_attrs, "emitasc.kernel_arg");
+  casc_attr *k = casc_dict_get(casc_value_arg_attrs(arg), "emitasc.kernel_arg");
   return k && k->kind == CASC_ATTR_KERNEL_ARG && k->u.kernel_arg == 1;
 }
 
@@ -1554,14 +1554,14 @@ casc_sim_program *casc_sim_compile(casc_ctx *ctx, casc_op *module,
     bool gm = a->type->kind == CASC_TYPE_MEMREF ||
               a->type->kind == CASC_TYPE_UNRANKED_MEMREF;
     if (!gm && casc_dtype_of_type(a->type) == CASC_DT_INVALID) {
-      casc_emit_error(ctx, a->loc ? a->loc : fn->loc,
+      casc_emit_error(ctx, casc_value_loc(a) ? casc_value_loc(a) : fn->loc,
                       "kernel argument %u of @%s has a type the simulator "
                       "cannot pass (GM memrefs and scalars only)",
                       i, kernel);
       L.failed = true;
     }
     if (gm && dt_of(a->type) == CASC_DT_INVALID) {
-      casc_emit_error(ctx, a->loc ? a->loc : fn->loc,
+      casc_emit_error(ctx, casc_value_loc(a) ? casc_value_loc(a) : fn->loc,
                       "kernel argument %u of @%s: unsupported element type", i,
                       kernel);
       L.failed = true;

@@ -244,7 +244,7 @@ void casc_custom_print_func(casc_printer *pr, casc_op *op) {
                            : NULL;
     if (entry && i < entry->nargs) {
       if (!attrs)
-        attrs = entry->args[i]->arg_attrs;
+        attrs = casc_value_arg_attrs(entry->args[i]);
       pr_region_argument(pr, entry->args[i], attrs, false);
     } else {
       pr_type(pr, ft->u.func.in[i]);

@@ -250,8 +250,9 @@ static bool subst_op(casc_op *op, void *user) {
   for (unsigned r = 0; r < op->nregions; r++)
     for (casc_block *b = op->regions[r].first; b; b = b->next)
       for (unsigned i = 0; i < b->nargs; i++)
-        if (b->args[i]->loc)
-          b->args[i]->loc = lookup_subst(m, b->args[i]->loc);
+        if (casc_value_loc(b->args[i]))
+          casc_value_set_loc(b->args[i],
+                             lookup_subst(m, casc_value_loc(b->args[i])));
   return true;
 }
 

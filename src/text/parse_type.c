@@ -580,11 +580,18 @@ casc_type *pp_parse_type(casc_parser *p) {
     }
   }
   casc_type *t = parse_type_inner(p);
-  /* Remembered only when the parse ended where the span does. */
-  if (t && end && p->tok.p >= end && only_blanks(end, p->tok.p) &&
-      !casc_hm_put(&p->type_memo, start, (size_t)(end - start), h, t)) {
-    pp_error(p, "out of memory");
-    t = NULL;
+  /* Remembered only when the parse ended where the span does, under a copy
+   * of the spelling: the text it came from may be given back before the
+   * memo's last use (casc_parse_module_consuming). */
+  if (t && end && p->tok.p >= end && only_blanks(end, p->tok.p)) {
+    size_t n = (size_t)(end - start);
+    char *key = casc_arena_alloc(&p->keep, n ? n : 1);
+    if (key)
+      memcpy(key, start, n);
+    if (!key || !casc_hm_put(&p->type_memo, key, n, h, t)) {
+      pp_error(p, "out of memory");
+      t = NULL;
+    }
   }
   pp_leave(p);
   return t;

@@ -411,11 +411,13 @@ bool pp_parse_ssa_use_list(casc_parser *p, pp_ssa_use **uses, unsigned *n,
 /* Op state                                                                  */
 
 /* The capacity checks stay here so that the common case (room left)
- * makes no call: the parser adds every operand and result this way. */
+ * makes no call: the parser adds every operand and result this way. The
+ * arrays are op scratch (p->tmp, given back when parse_op ends), not heap
+ * blocks: four mallocs and frees an op were 3% of a large parse. */
 bool pp_state_add_operand(casc_parser *p, pp_op_state *st, casc_value *v) {
   if (st->nops == st->cap_ops) {
-    casc_value **ops =
-        casc_grow(st->ops, &st->cap_ops, st->nops + 1, sizeof *st->ops);
+    casc_value **ops = casc_arena_grow(&p->tmp, st->ops, st->nops, &st->cap_ops,
+                                       st->nops + 1, sizeof *st->ops);
     if (!ops)
       return pp_error(p, "out of memory");
     st->ops = ops;
@@ -426,8 +428,8 @@ bool pp_state_add_operand(casc_parser *p, pp_op_state *st, casc_value *v) {
 
 bool pp_state_add_result(casc_parser *p, pp_op_state *st, casc_type *t) {
   if (st->nres == st->cap_res) {
-    casc_type **res =
-        casc_grow(st->res, &st->cap_res, st->nres + 1, sizeof *st->res);
+    casc_type **res = casc_arena_grow(&p->tmp, st->res, st->nres, &st->cap_res,
+                                      st->nres + 1, sizeof *st->res);
     if (!res)
       return pp_error(p, "out of memory");
     st->res = res;
@@ -446,7 +448,8 @@ bool pp_state_add_attr(casc_parser *p, pp_op_state *st, const char *name,
                       name);
   if (st->nattrs == st->cap_attrs) {
     casc_named_attr *attrs =
-        casc_grow(st->attrs, &st->cap_attrs, st->nattrs + 1, sizeof *st->attrs);
+        casc_arena_grow(&p->tmp, st->attrs, st->nattrs, &st->cap_attrs,
+                        st->nattrs + 1, sizeof *st->attrs);
     if (!attrs)
       return pp_error(p, "out of memory");
     st->attrs = attrs;
@@ -472,8 +475,9 @@ bool pp_state_add_dict(casc_parser *p, pp_op_state *st, casc_attr *dict) {
 
 casc_region *pp_state_add_region(casc_parser *p, pp_op_state *st) {
   if (st->nregions == st->cap_regions) {
-    casc_region **regions = casc_grow(st->regions, &st->cap_regions,
-                                      st->nregions + 1, sizeof *st->regions);
+    casc_region **regions =
+        casc_arena_grow(&p->tmp, st->regions, st->nregions, &st->cap_regions,
+                        st->nregions + 1, sizeof *st->regions);
     if (!regions) {
       pp_error(p, "out of memory");
       return NULL;
@@ -487,13 +491,6 @@ casc_region *pp_state_add_region(casc_parser *p, pp_op_state *st) {
   }
   st->regions[st->nregions++] = r;
   return r;
-}
-
-static void state_free(pp_op_state *st) {
-  casc_free(st->ops);
-  casc_free(st->res);
-  casc_free(st->attrs);
-  casc_free(st->regions);
 }
 
 void pp_ensure_terminator(casc_parser *p, casc_block *b, casc_op_kind kind,
@@ -636,7 +633,7 @@ bool pp_parse_region(casc_parser *p, casc_region *r, const pp_arg *args,
       pp_error(p, "out of memory");
       goto done;
     }
-    v->arg_attrs = args[i].attrs;
+    casc_value_set_arg_attrs(v, args[i].attrs);
     if (!pp_define(p, &args[i].name, &v, 1))
       goto done;
   }
@@ -781,7 +778,7 @@ static void move_arg_attrs(casc_parser *p, casc_op *op) {
   for (unsigned i = 0; i < entry->nargs; i++) {
     casc_attr *d = aa->u.array.elems[i];
     if (d->kind == CASC_ATTR_DICT && d->u.dict.n)
-      entry->args[i]->arg_attrs = d;
+      casc_value_set_arg_attrs(entry->args[i], d);
   }
   casc_op_set_attr(p->ctx, op, "arg_attrs", NULL);
 }
@@ -808,12 +805,28 @@ static const char *lookup_op_name(casc_parser *p, const char *s, size_t n,
   return NULL;
 }
 
+/* Tell the owner of the text how far it has been read, every
+ * CONSUMED_STEP bytes. What lies more than CONSUMED_SLACK before the current
+ * token is not read again in the common case (a look back, such as a type
+ * memo key, still may: the owner keeps the text readable, see text.h). */
+enum { CONSUMED_STEP = 1 << 20, CONSUMED_SLACK = 1 << 16 };
+
+static void note_progress(casc_parser *p) {
+  size_t at = (size_t)(p->tok.p - p->lx.begin);
+  if (at < p->consumed_next)
+    return;
+  p->consumed_next = at + CONSUMED_STEP;
+  p->consumed(p->consumed_user, at - CONSUMED_SLACK);
+}
+
 static bool parse_op(casc_parser *p) {
   pp_op_state st;
   memset(&st, 0, sizeof st);
   bool ok = false;
   if (!pp_enter(p))
     return false;
+  if (p->consumed)
+    note_progress(p);
   casc_arena_mark scratch = casc_arena_get_mark(&p->tmp);
 
   /* Result names: `%a, %b:2 = ` */
@@ -946,7 +959,7 @@ static bool parse_op(casc_parser *p) {
     pp_error(p, "out of memory");
     goto out;
   }
-  op->props = props;
+  casc_op_set_props(op, props); /* only ever for an unregistered op */
   for (unsigned i = 0; i < st.nregions; i++) {
     casc_block *b = st.regions[i]->first;
     while (b) {
@@ -983,7 +996,6 @@ static bool parse_op(casc_parser *p) {
   if (!ok)
     p->failed = true;
 out:
-  state_free(&st);
   casc_arena_release(&p->tmp, scratch);
   pp_leave(p);
   return ok;
@@ -1022,9 +1034,21 @@ static void parser_free(casc_parser *p) {
 
 casc_op *casc_parse_module(casc_ctx *ctx, const char *text, size_t len,
                            const char *filename, unsigned first_line) {
+  return casc_parse_module_consuming(ctx, text, len, filename, first_line, NULL,
+                                     NULL);
+}
+
+casc_op *casc_parse_module_consuming(casc_ctx *ctx, const char *text,
+                                     size_t len, const char *filename,
+                                     unsigned first_line,
+                                     casc_parse_consumed_fn consumed,
+                                     void *user) {
   casc_parser p;
   memset(&p, 0, sizeof p);
   p.ctx = ctx;
+  p.consumed = consumed;
+  p.consumed_user = user;
+  p.consumed_next = CONSUMED_STEP;
   p.filename = casc_intern_cstr(ctx, filename ? filename : "<input>");
   casc_arena_init(&p.tmp);
   casc_arena_init(&p.keep);

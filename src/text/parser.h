@@ -9,6 +9,7 @@
 
 #include "casc/diag.h"
 #include "casc/ir.h"
+#include "casc/text.h"
 #include "dialect/dialect.h"
 #include "text/lexer.h"
 #include "util/arena.h"
@@ -48,7 +49,7 @@ typedef struct casc_parser {
 
   /* Types already parsed, by their spelling in the source (a module spells
    * the same few types on every line): the text of `!d.t<...>` or
-   * `name<...>` -> casc_type (pp_parse_type). Keys point into the source. */
+   * `name<...>` -> casc_type (pp_parse_type). Keys are copies in keep. */
   casc_hashmap type_memo;
 
   /* `#name = ...` and `!name = ...` definitions (name -> pp_alias). */
@@ -64,6 +65,12 @@ typedef struct casc_parser {
   const char *default_dialect;
   /* Name of the custom op being parsed (for "custom op 'x' ..." errors). */
   const char *custom_op;
+
+  /* casc_parse_module_consuming: told, op by op, how far the text has been
+   * read, so its owner can give back what lies behind. */
+  casc_parse_consumed_fn consumed;
+  void *consumed_user;
+  size_t consumed_next; /* offset at which to tell it next */
 } casc_parser;
 
 /* ---- tokens --------------------------------------------------------- */

@@ -33,6 +33,9 @@ typedef struct {
   unsigned n, cap;
   unsigned *marks; /* scope start positions in stack */
   unsigned nmarks, cap_marks;
+  /* Nodes of closed scopes, for the next names: the set then holds at
+   * most the names of the open scopes, not one node per value printed. */
+  name_node *free;
 } name_set;
 
 static bool ns_contains(name_set *ns, const char *s, size_t len) {
@@ -70,8 +73,10 @@ static bool ns_insert(casc_printer *pr, name_set *ns, const char *s,
   }
   if (ns->n >= ns->nbuckets && !ns_grow(ns))
     return false;
-  name_node *e = casc_arena_alloc(&pr->tmp, sizeof *e);
-  if (!e)
+  name_node *e = ns->free;
+  if (e)
+    ns->free = e->next;
+  else if (!(e = casc_arena_alloc(&pr->tmp, sizeof *e)))
     return false;
   e->s = s;
   e->len = len;
@@ -103,6 +108,8 @@ static void ns_pop_scope(name_set *ns) {
     unsigned b = (unsigned)(e->h & (ns->nbuckets - 1));
     if (ns->buckets[b] == e)
       ns->buckets[b] = e->next;
+    e->next = ns->free;
+    ns->free = e;
   }
 }
 
@@ -118,16 +125,24 @@ typedef struct {
   casc_printer *pr;
   name_set used;
   unsigned next_value, next_arg, next_conflict;
+  /* Each distinct name spelled once: every function of a module names
+   * its constants and arguments alike (%c0_i32, %arg0). */
+  casc_hashmap spellings;
   bool ok;
 } namer;
 
-static char *arena_str(casc_printer *pr, const char *s, size_t n) {
-  char *d = casc_arena_alloc(&pr->tmp, n + 1);
-  if (d) {
-    memcpy(d, s, n);
-    d[n] = 0;
-  }
-  return d;
+/* The printer's copy of the name s[0..n). */
+static const char *spell(namer *nm, const char *s, size_t n) {
+  uint64_t h = casc_hash_bytes(s, n);
+  const char *d = casc_hm_get(&nm->spellings, s, n, h);
+  if (d)
+    return d;
+  char *copy = casc_arena_alloc(&nm->pr->tmp, n + 1);
+  if (!copy)
+    return NULL;
+  memcpy(copy, s, n);
+  copy[n] = 0;
+  return casc_hm_put(&nm->spellings, copy, n, h, copy) ? copy : NULL;
 }
 
 static bool is_alnum(char c) {
@@ -190,7 +205,7 @@ static const char *unique_name(namer *nm, const char *name) {
   }
   buf[n] = 0;
   if (!ns_contains(&nm->used, buf, n)) {
-    char *s = arena_str(pr, buf, n);
+    const char *s = spell(nm, buf, n);
     if (!s || !ns_insert(pr, &nm->used, s, n))
       return NULL;
     return s;
@@ -202,7 +217,7 @@ static const char *unique_name(namer *nm, const char *name) {
     put_str(probe, sizeof probe, &l, "_");
     put_dec(probe, sizeof probe, &l, nm->next_conflict++);
     if (!ns_contains(&nm->used, probe, l)) {
-      char *s = arena_str(pr, probe, l);
+      const char *s = spell(nm, probe, l);
       if (!s || !ns_insert(pr, &nm->used, s, l))
         return NULL;
       return s;
@@ -365,6 +380,7 @@ bool pr_names_build(casc_printer *pr, casc_op *top) {
   memset(&nm, 0, sizeof nm);
   nm.pr = pr;
   nm.ok = true;
+  casc_hm_init(&nm.spellings);
   nm.used.nbuckets = 64;
   nm.used.buckets = casc_calloc(nm.used.nbuckets, sizeof *nm.used.buckets);
   name_ctx *stack = NULL;
@@ -412,5 +428,6 @@ done:
   casc_free(nm.used.buckets);
   casc_free(nm.used.stack);
   casc_free(nm.used.marks);
+  casc_hm_free(&nm.spellings);
   return nm.ok;
 }

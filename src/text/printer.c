@@ -13,16 +13,6 @@
 
 /* ---- output ------------------------------------------------------------ */
 
-void pr_puts(casc_printer *pr, const char *s) {
-  casc_buf_puts(pr->out, s);
-}
-void pr_putc(casc_printer *pr, char c) {
-  casc_buf_putc(pr->out, c);
-}
-void pr_put(casc_printer *pr, const char *s, size_t n) {
-  casc_buf_put(pr->out, s, n);
-}
-
 void pr_printf(casc_printer *pr, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
@@ -121,7 +111,7 @@ void pr_region_argument(casc_printer *pr, casc_value *arg, casc_attr *attrs,
     pr_type(pr, arg->type);
   }
   pr_attr_dict(pr, attrs, NULL, 0, false);
-  pr_arg_loc(pr, arg->loc);
+  pr_arg_loc(pr, casc_value_loc(arg));
 }
 
 static void print_block(casc_printer *pr, casc_block *b, bool print_args,
@@ -137,7 +127,7 @@ static void print_block(casc_printer *pr, casc_block *b, bool print_args,
         pr_value(pr, b->args[i]);
         pr_puts(pr, ": ");
         pr_type(pr, b->args[i]->type);
-        pr_arg_loc(pr, b->args[i]->loc);
+        pr_arg_loc(pr, casc_value_loc(b->args[i]));
       }
       pr_putc(pr, ')');
     }
@@ -277,15 +267,17 @@ static void split_attrs(casc_printer *pr, casc_op *op, casc_attr **props,
     casc_block *entry = op->regions[0].first;
     bool any = false;
     for (unsigned i = 0; i < entry->nargs; i++)
-      if (entry->args[i]->arg_attrs && entry->args[i]->arg_attrs->u.dict.n)
+      if (casc_value_arg_attrs(entry->args[i]) &&
+          casc_value_arg_attrs(entry->args[i])->u.dict.n)
         any = true;
     if (any) {
       casc_attr **ds = casc_calloc(entry->nargs, sizeof *ds);
       pr->oom |= !ds;
       if (ds) {
         for (unsigned i = 0; i < entry->nargs; i++)
-          ds[i] = entry->args[i]->arg_attrs ? entry->args[i]->arg_attrs
-                                            : casc_attr_dict(pr->ctx, 0, NULL);
+          ds[i] = casc_value_arg_attrs(entry->args[i])
+                      ? casc_value_arg_attrs(entry->args[i])
+                      : casc_attr_dict(pr->ctx, 0, NULL);
         p[np].name = casc_intern_cstr(pr->ctx, "arg_attrs");
         p[np].value = casc_attr_array(pr->ctx, entry->nargs, ds);
         np++;
@@ -310,7 +302,7 @@ static void print_generic(casc_printer *pr, casc_op *op) {
   if (op->kind) {
     split_attrs(pr, op, &props, &rest);
   } else {
-    props = op->props;
+    props = casc_op_props(op);
     rest = op->attrs;
   }
   if (props && props->kind == CASC_ATTR_DICT && props->u.dict.n) {

@@ -20,7 +20,7 @@ static bool ssa_name_char(char c) {
 static const char *written_name(casc_ctx *ctx, const casc_value *arg,
                                 const char *text, size_t len,
                                 const char *buffer_name) {
-  const casc_loc *l = arg->loc;
+  const casc_loc *l = casc_value_loc(arg);
   if (!l || l->kind != CASC_LOC_FILE || !l->u.file.file ||
       strcmp(l->u.file.file, buffer_name) != 0 || l->u.file.line == 0 ||
       l->u.file.col == 0)
@@ -42,7 +42,7 @@ static const char *written_name(casc_ctx *ctx, const casc_value *arg,
 }
 
 static const char *loc_name(const casc_value *arg) {
-  const casc_loc *l = arg->loc;
+  const casc_loc *l = casc_value_loc(arg);
   if (l && l->kind == CASC_LOC_NAME && l->u.name.name && l->u.name.name[0])
     return l->u.name.name;
   return NULL;

@@ -181,6 +181,113 @@ static void test_op_table(void) {
   CHECK_STREQ(casc_enum_cxx(CASC_ENUM_ROUNDMODE, 1), "CAST_RINT");
 }
 
+/* Each operand's use names its user and its number; the values' use
+ * lists hold exactly the op's operands. */
+static void check_operands(casc_op *op, casc_value *const *want, unsigned n) {
+  CHECK_EQ_INT(op->nops, n);
+  for (unsigned i = 0; i < op->nops && i < n; i++) {
+    casc_use *u = &op->operands[i];
+    CHECK(u->value == want[i] && u->user == op);
+    CHECK_EQ_INT(casc_use_index(u), i);
+    bool listed = false;
+    for (casc_use *o = want[i]->first_use; o; o = o->next)
+      listed |= o == u;
+    CHECK(listed);
+  }
+}
+
+/* casc_op keeps no operand capacity: an op made with 3 operands, cut to 1
+ * and grown back past 3 (and past the first grown array) has its operands
+ * in order, each use in its value's list, and no use left of the old
+ * arrays. */
+static void test_operands_grow_after_shrinking(void) {
+  casc_ctx *ctx = casc_ctx_new();
+  REQUIRE(ctx);
+  casc_type *i32 = casc_type_i32(ctx);
+  casc_value *v[40];
+  for (unsigned i = 0; i < 40; i++)
+    v[i] = casc_op_result(
+        casc_op_create(ctx, "test.def", NULL, 0, NULL, 1, &i32, NULL, 0), 0);
+  casc_op *op = casc_op_create(ctx, "test.use", NULL, 3, v, 0, NULL, NULL, 0);
+  REQUIRE(op);
+  check_operands(op, v, 3);
+  casc_op_set_operands(ctx, op, 1, v);
+  check_operands(op, v, 1);
+  CHECK_EQ_INT(casc_value_num_uses(v[1]), 0);
+  for (unsigned i = 1; i < 40; i++)
+    casc_op_add_operand(ctx, op, v[i]);
+  check_operands(op, v, 40);
+  for (unsigned i = 0; i < 40; i++)
+    CHECK_EQ_INT(casc_value_num_uses(v[i]), 1);
+  casc_op_set_operands(ctx, op, 2, v + 5);
+  check_operands(op, v + 5, 2);
+  casc_op_add_operand(ctx, op, v[0]);
+  casc_value *after[3] = {v[5], v[6], v[0]};
+  check_operands(op, after, 3);
+  CHECK_EQ_INT(casc_value_num_uses(v[0]), 1);
+  CHECK_EQ_INT(casc_value_num_uses(v[39]), 0);
+  casc_ctx_free(ctx);
+}
+
+/* A block argument's location and attributes are kept beside it; an op
+ * result has neither, and setting them on one changes nothing. */
+static void test_block_argument_loc_and_attrs(void) {
+  casc_ctx *ctx = casc_ctx_new();
+  REQUIRE(ctx);
+  casc_type *i32 = casc_type_i32(ctx);
+  casc_block *b = casc_block_create(ctx);
+  casc_loc *here = casc_loc_file(ctx, "k.mlir", 3, 4);
+  casc_value *a0 = casc_block_add_arg(ctx, b, i32, NULL);
+  casc_value *a1 = casc_block_add_arg(ctx, b, i32, here);
+  REQUIRE(a0 && a1);
+  CHECK(casc_value_loc(a0) == casc_loc_unknown(ctx));
+  CHECK(casc_value_loc(a1) == here);
+  CHECK(casc_value_arg_attrs(a1) == NULL);
+  casc_named_attr e = {"foo.bar", casc_attr_unit(ctx)};
+  casc_attr *d = casc_attr_dict(ctx, 1, &e);
+  casc_value_set_arg_attrs(a1, d);
+  casc_value_set_loc(a0, here);
+  CHECK(casc_value_arg_attrs(a1) == d && casc_value_arg_attrs(a0) == NULL);
+  CHECK(casc_value_loc(a0) == here);
+  CHECK(a1->block == b && a1->index == 1 && a1->def == NULL);
+  casc_op *op =
+      casc_op_create(ctx, "test.def", here, 0, NULL, 1, &i32, NULL, 0);
+  REQUIRE(op);
+  casc_value *r = casc_op_result(op, 0);
+  casc_value_set_loc(r, here);
+  casc_value_set_arg_attrs(r, d);
+  CHECK(casc_value_loc(r) == NULL && casc_value_arg_attrs(r) == NULL);
+  CHECK(r->type == i32 && r->def == op);
+  casc_ctx_free(ctx);
+}
+
+/* Properties belong to unregistered ops (kept in front of the op): set
+ * and read back there, always NULL for a registered op, which refuses
+ * any but NULL. */
+static void test_unregistered_op_properties(void) {
+  casc_ctx *ctx = casc_ctx_new();
+  REQUIRE(ctx);
+  casc_type *i32 = casc_type_i32(ctx);
+  casc_named_attr e = {"n", casc_attr_int(ctx, i32, 3)};
+  casc_attr *d = casc_attr_dict(ctx, 1, &e);
+  casc_op *u =
+      casc_op_create(ctx, "test.thing", NULL, 0, NULL, 1, &i32, NULL, 1);
+  casc_op *r =
+      casc_op_create(ctx, "arith.constant", NULL, 0, NULL, 1, &i32, NULL, 0);
+  REQUIRE(u && r);
+  CHECK_EQ_INT(u->kind, CASC_OP_UNREGISTERED);
+  CHECK(casc_op_props(u) == NULL);
+  CHECK(casc_op_set_props(u, d));
+  CHECK(casc_op_props(u) == d);
+  /* The op's own parts are untouched by the slot in front of it. */
+  CHECK(casc_op_result(u, 0)->type == i32 && u->nregions == 1 &&
+        u->regions[0].parent == u);
+  CHECK(!casc_op_set_props(r, d));
+  CHECK(casc_op_set_props(r, NULL));
+  CHECK(casc_op_props(r) == NULL);
+  casc_ctx_free(ctx);
+}
+
 int main(void) {
   RUN_TEST(test_types_are_uniqued);
   RUN_TEST(test_attrs_are_uniqued);
@@ -188,5 +295,8 @@ int main(void) {
   RUN_TEST(test_walks);
   RUN_TEST(test_diagnostics);
   RUN_TEST(test_op_table);
+  RUN_TEST(test_operands_grow_after_shrinking);
+  RUN_TEST(test_block_argument_loc_and_attrs);
+  RUN_TEST(test_unregistered_op_properties);
   return CHECK_SUMMARY();
 }

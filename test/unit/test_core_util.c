@@ -16,6 +16,7 @@
 #include "util/grow.h"
 #include "util/hashmap.h"
 #include "util/invariant.h"
+#include "util/map_file.h"
 #include "util/ptrmap.h"
 
 /* Thousands of keys with a plain array as the model: every key maps to its
@@ -36,7 +37,7 @@ static void test_ptrmap_matches_model(void) {
     REQUIRE(casc_ptrmap_put(&m, &objs[i], model[i]));
   }
   CHECK_EQ_INT(m.n, (N + 1) / 2);
-  CHECK(m.n * 2 <= m.cap);
+  CHECK(m.n * 4 <= m.cap * 3); /* at most 3/4 full */
   unsigned bad = 0;
   for (unsigned i = 0; i < N; i++) {
     uintptr_t v = 12345;
@@ -60,7 +61,7 @@ static void test_ptrmap_reserve(void) {
   casc_ptrmap_init(&m);
   REQUIRE(casc_ptrmap_put(&m, &objs[0], 1));
   REQUIRE(casc_ptrmap_reserve(&m, 300));
-  CHECK(m.cap >= 600);
+  CHECK(m.cap * 3 >= 300 * 4);
   casc_alloc_fail_nth(1, true);
   bool all = true;
   for (unsigned i = 0; i < 300; i++)
@@ -75,6 +76,10 @@ static void test_ptrmap_reserve(void) {
     bad += casc_ptrmap_get(&m, &objs[i], 0) != i + 10;
   CHECK_EQ_INT(bad, 0);
   CHECK(casc_ptrmap_reserve(&m, 10) && m.cap == cap); /* already room */
+  casc_ptrmap_free(&m);
+  /* Room for 3000 keys is 4096 slots (3/4 full), not 8192. */
+  REQUIRE(casc_ptrmap_reserve(&m, 3000));
+  CHECK_EQ_INT(m.cap, 4096);
   casc_ptrmap_free(&m);
 }
 
@@ -100,18 +105,19 @@ static void test_ptrmap_put_fails_cleanly(void) {
   static char objs[100];
   casc_ptrmap m;
   casc_ptrmap_init(&m);
-  for (unsigned i = 0; i < 32; i++)
+  for (unsigned i = 0; i < 48; i++)
     REQUIRE(casc_ptrmap_put(&m, &objs[i], i));
-  /* The 33rd key needs the table to double: that allocation fails, and the
-   * map must still hold all the old keys. */
+  /* The 49th key needs the table to double (64 slots hold 48, 3/4 full):
+   * that allocation fails, and the map must still hold all the old keys. */
+  CHECK_EQ_INT(m.cap, 64);
   casc_alloc_fail_nth(1, false);
-  CHECK(!casc_ptrmap_put(&m, &objs[32], 32));
+  CHECK(!casc_ptrmap_put(&m, &objs[48], 48));
   CHECK_EQ_INT(casc_alloc_failures(), 1);
   casc_alloc_fail_off();
-  CHECK_EQ_INT(m.n, 32);
-  CHECK_EQ_INT(casc_ptrmap_get(&m, &objs[32], 77), 77);
-  CHECK_EQ_INT(casc_ptrmap_get(&m, &objs[31], 77), 31);
-  CHECK(casc_ptrmap_put(&m, &objs[32], 32));
+  CHECK_EQ_INT(m.n, 48);
+  CHECK_EQ_INT(casc_ptrmap_get(&m, &objs[48], 77), 77);
+  CHECK_EQ_INT(casc_ptrmap_get(&m, &objs[47], 77), 47);
+  CHECK(casc_ptrmap_put(&m, &objs[48], 48));
   casc_ptrmap_free(&m);
 }
 
@@ -373,6 +379,39 @@ static void test_assert_traps_only_in_debug(void) {
 #endif
 }
 
+/* A mapped file reads as its bytes; the pages given back read the same
+ * again (faulted back in from the file); an empty file and a pipe are not
+ * mapped (the caller reads them). */
+static void test_mapped_file(void) {
+  char path[] = "/tmp/casc_map_file_XXXXXX";
+  int fd = mkstemp(path);
+  REQUIRE(fd >= 0);
+  static char text[3 * 65536 + 123];
+  for (size_t i = 0; i < sizeof text; i++)
+    text[i] = (char)('a' + i % 23);
+  bool written = write(fd, text, sizeof text) == (ssize_t)sizeof text;
+  CHECK(written);
+  casc_mapped_file m;
+  REQUIRE(casc_map_file(fd, &m));
+  CHECK(m.len == sizeof text && memcmp(m.data, text, m.len) == 0);
+  casc_mapped_file_release(&m, 2 * 65536 + 5);
+  CHECK(m.released > 0 && m.released <= 2 * 65536 + 5);
+  casc_mapped_file_release(&m, m.len + 1); /* past the end: ignored */
+  CHECK(m.released <= 2 * 65536 + 5);
+  CHECK(memcmp(m.data, text, m.len) == 0);
+  casc_unmap_file(&m);
+  CHECK(m.data == NULL && m.len == 0);
+  CHECK(ftruncate(fd, 0) == 0);
+  CHECK(!casc_map_file(fd, &m));
+  close(fd);
+  unlink(path);
+  int p[2];
+  REQUIRE(pipe(p) == 0);
+  CHECK(!casc_map_file(p[0], &m));
+  close(p[0]);
+  close(p[1]);
+}
+
 int main(void) {
   RUN_TEST(test_ptrmap_matches_model);
   RUN_TEST(test_ptrmap_overwrite_does_not_allocate);
@@ -388,5 +427,6 @@ int main(void) {
   RUN_TEST(test_hash_every_byte);
   RUN_TEST(test_fail_nth);
   RUN_TEST(test_assert_traps_only_in_debug);
+  RUN_TEST(test_mapped_file);
   return CHECK_SUMMARY();
 }

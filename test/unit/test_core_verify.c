@@ -199,6 +199,57 @@ static void test_far_dominance(void) {
   casc_ctx_free(ctx);
 }
 
+/* A function body of `n` constants after `def`, then a use of def: far
+ * enough apart that the verifier numbers the block. */
+static void far_use(casc_ctx *ctx, casc_builder *b, unsigned n) {
+  casc_type *i32 = casc_type_i32(ctx);
+  casc_named_attr va = {"value", casc_attr_int(ctx, i32, 7)};
+  casc_value *c =
+      casc_op_result(casc_build(b, CASC_OP_ARITH_CONSTANT, 0, NULL, 1, &i32,
+                                casc_attr_dict(ctx, 1, &va), 0),
+                     0);
+  for (unsigned i = 0; i < n; i++)
+    casc_build(b, CASC_OP_ARITH_CONSTANT, 0, NULL, 1, &i32,
+               casc_attr_dict(ctx, 1, &va), 0);
+  casc_value *ops[2] = {c, c};
+  casc_build(b, CASC_OP_ARITH_ADDI, 2, ops, 1, &i32, NULL, 0);
+}
+
+/* Each isolated-from-above op has its own numbering, dropped when it is
+ * verified: a nested module between two far uses of one block leaves
+ * that block's numbering intact, and a far use that fails inside the
+ * nested module is still found. */
+static void test_far_dominance_across_isolated_ops(void) {
+  fixture f;
+  setup(&f);
+  casc_ctx *ctx = f.ctx;
+  far_use(ctx, &f.b, 30);
+  casc_op *inner_mod = casc_module_create(ctx, NULL);
+  casc_builder_insert(&f.b, inner_mod);
+  casc_type *ft = casc_type_func(ctx, 0, NULL, 0, NULL);
+  casc_named_attr fa[2] = {{"sym_name", casc_attr_string(ctx, "g", 1)},
+                           {"function_type", casc_attr_type(ctx, ft)}};
+  casc_op *g = casc_op_create_kind(ctx, CASC_OP_FUNC_FUNC, NULL, 0, NULL, 0,
+                                   NULL, casc_attr_dict(ctx, 2, fa), 1);
+  casc_block_append(casc_module_body(inner_mod), g);
+  casc_builder gb;
+  casc_builder_init(&gb, ctx);
+  casc_builder_set_end(&gb, casc_region_entry(ctx, &g->regions[0]));
+  far_use(ctx, &gb, 30);
+  casc_op *gret =
+      casc_build(&gb, CASC_OP_FUNC_RETURN, 0, NULL, 0, NULL, NULL, 0);
+  far_use(ctx, &f.b, 30);
+  ret(&f);
+  CHECK(casc_verify(ctx, f.module));
+  CHECK_EQ_INT(f.ds.n, 0);
+  /* g's first constant moved to its end: its far use no longer follows. */
+  casc_op_move_before(gret, g->regions[0].first->first);
+  CHECK(!casc_verify(ctx, f.module));
+  CHECK_EQ_INT(f.ds.n, 2); /* both operands of g's addi */
+  CHECK(strstr(f.ds.last, "does not dominate") != NULL);
+  casc_ctx_free(ctx);
+}
+
 static void test_call_checks_its_callee(void) {
   fixture f;
   setup(&f);
@@ -232,5 +283,6 @@ int main(void) {
   RUN_TEST(test_for_loop_scoping);
   RUN_TEST(test_call_checks_its_callee);
   RUN_TEST(test_far_dominance);
+  RUN_TEST(test_far_dominance_across_isolated_ops);
   return CHECK_SUMMARY();
 }

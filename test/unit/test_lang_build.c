@@ -87,8 +87,8 @@ static void test_que_kernel(void) {
   REQUIRE(b->nargs == 2);
   CHECK_STREQ(type_str(ctx, b->args[0]), "memref<?xf16, 22>");
   CHECK_STREQ(type_str(ctx, b->args[1]), "i32");
-  CHECK(b->args[0]->loc->kind == CASC_LOC_NAME);
-  CHECK_STREQ(b->args[0]->loc->u.name.name, "x");
+  CHECK(casc_value_loc(b->args[0])->kind == CASC_LOC_NAME);
+  CHECK_STREQ(casc_value_loc(b->args[0])->u.name.name, "x");
   /* The function type follows the arguments. */
   casc_type *ft = casc_func_type(f);
   REQUIRE(ft != NULL);

@@ -164,11 +164,82 @@ static void test_empty_file(void) {
   casc_ctx_free(ctx);
 }
 
+/* A module of `funcs` functions, all spelling the same types (so the
+ * parser's type memo, filled on the first page, is used on the last). */
+static char *big_module(unsigned funcs, size_t *len) {
+  casc_buf b;
+  casc_buf_init(&b);
+  casc_buf_puts(&b, "module {\n");
+  for (unsigned i = 0; i < funcs; i++)
+    casc_buf_printf(&b,
+                    "  func.func @f%u(%%q: !ascendc.queue<vecin, 2>) {\n"
+                    "    %%c = arith.constant %u : i32\n"
+                    "    %%t = ascendc.que_bind.alloc_tensor %%q : "
+                    "!ascendc.queue<vecin, 2>, !ascendc.local_tensor<*xf32>\n"
+                    "    return\n  }\n",
+                    i, i);
+  casc_buf_puts(&b, "}\n");
+  *len = b.len;
+  return b.data;
+}
+
+typedef struct {
+  size_t calls, last, len;
+  bool in_order;
+} progress;
+
+static void record_progress(void *user, size_t offset) {
+  progress *pg = user;
+  pg->in_order &= offset > pg->last && offset < pg->len;
+  pg->last = offset;
+  pg->calls++;
+}
+
+/* casc_parse_module_consuming on several MiB (what casc opt does with
+ * its mapped input): the module is the one casc_parse_file makes of the
+ * same text, and the parser reports its progress in order, inside the
+ * text, about once a MiB. */
+static void test_large_file_read_as_it_is_parsed(void) {
+  size_t len = 0;
+  char *text = big_module(18000, &len);
+  REQUIRE(text != NULL && len > (size_t)3 << 20);
+  char path[64];
+  bool written = temp_file(path, sizeof path, text);
+  CHECK(written);
+  casc_ctx *ctx = casc_ctx_new();
+  casc_diag_list dl = {0};
+  casc_ctx_set_diag_handler(ctx, casc_diag_collect, &dl);
+  progress pg = {0, 0, len, true};
+  casc_op *consuming = casc_parse_module_consuming(ctx, text, len, path, 1,
+                                                   record_progress, &pg);
+  casc_op *from_file = written ? casc_parse_file(ctx, path) : NULL;
+  CHECK(pg.in_order);
+  CHECK(pg.calls >= 2 && pg.calls <= len / ((size_t)1 << 20));
+  REQUIRE(consuming != NULL && from_file != NULL);
+  CHECK_EQ_INT(dl.n, 0);
+  casc_print_flags flags = {.debuginfo = true};
+  casc_buf a, b;
+  casc_buf_init(&a);
+  casc_buf_init(&b);
+  casc_print_op(ctx, consuming, &flags, &a);
+  casc_print_op(ctx, from_file, &flags, &b);
+  REQUIRE(a.data != NULL && b.data != NULL);
+  CHECK(strcmp(a.data, b.data) == 0);
+  CHECK_CONTAINS(b.data, "func.func @f17999(%arg0: !ascendc.queue<vecin, 2>");
+  casc_buf_free(&a);
+  casc_buf_free(&b);
+  unlink(path);
+  free(text);
+  casc_diag_list_free(&dl);
+  casc_ctx_free(ctx);
+}
+
 int main(void) {
   RUN_TEST(test_same_module_as_the_text);
   RUN_TEST(test_missing_file);
   RUN_TEST(test_unreadable_file);
   RUN_TEST(test_syntax_error_is_located_in_the_file);
   RUN_TEST(test_empty_file);
+  RUN_TEST(test_large_file_read_as_it_is_parsed);
   return CHECK_SUMMARY();
 }

@@ -34,8 +34,8 @@ bool casc_em_attr_int(const casc_attr *a, int64_t *v) {
 
 casc_attr *casc_em_attr(const casc_op *op, const char *name) {
   casc_attr *a = casc_op_attr(op, name);
-  if (!a && op->props)
-    a = casc_dict_get(op->props, name);
+  if (!a)
+    a = casc_dict_get(casc_op_props(op), name);
   return a;
 }
 

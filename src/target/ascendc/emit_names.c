@@ -105,7 +105,7 @@ static const char *find_name(const casc_loc *l, unsigned depth) {
 /* The NameLoc text of a value: of its defining op's location for a
  * result, of its own location for a block argument. */
 static const char *name_loc(casc_value *v) {
-  return find_name(v->def ? v->def->loc : v->loc, 0);
+  return find_name(v->def ? v->def->loc : casc_value_loc(v), 0);
 }
 
 const char *casc_em_define(casc_emitter *e, casc_value *v) {

@@ -315,8 +315,8 @@ static const casc_type *addr_elem(casc_value *v) {
     addr = v;
   } else if (casc_type_is_local_tensor(v->type)) {
     for (casc_use *u = v->first_use; u && !addr; u = u->next)
-      if (u->user->kind == CASC_OP_LOCAL_TENSOR_SET_VALUE && u->index == 0 &&
-          u->user->nops > 2)
+      if (u->user->kind == CASC_OP_LOCAL_TENSOR_SET_VALUE &&
+          casc_use_index(u) == 0 && u->user->nops > 2)
         addr = casc_op_operand(u->user, 2);
   }
   casc_op *def = addr ? addr->def : NULL;
