@@ -173,79 +173,14 @@ static const uint8_t *mmad_bias(sim_block *b, const sim_insn *in, int64_t n) {
   return bias;
 }
 
-static bool mmad(sim_block *b, const sim_insn *in) {
-  unsigned nf = (unsigned)in->imm; /* the MmadParams form (lower.c) */
-  bool has_bias = in->op->nops == 5;
-  unsigned pi = has_bias ? 4 : 3; /* the MmadParams operand */
-  int64_t m = 0, n = 0, k = 0;
-  bool init_zero = true;
-  if (nf >= 3) {
-    m = sim_field(b, in, pi, 0);
-    n = sim_field(b, in, pi, 1);
-    k = sim_field(b, in, pi, 2);
-  }
-  if (nf == 6) {
-    init_zero = sim_field(b, in, pi, 5) != 0;
-    if (!has_bias && !init_zero && sim_field(b, in, pi, 4) != 0)
-      return bad(b, in, CASC_CHECK_UNSUPPORTED,
-                 "cmatrixSource %lld (C from the bias table) needs the Mmad "
-                 "form with a bias operand",
-                 1LL);
-  } else if (nf == 8) {
-    init_zero = sim_field(b, in, pi, 3) == 0; /* isBias: C += A x B */
-  }
-  if (has_bias)
-    init_zero = true; /* C starts at the bias row (mmad_bias) */
-  if (m > 4095 || n > 4095 || k > 4095)
-    return bad(b, in, CASC_CHECK_BAD_VALUE,
-               "m, n and k may be at most 4095; the largest is %lld",
-               (long long)(m > n ? (m > k ? m : k) : (n > k ? n : k)));
-  if (m == 0 || n == 0 || k == 0)
-    return true;
-  unsigned adt = in->dt3, es = esize(adt), c0 = 32 / es;
+/* The products of Mmad on resolved fractal memories (also the Matmul
+ * object's, matmul.c): C (L0C, NZ) = [C or 0 or the bias row] + A (L0A,
+ * ZZ) x B (L0B, ZN) over k; adt is A's and B's element type. */
+void sim_cube_mmad_compute(sim_block *b, uint8_t *C, const uint8_t *A,
+                           const uint8_t *B, int64_t m, int64_t n, int64_t k,
+                           bool init_zero, const uint8_t *bias, unsigned adt) {
+  unsigned es = esize(adt), c0 = 32 / es;
   int64_t mf = (m + 15) / 16, nf16 = (n + 15) / 16, kf = (k + c0 - 1) / c0;
-  sim_pool cp, ap, bp;
-  uint8_t *C = sim_local_access_in(b, in, 0, 0, mf * nf16 * 1024, 64,
-                                   1u << SIM_POOL_L0C, &cp);
-  if (!C)
-    return false;
-  const uint8_t *A = sim_local_access_in(b, in, 1, 0, mf * kf * FRACTAL,
-                                         FRACTAL, 1u << SIM_POOL_L0A, &ap);
-  if (!A)
-    return false;
-  const uint8_t *B = sim_local_access_in(b, in, 2, 0, kf * nf16 * FRACTAL,
-                                         FRACTAL, 1u << SIM_POOL_L0B, &bp);
-  if (!B)
-    return false;
-  int64_t coff = C - b->mem[cp], aoff = A - b->mem[ap], boff = B - b->mem[bp];
-  /* What the products read: A's rows i < m over k, B's columns j < n. */
-  bool warned = false;
-  for (int64_t i = 0; i < m; i++)
-    for (int64_t kb = 0; kb < kf; kb++)
-      read_check(b, in, 1, ap,
-                 aoff + ((i / 16) * kf + kb) * FRACTAL + (i % 16) * 32, 32,
-                 &warned);
-  warned = false;
-  for (int64_t j = 0; j < n; j++)
-    for (int64_t kb = 0; kb < kf; kb++)
-      read_check(b, in, 2, bp,
-                 boff + (kb * nf16 + j / 16) * FRACTAL + (j % 16) * 32, 32,
-                 &warned);
-  if (!init_zero)
-    for (int64_t nb = 0; nb < nf16; nb++) {
-      int64_t first = sim_cube_first_unwritten(b, cp, coff + nb * mf * 1024,
-                                               ((m - 1) / 16 + 1) * 1024);
-      if (first >= 0) {
-        sim_report(b, CASC_CHECK_L0C_UNINIT, CASC_SEV_ERROR, in->op,
-                   "Mmad: accumulates (cmatrixInitVal = false) onto L0C "
-                   "bytes at %lld that no Mmad has written",
-                   (long long)first);
-        return false;
-      }
-    }
-  const uint8_t *bias = has_bias ? mmad_bias(b, in, n) : NULL;
-  if (has_bias && !bias)
-    return false;
   /* Unpack A into rows of k and B into k-major rows of n (4-byte floats or
    * int32 in the worker's scratch, f16 through its conversion table), then
    * build C one fractal row (16 elements, 64 contiguous bytes of L0C) at a
@@ -321,6 +256,82 @@ static bool mmad(sim_block *b, const sim_insn *in) {
           r.u[t] = 0;
       memcpy(crow, &r, 64);
     }
+}
+
+static bool mmad(sim_block *b, const sim_insn *in) {
+  unsigned nf = (unsigned)in->imm; /* the MmadParams form (lower.c) */
+  bool has_bias = in->op->nops == 5;
+  unsigned pi = has_bias ? 4 : 3; /* the MmadParams operand */
+  int64_t m = 0, n = 0, k = 0;
+  bool init_zero = true;
+  if (nf >= 3) {
+    m = sim_field(b, in, pi, 0);
+    n = sim_field(b, in, pi, 1);
+    k = sim_field(b, in, pi, 2);
+  }
+  if (nf == 6) {
+    init_zero = sim_field(b, in, pi, 5) != 0;
+    if (!has_bias && !init_zero && sim_field(b, in, pi, 4) != 0)
+      return bad(b, in, CASC_CHECK_UNSUPPORTED,
+                 "cmatrixSource %lld (C from the bias table) needs the Mmad "
+                 "form with a bias operand",
+                 1LL);
+  } else if (nf == 8) {
+    init_zero = sim_field(b, in, pi, 3) == 0; /* isBias: C += A x B */
+  }
+  if (has_bias)
+    init_zero = true; /* C starts at the bias row (mmad_bias) */
+  if (m > 4095 || n > 4095 || k > 4095)
+    return bad(b, in, CASC_CHECK_BAD_VALUE,
+               "m, n and k may be at most 4095; the largest is %lld",
+               (long long)(m > n ? (m > k ? m : k) : (n > k ? n : k)));
+  if (m == 0 || n == 0 || k == 0)
+    return true;
+  unsigned adt = in->dt3, es = esize(adt), c0 = 32 / es;
+  int64_t mf = (m + 15) / 16, nf16 = (n + 15) / 16, kf = (k + c0 - 1) / c0;
+  sim_pool cp, ap, bp;
+  uint8_t *C = sim_local_access_in(b, in, 0, 0, mf * nf16 * 1024, 64,
+                                   1u << SIM_POOL_L0C, &cp);
+  if (!C)
+    return false;
+  const uint8_t *A = sim_local_access_in(b, in, 1, 0, mf * kf * FRACTAL,
+                                         FRACTAL, 1u << SIM_POOL_L0A, &ap);
+  if (!A)
+    return false;
+  const uint8_t *B = sim_local_access_in(b, in, 2, 0, kf * nf16 * FRACTAL,
+                                         FRACTAL, 1u << SIM_POOL_L0B, &bp);
+  if (!B)
+    return false;
+  int64_t coff = C - b->mem[cp], aoff = A - b->mem[ap], boff = B - b->mem[bp];
+  /* What the products read: A's rows i < m over k, B's columns j < n. */
+  bool warned = false;
+  for (int64_t i = 0; i < m; i++)
+    for (int64_t kb = 0; kb < kf; kb++)
+      read_check(b, in, 1, ap,
+                 aoff + ((i / 16) * kf + kb) * FRACTAL + (i % 16) * 32, 32,
+                 &warned);
+  warned = false;
+  for (int64_t j = 0; j < n; j++)
+    for (int64_t kb = 0; kb < kf; kb++)
+      read_check(b, in, 2, bp,
+                 boff + (kb * nf16 + j / 16) * FRACTAL + (j % 16) * 32, 32,
+                 &warned);
+  if (!init_zero)
+    for (int64_t nb = 0; nb < nf16; nb++) {
+      int64_t first = sim_cube_first_unwritten(b, cp, coff + nb * mf * 1024,
+                                               ((m - 1) / 16 + 1) * 1024);
+      if (first >= 0) {
+        sim_report(b, CASC_CHECK_L0C_UNINIT, CASC_SEV_ERROR, in->op,
+                   "Mmad: accumulates (cmatrixInitVal = false) onto L0C "
+                   "bytes at %lld that no Mmad has written",
+                   (long long)first);
+        return false;
+      }
+    }
+  const uint8_t *bias = has_bias ? mmad_bias(b, in, n) : NULL;
+  if (has_bias && !bias)
+    return false;
+  sim_cube_mmad_compute(b, C, A, B, m, n, k, init_zero, bias, adt);
   sim_cube_mark(b, cp, coff, mf * nf16 * 1024);
   return true;
 }
@@ -359,6 +370,26 @@ static unsigned fix_out_type(unsigned src, int64_t quant) {
   if (src == CASC_DT_I32 && quant == 0)
     return CASC_DT_I32;
   return CASC_DT_INVALID;
+}
+
+/* One element of L0C (int32 or f32 at sp) out through the fixpipe into dp
+ * as ddt: ReLU first, then f32 -> f16 / bf16 rounds to nearest even (also
+ * the Matmul object's GetTensorC, matmul.c). */
+void sim_cube_fix_elem(uint8_t *dp, const uint8_t *sp, unsigned sdt,
+                       unsigned ddt, bool relu) {
+  if (sdt == CASC_DT_I32) {
+    int32_t v;
+    memcpy(&v, sp, 4);
+    if (relu && v < 0)
+      v = 0;
+    memcpy(dp, &v, 4);
+    return;
+  }
+  float v;
+  memcpy(&v, sp, 4);
+  if (relu && v < 0)
+    v = 0;
+  sim_store_f(dp, ddt, ddt == CASC_DT_F32 ? v : sim_fround(v, ddt));
 }
 
 static bool fixpipe(sim_block *b, const sim_insn *in) {
@@ -429,19 +460,7 @@ static bool fixpipe(sim_block *b, const sim_insn *in) {
                 b, in, 0, (c / 16) * dstride * 32 + (r * 16 + c % 16) * des,
                 des, true)))
         return false;
-      if (sdt == CASC_DT_I32) {
-        int32_t v;
-        memcpy(&v, sp, 4);
-        if (relu && v < 0)
-          v = 0;
-        memcpy(dp, &v, 4);
-        continue;
-      }
-      float v;
-      memcpy(&v, sp, 4);
-      if (relu && v < 0)
-        v = 0;
-      sim_store_f(dp, ddt, ddt == CASC_DT_F32 ? v : sim_fround(v, ddt));
+      sim_cube_fix_elem(dp, sp, sdt, ddt, relu);
     }
   }
   return true;

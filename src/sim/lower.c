@@ -491,7 +491,11 @@ static bool lower_constant(lowerer *L, casc_op *op) {
     return false;
   }
   sim_slot *v = &L->init[s];
-  if (a->kind == CASC_ATTR_INTEGER && !sim_dt_is_float(dt))
+  int64_t opaque;
+  if (a->kind == CASC_ATTR_OPAQUE && !sim_dt_is_float(dt) &&
+      sim_opaque_constant(a->u.opaque.text, &opaque))
+    v->i = sim_norm(opaque, dt); /* TOTAL_L1_SIZE ... (matmul_tiling.c) */
+  else if (a->kind == CASC_ATTR_INTEGER && !sim_dt_is_float(dt))
     v->i = sim_norm(a->u.i.v, dt);
   else if (a->kind == CASC_ATTR_BOOL && !sim_dt_is_float(dt))
     v->i = a->u.b ? 1 : 0;
@@ -735,6 +739,72 @@ static bool check_cube(lowerer *L, casc_op *op, sim_insn *in) {
   }
 }
 
+/* The TCubeTiling rows (matmul_tiling.c), the Matmul object's rows
+ * (matmul.c: imm packs its type's facts) and the cross-core flags (mix.c:
+ * imm = modeId). */
+static bool check_matmul_mix(lowerer *L, casc_op *op, sim_insn *in) {
+  const char *why = NULL;
+  switch (in->opc) {
+  case SIM_STRUCT_COPY: {
+    casc_type *e = casc_type_elem(op->operands[0].value->type);
+    if (!e || !casc_type_is_asc(e, CASC_ASC_CUBE_TILING)) {
+      unsupported(L, op, "a struct other than TCubeTiling");
+      return false;
+    }
+    in->imm = SIM_CUBE_TILING_FIELDS;
+    in->imm2 = new_slot(L, op);
+    for (unsigned i = 1; i < SIM_CUBE_TILING_FIELDS; i++)
+      new_slot(L, op);
+    return true;
+  }
+  case SIM_STRUCT_MEMBER:
+  case SIM_STRUCT_SET_MEMBER: {
+    casc_attr *f = casc_op_attr(op, "field");
+    const casc_value *base = casc_op_operand(op, 0);
+    char name[64] = "";
+    if (f && f->kind == CASC_ATTR_STRING && f->u.str.len < sizeof name)
+      memcpy(name, f->u.str.s, f->u.str.len), name[f->u.str.len] = 0;
+    int i = sim_cube_tiling_field(name);
+    if (!casc_type_is_asc(base->type, CASC_ASC_CUBE_TILING) || !base->def ||
+        base->def->kind != CASC_OP_EMITASC_COPY_STRUCT) {
+      unsupported(L, op, "a member of other than a copied TCubeTiling");
+      return false;
+    }
+    if (i < 0) {
+      unsupported(L, op, "a field TCubeTiling does not have");
+      return false;
+    }
+    in->imm = i;
+    return true;
+  }
+  case SIM_MIX_CROSS_SET:
+  case SIM_MIX_CROSS_WAIT: {
+    casc_attr *m = casc_op_attr(op, "modeId");
+    if (!m || m->kind != CASC_ATTR_INTEGER) {
+      unsupported(L, op, "missing integer attribute 'modeId'");
+      return false;
+    }
+    in->imm = m->u.i.v;
+    return true;
+  }
+  case SIM_MM_OBJECT:
+    break;
+  default: /* a Matmul row: the object is operand 0 (REGIST: 2) */
+    if (!sim_mm_type_facts(
+            op->operands[in->opc == SIM_MM_REGIST ? 2 : 0].value->type,
+            &in->imm, &why)) {
+      unsupported(L, op, why);
+      return false;
+    }
+    return true;
+  }
+  /* ascendc.construct of the object: its state slots */
+  in->imm2 = new_slot(L, op);
+  for (unsigned i = 1; i < SIM_MM_SLOTS; i++)
+    new_slot(L, op);
+  return true;
+}
+
 /* SoftMax / SimpleSoftMax (adv.c) read their SoftMaxTiling and the
  * optional SoftMaxShapeInfo field by field: both must be constructs. */
 static bool check_softmax(lowerer *L, casc_op *op) {
@@ -925,6 +995,10 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
         {CASC_ASC_RMSNORM_TILING, 12},
     };
     const casc_type *t = op->nres == 1 ? op->results[0].type : NULL;
+    if (t && sim_mm_is_type(t) && op->nops == 0) { /* the Matmul object */
+      in->opc = SIM_MM_OBJECT;
+      return check_matmul_mix(L, op, in);
+    }
     bool ok = false;
     for (unsigned i = 0; t && i < sizeof structs / sizeof structs[0]; i++)
       ok |= casc_type_is_asc(t, structs[i].t) && op->nops == structs[i].nfields;
@@ -966,6 +1040,29 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
   case SIM_MMAD:
   case SIM_FIXPIPE:
     if (!check_cube(L, op, in))
+      return false;
+    break;
+  case SIM_STRUCT_COPY:
+  case SIM_STRUCT_MEMBER:
+  case SIM_STRUCT_SET_MEMBER:
+  case SIM_MM_REGIST:
+  case SIM_MM_INIT:
+  case SIM_MM_SET_TENSOR_A:
+  case SIM_MM_SET_TENSOR_B:
+  case SIM_MM_SET_BIAS:
+  case SIM_MM_DISABLE_BIAS:
+  case SIM_MM_SET_TAIL:
+  case SIM_MM_SET_SINGLE_SHAPE:
+  case SIM_MM_SET_ORG_SHAPE:
+  case SIM_MM_SET_WORKSPACE:
+  case SIM_MM_ITERATE:
+  case SIM_MM_GET_TENSOR_C:
+  case SIM_MM_ITERATE_ALL:
+  case SIM_MM_END:
+  case SIM_MM_WAIT:
+  case SIM_MIX_CROSS_SET:
+  case SIM_MIX_CROSS_WAIT:
+    if (!check_matmul_mix(L, op, in))
       return false;
     break;
   case SIM_SOFTMAX:
@@ -1283,6 +1380,16 @@ casc_sim_program *casc_sim_compile(casc_ctx *ctx, casc_op *module,
       L.failed = true; /* the context reported running out of memory */
     p->pffts[i] = param_is_ffts(a);
     p->pslots[i] = define(&L, fn, a);
+    casc_type *pe = casc_type_elem(a->type);
+    if (a->type->kind == CASC_TYPE_MEMREF && pe &&
+        casc_type_is_asc(pe, CASC_ASC_CUBE_TILING))
+      /* the host's TCubeTiling: its int32 fields (matmul_tiling.c) */
+      p->ptypes[i] =
+          casc_type_gm_memref(ctx, casc_type_int(ctx, 32, CASC_SIGNLESS));
+    if (!p->ptypes[i]) {
+      L.failed = true; /* the context reported running out of memory */
+      continue;
+    }
     bool gm = a->type->kind == CASC_TYPE_MEMREF ||
               a->type->kind == CASC_TYPE_UNRANKED_MEMREF;
     if (!gm && casc_dtype_of_type(a->type) == CASC_DT_INVALID) {
@@ -1292,7 +1399,7 @@ casc_sim_program *casc_sim_compile(casc_ctx *ctx, casc_op *module,
                       i, kernel);
       L.failed = true;
     }
-    if (gm && dt_of(a->type) == CASC_DT_INVALID) {
+    if (gm && dt_of(p->ptypes[i]) == CASC_DT_INVALID) {
       casc_emit_error(ctx, a->loc ? a->loc : fn->loc,
                       "kernel argument %u of @%s: unsupported element type", i,
                       kernel);
