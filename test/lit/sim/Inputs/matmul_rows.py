@@ -1,0 +1,146 @@
+#!/usr/bin/env python3
+"""The IR Matmul object's rows on int8 and half against a plain reference
+(no NumPy needed): writes a kernel (the rows pyasc emits: regist_matmul_obj,
+init, set_tensor_a / b with a runtime transpose flag, set_tail for the last
+block, iterate_all, end), its inputs and, after `casc run`, checks C.
+
+  matmul_rows.py gen DIR DT TRA TRB M N K SCM BM BN BK
+  matmul_rows.py check DIR
+
+DT: i8 (C int32) or f16 (C half; inputs that are multiples of 1/64 in
+[-2, 2), so that f32 holds every partial sum exactly): both bit-exact. Blocks split M in parts
+of SCM rows; the last may be shorter (set_tail). TRA / TRB: A given K x M,
+B given N x K.
+"""
+import json
+import os
+import struct
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import npytool  # noqa: E402
+
+CFG = "<do_norm = true, iterate_order = 0 : i32>"
+
+
+def mm_type(dt, tra, trb):
+    c = "i32" if dt == "i8" else "f16"
+    return ("!ascendc.matmul<gm, 0 : i32, %s, %s, 0 : i32, gm, 0 : i32, %s, "
+            "%s, 0 : i32, gm, 0 : i32, %s, false, 0 : i32, gm, 0 : i32, %s, "
+            "%s>" % (dt, "false", dt, "false", c, "i32" if dt == "i8"
+                     else "f32", CFG)), c
+
+
+def kernel(dt, tra, trb, m, n, k, scm):
+    t, c = mm_type(dt, tra, trb)
+    offa = scm if tra else scm * k
+    g = lambda e: "!ascendc.global_tensor<*x%s>" % e  # noqa: E731
+    mr = lambda e: "memref<?x%s, 22>" % e  # noqa: E731
+    return f"""func.func @mm(%a: {mr(dt)}, %b: {mr(dt)}, %c: {mr(c)}, %t: memref<?x!ascendc.cube_tiling, 22>) attributes {{ascendc.aicore, ascendc.global}} {{
+  %false = arith.constant false
+  %c0_i8 = arith.constant 0 : i8
+  %tra = arith.constant {str(bool(tra)).lower()}
+  %trb = arith.constant {str(bool(trb)).lower()}
+  %m = arith.constant {m} : i32
+  %scm = arith.constant {scm} : i32
+  %none = arith.constant -1 : i32
+  %offa_c = arith.constant {offa} : i32
+  %offc_c = arith.constant {scm * n} : i32
+  %ts = emitasc.copy_struct %t : memref<?x!ascendc.cube_tiling, 22>, !ascendc.cube_tiling
+  %blk = ascendc.get_block_idx : i32
+  %oa = arith.muli %blk, %offa_c : i32
+  %oc = arith.muli %blk, %offc_c : i32
+  %row0 = arith.muli %blk, %scm : i32
+  %left = arith.subi %m, %row0 : i32
+  %tail = arith.minsi %left, %scm : i32
+  %ia = arith.index_cast %oa : i32 to index
+  %ic = arith.index_cast %oc : i32 to index
+  %pa = emitasc.ptr_offset %a[%ia] : {mr(dt)}, {mr(dt)}
+  %pc = emitasc.ptr_offset %c[%ic] : {mr(c)}, {mr(c)}
+  %ga = ascendc.global_tensor : {g(dt)}
+  ascendc.global_tensor.set_global_buffer %ga, %pa : {g(dt)}, {mr(dt)}
+  %gb = ascendc.global_tensor : {g(dt)}
+  ascendc.global_tensor.set_global_buffer %gb, %b : {g(dt)}, {mr(dt)}
+  %gc = ascendc.global_tensor : {g(c)}
+  ascendc.global_tensor.set_global_buffer %gc, %pc : {g(c)}, {mr(c)}
+  %p = ascendc.pipe
+  %mm = ascendc.construct {t}()
+  ascendc.regist_matmul_obj %p, %c, %mm : !ascendc.pipe, {mr(c)}, {t}
+  ascendc.matmul.init %mm, %ts : {t}, !ascendc.cube_tiling
+  ascendc.matmul.set_tensor_a %mm, %ga, %tra : {t}, {g(dt)}, i1
+  ascendc.matmul.set_tensor_b %mm, %gb, %trb : {t}, {g(dt)}, i1
+  ascendc.matmul.set_tail %mm, %tail, %none, %none : {t}, i32, i32, i32
+  ascendc.matmul.iterate_all %mm, %gc, %c0_i8, %false, %false, %false, %false {{operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 1>}} : {t}, {g(c)}, i8, i1, i1, i1, i1
+  ascendc.matmul.end %mm : {t}
+  return
+}}
+"""
+
+
+def values(n, seed, lo, hi):
+    out, x = [], seed
+    for _ in range(n):
+        x = (x * 1103515245 + 12345) % (1 << 31)
+        out.append(lo + x % (hi - lo + 1))
+    return out
+
+
+def write_i8(path, vals):
+    header = "{'descr': '|i1', 'fortran_order': False, 'shape': (%d,), }" % len(vals)
+    header += " " * ((64 - (10 + len(header) + 1) % 64) % 64) + "\n"
+    with open(path, "wb") as f:
+        f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)))
+        f.write(header.encode("latin1") + struct.pack("<%db" % len(vals), *vals))
+
+
+def gen(d, dt, tra, trb, m, n, k, scm, bm, bn, bk):
+    os.makedirs(d, exist_ok=True)
+    if dt == "i8":
+        a, b = values(m * k, 1, -128, 127), values(k * n, 2, -128, 127)
+    else:  # halves in [-2, 2) with 1/64 steps: every product exact in f32
+        a = [v / 64.0 for v in values(m * k, 1, -128, 127)]
+        b = [v / 64.0 for v in values(k * n, 2, -128, 127)]
+    # the GM layouts: A M x K or K x M, B K x N or N x K
+    ga = [a[i * k + j] for j in range(k) for i in range(m)] if tra else a
+    gb = [b[i * n + j] for j in range(n) for i in range(k)] if trb else b
+    for name, v in (("a", ga), ("b", gb)):
+        if dt == "i8":
+            write_i8(os.path.join(d, name + ".npy"), v)
+        else:
+            npytool.write(os.path.join(d, name + ".npy"), "f16", v)
+    blocks = (m + scm - 1) // scm
+    t = [blocks, m, n, k, k, scm, n, k, bm, bn, bk, 1, 1, 1, 1, 0]
+    npytool.write(os.path.join(d, "tiling.npy"), "i32", t + [0] * (49 - len(t)))
+    with open(os.path.join(d, "k.mlir"), "w") as f:
+        f.write(kernel(dt, tra, trb, m, n, k, scm))
+    with open(os.path.join(d, "case.json"), "w") as f:
+        json.dump({"dt": dt, "m": m, "n": n, "k": k, "a": a, "b": b,
+                   "blocks": blocks}, f)
+
+
+def check(d):
+    with open(os.path.join(d, "case.json")) as f:
+        c = json.load(f)
+    m, n, k, a, b = c["m"], c["n"], c["k"], c["a"], c["b"]
+    got = npytool.read(os.path.join(d, "c.npy"))[1]
+    bad = 0
+    for i in range(m):
+        for j in range(n):
+            terms = [a[i * k + t] * b[t * n + j] for t in range(k)]
+            s = sum(terms)
+            # int8: exact int32; half: the inputs are multiples of 1/64 in
+            # [-2, 2), so f32 holds every partial sum exactly and C is the
+            # exact sum rounded once to half
+            want = s if c["dt"] == "i8" else npytool.rnd("f16", s)
+            ok = got[i * n + j] == want
+            bad += not ok
+    assert bad == 0, "%d of %d elements wrong" % (bad, m * n)
+    print("matmul rows %s %dx%dx%d blocks=%d: bit-exact" % (
+        c["dt"], m, n, k, c["blocks"]))
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "gen":
+        gen(sys.argv[2], sys.argv[3], *[int(x) for x in sys.argv[4:]])
+    else:
+        check(sys.argv[2])
