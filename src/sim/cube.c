@@ -369,14 +369,38 @@ static unsigned fix_out_type(unsigned src, int64_t quant) {
                         : CASC_DT_INVALID;
   if (src == CASC_DT_I32 && quant == 0)
     return CASC_DT_I32;
+  if (src == CASC_DT_I32 && quant == 3) /* DEQF16: scalar dequantisation */
+    return CASC_DT_F16;
   return CASC_DT_INVALID;
 }
 
+/* DEQF16's scale: the float in the low 32 bits of deqScalar, of which the
+ * cube reads 10 mantissa bits (the Ascend C reference's Fixpipe page:
+ * "the AI processor's float32 has 1 sign, 8 exponent and 10 mantissa
+ * bits"; the low 13 are cleared). */
+double sim_cube_deq_scale(uint64_t deq) {
+  uint32_t bits = (uint32_t)deq & ~(uint32_t)0x1fff;
+  float f;
+  memcpy(&f, &bits, 4);
+  return f;
+}
+
 /* One element of L0C (int32 or f32 at sp) out through the fixpipe into dp
- * as ddt: ReLU first, then f32 -> f16 / bf16 rounds to nearest even (also
- * the Matmul object's GetTensorC, matmul.c). */
+ * as ddt: ReLU first, then f32 -> f16 / bf16 rounds to nearest even; int32
+ * -> f16 (DEQF16) is the value times deq_scale, rounded once to half (the
+ * order of the hardware's roundings is not documented). Also the Matmul
+ * object's GetTensorC (matmul.c). */
 void sim_cube_fix_elem(uint8_t *dp, const uint8_t *sp, unsigned sdt,
-                       unsigned ddt, bool relu) {
+                       unsigned ddt, bool relu, double deq_scale) {
+  if (sdt == CASC_DT_I32 && ddt == CASC_DT_F16) {
+    int32_t v;
+    memcpy(&v, sp, 4);
+    double d = (double)v * deq_scale;
+    if (relu && d < 0)
+      d = 0;
+    sim_store_f(dp, ddt, sim_fround(d, ddt));
+    return;
+  }
   if (sdt == CASC_DT_I32) {
     int32_t v;
     memcpy(&v, sp, 4);
@@ -398,6 +422,7 @@ static bool fixpipe(sim_block *b, const sim_insn *in) {
   bool relu = sim_field(b, in, 2, 4) != 0;
   int64_t quant = sim_field(b, in, 2, 5), ndnum = sim_field(b, in, 2, 7);
   int64_t layout = sim_field(b, in, 3, 0);
+  double deq = sim_cube_deq_scale((uint64_t)sim_field(b, in, 2, 6));
   unsigned sdt = in->dt3, ddt = in->dt2, des = esize(ddt);
   if (ns == 0 || ms == 0)
     return true;
@@ -460,7 +485,7 @@ static bool fixpipe(sim_block *b, const sim_insn *in) {
                 b, in, 0, (c / 16) * dstride * 32 + (r * 16 + c % 16) * des,
                 des, true)))
         return false;
-      sim_cube_fix_elem(dp, sp, sdt, ddt, relu);
+      sim_cube_fix_elem(dp, sp, sdt, ddt, relu, deq);
     }
   }
   return true;

@@ -489,6 +489,7 @@ void sim_block_run(sim_block *b) {
     case SIM_MM_SET_SINGLE_SHAPE:
     case SIM_MM_SET_ORG_SHAPE:
     case SIM_MM_SET_WORKSPACE:
+    case SIM_MM_SET_QUANT_SCALAR:
     case SIM_MM_ITERATE:
     case SIM_MM_GET_TENSOR_C:
     case SIM_MM_ITERATE_ALL:

@@ -1055,6 +1055,7 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
   case SIM_MM_SET_SINGLE_SHAPE:
   case SIM_MM_SET_ORG_SHAPE:
   case SIM_MM_SET_WORKSPACE:
+  case SIM_MM_SET_QUANT_SCALAR:
   case SIM_MM_ITERATE:
   case SIM_MM_GET_TENSOR_C:
   case SIM_MM_ITERATE_ALL:

@@ -55,17 +55,19 @@ enum {
   MS_L0B,
   MS_L0C,
   MS_BT,
+  MS_QUANT, /* SetQuantScalar's deqScalar (int8 into half: DEQF16) */
   MS_COUNT_
 };
 _Static_assert(MS_COUNT_ <= SIM_MM_SLOTS, "SIM_MM_SLOTS too small");
 
 enum {
-  MF_A = 1,      /* SetTensorA done */
-  MF_B = 2,      /* SetTensorB done */
-  MF_BIAS = 4,   /* SetBias (not disabled) */
-  MF_TR_A = 8,   /* A given transposed (K x M) */
-  MF_TR_B = 16,  /* B given transposed (N x K) */
-  MF_RESULT = 32 /* an Iterate's tile waits in L0C */
+  MF_A = 1,       /* SetTensorA done */
+  MF_B = 2,       /* SetTensorB done */
+  MF_BIAS = 4,    /* SetBias (not disabled) */
+  MF_TR_A = 8,    /* A given transposed (K x M) */
+  MF_TR_B = 16,   /* B given transposed (N x K) */
+  MF_RESULT = 32, /* an Iterate's tile waits in L0C */
+  MF_QUANT = 64   /* SetQuantScalar done */
 };
 
 /* The static facts of the object's type (lower.c packs them into imm). */
@@ -375,6 +377,12 @@ static bool write_tile(sim_block *b, const sim_insn *in, int64_t count,
                 "GetTensorC into a LocalTensor without enSequentialWrite is "
                 "not simulated");
   int64_t ld = seq ? bn : N, base = seq ? 0 : t.m0 * N + t.n0;
+  double deq = sim_cube_deq_scale((uint64_t)st(b, in, 0, MS_QUANT)->i);
+  if (acc == CASC_DT_I32 && ty.c == CASC_DT_F16 &&
+      !(st(b, in, 0, MS_FLAGS)->i & MF_QUANT))
+    return fail(b, in, CASC_CHECK_BAD_VALUE,
+                "int8 A and B into half C dequantise with the scale of "
+                "SetQuantScalar, which was not called");
   for (int64_t r = 0; r < t.mc; r++) {
     int64_t off = (base + r * ld) * des, bytes = t.nc * des;
     uint8_t *row;
@@ -387,7 +395,7 @@ static bool write_tile(sim_block *b, const sim_insn *in, int64_t count,
     for (int64_t c = 0; c < t.nc; c++)
       sim_cube_fix_elem(row + c * des,
                         C + ((c / 16) * mal + r) * 64 + (c % 16) * 4, acc, ty.c,
-                        false);
+                        false, deq);
     if (local)
       sim_mark_written(b, row, bytes);
   }
@@ -568,6 +576,12 @@ bool sim_exec_matmul(sim_block *b, const sim_insn *in) {
     st(b, in, 0, MS_NEXT)->i = 0;
     st(b, in, 0, MS_FLAGS)->i &= ~(int64_t)MF_RESULT;
     return true;
+  case SIM_MM_SET_QUANT_SCALAR: /* (matmul, deqScalar: uint64) */
+    if (!ready(b, in))
+      return false;
+    st(b, in, 0, MS_QUANT)->i = b->slots[in->a[1]].i;
+    st(b, in, 0, MS_FLAGS)->i |= MF_QUANT;
+    return true;
   case SIM_MM_WAIT:
     /* the work is done at the call: nothing is left to wait for */
     return true;
@@ -655,14 +669,15 @@ bool sim_mm_type_facts(const casc_type *t, int64_t *imm, const char **why) {
   unsigned a = dtype_item(s[2], n[2]), b = dtype_item(s[7], n[7]);
   unsigned c = dtype_item(s[12], n[12]), bias = dtype_item(s[17], n[17]);
   bool ok = a == b && a != CASC_DT_INVALID && a != CASC_DT_I32;
-  if (ok && a == CASC_DT_I8)
-    ok = c == CASC_DT_I32 && (bias == CASC_DT_I32 || bias == CASC_DT_INVALID);
+  if (ok && a == CASC_DT_I8) /* int32 C, or half through DEQF16 */
+    ok = (c == CASC_DT_I32 || c == CASC_DT_F16) &&
+         (bias == CASC_DT_I32 || bias == CASC_DT_INVALID);
   else if (ok)
     ok = (c == CASC_DT_F32 || c == CASC_DT_F16 || c == CASC_DT_BF16) &&
          (bias == CASC_DT_F32 || bias == CASC_DT_INVALID || bias == a);
   if (!ok) {
     *why = "a Matmul other than half / bfloat16 / float A and B into float, "
-           "half or bfloat16 C, or int8 into int32 (the bias of the "
+           "half or bfloat16 C, or int8 into int32 or half (the bias of the "
            "accumulator's or A's type)";
     return false;
   }

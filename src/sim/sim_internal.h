@@ -660,7 +660,9 @@ void sim_cube_mmad_compute(sim_block *b, uint8_t *C, const uint8_t *A,
                            const uint8_t *B, int64_t m, int64_t n, int64_t k,
                            bool init_zero, const uint8_t *bias, unsigned adt);
 void sim_cube_fix_elem(uint8_t *dp, const uint8_t *sp, unsigned sdt,
-                       unsigned ddt, bool relu);
+                       unsigned ddt, bool relu, double deq_scale);
+/* DEQF16's scale from a deqScalar (cube.c). */
+double sim_cube_deq_scale(uint64_t deq);
 /* One contiguous DataCopy of n bytes out of L1 (C1 -> C2, the bias path:
  * L1 -> BiasTable), at the given offsets of the two tensors (cube.c). */
 bool sim_cube_copy_from_l1(sim_block *b, const sim_insn *in, int64_t doff,

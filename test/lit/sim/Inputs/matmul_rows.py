@@ -7,8 +7,11 @@ block, iterate_all, end), its inputs and, after `casc run`, checks C.
   matmul_rows.py gen DIR DT TRA TRB M N K SCM BM BN BK
   matmul_rows.py check DIR
 
-DT: i8 (C int32) or f16 (C half; inputs that are multiples of 1/64 in
-[-2, 2), so that f32 holds every partial sum exactly): both bit-exact. Blocks split M in parts
+DT: i8 (C int32), i8h (int8 into half C through SetQuantScalar's DEQF16
+scale 0.1, which the cube reads with 10 mantissa bits: the exact sum times
+that scale, rounded once to half) or f16 (C half; inputs that are
+multiples of 1/64 in [-2, 2), so that f32 holds every partial sum
+exactly): all bit-exact. Blocks split M in parts
 of SCM rows; the last may be shorter (set_tail). TRA / TRB: A given K x M,
 B given N x K.
 """
@@ -23,16 +26,23 @@ import npytool  # noqa: E402
 CFG = "<do_norm = true, iterate_order = 0 : i32>"
 
 
-def mm_type(dt, tra, trb):
+SCALE_BITS = 0x3DCCCCCD  # 0.1f; the cube keeps its top 10 mantissa bits
+
+
+def mm_type(dt):
+    ab = "i8" if dt in ("i8", "i8h") else dt
     c = "i32" if dt == "i8" else "f16"
-    return ("!ascendc.matmul<gm, 0 : i32, %s, %s, 0 : i32, gm, 0 : i32, %s, "
-            "%s, 0 : i32, gm, 0 : i32, %s, false, 0 : i32, gm, 0 : i32, %s, "
-            "%s>" % (dt, "false", dt, "false", c, "i32" if dt == "i8"
-                     else "f32", CFG)), c
+    bias = "i32" if ab == "i8" else "f32"
+    return ("!ascendc.matmul<gm, 0 : i32, %s, false, 0 : i32, gm, 0 : i32, "
+            "%s, false, 0 : i32, gm, 0 : i32, %s, false, 0 : i32, gm, "
+            "0 : i32, %s, %s>" % (ab, ab, c, bias, CFG)), ab, c
 
 
 def kernel(dt, tra, trb, m, n, k, scm):
-    t, c = mm_type(dt, tra, trb)
+    t, dt, c = mm_type(dt)
+    quant = ("  %%q = arith.constant %d : ui64\n"
+             "  ascendc.matmul.set_quant_scalar %%mm, %%q : %s, ui64\n"
+             % (SCALE_BITS, t)) if c == "f16" and dt == "i8" else ""
     offa = scm if tra else scm * k
     g = lambda e: "!ascendc.global_tensor<*x%s>" % e  # noqa: E731
     mr = lambda e: "memref<?x%s, 22>" % e  # noqa: E731
@@ -70,7 +80,7 @@ def kernel(dt, tra, trb, m, n, k, scm):
   ascendc.matmul.set_tensor_a %mm, %ga, %tra : {t}, {g(dt)}, i1
   ascendc.matmul.set_tensor_b %mm, %gb, %trb : {t}, {g(dt)}, i1
   ascendc.matmul.set_tail %mm, %tail, %none, %none : {t}, i32, i32, i32
-  ascendc.matmul.iterate_all %mm, %gc, %c0_i8, %false, %false, %false, %false {{operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 1>}} : {t}, {g(c)}, i8, i1, i1, i1, i1
+{quant}  ascendc.matmul.iterate_all %mm, %gc, %c0_i8, %false, %false, %false, %false {{operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 1>}} : {t}, {g(c)}, i8, i1, i1, i1, i1
   ascendc.matmul.end %mm : {t}
   return
 }}
@@ -95,7 +105,7 @@ def write_i8(path, vals):
 
 def gen(d, dt, tra, trb, m, n, k, scm, bm, bn, bk):
     os.makedirs(d, exist_ok=True)
-    if dt == "i8":
+    if dt in ("i8", "i8h"):
         a, b = values(m * k, 1, -128, 127), values(k * n, 2, -128, 127)
     else:  # halves in [-2, 2) with 1/64 steps: every product exact in f32
         a = [v / 64.0 for v in values(m * k, 1, -128, 127)]
@@ -104,7 +114,7 @@ def gen(d, dt, tra, trb, m, n, k, scm, bm, bn, bk):
     ga = [a[i * k + j] for j in range(k) for i in range(m)] if tra else a
     gb = [b[i * n + j] for j in range(n) for i in range(k)] if trb else b
     for name, v in (("a", ga), ("b", gb)):
-        if dt == "i8":
+        if dt in ("i8", "i8h"):
             write_i8(os.path.join(d, name + ".npy"), v)
         else:
             npytool.write(os.path.join(d, name + ".npy"), "f16", v)
@@ -131,6 +141,9 @@ def check(d):
             # int8: exact int32; half: the inputs are multiples of 1/64 in
             # [-2, 2), so f32 holds every partial sum exactly and C is the
             # exact sum rounded once to half
+            if c["dt"] == "i8h":
+                bits = SCALE_BITS & ~0x1fff
+                s *= struct.unpack("<f", struct.pack("<I", bits))[0]
             want = s if c["dt"] == "i8" else npytool.rnd("f16", s)
             ok = got[i * n + j] == want
             bad += not ok
