@@ -493,6 +493,7 @@ void sim_block_run(sim_block *b) {
     case SIM_MM_ITERATE:
     case SIM_MM_GET_TENSOR_C:
     case SIM_MM_ITERATE_ALL:
+    case SIM_MM_ITERATE_BATCH:
     case SIM_MM_END:
     case SIM_MM_WAIT:
       if (!sim_exec_matmul(b, in))

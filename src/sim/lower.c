@@ -1059,6 +1059,7 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
   case SIM_MM_ITERATE:
   case SIM_MM_GET_TENSOR_C:
   case SIM_MM_ITERATE_ALL:
+  case SIM_MM_ITERATE_BATCH:
   case SIM_MM_END:
   case SIM_MM_WAIT:
   case SIM_MIX_CROSS_SET:

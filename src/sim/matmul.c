@@ -364,7 +364,7 @@ static bool compute_tile(sim_block *b, const sim_insn *in, int64_t count) {
  * at its place in C (rows N apart), or with sequential write as base_m
  * rows of base_n; into a LocalTensor (UB) as base_m rows of base_n. */
 static bool write_tile(sim_block *b, const sim_insn *in, int64_t count,
-                       unsigned opnd, bool seq) {
+                       unsigned opnd, bool seq, int64_t c_off) {
   mm_types ty = types_of(in);
   tile t = tile_of(b, in, count);
   int64_t bn = st(b, in, 0, MS_BN)->i, N = st(b, in, 0, MS_N)->i;
@@ -376,7 +376,7 @@ static bool write_tile(sim_block *b, const sim_insn *in, int64_t count,
     return fail(b, in, CASC_CHECK_UNSUPPORTED,
                 "GetTensorC into a LocalTensor without enSequentialWrite is "
                 "not simulated");
-  int64_t ld = seq ? bn : N, base = seq ? 0 : t.m0 * N + t.n0;
+  int64_t ld = seq ? bn : N, base = c_off + (seq ? 0 : t.m0 * N + t.n0);
   double deq = sim_cube_deq_scale((uint64_t)st(b, in, 0, MS_QUANT)->i);
   if (acc == CASC_DT_I32 && ty.c == CASC_DT_F16 &&
       !(st(b, in, 0, MS_FLAGS)->i & MF_QUANT))
@@ -458,7 +458,7 @@ static bool mm_get_tensor_c(sim_block *b, const sim_insn *in) {
                 "GetTensorC with atomic %lld (accumulating into GM) is not "
                 "simulated",
                 (long long)b->slots[in->a[n - 3]].i);
-  if (!write_tile(b, in, st(b, in, 0, MS_CUR)->i, 1, flag_at(b, in, n - 2)))
+  if (!write_tile(b, in, st(b, in, 0, MS_CUR)->i, 1, flag_at(b, in, n - 2), 0))
     return false;
   st(b, in, 0, MS_FLAGS)->i &= ~(int64_t)MF_RESULT;
   return true;
@@ -478,11 +478,62 @@ static bool mm_iterate_all(sim_block *b, const sim_insn *in) {
                 "IterateAll into a LocalTensor is not simulated");
   int64_t n = tiles_of(b, in);
   for (int64_t c = 0; c < n; c++)
-    if (!compute_tile(b, in, c) || !write_tile(b, in, c, 1, seq))
+    if (!compute_tile(b, in, c) || !write_tile(b, in, c, 1, seq, 0))
       return false;
   st(b, in, 0, MS_NEXT)->i = 0;
   st(b, in, 0, MS_FLAGS)->i &= ~(int64_t)MF_RESULT;
   return true;
+}
+
+/* IterateBatch (matmul, C, batchA, batchB, enSequentialWrite,
+ * matrixStrideA, matrixStrideB, matrixStrideC[, enPartialSum][,
+ * enAtomic], sync[, wait]) with the NORMAL layout: batch i multiplies the
+ * ND matrices at A + i * strideA and B + i * strideB (elements; 0: the
+ * matrices follow each other, M x Ka and Kb x N) into C + i * M * N, each
+ * as IterateAll does. */
+static bool mm_iterate_batch(sim_block *b, const sim_insn *in) {
+  if (!ready(b, in))
+    return false;
+  if (!(in->imm >> 34 & 1))
+    return fail(b, in, CASC_CHECK_UNSUPPORTED,
+                "IterateBatch of A, B and C in a layout other than NORMAL "
+                "(LayoutMode 1) is not simulated");
+  if (casc_type_is_local_tensor(in->op->operands[1].value->type))
+    return fail(b, in, CASC_CHECK_UNSUPPORTED,
+                "IterateBatch into a LocalTensor is not simulated");
+  int g_ps = group_first(in, 8), g_at = group_first(in, 9);
+  if ((g_ps >= 0 && flag_at(b, in, (unsigned)g_ps)) ||
+      (g_at >= 0 && b->slots[in->a[g_at]].i != 0) || flag_at(b, in, 4))
+    return fail(b, in, CASC_CHECK_UNSUPPORTED,
+                "IterateBatch with enPartialSum, enAtomic or "
+                "enSequentialWrite is not simulated");
+  int64_t ba = (int64_t)sim_zext(b->slots[in->a[2]].i, CASC_DT_U32);
+  int64_t bb = (int64_t)sim_zext(b->slots[in->a[3]].i, CASC_DT_U32);
+  if (ba != bb)
+    return fail(b, in, CASC_CHECK_UNSUPPORTED,
+                "batchA %lld and batchB %lld differ: which matrix of the "
+                "smaller side a batch takes is not documented",
+                (long long)ba, (long long)bb);
+  mm_types ty = types_of(in);
+  int64_t M = st(b, in, 0, MS_M)->i, N = st(b, in, 0, MS_N)->i;
+  int64_t sa = (int64_t)sim_zext(b->slots[in->a[5]].i, CASC_DT_U32);
+  int64_t sb = (int64_t)sim_zext(b->slots[in->a[6]].i, CASC_DT_U32);
+  if (!sa)
+    sa = M * st(b, in, 0, MS_KA)->i;
+  if (!sb)
+    sb = st(b, in, 0, MS_KB)->i * N;
+  sim_tensor a0 = st(b, in, 0, MS_A)->t, b0 = st(b, in, 0, MS_B)->t;
+  int64_t n = tiles_of(b, in);
+  bool ok = true;
+  for (int64_t i = 0; ok && i < ba; i++) {
+    st(b, in, 0, MS_A)->t.off = a0.off + i * sa * (int64_t)esz(ty.a);
+    st(b, in, 0, MS_B)->t.off = b0.off + i * sb * (int64_t)esz(ty.b);
+    for (int64_t c = 0; ok && c < n; c++)
+      ok = compute_tile(b, in, c) && write_tile(b, in, c, 1, false, i * M * N);
+  }
+  st(b, in, 0, MS_A)->t = a0;
+  st(b, in, 0, MS_B)->t = b0;
+  return ok;
 }
 
 /* SetTensorA / B / Bias: the GlobalTensor into its state slot. */
@@ -571,6 +622,8 @@ bool sim_exec_matmul(sim_block *b, const sim_insn *in) {
     return mm_get_tensor_c(b, in);
   case SIM_MM_ITERATE_ALL:
     return mm_iterate_all(b, in);
+  case SIM_MM_ITERATE_BATCH:
+    return mm_iterate_batch(b, in);
   case SIM_MM_END:
     /* End: the next round starts from the first tile */
     st(b, in, 0, MS_NEXT)->i = 0;
@@ -681,8 +734,12 @@ bool sim_mm_type_facts(const casc_type *t, int64_t *imm, const char **why) {
            "accumulator's or A's type)";
     return false;
   }
+  /* LayoutMode NORMAL (1) for A, B and C: what IterateBatch runs on */
+  bool normal = item_is(s[4], n[4], "1 : i32") &&
+                item_is(s[9], n[9], "1 : i32") &&
+                item_is(s[14], n[14], "1 : i32");
   *imm = (int64_t)a | (int64_t)b << 8 | (int64_t)c << 16 | (int64_t)bias << 24 |
          (int64_t)item_is(s[3], n[3], "true") << 32 |
-         (int64_t)item_is(s[8], n[8], "true") << 33;
+         (int64_t)item_is(s[8], n[8], "true") << 33 | (int64_t)normal << 34;
   return true;
 }

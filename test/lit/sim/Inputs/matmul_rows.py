@@ -4,8 +4,11 @@
 init, set_tensor_a / b with a runtime transpose flag, set_tail for the last
 block, iterate_all, end), its inputs and, after `casc run`, checks C.
 
-  matmul_rows.py gen DIR DT TRA TRB M N K SCM BM BN BK
+  matmul_rows.py gen DIR DT TRA TRB M N K SCM BM BN BK [BATCH]
   matmul_rows.py check DIR
+
+BATCH > 0: one block runs iterate_batch over BATCH pairs of A and B that
+follow each other in GM (LayoutMode NORMAL) instead of iterate_all.
 
 DT: i8 (C int32), i8h (int8 into half C through SetQuantScalar's DEQF16
 scale 0.1, which the cube reads with 10 mantissa bits: the exact sum times
@@ -29,17 +32,30 @@ CFG = "<do_norm = true, iterate_order = 0 : i32>"
 SCALE_BITS = 0x3DCCCCCD  # 0.1f; the cube keeps its top 10 mantissa bits
 
 
-def mm_type(dt):
+def mm_type(dt, batch):
     ab = "i8" if dt in ("i8", "i8h") else dt
     c = "i32" if dt == "i8" else "f16"
     bias = "i32" if ab == "i8" else "f32"
-    return ("!ascendc.matmul<gm, 0 : i32, %s, false, 0 : i32, gm, 0 : i32, "
-            "%s, false, 0 : i32, gm, 0 : i32, %s, false, 0 : i32, gm, "
-            "0 : i32, %s, %s>" % (ab, ab, c, bias, CFG)), ab, c
+    lay = 1 if batch else 0  # LayoutMode NORMAL for IterateBatch
+    return ("!ascendc.matmul<gm, 0 : i32, %s, false, %d : i32, gm, 0 : i32, "
+            "%s, false, %d : i32, gm, 0 : i32, %s, false, %d : i32, gm, "
+            "0 : i32, %s, %s>" % (ab, lay, ab, lay, c, lay, bias, CFG)), ab, c
 
 
-def kernel(dt, tra, trb, m, n, k, scm):
-    t, dt, c = mm_type(dt)
+def kernel(dt, tra, trb, m, n, k, scm, batch):
+    t, dt, c = mm_type(dt, batch)
+    if batch:
+        run = ("  %%nb = arith.constant %d : ui32\n  %%z = arith.constant 0 : "
+               "ui32\n  ascendc.matmul.iterate_batch %%mm, %%gc, %%nb, %%nb, "
+               "%%false, %%z, %%z, %%z, %%false {operandSegmentSizes = "
+               "array<i32: 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 0>} : %s, "
+               "!ascendc.global_tensor<*x%s>, ui32, ui32, i1, ui32, ui32, "
+               "ui32, i1\n" % (batch, t, c))
+    else:
+        run = ("  ascendc.matmul.iterate_all %%mm, %%gc, %%c0_i8, %%false, "
+               "%%false, %%false, %%false {operandSegmentSizes = array<i32: 1, "
+               "1, 1, 1, 1, 1, 1>} : %s, !ascendc.global_tensor<*x%s>, i8, i1, "
+               "i1, i1, i1\n" % (t, c))
     quant = ("  %%q = arith.constant %d : ui64\n"
              "  ascendc.matmul.set_quant_scalar %%mm, %%q : %s, ui64\n"
              % (SCALE_BITS, t)) if c == "f16" and dt == "i8" else ""
@@ -80,8 +96,7 @@ def kernel(dt, tra, trb, m, n, k, scm):
   ascendc.matmul.set_tensor_a %mm, %ga, %tra : {t}, {g(dt)}, i1
   ascendc.matmul.set_tensor_b %mm, %gb, %trb : {t}, {g(dt)}, i1
   ascendc.matmul.set_tail %mm, %tail, %none, %none : {t}, i32, i32, i32
-{quant}  ascendc.matmul.iterate_all %mm, %gc, %c0_i8, %false, %false, %false, %false {{operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 1>}} : {t}, {g(c)}, i8, i1, i1, i1, i1
-  ascendc.matmul.end %mm : {t}
+{quant}{run}  ascendc.matmul.end %mm : {t}
   return
 }}
 """
@@ -103,14 +118,16 @@ def write_i8(path, vals):
         f.write(header.encode("latin1") + struct.pack("<%db" % len(vals), *vals))
 
 
-def gen(d, dt, tra, trb, m, n, k, scm, bm, bn, bk):
+def gen(d, dt, tra, trb, m, n, k, scm, bm, bn, bk, batch=0):
     os.makedirs(d, exist_ok=True)
+    nb = max(batch, 1)
     if dt in ("i8", "i8h"):
-        a, b = values(m * k, 1, -128, 127), values(k * n, 2, -128, 127)
+        a = values(nb * m * k, 1, -128, 127)
+        b = values(nb * k * n, 2, -128, 127)
     else:  # halves in [-2, 2) with 1/64 steps: every product exact in f32
-        a = [v / 64.0 for v in values(m * k, 1, -128, 127)]
-        b = [v / 64.0 for v in values(k * n, 2, -128, 127)]
-    # the GM layouts: A M x K or K x M, B K x N or N x K
+        a = [v / 64.0 for v in values(nb * m * k, 1, -128, 127)]
+        b = [v / 64.0 for v in values(nb * k * n, 2, -128, 127)]
+    # the GM layouts: A M x K or K x M, B K x N or N x K (one batch)
     ga = [a[i * k + j] for j in range(k) for i in range(m)] if tra else a
     gb = [b[i * n + j] for j in range(n) for i in range(k)] if trb else b
     for name, v in (("a", ga), ("b", gb)):
@@ -122,10 +139,10 @@ def gen(d, dt, tra, trb, m, n, k, scm, bm, bn, bk):
     t = [blocks, m, n, k, k, scm, n, k, bm, bn, bk, 1, 1, 1, 1, 0]
     npytool.write(os.path.join(d, "tiling.npy"), "i32", t + [0] * (49 - len(t)))
     with open(os.path.join(d, "k.mlir"), "w") as f:
-        f.write(kernel(dt, tra, trb, m, n, k, scm))
+        f.write(kernel(dt, tra, trb, m, n, k, scm, batch))
     with open(os.path.join(d, "case.json"), "w") as f:
         json.dump({"dt": dt, "m": m, "n": n, "k": k, "a": a, "b": b,
-                   "blocks": blocks}, f)
+                   "blocks": blocks, "batch": nb}, f)
 
 
 def check(d):
@@ -134,22 +151,23 @@ def check(d):
     m, n, k, a, b = c["m"], c["n"], c["k"], c["a"], c["b"]
     got = npytool.read(os.path.join(d, "c.npy"))[1]
     bad = 0
-    for i in range(m):
-        for j in range(n):
-            terms = [a[i * k + t] * b[t * n + j] for t in range(k)]
-            s = sum(terms)
-            # int8: exact int32; half: the inputs are multiples of 1/64 in
-            # [-2, 2), so f32 holds every partial sum exactly and C is the
-            # exact sum rounded once to half
-            if c["dt"] == "i8h":
-                bits = SCALE_BITS & ~0x1fff
-                s *= struct.unpack("<f", struct.pack("<I", bits))[0]
-            want = s if c["dt"] == "i8" else npytool.rnd("f16", s)
-            ok = got[i * n + j] == want
-            bad += not ok
-    assert bad == 0, "%d of %d elements wrong" % (bad, m * n)
-    print("matmul rows %s %dx%dx%d blocks=%d: bit-exact" % (
-        c["dt"], m, n, k, c["blocks"]))
+    for p in range(c["batch"]):
+        ao, bo, co = p * m * k, p * k * n, p * m * n
+        for i in range(m):
+            for j in range(n):
+                s = sum(a[ao + i * k + t] * b[bo + t * n + j]
+                        for t in range(k))
+                # int8: exact int32; half: the inputs are multiples of 1/64
+                # in [-2, 2), so f32 holds every partial sum exactly and C
+                # is the exact sum rounded once to half
+                if c["dt"] == "i8h":
+                    bits = SCALE_BITS & ~0x1fff
+                    s *= struct.unpack("<f", struct.pack("<I", bits))[0]
+                want = s if c["dt"] == "i8" else npytool.rnd("f16", s)
+                bad += got[co + i * n + j] != want
+    assert bad == 0, "%d elements wrong" % bad
+    print("matmul rows %s %dx%dx%d blocks=%d batch=%d: bit-exact" % (
+        c["dt"], m, n, k, c["blocks"], c["batch"]))
 
 
 if __name__ == "__main__":
