@@ -7,6 +7,7 @@ block, iterate_all, end), its inputs and, after `casc run`, checks C.
   matmul_rows.py gen DIR DT TRA TRB M N K SCM BM BN BK [BATCH]
   matmul_rows.py check DIR
 
+DT i8h-noquant: i8h without set_quant_scalar (a kernel error).
 BATCH > 0: one block runs iterate_batch over BATCH pairs of A and B that
 follow each other in GM (LayoutMode NORMAL) instead of iterate_all.
 
@@ -43,7 +44,8 @@ def mm_type(dt, batch):
 
 
 def kernel(dt, tra, trb, m, n, k, scm, batch):
-    t, dt, c = mm_type(dt, batch)
+    noquant = dt.endswith("-noquant")
+    t, dt, c = mm_type(dt.split("-")[0], batch)
     if batch:
         run = ("  %%nb = arith.constant %d : ui32\n  %%z = arith.constant 0 : "
                "ui32\n  ascendc.matmul.iterate_batch %%mm, %%gc, %%nb, %%nb, "
@@ -58,7 +60,7 @@ def kernel(dt, tra, trb, m, n, k, scm, batch):
                "i1, i1, i1\n" % (t, c))
     quant = ("  %%q = arith.constant %d : ui64\n"
              "  ascendc.matmul.set_quant_scalar %%mm, %%q : %s, ui64\n"
-             % (SCALE_BITS, t)) if c == "f16" and dt == "i8" else ""
+             % (SCALE_BITS, t)) if c == "f16" and dt == "i8" and not noquant else ""
     offa = scm if tra else scm * k
     g = lambda e: "!ascendc.global_tensor<*x%s>" % e  # noqa: E731
     mr = lambda e: "memref<?x%s, 22>" % e  # noqa: E731
@@ -121,7 +123,7 @@ def write_i8(path, vals):
 def gen(d, dt, tra, trb, m, n, k, scm, bm, bn, bk, batch=0):
     os.makedirs(d, exist_ok=True)
     nb = max(batch, 1)
-    if dt in ("i8", "i8h"):
+    if dt.startswith("i8"):
         a = values(nb * m * k, 1, -128, 127)
         b = values(nb * k * n, 2, -128, 127)
     else:  # halves in [-2, 2) with 1/64 steps: every product exact in f32
@@ -131,7 +133,7 @@ def gen(d, dt, tra, trb, m, n, k, scm, bm, bn, bk, batch=0):
     ga = [a[i * k + j] for j in range(k) for i in range(m)] if tra else a
     gb = [b[i * n + j] for j in range(n) for i in range(k)] if trb else b
     for name, v in (("a", ga), ("b", gb)):
-        if dt in ("i8", "i8h"):
+        if dt.startswith("i8"):
             write_i8(os.path.join(d, name + ".npy"), v)
         else:
             npytool.write(os.path.join(d, name + ".npy"), "f16", v)
