@@ -37,6 +37,7 @@ typedef struct {
   unsigned depth;
   bool failed;
   unsigned nqueue_ops;
+  bool mix; /* a Matmul or mix-mode row was lowered */
   /* What emit hands out once the code cannot grow: callers fill it in
    * without checking, and L->failed discards it. Per lowerer, since
    * programs are compiled on several threads at once. */
@@ -744,6 +745,8 @@ static bool check_cube(lowerer *L, casc_op *op, sim_insn *in) {
  * imm = modeId). */
 static bool check_matmul_mix(lowerer *L, casc_op *op, sim_insn *in) {
   const char *why = NULL;
+  L->mix |= in->opc != SIM_STRUCT_COPY && in->opc != SIM_STRUCT_MEMBER &&
+            in->opc != SIM_STRUCT_SET_MEMBER;
   switch (in->opc) {
   case SIM_STRUCT_COPY: {
     casc_type *e = casc_type_elem(op->operands[0].value->type);
@@ -1421,6 +1424,7 @@ casc_sim_program *casc_sim_compile(casc_ctx *ctx, casc_op *module,
   p->init = L.init;
   p->nslots = L.nslots;
   p->nqueue_ops = L.nqueue_ops;
+  p->mix = L.mix || casc_op_attr(module, "asc.compile_mix") != NULL;
   return p;
 fail:
   casc_ptrmap_free(&top.map);

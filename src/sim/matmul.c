@@ -743,3 +743,78 @@ bool sim_mm_type_facts(const casc_type *t, int64_t *imm, const char **why) {
          (int64_t)item_is(s[8], n[8], "true") << 33 | (int64_t)normal << 34;
   return true;
 }
+
+/* ---- timing ---------------------------------------------------------------
+ */
+
+static uint64_t cdiv(uint64_t a, uint64_t b) {
+  return b ? (a + b - 1) / b : a;
+}
+
+/* The AIC's work on one tile, in the platform's cube terms (docs/timing.md),
+ * one step after the other as the basic ops would take them: per base_k
+ * step A's and B's rows from GM (MTE2: a burst per row), their fractals
+ * into L0A / L0B (MTE1), the Mmad (M); then the Fixpipe (FIX) when the tile
+ * goes out. */
+static uint64_t tile_cycles(sim_block *b, const sim_insn *in, int64_t count,
+                            bool compute, bool out) {
+  const casc_platform *pl = b->L->plat;
+  mm_types ty = types_of(in);
+  tile t = tile_of(b, in, count);
+  uint64_t es = esz(ty.a), c0 = 32 / es, cyc = 0;
+  int64_t bk = st(b, in, 0, MS_BK)->i;
+  for (int64_t k0 = 0; compute && k0 < t.pk; k0 += bk) {
+    uint64_t kc = (uint64_t)(t.pk - k0 < bk ? t.pk - k0 : bk);
+    uint64_t mc = (uint64_t)t.mc, nc = (uint64_t)t.nc;
+    cyc += 2 * pl->mte2_setup + mc * cdiv(kc * es, pl->mte2_bytes_per_cycle) +
+           kc * cdiv(nc * es, pl->mte2_bytes_per_cycle);
+    cyc +=
+        2 * pl->mte1_setup +
+        cdiv(cdiv(mc, 16) * cdiv(kc, c0) * 512, pl->mte1_l0a_bytes_per_cycle) +
+        cdiv(cdiv(nc, 16) * cdiv(kc, c0) * 512, pl->mte1_l0b_bytes_per_cycle);
+    cyc += pl->cube_head + cdiv(mc, 16) * cdiv(kc, c0) * cdiv(nc, 16) *
+                               (ty.a == CASC_DT_F32
+                                    ? pl->cube_f32_cycles_per_fractal
+                                    : pl->cube_cycles_per_fractal);
+  }
+  if (out)
+    cyc += pl->fix_setup +
+           cdiv((uint64_t)t.mc * (uint64_t)t.nc * 2, pl->fix_bytes_per_cycle);
+  return cyc;
+}
+
+uint64_t sim_mm_wait_cycles(sim_block *b, const sim_insn *in) {
+  const casc_platform *pl = b->L->plat;
+  /* The calls the client posts a KfcMsg for (asc-devkit's matmul_client.h,
+   * as docs/timing.md cites it): Init, Iterate, GetTensorC, IterateAll /
+   * IterateBatch and End; the setters only fill the client's message. */
+  switch (in->opc) {
+  case SIM_MM_REGIST:
+    return in->nargs > 3 ? pl->kfc_msg_cycles : 0; /* with a tiling: Init */
+  case SIM_MM_INIT:
+  case SIM_MM_END:
+    return pl->kfc_msg_cycles;
+  case SIM_MM_ITERATE: {
+    bool has_tile = b->slots[in->r].i != 0;
+    return pl->kfc_msg_cycles +
+           (has_tile ? tile_cycles(b, in, st(b, in, 0, MS_CUR)->i, true, false)
+                     : 0);
+  }
+  case SIM_MM_GET_TENSOR_C:
+    return pl->kfc_msg_cycles +
+           tile_cycles(b, in, st(b, in, 0, MS_CUR)->i, false, true);
+  case SIM_MM_ITERATE_ALL:
+  case SIM_MM_ITERATE_BATCH: {
+    uint64_t cyc = pl->kfc_msg_cycles;
+    int64_t n = tiles_of(b, in);
+    int64_t batches = in->opc == SIM_MM_ITERATE_BATCH
+                          ? (int64_t)sim_zext(b->slots[in->a[2]].i, CASC_DT_U32)
+                          : 1;
+    for (int64_t c = 0; c < n; c++)
+      cyc += (uint64_t)batches * tile_cycles(b, in, c, true, true);
+    return cyc;
+  }
+  default:
+    return 0;
+  }
+}

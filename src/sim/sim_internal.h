@@ -170,7 +170,9 @@ struct casc_sim_program {
   bool *pffts;
   uint32_t *pslots;
   unsigned nqueue_ops; /* ops creating queues: bounds per-block queue table */
-  double time_limit;   /* seconds per launch, 0 = none (launch.c) */
+  bool mix; /* a MIX kernel: the module says asc.compile_mix, or the kernel
+               has Matmul or mix-mode rows (timing: mix_launch_cycles) */
+  double time_limit; /* seconds per launch, 0 = none (launch.c) */
   /* Workspaces of earlier launches, reused by the next (launch.c). */
   pthread_mutex_t ws_lock;
   sim_workspace *ws_idle;
@@ -683,6 +685,11 @@ bool sim_exec_struct(sim_block *b, const sim_insn *in);
  * the object type's facts (sim_mm_type_facts). */
 #define SIM_MM_SLOTS 32
 bool sim_exec_matmul(sim_block *b, const sim_insn *in);
+/* Timing (after the row ran): the cycles the AIV waits for the AIC's
+ * answer to a Matmul row — kfc_msg_cycles for the calls that send a
+ * message, plus the cube's work on the tiles the call computed or sends
+ * out; 0 for other instructions. */
+uint64_t sim_mm_wait_cycles(sim_block *b, const sim_insn *in);
 /* Whether t is !ascendc.matmul<...>; its facts as imm: A, B, C and bias
  * dtypes in bytes 0-3 (bias CASC_DT_INVALID without one), A / B
  * transposed in bits 32 / 33. False with *why for a type the simulator
