@@ -121,19 +121,37 @@ static bool load_2d(sim_block *b, const sim_insn *in) {
                (long long)es);
   if (rep == 0)
     return true; /* repeat 0: not executed */
+  /* LoadData from GM (load_data_g2l): the source is fractals in GM. */
+  bool from_gm = casc_type_is_global_tensor(in->op->operands[1].value->type);
   for (int64_t r = 0; r < rep; r++) {
-    sim_pool sp_pool, dp_pool;
+    sim_pool sp_pool = SIM_POOL_L1, dp_pool;
     const uint8_t *sp =
-        sim_local_access_in(b, in, 1, (start + sstride * r) * FRACTAL, FRACTAL,
-                            32, 1u << SIM_POOL_L1, &sp_pool);
+        from_gm ? sim_global_access(b, in, 1, (start + sstride * r) * FRACTAL,
+                                    FRACTAL, false)
+                : sim_local_access_in(b, in, 1, (start + sstride * r) * FRACTAL,
+                                      FRACTAL, 32, 1u << SIM_POOL_L1, &sp_pool);
     if (!sp)
       return false;
-    uint8_t *dp = sim_local_access_in(
-        b, in, 0, (gap + 1) * r * FRACTAL, FRACTAL, FRACTAL,
-        (1u << SIM_POOL_L0A) | (1u << SIM_POOL_L0B), &dp_pool);
+    /* from GM also into L1 (A1 / B1); from L1 into L0A / L0B only */
+    unsigned dpools = (1u << SIM_POOL_L0A) | (1u << SIM_POOL_L0B) |
+                      (from_gm ? 1u << SIM_POOL_L1 : 0);
+    uint8_t *dp =
+        sim_local_access_in(b, in, 0, (gap + 1) * r * FRACTAL, FRACTAL,
+                            from_gm ? 32 : FRACTAL, dpools, &dp_pool);
     if (!dp)
       return false;
-    int64_t soff = sp - b->mem[sp_pool], doff = dp - b->mem[dp_pool];
+    int64_t doff = dp - b->mem[dp_pool];
+    if (from_gm) { /* GM is always "written" */
+      if (tr)
+        for (int i = 0; i < 16; i++)
+          for (int j = 0; j < 16; j++)
+            memcpy(dp + (j * 16 + i) * 2, sp + (i * 16 + j) * 2, 2);
+      else
+        memcpy(dp, sp, FRACTAL);
+      sim_cube_mark(b, dp_pool, doff, FRACTAL);
+      continue;
+    }
+    int64_t soff = sp - b->mem[sp_pool];
     if (!tr) {
       memmove(dp, sp, FRACTAL);
       sim_cube_copy_marks(b, dp_pool, doff, sp_pool, soff, FRACTAL);
@@ -491,6 +509,47 @@ static bool fixpipe(sim_block *b, const sim_insn *in) {
   return true;
 }
 
+/* ---- InitConstValue(dst L1/L0A/L0B, InitConstValueParams) -------------- */
+
+/* The Ascend C reference's InitConstValue (pyasc's docstring of
+ * init_const_value): repeatTimes repeats of blockNum blocks (32 bytes in
+ * A1 / B1, 512 in A2 / B2) with dstGap blocks between them; blockNum 0 is
+ * the two-field form, 512 bytes a repeat without gaps. The value in dst's
+ * element type. */
+static bool init_const(sim_block *b, const sim_insn *in) {
+  int64_t rep = sim_field(b, in, 1, 0), nblk = sim_field(b, in, 1, 1);
+  int64_t gap = sim_field(b, in, 1, 2);
+  const sim_slot *v = &b->slots[b->slots[in->a[1]].i + 3];
+  unsigned es = esize(in->dt);
+  if (rep == 0)
+    return true;
+  /* the pool decides the block size: resolve the first byte to learn it */
+  sim_pool pool;
+  unsigned pools =
+      (1u << SIM_POOL_L1) | (1u << SIM_POOL_L0A) | (1u << SIM_POOL_L0B);
+  if (!sim_local_access_in(b, in, 0, 0, es, 1, pools, &pool))
+    return false;
+  int64_t blk = pool == SIM_POOL_L1 ? 32 : FRACTAL;
+  int64_t run = nblk ? nblk * blk : FRACTAL,
+          step = nblk ? run + gap * blk : run;
+  uint8_t elem[8];
+  if (sim_dt_is_float(in->dt))
+    sim_store_f(elem, in->dt, sim_fround(v->f, in->dt));
+  else
+    sim_store_i(elem, in->dt, v->i);
+  for (int64_t r = 0; r < rep; r++) {
+    uint8_t *dp = sim_local_access_in(b, in, 0, r * step, run,
+                                      pool == SIM_POOL_L1 ? 32 : FRACTAL,
+                                      1u << pool, &pool);
+    if (!dp)
+      return false;
+    for (int64_t i = 0; i + (int64_t)es <= run; i += es)
+      memcpy(dp + i, elem, es);
+    sim_cube_mark(b, pool, dp - b->mem[pool], run);
+  }
+  return true;
+}
+
 bool sim_exec_cube(sim_block *b, const sim_insn *in) {
   switch (in->opc) {
   case SIM_DATA_COPY_ND2NZ:
@@ -501,6 +560,8 @@ bool sim_exec_cube(sim_block *b, const sim_insn *in) {
     return mmad(b, in);
   case SIM_FIXPIPE:
     return fixpipe(b, in);
+  case SIM_INIT_CONST_VALUE:
+    return init_const(b, in);
   default:
     return false;
   }

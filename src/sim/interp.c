@@ -467,6 +467,7 @@ void sim_block_run(sim_block *b) {
     case SIM_LOAD_DATA_2D:
     case SIM_MMAD:
     case SIM_FIXPIPE:
+    case SIM_INIT_CONST_VALUE:
       if (!sim_exec_cube(b, in))
         goto done;
       break;

@@ -692,10 +692,13 @@ static bool check_cube(lowerer *L, casc_op *op, sim_insn *in) {
     }
     return param_struct(L, op, 2, CASC_ASC_ND2NZ_PARAMS, "Nd2NzParams");
   case SIM_LOAD_DATA_2D:
-    if (!is_local(t0) || !is_local(t1) || in->dt != in->dt3) {
+    if (!is_local(t0) ||
+        !(is_local(t1) || (casc_type_is_global_tensor(t1) &&
+                           op->kind == CASC_OP_LOAD_DATA_G2L)) ||
+        in->dt != in->dt3) {
       unsupported(L, op,
-                  "LoadData other than local -> local of one element "
-                  "type");
+                  "LoadData other than local -> local (or GM -> local) of "
+                  "one element type");
       return false;
     }
     return param_struct(L, op, 2, CASC_ASC_LOAD_DATA_2D_PARAMS,
@@ -727,6 +730,9 @@ static bool check_cube(lowerer *L, casc_op *op, sim_insn *in) {
     in->imm = p->nops; /* which MmadParams form (cube.c) */
     return true;
   }
+  case SIM_INIT_CONST_VALUE:
+    return param_struct(L, op, 1, CASC_ASC_INIT_CONST_VALUE_PARAMS,
+                        "InitConstValueParams");
   case SIM_FIXPIPE:
     if (!casc_type_is_global_tensor(t0) || !is_local(t1)) {
       unsupported(L, op, "Fixpipe other than CO1 -> GM");
@@ -988,6 +994,7 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
         {CASC_ASC_MMAD_PARAMS, 8},
         {CASC_ASC_FIXPIPE_PARAMS_V220, 12},
         {CASC_ASC_FIXPIPE_CONFIG, 1},
+        {CASC_ASC_INIT_CONST_VALUE_PARAMS, 4},
         {CASC_ASC_BRCB_REPEAT_PARAMS, 2},
         {CASC_ASC_GATHER_MASK_PARAMS, 4},
         {CASC_ASC_TRANSPOSE_PARAMS_EXT, 5},
@@ -1012,6 +1019,7 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
                   "BinaryRepeatParams, BrcbRepeatParams, GatherMaskParams, "
                   "TransposeParamsExt, Nd2NzParams, LoadData2DParams, "
                   "MmadParams, FixpipeParamsV220, FixpipeConfig, "
+                  "InitConstValueParams, "
                   "SoftMaxTiling, SoftMaxShapeInfo, AscendQuantConfig and "
                   "RmsNormTiling are "
                   "constructed, with all their fields");
@@ -1042,6 +1050,7 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
   case SIM_LOAD_DATA_2D:
   case SIM_MMAD:
   case SIM_FIXPIPE:
+  case SIM_INIT_CONST_VALUE:
     if (!check_cube(L, op, in))
       return false;
     break;
