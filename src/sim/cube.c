@@ -550,6 +550,23 @@ static bool init_const(sim_block *b, const sim_insn *in) {
   return true;
 }
 
+/* ---- SetHF32Mode / SetHF32TransMode ------------------------------------ */
+
+/* Mmad runs f32 inputs as regular FP32 (the Ascend C reference's SetHF32Mode
+ * page: HF32 off is the default), which SetHF32Mode(false) keeps. HF32
+ * itself is reported: how the cube rounds f32 inputs to HF32 is not in the
+ * sources at hand. SetHF32TransMode only matters while HF32 is on. */
+static bool set_hf32(sim_block *b, const sim_insn *in) {
+  if (in->opc == SIM_SET_HF32_MODE && b->slots[in->a[0]].i != 0) {
+    sim_report(b, CASC_CHECK_UNSUPPORTED, CASC_SEV_ERROR, in->op,
+               "SetHF32Mode(true): HF32 products are not simulated (how the "
+               "cube rounds f32 inputs to HF32 is not documented in the "
+               "sources casc uses); Mmad runs f32 as regular FP32");
+    return false;
+  }
+  return true;
+}
+
 bool sim_exec_cube(sim_block *b, const sim_insn *in) {
   switch (in->opc) {
   case SIM_DATA_COPY_ND2NZ:
@@ -562,6 +579,9 @@ bool sim_exec_cube(sim_block *b, const sim_insn *in) {
     return fixpipe(b, in);
   case SIM_INIT_CONST_VALUE:
     return init_const(b, in);
+  case SIM_SET_HF32_MODE:
+  case SIM_SET_HF32_TRANS:
+    return set_hf32(b, in);
   default:
     return false;
   }

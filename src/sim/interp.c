@@ -468,6 +468,8 @@ void sim_block_run(sim_block *b) {
     case SIM_MMAD:
     case SIM_FIXPIPE:
     case SIM_INIT_CONST_VALUE:
+    case SIM_SET_HF32_MODE:
+    case SIM_SET_HF32_TRANS:
       if (!sim_exec_cube(b, in))
         goto done;
       break;

@@ -3,7 +3,7 @@
 // L0A), then Mmad and Fixpipe: y[i][j] = sum_k a[i][k] * 2.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: python3 -B -c "import sys; sys.path.insert(0, '%S/Inputs'); import npytool; npytool.write('%t/a.npy', 'f16', [((i * 7) %% 13 - 6) / 4.0 for i in range(256)])"
-// RUN: casc run %s --arg a=%t/a.npy --arg y=zeros:256 --out y=%t/y.npy
+// RUN: casc run %s --kernel k --arg a=%t/a.npy --arg y=zeros:256 --out y=%t/y.npy
 // RUN: python3 -B -c "import sys; sys.path.insert(0, '%S/Inputs'); import npytool; a = npytool.read('%t/a.npy')[1]; y = npytool.read('%t/y.npy')[1]; want = [2 * sum(a[i * 16 + k] for k in range(16)) for i in range(16) for j in range(16)]; assert y == want, (y[:16], want[:16]); print('ok')" | FileCheck %s
 // CHECK: ok
 
@@ -48,5 +48,19 @@ func.func @k(%a: memref<?xf16, 22>, %y: memref<?xf32, 22>) attributes {ascendc.a
   ascendc.que_bind.free_tensor %qa, %ta : !ascendc.queue<a2, 1>, !ascendc.local_tensor<*xf16>
   ascendc.que_bind.free_tensor %qb, %tb : !ascendc.queue<b2, 1>, !ascendc.local_tensor<*xf16>
   ascendc.que_bind.free_tensor %qc, %tc : !ascendc.queue<co1, 1>, !ascendc.local_tensor<*xf32>
+  return
+}
+
+// SetHF32Mode(false) keeps regular FP32 (and SetHF32TransMode does nothing
+// while HF32 is off); SetHF32Mode(true) is reported where it is called.
+// RUN: not casc run %s --kernel hf32 2>&1 | FileCheck %s --check-prefix=HF32
+// HF32: cube-init-g2l.mlir:64:3: error: block 0: SetHF32Mode(true): HF32 products are not simulated
+func.func @hf32() attributes {ascendc.aicore, ascendc.global} {
+  %false = arith.constant false
+  %true = arith.constant true
+  ascendc.set_hf32_mode %false : i1
+  ascendc.set_hf32_trans_mode %true : i1
+  ascendc.set_hf32_trans_mode %false : i1
+  ascendc.set_hf32_mode %true : i1
   return
 }
