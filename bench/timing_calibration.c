@@ -357,6 +357,69 @@ static bool run_matmul(const casc_platform *pl, unsigned long long *launch) {
   return ok;
 }
 
+/* pyasc's test_matmul as pyasc's own front end emits it (the IR of
+ * test/lit/sim/Inputs/pyasc_test_matmul.mlir: the Matmul object's rows in
+ * a MIX kernel, docs/timing.md "Mix mode and the Matmul object") on pl:
+ * the launch's cycles. Not fitted: a prediction. */
+#ifndef CASC_PYASC_TEST_MATMUL
+#define CASC_PYASC_TEST_MATMUL "test/lit/sim/Inputs/pyasc_test_matmul.mlir"
+#endif
+static bool run_matmul_ir(const casc_platform *pl, unsigned long long *launch) {
+  FILE *f = fopen(CASC_PYASC_TEST_MATMUL, "rb");
+  if (!f)
+    return false;
+  char *text = NULL;
+  long len = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
+  if (len > 0 && fseek(f, 0, SEEK_SET) == 0 && (text = malloc((size_t)len)) &&
+      fread(text, 1, (size_t)len, f) != (size_t)len) {
+    free(text);
+    text = NULL;
+  }
+  fclose(f);
+  if (!text)
+    return false;
+  casc_ctx *ctx = casc_ctx_new();
+  bool ok = false;
+  if (ctx) {
+    casc_ctx_set_diag_handler(ctx, print_diag, NULL);
+    casc_op *m =
+        casc_parse_module(ctx, text, (size_t)len, CASC_PYASC_TEST_MATMUL, 1);
+    casc_sim_program *prog =
+        m ? casc_sim_compile(ctx, m, "matmul_kernel") : NULL;
+    size_t n = 256 * 256;
+    float *a = calloc(n, 4), *b = calloc(n, 4), *c = calloc(n, 4);
+    float *bias = calloc(256, 4);
+    unsigned char *ws = calloc(1024, 1);
+    /* test_matmul's TCubeTiling: 16 cores of 64 x 64 over K = 256; the
+     * launch adds the trailing ffts_addr itself */
+    int32_t t[49] = {16, 256, 256, 256, 256, 64, 64, 256,
+                     64, 64,  64,  1,   1,   1,  1,  1};
+    if (prog && a && b && c && bias && ws) {
+      casc_arg args[7] = {
+          casc_arg_gm(a, CASC_DT_F32, n),   casc_arg_gm(b, CASC_DT_F32, n),
+          casc_arg_gm(c, CASC_DT_F32, n),   casc_arg_float(CASC_DT_F32, 0.01),
+          casc_arg_gm(t, CASC_DT_I32, 49),  casc_arg_gm(bias, CASC_DT_F32, 256),
+          casc_arg_gm(ws, CASC_DT_U8, 1024)};
+      casc_launch_opts o = {.threads = 1, .platform = pl};
+      casc_launch_result res;
+      ok = casc_sim_run_timed(prog, 16, args, 7, &o, NULL, &res) ==
+               CASC_LAUNCH_OK &&
+           res.timing.valid;
+      if (ok)
+        *launch = res.timing.cycles;
+    }
+    casc_sim_program_free(prog);
+    free(a);
+    free(b);
+    free(c);
+    free(bias);
+    free(ws);
+    casc_ctx_free(ctx);
+  }
+  free(text);
+  return ok;
+}
+
 /* The figures casc had before its calibration (the estimates of
  * platform/Ascend910B1.ini until issue 18): a latency-bound pipeline. */
 static casc_platform before_calibration(void) {
@@ -500,6 +563,12 @@ int main(int argc, char **argv) {
     return 1;
   }
   double matmul_us = (double)ml / clock;
+  unsigned long long mi = 0;
+  if (!run_matmul_ir(&pl, &mi)) {
+    fprintf(stderr, "timing_calibration: pyasc's test_matmul IR failed\n");
+    return 1;
+  }
+  double matmul_ir_us = (double)mi / clock;
 
   printf("timing model vs A2/A3 measurements (%s)\n", path);
   printf("%-52s %8s %8s %6s %6s  %s\n", "case", "measured", "casc", "acc",
@@ -544,13 +613,18 @@ int main(int argc, char **argv) {
       ne ? (ne % 2 ? accs[ne / 2] : (accs[ne / 2 - 1] + accs[ne / 2]) / 2) : 0;
   printf("\ntest_vadd: %llu cycles per block, launch %llu cycles at %.0f MHz\n",
          vb, vl, clock);
-  printf("test_matmul: launch %llu cycles (not fitted)\n", ml);
+  printf("test_matmul: launch %llu cycles (not fitted) as the C API's "
+         "basic cube ops (examples/matmul_leakyrelu.c), %.2f µs\n",
+         ml, matmul_us);
+  printf("test_matmul: launch %llu cycles (not fitted) as pyasc's IR (the "
+         "Matmul object, MIX)\n",
+         mi);
   printf("set aside with evidence: %u cases (listed above)\n", n_contra);
   printf("within ±10%%: %d/%u (held-out half: %d/%d; PTO model: %d/%u), "
          "median accuracy %.2f, test_vadd predicted %.2f µs vs %.1f µs, "
          "test_matmul predicted %.2f µs vs %.1f µs\n",
          w_all, ne, w_held, n_held, w_pto, ne, median, vadd_us, VADD_US,
-         matmul_us, MATMUL_US);
+         matmul_ir_us, MATMUL_US);
   free(accs);
   for (unsigned i = 0; i < ne; i++) {
     casc_sim_program_free(rs[i].prog);

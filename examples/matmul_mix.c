@@ -27,6 +27,7 @@
 typedef struct {
   int m, n, k;
   bool epilogue; /* Iterate + GetTensorC(UB) + LeakyRelu, not IterateAll */
+  bool trans_a;  /* A given transposed in GM: K x M */
 } mix_case;
 
 enum { BASE = 64, SINGLE = 128 };
@@ -71,7 +72,7 @@ static void matmul_mix_kernel(asc_kernel *k, void *user) {
   asc_global_tensor a_gm = asc_globaltensor(), b_gm = asc_globaltensor();
   asc_global_tensor c_gm = asc_globaltensor();
   asc_globaltensor_set_global_buffer(
-      a_gm, asc_gm_addr_add(a, asc_mul(m_start, s->k)));
+      a_gm, asc_gm_addr_add(a, s->trans_a ? m_start : asc_mul(m_start, s->k)));
   asc_globaltensor_set_global_buffer(b_gm, asc_gm_addr_add(b, n_start));
   asc_globaltensor_set_global_buffer(
       c_gm, asc_gm_addr_add(c, asc_add(asc_mul(m_start, s->n), n_start)));
@@ -82,7 +83,7 @@ static void matmul_mix_kernel(asc_kernel *k, void *user) {
       asc_matmul_type_(ASC_TPOSITION_GM, ASC_HALF, false),
       asc_matmul_type_(ASC_TPOSITION_GM, ASC_FLOAT, false), NULL);
   asc_register_matmul(pipe, workspace, &mm, &tiling);
-  asc_matmul_set_tensor_a(&mm, a_gm, false);
+  asc_matmul_set_tensor_a(&mm, a_gm, s->trans_a);
   asc_matmul_set_tensor_b(&mm, b_gm, false);
   asc_matmul_set_tail(&mm, tail_m, tail_n);
   if (!s->epilogue) {
@@ -158,16 +159,19 @@ static int run_case(const mix_case *s) {
     for (int j = 0; j < s->n; j++) {
       double sum = 0;
       for (int kk = 0; kk < s->k; kk++)
-        sum += (double)casc_f16_to_f32(A[(size_t)i * s->k + kk]) *
-               casc_f16_to_f32(B[(size_t)kk * s->n + j]);
+        sum +=
+            (double)casc_f16_to_f32(
+                A[s->trans_a ? (size_t)kk * s->m + i : (size_t)i * s->k + kk]) *
+            casc_f16_to_f32(B[(size_t)kk * s->n + j]);
       if (s->epilogue && sum < 0)
         sum = (float)((float)sum * (float)ALPHA);
       bad += C[(size_t)i * s->n + j] != (float)sum;
     }
   printf("matmul_mix %-11s half -> float32 M=%-4d N=%-4d K=%-4d blocks=%-3d "
-         "%s\n",
+         "%s%s\n",
          s->epilogue ? "leaky_relu" : "iterate_all", s->m, s->n, s->k,
-         t.used_core_num, bad ? "MISMATCH" : "exact");
+         t.used_core_num, bad ? "MISMATCH" : "exact",
+         s->trans_a ? " (A transposed)" : "");
   rc = bad != 0;
 out:
   free(A);
@@ -180,10 +184,15 @@ out:
 
 int main(int argc, char **argv) {
   static const mix_case cases[] = {
-      {512, 1024, 512, false}, /* tutorial 03's shape */
-      {200, 136, 100, false},  /* partial blocks, tiles and K steps */
-      {256, 256, 256, true},
-      {200, 136, 100, true},
+      /* tutorial 03's shape */
+      {512, 1024, 512, false, false},
+      /* partial blocks, tiles and K steps */
+      {200, 136, 100, false, false},
+      {256, 256, 256, true, false},
+      {200, 136, 100, true, false},
+      /* A given as K x M */
+      {200, 136, 100, false, true},
+      {256, 256, 256, true, true},
   };
   if (argc > 1) {
     example_opts opts;

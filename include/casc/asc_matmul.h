@@ -59,7 +59,7 @@ typedef struct {
   asc_matmul_type a_, b_, c_, bias_;
   bool has_bias_type_;
   asc_tcube_tiling t_;
-  bool inited_, a_set_, b_set_, bias_on_, b_trans_, has_tail_;
+  bool inited_, a_set_, b_set_, bias_on_, a_trans_, b_trans_, has_tail_;
   asc_tpipe pipe_;
   asc_global_tensor ws_, ga_, gb_, gbias_;
   asc_tquebind qa1_, qb1_, qa2_, qb2_, qco1_, qbias1_, qbias2_;
@@ -81,9 +81,10 @@ void asc_register_matmul_at(const char *file, int line, asc_tpipe pipe,
   asc_register_matmul_at(ASC__AT, p, ws, mm, t)
 
 /* set_tensor_a(tensor, transpose) / set_tensor_b / set_bias / disable_bias:
- * the GM operands, already offset to this block's part. A transposed A is
- * not supported; B must be transposed (given as N x K) unless its dtype is
- * 16-bit (casc's LoadData transposes 16-bit fractals only). */
+ * the GM operands, already offset to this block's part. A transposed A
+ * (given as K x M, rows M apart) must be of a 16-bit dtype; B must be
+ * transposed (given as N x K) unless its dtype is 16-bit (casc's LoadData
+ * transposes 16-bit fractals only). */
 void asc_matmul_set_tensor_a_at(const char *file, int line, asc_matmul *mm,
                                 asc_global_tensor a, bool transpose);
 void asc_matmul_set_tensor_b_at(const char *file, int line, asc_matmul *mm,

@@ -96,6 +96,10 @@ typedef struct {
   unsigned barrier_cycles;   /* PipeBarrier */
   unsigned min_op_cycles;    /* fewest cycles a V / MTE op holds its pipe */
   unsigned launch_cycles;    /* from the launch until blocks start */
+  /* MIX kernels (a cube core and its vector cores; docs/timing.md, "Mix
+   * mode and the Matmul object"): estimates, no measurement. */
+  unsigned mix_launch_cycles; /* a MIX task's start-up beyond launch_cycles */
+  unsigned kfc_msg_cycles;    /* one Matmul call's message round trip */
 } casc_platform;
 
 /* The name of vector cost class i ("unary", "binary", ...; docs/timing.md),

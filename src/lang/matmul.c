@@ -175,11 +175,16 @@ void asc_matmul_set_tensor_a_at(const char *file, int line, asc_matmul *mm,
   lang_call c;
   if (!lang_begin(&c, "asc_matmul_set_tensor_a", file, line) || !ready(&c, mm))
     return;
-  if (transpose || mm->a_.is_trans) {
-    lang_error(&c, "a transposed A is not supported");
+  bool tr = transpose || mm->a_.is_trans;
+  if (tr && asc_dtype_sizeof(mm->a_.dtype) != 2) {
+    lang_error(&c,
+               "a transposed A of dtype %s is not supported: casc's LoadData "
+               "transposes only 16-bit fractals",
+               asc_dtype_name(mm->a_.dtype));
     return;
   }
   mm->ga_ = a;
+  mm->a_trans_ = tr;
   mm->a_set_ = true;
 }
 
@@ -309,17 +314,22 @@ void asc_matmul_iterate_at(const char *file, int line, asc_matmul *mm,
     asc_int kc = MIN(t->base_k, SUB(t->single_core_k, k0));
     asc_int kal = align_up(w, kc, c0);
     asc_int kf = DIV(kal, c0), mf = DIV(mal, 16), nf = DIV(nal, 16);
-    /* GM -> A1 / B1: ND rows into NZ column blocks. */
+    /* GM -> A1 / B1: ND rows into NZ column blocks (A^T: K x M, rows M
+     * apart, its k rows into column blocks of 16 m). */
     asc_local_tensor a1 =
         asc_tquebind_alloc_tensor_at(file, line, mm->qa1_, in);
     asc_data_copy_at(
         file, line, asc__t_local(a1),
         asc__t_global(asc_globaltensor_subindex_at(
-            file, line, mm->ga_, ASC__I(ADD(MUL(m0, t->k_a), k0)))),
+            file, line, mm->ga_,
+            ASC__I(mm->a_trans_ ? ADD(MUL(k0, t->m), m0)
+                                : ADD(MUL(m0, t->k_a), k0)))),
         asc__sv_nd2nz(asc_nd2nzparams_at(
             file, line,
-            (asc__sv[]){asc__sv_i(1), ASC__I(mc), ASC__I(kc), asc__sv_i(0),
-                        asc__sv_i(t->k_a), ASC__I(mal), asc__sv_i(1),
+            (asc__sv[]){asc__sv_i(1), ASC__I(mm->a_trans_ ? kc : mc),
+                        ASC__I(mm->a_trans_ ? mc : kc), asc__sv_i(0),
+                        asc__sv_i(mm->a_trans_ ? t->m : t->k_a),
+                        ASC__I(mm->a_trans_ ? kal : mal), asc__sv_i(1),
                         asc__sv_i(0)})));
     asc_tquebind_enque_at(file, line, mm->qa1_, a1);
     asc_local_tensor b1 =
@@ -340,7 +350,9 @@ void asc_matmul_iterate_at(const char *file, int line, asc_matmul *mm,
                      asc__sv_nd2nz(asc_nd2nzparams_at(file, line, nd)));
     asc_tquebind_enque_at(file, line, mm->qb1_, b1);
 
-    /* L1 -> L0A: the NZ column blocks become ZZ rows of fractals. */
+    /* L1 -> L0A: the NZ column blocks become ZZ rows of fractals; A^T's
+     * column block of m-fractal i holds A's row of fractals i, each
+     * transposed on the way. */
     asc_local_tensor a1d = asc_tquebind_deque_at(file, line, mm->qa1_, in);
     asc_local_tensor a2 =
         asc_tquebind_alloc_tensor_at(file, line, mm->qa2_, in);
@@ -349,10 +361,12 @@ void asc_matmul_iterate_at(const char *file, int line, asc_matmul *mm,
           file, line, a2, ASC__I(MUL(MUL(i, kf), 16 * c0)));
       asc_load_data_at(
           file, line, row, a1d,
-          asc_loaddata2dparams_at(file, line,
-                                  (asc__sv[]){ASC__I(i), ASC__I(kf), ASC__I(mf),
-                                              asc__sv_i(0), asc__sv_i(0),
-                                              asc__sv_i(0), asc__sv_i(0)}));
+          asc_loaddata2dparams_at(
+              file, line,
+              (asc__sv[]){ASC__I(mm->a_trans_ ? MUL(i, kf) : i), ASC__I(kf),
+                          mm->a_trans_ ? asc__sv_i(1) : ASC__I(mf),
+                          asc__sv_i(0), asc__sv_i(0),
+                          asc__sv_i(mm->a_trans_ ? 1 : 0), asc__sv_i(0)}));
     }
     asc_tquebind_free_tensor_at(file, line, mm->qa1_, a1d);
     asc_tquebind_enque_at(file, line, mm->qa2_, a2);

@@ -121,19 +121,37 @@ static bool load_2d(sim_block *b, const sim_insn *in) {
                (long long)es);
   if (rep == 0)
     return true; /* repeat 0: not executed */
+  /* LoadData from GM (load_data_g2l): the source is fractals in GM. */
+  bool from_gm = casc_type_is_global_tensor(in->op->operands[1].value->type);
   for (int64_t r = 0; r < rep; r++) {
-    sim_pool sp_pool, dp_pool;
+    sim_pool sp_pool = SIM_POOL_L1, dp_pool;
     const uint8_t *sp =
-        sim_local_access_in(b, in, 1, (start + sstride * r) * FRACTAL, FRACTAL,
-                            32, 1u << SIM_POOL_L1, &sp_pool);
+        from_gm ? sim_global_access(b, in, 1, (start + sstride * r) * FRACTAL,
+                                    FRACTAL, false)
+                : sim_local_access_in(b, in, 1, (start + sstride * r) * FRACTAL,
+                                      FRACTAL, 32, 1u << SIM_POOL_L1, &sp_pool);
     if (!sp)
       return false;
-    uint8_t *dp = sim_local_access_in(
-        b, in, 0, (gap + 1) * r * FRACTAL, FRACTAL, FRACTAL,
-        (1u << SIM_POOL_L0A) | (1u << SIM_POOL_L0B), &dp_pool);
+    /* from GM also into L1 (A1 / B1); from L1 into L0A / L0B only */
+    unsigned dpools = (1u << SIM_POOL_L0A) | (1u << SIM_POOL_L0B) |
+                      (from_gm ? 1u << SIM_POOL_L1 : 0);
+    uint8_t *dp =
+        sim_local_access_in(b, in, 0, (gap + 1) * r * FRACTAL, FRACTAL,
+                            from_gm ? 32 : FRACTAL, dpools, &dp_pool);
     if (!dp)
       return false;
-    int64_t soff = sp - b->mem[sp_pool], doff = dp - b->mem[dp_pool];
+    int64_t doff = dp - b->mem[dp_pool];
+    if (from_gm) { /* GM is always "written" */
+      if (tr)
+        for (int i = 0; i < 16; i++)
+          for (int j = 0; j < 16; j++)
+            memcpy(dp + (j * 16 + i) * 2, sp + (i * 16 + j) * 2, 2);
+      else
+        memcpy(dp, sp, FRACTAL);
+      sim_cube_mark(b, dp_pool, doff, FRACTAL);
+      continue;
+    }
+    int64_t soff = sp - b->mem[sp_pool];
     if (!tr) {
       memmove(dp, sp, FRACTAL);
       sim_cube_copy_marks(b, dp_pool, doff, sp_pool, soff, FRACTAL);
@@ -173,79 +191,14 @@ static const uint8_t *mmad_bias(sim_block *b, const sim_insn *in, int64_t n) {
   return bias;
 }
 
-static bool mmad(sim_block *b, const sim_insn *in) {
-  unsigned nf = (unsigned)in->imm; /* the MmadParams form (lower.c) */
-  bool has_bias = in->op->nops == 5;
-  unsigned pi = has_bias ? 4 : 3; /* the MmadParams operand */
-  int64_t m = 0, n = 0, k = 0;
-  bool init_zero = true;
-  if (nf >= 3) {
-    m = sim_field(b, in, pi, 0);
-    n = sim_field(b, in, pi, 1);
-    k = sim_field(b, in, pi, 2);
-  }
-  if (nf == 6) {
-    init_zero = sim_field(b, in, pi, 5) != 0;
-    if (!has_bias && !init_zero && sim_field(b, in, pi, 4) != 0)
-      return bad(b, in, CASC_CHECK_UNSUPPORTED,
-                 "cmatrixSource %lld (C from the bias table) needs the Mmad "
-                 "form with a bias operand",
-                 1LL);
-  } else if (nf == 8) {
-    init_zero = sim_field(b, in, pi, 3) == 0; /* isBias: C += A x B */
-  }
-  if (has_bias)
-    init_zero = true; /* C starts at the bias row (mmad_bias) */
-  if (m > 4095 || n > 4095 || k > 4095)
-    return bad(b, in, CASC_CHECK_BAD_VALUE,
-               "m, n and k may be at most 4095; the largest is %lld",
-               (long long)(m > n ? (m > k ? m : k) : (n > k ? n : k)));
-  if (m == 0 || n == 0 || k == 0)
-    return true;
-  unsigned adt = in->dt3, es = esize(adt), c0 = 32 / es;
+/* The products of Mmad on resolved fractal memories (also the Matmul
+ * object's, matmul.c): C (L0C, NZ) = [C or 0 or the bias row] + A (L0A,
+ * ZZ) x B (L0B, ZN) over k; adt is A's and B's element type. */
+void sim_cube_mmad_compute(sim_block *b, uint8_t *C, const uint8_t *A,
+                           const uint8_t *B, int64_t m, int64_t n, int64_t k,
+                           bool init_zero, const uint8_t *bias, unsigned adt) {
+  unsigned es = esize(adt), c0 = 32 / es;
   int64_t mf = (m + 15) / 16, nf16 = (n + 15) / 16, kf = (k + c0 - 1) / c0;
-  sim_pool cp, ap, bp;
-  uint8_t *C = sim_local_access_in(b, in, 0, 0, mf * nf16 * 1024, 64,
-                                   1u << SIM_POOL_L0C, &cp);
-  if (!C)
-    return false;
-  const uint8_t *A = sim_local_access_in(b, in, 1, 0, mf * kf * FRACTAL,
-                                         FRACTAL, 1u << SIM_POOL_L0A, &ap);
-  if (!A)
-    return false;
-  const uint8_t *B = sim_local_access_in(b, in, 2, 0, kf * nf16 * FRACTAL,
-                                         FRACTAL, 1u << SIM_POOL_L0B, &bp);
-  if (!B)
-    return false;
-  int64_t coff = C - b->mem[cp], aoff = A - b->mem[ap], boff = B - b->mem[bp];
-  /* What the products read: A's rows i < m over k, B's columns j < n. */
-  bool warned = false;
-  for (int64_t i = 0; i < m; i++)
-    for (int64_t kb = 0; kb < kf; kb++)
-      read_check(b, in, 1, ap,
-                 aoff + ((i / 16) * kf + kb) * FRACTAL + (i % 16) * 32, 32,
-                 &warned);
-  warned = false;
-  for (int64_t j = 0; j < n; j++)
-    for (int64_t kb = 0; kb < kf; kb++)
-      read_check(b, in, 2, bp,
-                 boff + (kb * nf16 + j / 16) * FRACTAL + (j % 16) * 32, 32,
-                 &warned);
-  if (!init_zero)
-    for (int64_t nb = 0; nb < nf16; nb++) {
-      int64_t first = sim_cube_first_unwritten(b, cp, coff + nb * mf * 1024,
-                                               ((m - 1) / 16 + 1) * 1024);
-      if (first >= 0) {
-        sim_report(b, CASC_CHECK_L0C_UNINIT, CASC_SEV_ERROR, in->op,
-                   "Mmad: accumulates (cmatrixInitVal = false) onto L0C "
-                   "bytes at %lld that no Mmad has written",
-                   (long long)first);
-        return false;
-      }
-    }
-  const uint8_t *bias = has_bias ? mmad_bias(b, in, n) : NULL;
-  if (has_bias && !bias)
-    return false;
   /* Unpack A into rows of k and B into k-major rows of n (4-byte floats or
    * int32 in the worker's scratch, f16 through its conversion table), then
    * build C one fractal row (16 elements, 64 contiguous bytes of L0C) at a
@@ -321,6 +274,82 @@ static bool mmad(sim_block *b, const sim_insn *in) {
           r.u[t] = 0;
       memcpy(crow, &r, 64);
     }
+}
+
+static bool mmad(sim_block *b, const sim_insn *in) {
+  unsigned nf = (unsigned)in->imm; /* the MmadParams form (lower.c) */
+  bool has_bias = in->op->nops == 5;
+  unsigned pi = has_bias ? 4 : 3; /* the MmadParams operand */
+  int64_t m = 0, n = 0, k = 0;
+  bool init_zero = true;
+  if (nf >= 3) {
+    m = sim_field(b, in, pi, 0);
+    n = sim_field(b, in, pi, 1);
+    k = sim_field(b, in, pi, 2);
+  }
+  if (nf == 6) {
+    init_zero = sim_field(b, in, pi, 5) != 0;
+    if (!has_bias && !init_zero && sim_field(b, in, pi, 4) != 0)
+      return bad(b, in, CASC_CHECK_UNSUPPORTED,
+                 "cmatrixSource %lld (C from the bias table) needs the Mmad "
+                 "form with a bias operand",
+                 1LL);
+  } else if (nf == 8) {
+    init_zero = sim_field(b, in, pi, 3) == 0; /* isBias: C += A x B */
+  }
+  if (has_bias)
+    init_zero = true; /* C starts at the bias row (mmad_bias) */
+  if (m > 4095 || n > 4095 || k > 4095)
+    return bad(b, in, CASC_CHECK_BAD_VALUE,
+               "m, n and k may be at most 4095; the largest is %lld",
+               (long long)(m > n ? (m > k ? m : k) : (n > k ? n : k)));
+  if (m == 0 || n == 0 || k == 0)
+    return true;
+  unsigned adt = in->dt3, es = esize(adt), c0 = 32 / es;
+  int64_t mf = (m + 15) / 16, nf16 = (n + 15) / 16, kf = (k + c0 - 1) / c0;
+  sim_pool cp, ap, bp;
+  uint8_t *C = sim_local_access_in(b, in, 0, 0, mf * nf16 * 1024, 64,
+                                   1u << SIM_POOL_L0C, &cp);
+  if (!C)
+    return false;
+  const uint8_t *A = sim_local_access_in(b, in, 1, 0, mf * kf * FRACTAL,
+                                         FRACTAL, 1u << SIM_POOL_L0A, &ap);
+  if (!A)
+    return false;
+  const uint8_t *B = sim_local_access_in(b, in, 2, 0, kf * nf16 * FRACTAL,
+                                         FRACTAL, 1u << SIM_POOL_L0B, &bp);
+  if (!B)
+    return false;
+  int64_t coff = C - b->mem[cp], aoff = A - b->mem[ap], boff = B - b->mem[bp];
+  /* What the products read: A's rows i < m over k, B's columns j < n. */
+  bool warned = false;
+  for (int64_t i = 0; i < m; i++)
+    for (int64_t kb = 0; kb < kf; kb++)
+      read_check(b, in, 1, ap,
+                 aoff + ((i / 16) * kf + kb) * FRACTAL + (i % 16) * 32, 32,
+                 &warned);
+  warned = false;
+  for (int64_t j = 0; j < n; j++)
+    for (int64_t kb = 0; kb < kf; kb++)
+      read_check(b, in, 2, bp,
+                 boff + (kb * nf16 + j / 16) * FRACTAL + (j % 16) * 32, 32,
+                 &warned);
+  if (!init_zero)
+    for (int64_t nb = 0; nb < nf16; nb++) {
+      int64_t first = sim_cube_first_unwritten(b, cp, coff + nb * mf * 1024,
+                                               ((m - 1) / 16 + 1) * 1024);
+      if (first >= 0) {
+        sim_report(b, CASC_CHECK_L0C_UNINIT, CASC_SEV_ERROR, in->op,
+                   "Mmad: accumulates (cmatrixInitVal = false) onto L0C "
+                   "bytes at %lld that no Mmad has written",
+                   (long long)first);
+        return false;
+      }
+    }
+  const uint8_t *bias = has_bias ? mmad_bias(b, in, n) : NULL;
+  if (has_bias && !bias)
+    return false;
+  sim_cube_mmad_compute(b, C, A, B, m, n, k, init_zero, bias, adt);
   sim_cube_mark(b, cp, coff, mf * nf16 * 1024);
   return true;
 }
@@ -358,7 +387,51 @@ static unsigned fix_out_type(unsigned src, int64_t quant) {
                         : CASC_DT_INVALID;
   if (src == CASC_DT_I32 && quant == 0)
     return CASC_DT_I32;
+  if (src == CASC_DT_I32 && quant == 3) /* DEQF16: scalar dequantisation */
+    return CASC_DT_F16;
   return CASC_DT_INVALID;
+}
+
+/* DEQF16's scale: the float in the low 32 bits of deqScalar, of which the
+ * cube reads 10 mantissa bits (the Ascend C reference's Fixpipe page:
+ * "the AI processor's float32 has 1 sign, 8 exponent and 10 mantissa
+ * bits"; the low 13 are cleared). */
+double sim_cube_deq_scale(uint64_t deq) {
+  uint32_t bits = (uint32_t)deq & ~(uint32_t)0x1fff;
+  float f;
+  memcpy(&f, &bits, 4);
+  return f;
+}
+
+/* One element of L0C (int32 or f32 at sp) out through the fixpipe into dp
+ * as ddt: ReLU first, then f32 -> f16 / bf16 rounds to nearest even; int32
+ * -> f16 (DEQF16) is the value times deq_scale, rounded once to half (the
+ * order of the hardware's roundings is not documented). Also the Matmul
+ * object's GetTensorC (matmul.c). */
+void sim_cube_fix_elem(uint8_t *dp, const uint8_t *sp, unsigned sdt,
+                       unsigned ddt, bool relu, double deq_scale) {
+  if (sdt == CASC_DT_I32 && ddt == CASC_DT_F16) {
+    int32_t v;
+    memcpy(&v, sp, 4);
+    double d = (double)v * deq_scale;
+    if (relu && d < 0)
+      d = 0;
+    sim_store_f(dp, ddt, sim_fround(d, ddt));
+    return;
+  }
+  if (sdt == CASC_DT_I32) {
+    int32_t v;
+    memcpy(&v, sp, 4);
+    if (relu && v < 0)
+      v = 0;
+    memcpy(dp, &v, 4);
+    return;
+  }
+  float v;
+  memcpy(&v, sp, 4);
+  if (relu && v < 0)
+    v = 0;
+  sim_store_f(dp, ddt, ddt == CASC_DT_F32 ? v : sim_fround(v, ddt));
 }
 
 static bool fixpipe(sim_block *b, const sim_insn *in) {
@@ -367,6 +440,7 @@ static bool fixpipe(sim_block *b, const sim_insn *in) {
   bool relu = sim_field(b, in, 2, 4) != 0;
   int64_t quant = sim_field(b, in, 2, 5), ndnum = sim_field(b, in, 2, 7);
   int64_t layout = sim_field(b, in, 3, 0);
+  double deq = sim_cube_deq_scale((uint64_t)sim_field(b, in, 2, 6));
   unsigned sdt = in->dt3, ddt = in->dt2, des = esize(ddt);
   if (ns == 0 || ms == 0)
     return true;
@@ -429,20 +503,66 @@ static bool fixpipe(sim_block *b, const sim_insn *in) {
                 b, in, 0, (c / 16) * dstride * 32 + (r * 16 + c % 16) * des,
                 des, true)))
         return false;
-      if (sdt == CASC_DT_I32) {
-        int32_t v;
-        memcpy(&v, sp, 4);
-        if (relu && v < 0)
-          v = 0;
-        memcpy(dp, &v, 4);
-        continue;
-      }
-      float v;
-      memcpy(&v, sp, 4);
-      if (relu && v < 0)
-        v = 0;
-      sim_store_f(dp, ddt, ddt == CASC_DT_F32 ? v : sim_fround(v, ddt));
+      sim_cube_fix_elem(dp, sp, sdt, ddt, relu, deq);
     }
+  }
+  return true;
+}
+
+/* ---- InitConstValue(dst L1/L0A/L0B, InitConstValueParams) -------------- */
+
+/* The Ascend C reference's InitConstValue (pyasc's docstring of
+ * init_const_value): repeatTimes repeats of blockNum blocks (32 bytes in
+ * A1 / B1, 512 in A2 / B2) with dstGap blocks between them; blockNum 0 is
+ * the two-field form, 512 bytes a repeat without gaps. The value in dst's
+ * element type. */
+static bool init_const(sim_block *b, const sim_insn *in) {
+  int64_t rep = sim_field(b, in, 1, 0), nblk = sim_field(b, in, 1, 1);
+  int64_t gap = sim_field(b, in, 1, 2);
+  const sim_slot *v = &b->slots[b->slots[in->a[1]].i + 3];
+  unsigned es = esize(in->dt);
+  if (rep == 0)
+    return true;
+  /* the pool decides the block size: resolve the first byte to learn it */
+  sim_pool pool;
+  unsigned pools =
+      (1u << SIM_POOL_L1) | (1u << SIM_POOL_L0A) | (1u << SIM_POOL_L0B);
+  if (!sim_local_access_in(b, in, 0, 0, es, 1, pools, &pool))
+    return false;
+  int64_t blk = pool == SIM_POOL_L1 ? 32 : FRACTAL;
+  int64_t run = nblk ? nblk * blk : FRACTAL,
+          step = nblk ? run + gap * blk : run;
+  uint8_t elem[8];
+  if (sim_dt_is_float(in->dt))
+    sim_store_f(elem, in->dt, sim_fround(v->f, in->dt));
+  else
+    sim_store_i(elem, in->dt, v->i);
+  for (int64_t r = 0; r < rep; r++) {
+    uint8_t *dp = sim_local_access_in(b, in, 0, r * step, run,
+                                      pool == SIM_POOL_L1 ? 32 : FRACTAL,
+                                      1u << pool, &pool);
+    if (!dp)
+      return false;
+    for (int64_t i = 0; i + (int64_t)es <= run; i += es)
+      memcpy(dp + i, elem, es);
+    sim_cube_mark(b, pool, dp - b->mem[pool], run);
+  }
+  return true;
+}
+
+/* ---- SetHF32Mode / SetHF32TransMode ------------------------------------ */
+
+/* Mmad runs f32 inputs as regular FP32 (the Ascend C reference's SetHF32Mode
+ * page: HF32 off is the default), which SetHF32Mode(false) keeps. HF32
+ * itself is reported: how the cube rounds f32 inputs to HF32 is not in the
+ * sources at hand. SetHF32TransMode only matters while HF32 is on. */
+static bool set_hf32(sim_block *b, const sim_insn *in) {
+  if (in->opc == SIM_SET_HF32_MODE && b->slots[in->a[0]].i != 0) {
+    sim_report(b, CASC_CHECK_UNSUPPORTED, CASC_SEV_ERROR, in->op,
+               "SetHF32Mode(true): HF32 products are not simulated (how the "
+               "cube rounds f32 inputs to HF32 is not documented in the "
+               "sources casc uses); Mmad runs f32 as regular FP32");
+    return false;
   }
   return true;
 }
@@ -457,6 +577,11 @@ bool sim_exec_cube(sim_block *b, const sim_insn *in) {
     return mmad(b, in);
   case SIM_FIXPIPE:
     return fixpipe(b, in);
+  case SIM_INIT_CONST_VALUE:
+    return init_const(b, in);
+  case SIM_SET_HF32_MODE:
+  case SIM_SET_HF32_TRANS:
+    return set_hf32(b, in);
   default:
     return false;
   }

@@ -118,6 +118,7 @@ bool sim_cube_ws_fits(const sim_block *b, const casc_platform *pl) {
 }
 
 void sim_cube_block_reset(sim_block *b) {
+  memset(b->xflag, 0, sizeof b->xflag); /* mix.c: no cross-core flag set */
   for (unsigned p = 0; p < SIM_POOL_COUNT_; p++)
     if (cube_pool(p) && b->cw[p])
       memset(b->cw[p], 0, nwords(b->pool_size[p]) * sizeof *b->cw[p]);

@@ -472,7 +472,49 @@ void sim_block_run(sim_block *b) {
     case SIM_LOAD_DATA_2D:
     case SIM_MMAD:
     case SIM_FIXPIPE:
+    case SIM_INIT_CONST_VALUE:
+    case SIM_SET_HF32_MODE:
+    case SIM_SET_HF32_TRANS:
       if (!sim_exec_cube(b, in))
+        goto done;
+      break;
+
+    /* ---- the Matmul object: matmul.c, matmul_tiling.c; mix.c ---------- */
+    case SIM_STRUCT_COPY:
+    case SIM_STRUCT_MEMBER:
+    case SIM_STRUCT_SET_MEMBER:
+      if (!sim_exec_struct(b, in))
+        goto done;
+      break;
+    case SIM_MM_OBJECT:
+    case SIM_MM_REGIST:
+    case SIM_MM_INIT:
+    case SIM_MM_SET_TENSOR_A:
+    case SIM_MM_SET_TENSOR_B:
+    case SIM_MM_SET_BIAS:
+    case SIM_MM_DISABLE_BIAS:
+    case SIM_MM_SET_TAIL:
+    case SIM_MM_SET_SINGLE_SHAPE:
+    case SIM_MM_SET_ORG_SHAPE:
+    case SIM_MM_SET_WORKSPACE:
+    case SIM_MM_SET_QUANT_SCALAR:
+    case SIM_MM_ITERATE:
+    case SIM_MM_GET_TENSOR_C:
+    case SIM_MM_ITERATE_ALL:
+    case SIM_MM_ITERATE_BATCH:
+    case SIM_MM_END:
+    case SIM_MM_WAIT:
+      if (!sim_exec_matmul(b, in))
+        goto done;
+      break;
+    case SIM_MIX_IS_AIC:
+    case SIM_MIX_IS_AIV:
+    case SIM_MIX_SUB_BLOCK_IDX:
+    case SIM_MIX_SUB_BLOCK_NUM:
+    case SIM_MIX_CROSS_SET:
+    case SIM_MIX_CROSS_WAIT:
+    case SIM_MIX_FFTS_SYNC:
+      if (!sim_exec_mix(b, in))
         goto done;
       break;
 

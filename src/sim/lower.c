@@ -37,6 +37,7 @@ typedef struct {
   unsigned depth;
   bool failed;
   unsigned nqueue_ops;
+  bool mix; /* a Matmul or mix-mode row was lowered */
   /* What emit hands out once the code cannot grow: callers fill it in
    * without checking, and L->failed discards it. Per lowerer, since
    * programs are compiled on several threads at once. */
@@ -560,7 +561,11 @@ static bool lower_constant(lowerer *L, casc_op *op) {
     return false;
   }
   sim_slot *v = &L->init[s];
-  if (a->kind == CASC_ATTR_INTEGER && !sim_dt_is_float(dt))
+  int64_t opaque;
+  if (a->kind == CASC_ATTR_OPAQUE && !sim_dt_is_float(dt) &&
+      sim_opaque_constant(a->u.opaque.text, &opaque))
+    v->i = sim_norm(opaque, dt); /* TOTAL_L1_SIZE ... (matmul_tiling.c) */
+  else if (a->kind == CASC_ATTR_INTEGER && !sim_dt_is_float(dt))
     v->i = sim_norm(a->u.i.v, dt);
   else if (a->kind == CASC_ATTR_BOOL && !sim_dt_is_float(dt))
     v->i = a->u.b ? 1 : 0;
@@ -756,10 +761,13 @@ static bool check_cube(lowerer *L, casc_op *op, sim_insn *in) {
     }
     return param_struct(L, op, 2, CASC_ASC_ND2NZ_PARAMS, "Nd2NzParams");
   case SIM_LOAD_DATA_2D:
-    if (!is_local(t0) || !is_local(t1) || in->dt != in->dt3) {
+    if (!is_local(t0) ||
+        !(is_local(t1) || (casc_type_is_global_tensor(t1) &&
+                           op->kind == CASC_OP_LOAD_DATA_G2L)) ||
+        in->dt != in->dt3) {
       unsupported(L, op,
-                  "LoadData other than local -> local of one element "
-                  "type");
+                  "LoadData other than local -> local (or GM -> local) of "
+                  "one element type");
       return false;
     }
     return param_struct(L, op, 2, CASC_ASC_LOAD_DATA_2D_PARAMS,
@@ -791,6 +799,9 @@ static bool check_cube(lowerer *L, casc_op *op, sim_insn *in) {
     in->imm = p->nops; /* which MmadParams form (cube.c) */
     return true;
   }
+  case SIM_INIT_CONST_VALUE:
+    return param_struct(L, op, 1, CASC_ASC_INIT_CONST_VALUE_PARAMS,
+                        "InitConstValueParams");
   case SIM_FIXPIPE:
     if (!casc_type_is_global_tensor(t0) || !is_local(t1)) {
       unsupported(L, op, "Fixpipe other than CO1 -> GM");
@@ -802,6 +813,74 @@ static bool check_cube(lowerer *L, casc_op *op, sim_insn *in) {
   default:
     return true;
   }
+}
+
+/* The TCubeTiling rows (matmul_tiling.c), the Matmul object's rows
+ * (matmul.c: imm packs its type's facts) and the cross-core flags (mix.c:
+ * imm = modeId). */
+static bool check_matmul_mix(lowerer *L, casc_op *op, sim_insn *in) {
+  const char *why = NULL;
+  L->mix |= in->opc != SIM_STRUCT_COPY && in->opc != SIM_STRUCT_MEMBER &&
+            in->opc != SIM_STRUCT_SET_MEMBER;
+  switch (in->opc) {
+  case SIM_STRUCT_COPY: {
+    casc_type *e = casc_type_elem(op->operands[0].value->type);
+    if (!e || !casc_type_is_asc(e, CASC_ASC_CUBE_TILING)) {
+      unsupported(L, op, "a struct other than TCubeTiling");
+      return false;
+    }
+    in->imm = SIM_CUBE_TILING_FIELDS;
+    in->imm2 = new_slot(L, op);
+    for (unsigned i = 1; i < SIM_CUBE_TILING_FIELDS; i++)
+      new_slot(L, op);
+    return true;
+  }
+  case SIM_STRUCT_MEMBER:
+  case SIM_STRUCT_SET_MEMBER: {
+    casc_attr *f = casc_op_attr(op, "field");
+    const casc_value *base = casc_op_operand(op, 0);
+    char name[64] = "";
+    if (f && f->kind == CASC_ATTR_STRING && f->u.str.len < sizeof name)
+      memcpy(name, f->u.str.s, f->u.str.len), name[f->u.str.len] = 0;
+    int i = sim_cube_tiling_field(name);
+    if (!casc_type_is_asc(base->type, CASC_ASC_CUBE_TILING) || !base->def ||
+        base->def->kind != CASC_OP_EMITASC_COPY_STRUCT) {
+      unsupported(L, op, "a member of other than a copied TCubeTiling");
+      return false;
+    }
+    if (i < 0) {
+      unsupported(L, op, "a field TCubeTiling does not have");
+      return false;
+    }
+    in->imm = i;
+    return true;
+  }
+  case SIM_MIX_CROSS_SET:
+  case SIM_MIX_CROSS_WAIT: {
+    casc_attr *m = casc_op_attr(op, "modeId");
+    if (!m || m->kind != CASC_ATTR_INTEGER) {
+      unsupported(L, op, "missing integer attribute 'modeId'");
+      return false;
+    }
+    in->imm = m->u.i.v;
+    return true;
+  }
+  case SIM_MM_OBJECT:
+    break;
+  default: /* a Matmul row: the object is operand 0 (REGIST: 2) */
+    if (!sim_mm_type_facts(
+            op->operands[in->opc == SIM_MM_REGIST ? 2 : 0].value->type,
+            &in->imm, &why)) {
+      unsupported(L, op, why);
+      return false;
+    }
+    return true;
+  }
+  /* ascendc.construct of the object: its state slots */
+  in->imm2 = new_slot(L, op);
+  for (unsigned i = 1; i < SIM_MM_SLOTS; i++)
+    new_slot(L, op);
+  return true;
 }
 
 /* SoftMax / SimpleSoftMax (adv.c) read their SoftMaxTiling and the
@@ -1147,6 +1226,7 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
         {CASC_ASC_MMAD_PARAMS, 8},
         {CASC_ASC_FIXPIPE_PARAMS_V220, 12},
         {CASC_ASC_FIXPIPE_CONFIG, 1},
+        {CASC_ASC_INIT_CONST_VALUE_PARAMS, 4},
         {CASC_ASC_BRCB_REPEAT_PARAMS, 2},
         {CASC_ASC_GATHER_MASK_PARAMS, 4},
         {CASC_ASC_TRANSPOSE_PARAMS_EXT, 5},
@@ -1165,6 +1245,10 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
         {CASC_ASC_RMSNORM_TILING, 12},
     };
     const casc_type *t = op->nres == 1 ? op->results[0].type : NULL;
+    if (t && sim_mm_is_type(t) && op->nops == 0) { /* the Matmul object */
+      in->opc = SIM_MM_OBJECT;
+      return check_matmul_mix(L, op, in);
+    }
     bool ok = false;
     for (unsigned i = 0; t && i < sizeof structs / sizeof structs[0]; i++)
       ok |= casc_type_is_asc(t, structs[i].t) && op->nops == structs[i].nfields;
@@ -1177,6 +1261,7 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
                   "GatherRepeatParams, SliceInfo, "
                   "TransposeParamsExt, Nd2NzParams, LoadData2DParams, "
                   "MmadParams, FixpipeParamsV220, FixpipeConfig, "
+                  "InitConstValueParams, "
                   "SoftMaxTiling, SoftMaxShapeInfo, AscendQuantConfig and "
                   "RmsNormTiling are "
                   "constructed, with all their fields");
@@ -1203,7 +1288,33 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
   case SIM_LOAD_DATA_2D:
   case SIM_MMAD:
   case SIM_FIXPIPE:
+  case SIM_INIT_CONST_VALUE:
     if (!check_cube(L, op, in))
+      return false;
+    break;
+  case SIM_STRUCT_COPY:
+  case SIM_STRUCT_MEMBER:
+  case SIM_STRUCT_SET_MEMBER:
+  case SIM_MM_REGIST:
+  case SIM_MM_INIT:
+  case SIM_MM_SET_TENSOR_A:
+  case SIM_MM_SET_TENSOR_B:
+  case SIM_MM_SET_BIAS:
+  case SIM_MM_DISABLE_BIAS:
+  case SIM_MM_SET_TAIL:
+  case SIM_MM_SET_SINGLE_SHAPE:
+  case SIM_MM_SET_ORG_SHAPE:
+  case SIM_MM_SET_WORKSPACE:
+  case SIM_MM_SET_QUANT_SCALAR:
+  case SIM_MM_ITERATE:
+  case SIM_MM_GET_TENSOR_C:
+  case SIM_MM_ITERATE_ALL:
+  case SIM_MM_ITERATE_BATCH:
+  case SIM_MM_END:
+  case SIM_MM_WAIT:
+  case SIM_MIX_CROSS_SET:
+  case SIM_MIX_CROSS_WAIT:
+    if (!check_matmul_mix(L, op, in))
       return false;
     break;
   case SIM_SOFTMAX:
@@ -1551,6 +1662,16 @@ casc_sim_program *casc_sim_compile(casc_ctx *ctx, casc_op *module,
       L.failed = true; /* the context reported running out of memory */
     p->pffts[i] = param_is_ffts(a);
     p->pslots[i] = define(&L, fn, a);
+    casc_type *pe = casc_type_elem(a->type);
+    if (a->type->kind == CASC_TYPE_MEMREF && pe &&
+        casc_type_is_asc(pe, CASC_ASC_CUBE_TILING))
+      /* the host's TCubeTiling: its int32 fields (matmul_tiling.c) */
+      p->ptypes[i] =
+          casc_type_gm_memref(ctx, casc_type_int(ctx, 32, CASC_SIGNLESS));
+    if (!p->ptypes[i]) {
+      L.failed = true; /* the context reported running out of memory */
+      continue;
+    }
     bool gm = a->type->kind == CASC_TYPE_MEMREF ||
               a->type->kind == CASC_TYPE_UNRANKED_MEMREF;
     if (!gm && casc_dtype_of_type(a->type) == CASC_DT_INVALID) {
@@ -1560,7 +1681,7 @@ casc_sim_program *casc_sim_compile(casc_ctx *ctx, casc_op *module,
                       i, kernel);
       L.failed = true;
     }
-    if (gm && dt_of(a->type) == CASC_DT_INVALID) {
+    if (gm && dt_of(p->ptypes[i]) == CASC_DT_INVALID) {
       casc_emit_error(ctx, casc_value_loc(a) ? casc_value_loc(a) : fn->loc,
                       "kernel argument %u of @%s: unsupported element type", i,
                       kernel);
@@ -1580,6 +1701,7 @@ casc_sim_program *casc_sim_compile(casc_ctx *ctx, casc_op *module,
   p->init = L.init;
   p->nslots = L.nslots;
   p->nqueue_ops = L.nqueue_ops;
+  p->mix = L.mix || casc_op_attr(module, "asc.compile_mix") != NULL;
   return p;
 fail:
   casc_ptrmap_free(&top.map);

@@ -68,6 +68,14 @@ void casc_platform_default(casc_platform *p) {
   p->barrier_cycles = t->barrier_cycles;
   p->min_op_cycles = t->min_op_cycles;
   p->launch_cycles = t->launch_cycles;
+  /* MIX kernels (docs/timing.md, "Mix mode and the Matmul object"):
+   * ESTIMATES from the figures above, no measurement. A Matmul call's
+   * message is four GM transfers — the AIV writes its KfcMsg and cleans
+   * the cache line, the AIC reads it, the AIC's reply is written and read
+   * back — each costed as one MTE2 / MTE3 set-up; the MIX start-up is the
+   * one such exchange the kernel's first FftsCrossCoreSync makes. */
+  p->kfc_msg_cycles = 2u * t->mte2_setup + 2u * t->mte3_setup;
+  p->mix_launch_cycles = p->kfc_msg_cycles;
 }
 
 typedef struct {
@@ -116,6 +124,8 @@ static const key_spec keys[] = {
     K("casc.timing", "barrier_cycles", barrier_cycles),
     K("casc.timing", "min_op_cycles", min_op_cycles),
     K("casc.timing", "launch_cycles", launch_cycles),
+    K("casc.timing", "mix_launch_cycles", mix_launch_cycles),
+    K("casc.timing", "kfc_msg_cycles", kfc_msg_cycles),
 };
 
 static bool span_eq(const char *s, size_t n, const char *lit) {

@@ -185,7 +185,9 @@ struct casc_sim_program {
   bool *pffts;
   uint32_t *pslots;
   unsigned nqueue_ops; /* ops creating queues: bounds per-block queue table */
-  double time_limit;   /* seconds per launch, 0 = none (launch.c) */
+  bool mix; /* a MIX kernel: the module says asc.compile_mix, or the kernel
+               has Matmul or mix-mode rows (timing: mix_launch_cycles) */
+  double time_limit; /* seconds per launch, 0 = none (launch.c) */
   /* Workspaces of earlier launches, reused by the next (launch.c). */
   pthread_mutex_t ws_lock;
   sim_workspace *ws_idle;
@@ -382,6 +384,7 @@ typedef struct {
   uint64_t hi, lo;
 } sim_vmask;
 
+#define SIM_XFLAGS 16 /* cross-core flag ids (FftsCrossCoreSync: 4 bits) */
 typedef struct sim_block {
   const sim_launch *L;
   sim_timing *tm; /* the timing model's state; NULL when timing is off */
@@ -426,6 +429,7 @@ typedef struct sim_block {
     int16_t offset;
     bool sign;
   } deq;
+  uint8_t xflag[SIM_XFLAGS]; /* cross-core flags set and not waited (mix.c) */
   /* outcome */
   sim_issue_list issues;
   sim_gm_acc_list gm_acc; /* the GM ranges it read and wrote */
@@ -771,10 +775,50 @@ bool sim_exec_cube(sim_block *b, const sim_insn *in);
 #define SIM_F16_TABLE_BYTES (65536 * 4)
 /* The f32 value of each f16 bit pattern, indexed by the pattern. */
 const float *sim_cube_f16_table(const sim_block *b);
+/* Mmad's products on resolved memories (C in L0C NZ, A in L0A ZZ, B in
+ * L0B ZN; bias: n accumulator values or NULL) and one element out through
+ * the fixpipe (cube.c); the Matmul object (matmul.c) runs on them too. */
+void sim_cube_mmad_compute(sim_block *b, uint8_t *C, const uint8_t *A,
+                           const uint8_t *B, int64_t m, int64_t n, int64_t k,
+                           bool init_zero, const uint8_t *bias, unsigned adt);
+void sim_cube_fix_elem(uint8_t *dp, const uint8_t *sp, unsigned sdt,
+                       unsigned ddt, bool relu, double deq_scale);
+/* DEQF16's scale from a deqScalar (cube.c). */
+double sim_cube_deq_scale(uint64_t deq);
 /* One contiguous DataCopy of n bytes out of L1 (C1 -> C2, the bias path:
  * L1 -> BiasTable), at the given offsets of the two tensors (cube.c). */
 bool sim_cube_copy_from_l1(sim_block *b, const sim_insn *in, int64_t doff,
                            int64_t soff, int64_t n);
+
+/* matmul_tiling.c: the TCubeTiling argument (49 int32 fields) and the
+ * struct rows on it; Ascend C's opaque compile-time constants. */
+#define SIM_CUBE_TILING_FIELDS 49
+/* The index of a TCubeTiling field by its C++ name, or -1. */
+int sim_cube_tiling_field(const char *name);
+/* The value of an emitc.constant #emitc.opaque<"::AscendC::NAME"> the
+ * simulator knows (text: the attribute's spelling); false for others. */
+bool sim_opaque_constant(const char *text, int64_t *v);
+bool sim_exec_struct(sim_block *b, const sim_insn *in);
+
+/* matmul.c: the Matmul object's rows. Its state takes SIM_MM_SLOTS slots
+ * (lower.c allocates them at its ascendc.construct); imm of each row packs
+ * the object type's facts (sim_mm_type_facts). */
+#define SIM_MM_SLOTS 32
+bool sim_exec_matmul(sim_block *b, const sim_insn *in);
+/* Timing (after the row ran): the cycles the AIV waits for the AIC's
+ * answer to a Matmul row — kfc_msg_cycles for the calls that send a
+ * message, plus the cube's work on the tiles the call computed or sends
+ * out; 0 for other instructions. */
+uint64_t sim_mm_wait_cycles(sim_block *b, const sim_insn *in);
+/* Whether t is !ascendc.matmul<...>; its facts as imm: A, B, C and bias
+ * dtypes in bytes 0-3 (bias CASC_DT_INVALID without one), A / B
+ * transposed in bits 32 / 33. False with *why for a type the simulator
+ * does not run. */
+bool sim_mm_is_type(const casc_type *t);
+bool sim_mm_type_facts(const casc_type *t, int64_t *imm, const char **why);
+
+/* mix.c: the core-type queries and the cross-core flags of a MIX kernel. */
+bool sim_exec_mix(sim_block *b, const sim_insn *in);
 
 /* print.c: DumpTensor and printf. */
 bool sim_exec_print(sim_block *b, const sim_insn *in);

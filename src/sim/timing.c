@@ -913,6 +913,10 @@ void sim_tm_commit(sim_block *b, const sim_insn *in) {
   uint64_t issue = tm->t_s;
   tm->t_s += pl->scalar_cycles;
   tm->res.busy[S] += pl->scalar_cycles;
+  /* ---- MIX kernels (matmul.c; docs/timing.md, "Mix mode and the Matmul
+   * object"): a Matmul call holds the AIV's scalar unit until the AIC
+   * answers. */
+  tm->t_s += sim_mm_wait_cycles(b, in);
   if (in->pipe == CASC_PIPE_S) {
     tm->res.ops[S]++;
     add_slice(tm, in, SIM_SL_OP, S, issue, tm->t_s);

@@ -12,6 +12,7 @@
 typedef enum {
   OK,
   F32_B_NOT_TRANSPOSED, /* LoadData cannot transpose 32-bit fractals */
+  F32_A_TRANSPOSED,     /* nor A's */
   ITERATE_WITHOUT_A,
   BIAS_WITHOUT_TYPE,
   BAD_TILING, /* base_m not a multiple of 16 */
@@ -22,7 +23,8 @@ static unsigned g_line, g_all_line;
 
 static void kernel(asc_kernel *k, void *user) {
   mode m = *(const mode *)user;
-  asc_dtype in = m == F32_B_NOT_TRANSPOSED ? ASC_FLOAT : ASC_HALF;
+  asc_dtype in =
+      m == F32_B_NOT_TRANSPOSED || m == F32_A_TRANSPOSED ? ASC_FLOAT : ASC_HALF;
   asc_gm_addr a = asc_arg_gm(k, "a", in);
   asc_gm_addr b = asc_arg_gm(k, "b", in);
   asc_gm_addr c = asc_arg_gm(k, "c", ASC_FLOAT);
@@ -44,11 +46,13 @@ static void kernel(asc_kernel *k, void *user) {
   if (m == BAD_TILING)
     g_line = __LINE__ + 1;
   asc_register_matmul(pipe, ws, &mm, &t);
+  if (m == F32_A_TRANSPOSED)
+    g_line = __LINE__ + 2;
   if (m != ITERATE_WITHOUT_A)
-    asc_matmul_set_tensor_a(&mm, ag, false);
+    asc_matmul_set_tensor_a(&mm, ag, m == F32_A_TRANSPOSED);
   if (m == F32_B_NOT_TRANSPOSED)
     g_line = __LINE__ + 1;
-  asc_matmul_set_tensor_b(&mm, bg, false);
+  asc_matmul_set_tensor_b(&mm, bg, m == F32_A_TRANSPOSED);
   if (m == BIAS_WITHOUT_TYPE) {
     g_line = __LINE__ + 1;
     asc_matmul_set_bias(&mm, cg);
@@ -147,6 +151,7 @@ static void expect(mode m, const char *text) {
 
 static void test_misuse(void) {
   expect(F32_B_NOT_TRANSPOSED, "must be given transposed");
+  expect(F32_A_TRANSPOSED, "a transposed A of dtype float32 is not supported");
   expect(ITERATE_WITHOUT_A, "set_tensor_a and set_tensor_b must come first");
   expect(BIAS_WITHOUT_TYPE, "without a bias type");
   expect(BAD_TILING, "base_m, base_n multiples of 16");

@@ -991,7 +991,9 @@ static void test_platform_timing_keys(void) {
               {"wait_flag_cycles", d.wait_flag_cycles},
               {"barrier_cycles", d.barrier_cycles},
               {"min_op_cycles", d.min_op_cycles},
-              {"launch_cycles", d.launch_cycles}};
+              {"launch_cycles", d.launch_cycles},
+              {"mix_launch_cycles", d.mix_launch_cycles},
+              {"kfc_msg_cycles", d.kfc_msg_cycles}};
   const char *sec = strstr(text, "\n[casc.timing]\n");
   REQUIRE(sec);
   for (unsigned i = 0; i < sizeof keys / sizeof keys[0]; i++) {

@@ -1,0 +1,820 @@
+/* The high-level Matmul object of the IR (pyasc's asc.adv.Matmul:
+ * ascendc.regist_matmul_obj, ascendc.matmul.init / set_tensor_a / _b /
+ * set_bias / disable_bias / set_tail / set_org_shape / set_single_shape /
+ * iterate / get_tensor_c / iterate_all / end / wait_*; docs/simulator.md,
+ * "The Matmul object in the IR").
+ *
+ * One Iterate is what the C API's Matmul (src/lang/matmul.c) emits as basic
+ * cube ops, run on the same Mmad and Fixpipe code (cube.c): per base_k
+ * step the A and B parts of the tile go into the object's L0A / L0B
+ * buffers in the fractal layouts Mmad reads (zero padded to 16 rows /
+ * 32-byte columns, transposed on the way when A or B is given
+ * transposed), one Mmad accumulates into its L0C buffer (the first step
+ * starts at 0 or at the bias row); GetTensorC sends the tile through the
+ * fixpipe's conversion. The tile order, the tail and the k steps are the C
+ * API's, so both give bit-identical results.
+ *
+ * Where it runs: the object belongs to the block (a MIX kernel's block
+ * stands for its AIC and AIVs, docs/simulator.md "Mix mode"): the AIC's
+ * work happens at the AIV's call, as the KFC messages of the real library
+ * make the AIV wait for it.
+ *
+ * The object's state lives in slots of its own (lower.c allocates
+ * SIM_MM_SLOTS of them at the ascendc.construct), so each block has its
+ * own copy, and the operand tensors are copied into them at set_tensor_*. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "sim/sim_internal.h"
+
+/* The state slots, after the object's first. */
+enum {
+  MS_INIT, /* 1 after init */
+  MS_M,    /* the original shape (tiling, SetOrgShape): GM strides */
+  MS_N,
+  MS_KA,
+  MS_KB,
+  MS_SM, /* the single-core shape (tiling, SetSingleShape) */
+  MS_SN,
+  MS_SK,
+  MS_TM, /* SetTail (0: the single-core shape) */
+  MS_TN,
+  MS_TK,
+  MS_BM, /* the base tile */
+  MS_BN,
+  MS_BK,
+  MS_ORDER, /* iterateOrder: 0 M first, 1 N first */
+  MS_A,     /* GlobalTensors (sim_tensor) */
+  MS_B,
+  MS_BIAS,
+  MS_FLAGS, /* MF_* */
+  MS_NEXT,  /* the next Iterate's tile number */
+  MS_CUR,   /* the tile in L0C */
+  MS_L0A,   /* the object's buffers: byte offsets in their pools */
+  MS_L0B,
+  MS_L0C,
+  MS_BT,
+  MS_QUANT, /* SetQuantScalar's deqScalar (int8 into half: DEQF16) */
+  MS_COUNT_
+};
+_Static_assert(MS_COUNT_ <= SIM_MM_SLOTS, "SIM_MM_SLOTS too small");
+
+enum {
+  MF_A = 1,       /* SetTensorA done */
+  MF_B = 2,       /* SetTensorB done */
+  MF_BIAS = 4,    /* SetBias (not disabled) */
+  MF_TR_A = 8,    /* A given transposed (K x M) */
+  MF_TR_B = 16,   /* B given transposed (N x K) */
+  MF_RESULT = 32, /* an Iterate's tile waits in L0C */
+  MF_QUANT = 64   /* SetQuantScalar done */
+};
+
+/* The static facts of the object's type (lower.c packs them into imm). */
+typedef struct {
+  unsigned a, b, c, bias; /* casc_dtype */
+  bool tr_a, tr_b;
+} mm_types;
+
+static mm_types types_of(const sim_insn *in) {
+  uint64_t v = (uint64_t)in->imm;
+  mm_types t = {(unsigned)(v & 0xff),       (unsigned)(v >> 8 & 0xff),
+                (unsigned)(v >> 16 & 0xff), (unsigned)(v >> 24 & 0xff),
+                (v >> 32 & 1) != 0,         (v >> 33 & 1) != 0};
+  return t;
+}
+
+static unsigned esz(unsigned dt) {
+  unsigned s = casc_dtype_size((casc_dtype)dt);
+  return s ? s : 1;
+}
+
+static unsigned acc_of(unsigned in) {
+  return in == CASC_DT_I8 ? CASC_DT_I32 : CASC_DT_F32;
+}
+
+/* The object's state slot k (operand opnd is the object). */
+static sim_slot *st(sim_block *b, const sim_insn *in, unsigned opnd,
+                    unsigned k) {
+  return &b->slots[b->slots[in->a[opnd]].i + k];
+}
+
+static bool fail(sim_block *b, const sim_insn *in, casc_sim_check c,
+                 const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static bool fail(sim_block *b, const sim_insn *in, casc_sim_check c,
+                 const char *fmt, ...) {
+  char msg[256];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  sim_report(b, c, CASC_SEV_ERROR, in->op, "%s: %s", sim_api_name(in->op), msg);
+  return false;
+}
+
+static int64_t align_up(int64_t x, int64_t a) {
+  return (x + a - 1) / a * a;
+}
+
+/* GM bytes of the tensor kept in state slot k, through the checks of
+ * sim_global_access (the op's operand 0 names it in messages). */
+static const uint8_t *gm_at(sim_block *b, const sim_insn *in, unsigned k,
+                            int64_t off, int64_t bytes, bool write) {
+  sim_insn t = *in;
+  t.a[0] = (uint32_t)(b->slots[in->a[0]].i + k);
+  return sim_global_access(b, &t, 0, off, bytes, write);
+}
+
+/* Take `bytes` of pool p for the object; false after reporting. */
+static bool reserve(sim_block *b, const sim_insn *in, sim_pool p, int64_t bytes,
+                    int64_t *off) {
+  int64_t start = align_up(b->pool_top[p], 512), end = start + bytes;
+  if (end > b->pool_size[p]) {
+    sim_report(b, CASC_CHECK_UB_CAPACITY, CASC_SEV_ERROR, in->op,
+               "%s: the Matmul's %s buffer of %lld bytes needs [%lld, %lld), "
+               "but %s has %u bytes",
+               sim_api_name(in->op), casc_hw_mem_name((casc_hw_mem)p),
+               (long long)bytes, (long long)start, (long long)end,
+               casc_hw_mem_name((casc_hw_mem)p), b->pool_size[p]);
+    return false;
+  }
+  *off = start;
+  b->pool_top[p] = (uint32_t)end;
+  return true;
+}
+
+/* ---- init -------------------------------------------------------------- */
+
+/* Init(tiling): the shapes, the base tile and the buffers it needs. opnd:
+ * the object's operand, topnd the tiling's (a struct value). */
+static bool mm_init(sim_block *b, const sim_insn *in, unsigned opnd,
+                    unsigned topnd) {
+  mm_types ty = types_of(in);
+  const sim_slot *f = &b->slots[b->slots[in->a[topnd]].i];
+  int64_t M = f[1].i, N = f[2].i, Ka = f[3].i, Kb = f[4].i;
+  int64_t sm = f[5].i, sn = f[6].i, sk = f[7].i;
+  int64_t bm = f[8].i, bn = f[9].i, bk = f[10].i;
+  unsigned es = esz(ty.a), c0 = 32 / es;
+  if (bm <= 0 || bn <= 0 || bk <= 0 || bm % 16 || bn % 16 || bk % c0)
+    return fail(b, in, CASC_CHECK_BAD_VALUE,
+                "the tiling's baseM and baseN must be positive multiples of "
+                "16 and baseK of %lld (32 bytes of A's type)",
+                (long long)c0);
+  if (M <= 0 || N <= 0 || Ka <= 0 || sm <= 0 || sn <= 0 || sk <= 0)
+    return fail(b, in, CASC_CHECK_BAD_VALUE,
+                "the tiling's M, N, Ka and singleCoreM / N / K must be "
+                "positive (M is %lld)",
+                (long long)M);
+  if (Ka != Kb && Kb != 0)
+    return fail(b, in, CASC_CHECK_BAD_VALUE,
+                "the tiling's Ka and Kb differ (Kb is %lld)", (long long)Kb);
+  int64_t l0a, l0b, l0c, bt = 0;
+  if (!reserve(b, in, SIM_POOL_L0A, bm * bk * es, &l0a) ||
+      !reserve(b, in, SIM_POOL_L0B, bk * bn * es, &l0b) ||
+      !reserve(b, in, SIM_POOL_L0C, bm * bn * 4, &l0c) ||
+      (ty.bias != CASC_DT_INVALID && !reserve(b, in, SIM_POOL_BT, bn * 4, &bt)))
+    return false;
+  const int64_t v[][2] = {
+      {MS_INIT, 1},  {MS_M, M},     {MS_N, N},
+      {MS_KA, Ka},   {MS_KB, Ka},   {MS_SM, sm},
+      {MS_SN, sn},   {MS_SK, sk},   {MS_TM, 0},
+      {MS_TN, 0},    {MS_TK, 0},    {MS_BM, bm},
+      {MS_BN, bn},   {MS_BK, bk},   {MS_ORDER, f[17].i == 1},
+      {MS_NEXT, 0},  {MS_CUR, 0},   {MS_L0A, l0a},
+      {MS_L0B, l0b}, {MS_L0C, l0c}, {MS_BT, bt},
+      {MS_FLAGS, 0}};
+  for (unsigned i = 0; i < sizeof v / sizeof v[0]; i++)
+    st(b, in, opnd, (unsigned)v[i][0])->i = v[i][1];
+  return true;
+}
+
+static bool ready(sim_block *b, const sim_insn *in) {
+  if (st(b, in, 0, MS_INIT)->i)
+    return true;
+  return fail(b, in, CASC_CHECK_BAD_VALUE,
+              "the Matmul has no tiling yet (Init, or REGIST_MATMUL_OBJ "
+              "with a tiling, comes first)");
+}
+
+/* ---- one tile -------------------------------------------------------- */
+
+typedef struct {
+  int64_t m0, n0, mc, nc, pm, pn, pk;
+} tile;
+
+/* This block's part (single-core shape or tail) and the tiles of it. */
+static void part_of(sim_block *b, const sim_insn *in, int64_t *pm, int64_t *pn,
+                    int64_t *pk) {
+  int64_t tm = st(b, in, 0, MS_TM)->i, tn = st(b, in, 0, MS_TN)->i;
+  int64_t tk = st(b, in, 0, MS_TK)->i;
+  *pm = tm > 0 ? tm : st(b, in, 0, MS_SM)->i;
+  *pn = tn > 0 ? tn : st(b, in, 0, MS_SN)->i;
+  *pk = tk > 0 ? tk : st(b, in, 0, MS_SK)->i;
+}
+
+static int64_t tiles_of(sim_block *b, const sim_insn *in) {
+  int64_t pm, pn, pk;
+  part_of(b, in, &pm, &pn, &pk);
+  int64_t bm = st(b, in, 0, MS_BM)->i, bn = st(b, in, 0, MS_BN)->i;
+  return ((pm + bm - 1) / bm) * ((pn + bn - 1) / bn);
+}
+
+/* Tile number `count`: M first (iterateOrder 0, the C API's order) or N
+ * first. */
+static tile tile_of(sim_block *b, const sim_insn *in, int64_t count) {
+  tile t;
+  part_of(b, in, &t.pm, &t.pn, &t.pk);
+  int64_t bm = st(b, in, 0, MS_BM)->i, bn = st(b, in, 0, MS_BN)->i;
+  int64_t rm = (t.pm + bm - 1) / bm, rn = (t.pn + bn - 1) / bn;
+  int64_t im = count % rm, jn = count / rm;
+  if (st(b, in, 0, MS_ORDER)->i) {
+    jn = count % rn;
+    im = count / rn;
+  }
+  t.m0 = im * bm;
+  t.n0 = jn * bn;
+  t.mc = t.pm - t.m0 < bm ? t.pm - t.m0 : bm;
+  t.nc = t.pn - t.n0 < bn ? t.pn - t.n0 : bn;
+  return t;
+}
+
+/* Element (r, c) of a GM matrix of element size es, rows `ld` apart, read
+ * through the state tensor k (one row run at a time: row r, columns
+ * [c, c + n)). */
+static const uint8_t *row_at(sim_block *b, const sim_insn *in, unsigned k,
+                             int64_t r, int64_t c, int64_t n, int64_t ld,
+                             unsigned es) {
+  return gm_at(b, in, k, (r * ld + c) * (int64_t)es, n * (int64_t)es, false);
+}
+
+/* A's rows [m0, m0 + mc) x k [k0, k0 + kc) into L0A as ZZ fractals (16 x
+ * c0, row-major inside and between), zero padded. */
+static bool pack_a(sim_block *b, const sim_insn *in, uint8_t *A, tile *t,
+                   int64_t k0, int64_t kc, const mm_types *ty, bool tr) {
+  unsigned es = esz(ty->a), c0 = 32 / es;
+  int64_t mf = (t->mc + 15) / 16, kf = (kc + c0 - 1) / c0;
+  memset(A, 0, (size_t)(mf * kf * 512));
+  int64_t ka = st(b, in, 0, MS_KA)->i, M = st(b, in, 0, MS_M)->i;
+  if (!tr) {
+    for (int64_t i = 0; i < t->mc; i++) {
+      const uint8_t *p = row_at(b, in, MS_A, t->m0 + i, k0, kc, ka, es);
+      if (!p)
+        return false;
+      for (int64_t kk = 0; kk < kc; kk++)
+        memcpy(A + ((i / 16) * kf + kk / c0) * 512 + (i % 16) * 32 +
+                   (kk % c0) * es,
+               p + kk * es, es);
+    }
+    return true;
+  }
+  for (int64_t kk = 0; kk < kc; kk++) { /* A^T: K x M, rows M apart */
+    const uint8_t *p = row_at(b, in, MS_A, k0 + kk, t->m0, t->mc, M, es);
+    if (!p)
+      return false;
+    for (int64_t i = 0; i < t->mc; i++)
+      memcpy(A + ((i / 16) * kf + kk / c0) * 512 + (i % 16) * 32 +
+                 (kk % c0) * es,
+             p + i * es, es);
+  }
+  return true;
+}
+
+/* B's k [k0, k0 + kc) x columns [n0, n0 + nc) into L0B as ZN fractals (c0
+ * x 16, column-major inside, row-major between), zero padded. */
+static bool pack_b(sim_block *b, const sim_insn *in, uint8_t *B, tile *t,
+                   int64_t k0, int64_t kc, const mm_types *ty, bool tr) {
+  unsigned es = esz(ty->b), c0 = 32 / es;
+  int64_t nf = (t->nc + 15) / 16, kf = (kc + c0 - 1) / c0;
+  memset(B, 0, (size_t)(nf * kf * 512));
+  int64_t N = st(b, in, 0, MS_N)->i, kb = st(b, in, 0, MS_KB)->i;
+#define B_AT(kk, j)                                                            \
+  (B + (((kk) / c0) * nf + (j) / 16) * 512 + ((j) % 16) * 32 + ((kk) % c0) * es)
+  if (!tr) {
+    for (int64_t kk = 0; kk < kc; kk++) {
+      const uint8_t *p = row_at(b, in, MS_B, k0 + kk, t->n0, t->nc, N, es);
+      if (!p)
+        return false;
+      for (int64_t j = 0; j < t->nc; j++)
+        memcpy(B_AT(kk, j), p + j * es, es);
+    }
+    return true;
+  }
+  for (int64_t j = 0; j < t->nc; j++) { /* B^T: N x K, rows Kb apart */
+    const uint8_t *p = row_at(b, in, MS_B, t->n0 + j, k0, kc, kb, es);
+    if (!p)
+      return false;
+    for (int64_t kk = 0; kk < kc; kk++)
+      memcpy(B_AT(kk, j), p + kk * es, es);
+  }
+#undef B_AT
+  return true;
+}
+
+/* The bias row of the tile's columns into the BiasTable, as accumulator
+ * values. */
+static const uint8_t *load_bias(sim_block *b, const sim_insn *in, tile *t,
+                                const mm_types *ty) {
+  uint8_t *bt = b->mem[SIM_POOL_BT] + st(b, in, 0, MS_BT)->i;
+  unsigned es = esz(ty->bias);
+  const uint8_t *p =
+      gm_at(b, in, MS_BIAS, t->n0 * (int64_t)es, t->nc * (int64_t)es, false);
+  if (!p)
+    return NULL;
+  for (int64_t j = 0; j < t->nc; j++) {
+    if (acc_of(ty->a) == CASC_DT_I32)
+      sim_store_i(bt + j * 4, CASC_DT_I32, sim_load_i(p + j * es, ty->bias));
+    else
+      sim_store_f(bt + j * 4, CASC_DT_F32, sim_load_f(p + j * es, ty->bias));
+  }
+  return bt;
+}
+
+/* Iterate's work for tile `count`: C = (bias) + A x B over this block's K,
+ * in base_k steps, into the object's L0C. */
+static bool compute_tile(sim_block *b, const sim_insn *in, int64_t count) {
+  mm_types ty = types_of(in);
+  int64_t flags = st(b, in, 0, MS_FLAGS)->i;
+  if ((flags & (MF_A | MF_B)) != (MF_A | MF_B))
+    return fail(b, in, CASC_CHECK_BAD_VALUE,
+                "SetTensorA and SetTensorB must come first");
+  tile t = tile_of(b, in, count);
+  int64_t bk = st(b, in, 0, MS_BK)->i;
+  uint8_t *A = b->mem[SIM_POOL_L0A] + st(b, in, 0, MS_L0A)->i;
+  uint8_t *B = b->mem[SIM_POOL_L0B] + st(b, in, 0, MS_L0B)->i;
+  uint8_t *C = b->mem[SIM_POOL_L0C] + st(b, in, 0, MS_L0C)->i;
+  const uint8_t *bias = NULL;
+  if ((flags & MF_BIAS) && !(bias = load_bias(b, in, &t, &ty)))
+    return false;
+  for (int64_t k0 = 0; k0 < t.pk; k0 += bk) {
+    int64_t kc = t.pk - k0 < bk ? t.pk - k0 : bk;
+    if (!pack_a(b, in, A, &t, k0, kc, &ty, ty.tr_a || (flags & MF_TR_A)) ||
+        !pack_b(b, in, B, &t, k0, kc, &ty, ty.tr_b || (flags & MF_TR_B)))
+      return false;
+    /* the first step starts C at 0 or the bias row, the later ones add
+     * (cmatrixInitVal false), as the C API's Mmads do */
+    sim_cube_mmad_compute(b, C, A, B, t.mc, t.nc, kc, k0 == 0,
+                          k0 == 0 ? bias : NULL, ty.a);
+  }
+  return true;
+}
+
+/* ---- GetTensorC ---------------------------------------------------------- */
+
+/* The tile in L0C out through the fixpipe: into GM (operand opnd of in)
+ * at its place in C (rows N apart), or with sequential write as base_m
+ * rows of base_n; into a LocalTensor (UB) as base_m rows of base_n. */
+static bool write_tile(sim_block *b, const sim_insn *in, int64_t count,
+                       unsigned opnd, bool seq, int64_t c_off) {
+  mm_types ty = types_of(in);
+  tile t = tile_of(b, in, count);
+  int64_t bn = st(b, in, 0, MS_BN)->i, N = st(b, in, 0, MS_N)->i;
+  const uint8_t *C = b->mem[SIM_POOL_L0C] + st(b, in, 0, MS_L0C)->i;
+  int64_t mal = align_up(t.mc, 16);
+  unsigned des = esz(ty.c), acc = acc_of(ty.a);
+  bool local = casc_type_is_local_tensor(in->op->operands[opnd].value->type);
+  if (local && !seq)
+    return fail(b, in, CASC_CHECK_UNSUPPORTED,
+                "GetTensorC into a LocalTensor without enSequentialWrite is "
+                "not simulated");
+  int64_t ld = seq ? bn : N, base = c_off + (seq ? 0 : t.m0 * N + t.n0);
+  double deq = sim_cube_deq_scale((uint64_t)st(b, in, 0, MS_QUANT)->i);
+  if (acc == CASC_DT_I32 && ty.c == CASC_DT_F16 &&
+      !(st(b, in, 0, MS_FLAGS)->i & MF_QUANT))
+    return fail(b, in, CASC_CHECK_BAD_VALUE,
+                "int8 A and B into half C dequantise with the scale of "
+                "SetQuantScalar, which was not called");
+  for (int64_t r = 0; r < t.mc; r++) {
+    int64_t off = (base + r * ld) * des, bytes = t.nc * des;
+    uint8_t *row;
+    if (local)
+      row = sim_local_access(b, in, opnd, off, bytes, false);
+    else
+      row = sim_global_access(b, in, opnd, off, bytes, true);
+    if (!row)
+      return false;
+    for (int64_t c = 0; c < t.nc; c++)
+      sim_cube_fix_elem(row + c * des,
+                        C + ((c / 16) * mal + r) * 64 + (c % 16) * 4, acc, ty.c,
+                        false, deq);
+    if (local)
+      sim_mark_written(b, row, bytes);
+  }
+  return true;
+}
+
+/* An i1 operand's value. */
+static bool flag_at(const sim_block *b, const sim_insn *in, unsigned i) {
+  return b->slots[in->a[i]].i != 0;
+}
+
+/* Operand group g of the op: its first operand, or -1 when absent. */
+static int group_first(const sim_insn *in, unsigned g) {
+  unsigned first, n;
+  if (!casc_op_operand_group(in->op, g, &first, &n) || n == 0)
+    return -1;
+  return (int)first;
+}
+
+static bool mm_iterate(sim_block *b, const sim_insn *in) {
+  if (!ready(b, in))
+    return false;
+  if (flag_at(b, in, 1))
+    return fail(b, in, CASC_CHECK_UNSUPPORTED,
+                "Iterate with enPartialSum (adding to the last tile) is not "
+                "simulated");
+  if (group_first(in, 2) >= 0)
+    return fail(b, in, CASC_CHECK_UNSUPPORTED,
+                "Iterate into a user's CO1 tensor (localCmatrix) is not "
+                "simulated");
+  int64_t next = st(b, in, 0, MS_NEXT)->i;
+  if (next >= tiles_of(b, in)) { /* done: the next Iterate starts again */
+    st(b, in, 0, MS_NEXT)->i = 0;
+    b->slots[in->r].i = 0;
+    return true;
+  }
+  if (!compute_tile(b, in, next))
+    return false;
+  st(b, in, 0, MS_CUR)->i = next;
+  st(b, in, 0, MS_NEXT)->i = next + 1;
+  st(b, in, 0, MS_FLAGS)->i |= MF_RESULT;
+  b->slots[in->r].i = 1;
+  return true;
+}
+
+static bool mm_get_tensor_c(sim_block *b, const sim_insn *in) {
+  if (!ready(b, in))
+    return false;
+  if (!(st(b, in, 0, MS_FLAGS)->i & MF_RESULT))
+    return fail(b, in, CASC_CHECK_BAD_VALUE,
+                "there is no Iterate result to take (Iterate must return "
+                "true first)");
+  if (group_first(in, 2) >= 0)
+    return fail(b, in, CASC_CHECK_UNSUPPORTED,
+                "GetTensorC into a GlobalTensor and a LocalTensor at once is "
+                "not simulated");
+  unsigned n = in->nargs; /* ..., atomic, sequentialwrite, sync */
+  if (b->slots[in->a[n - 3]].i != 0)
+    return fail(b, in, CASC_CHECK_UNSUPPORTED,
+                "GetTensorC with atomic %lld (accumulating into GM) is not "
+                "simulated",
+                (long long)b->slots[in->a[n - 3]].i);
+  if (!write_tile(b, in, st(b, in, 0, MS_CUR)->i, 1, flag_at(b, in, n - 2), 0))
+    return false;
+  st(b, in, 0, MS_FLAGS)->i &= ~(int64_t)MF_RESULT;
+  return true;
+}
+
+static bool mm_iterate_all(sim_block *b, const sim_insn *in) {
+  if (!ready(b, in))
+    return false;
+  int g_atomic = group_first(in, 2), g_seq = group_first(in, 3);
+  if (g_atomic >= 0 && b->slots[in->a[g_atomic]].i != 0)
+    return fail(b, in, CASC_CHECK_UNSUPPORTED,
+                "IterateAll with enAtomic %lld is not simulated",
+                (long long)b->slots[in->a[g_atomic]].i);
+  bool seq = g_seq >= 0 && flag_at(b, in, (unsigned)g_seq);
+  if (casc_type_is_local_tensor(in->op->operands[1].value->type))
+    return fail(b, in, CASC_CHECK_UNSUPPORTED,
+                "IterateAll into a LocalTensor is not simulated");
+  int64_t n = tiles_of(b, in);
+  for (int64_t c = 0; c < n; c++)
+    if (!compute_tile(b, in, c) || !write_tile(b, in, c, 1, seq, 0))
+      return false;
+  st(b, in, 0, MS_NEXT)->i = 0;
+  st(b, in, 0, MS_FLAGS)->i &= ~(int64_t)MF_RESULT;
+  return true;
+}
+
+/* IterateBatch (matmul, C, batchA, batchB, enSequentialWrite,
+ * matrixStrideA, matrixStrideB, matrixStrideC[, enPartialSum][,
+ * enAtomic], sync[, wait]) with the NORMAL layout: batch i multiplies the
+ * ND matrices at A + i * strideA and B + i * strideB (elements; 0: the
+ * matrices follow each other, M x Ka and Kb x N) into C + i * M * N, each
+ * as IterateAll does. */
+static bool mm_iterate_batch(sim_block *b, const sim_insn *in) {
+  if (!ready(b, in))
+    return false;
+  if (!(in->imm >> 34 & 1))
+    return fail(b, in, CASC_CHECK_UNSUPPORTED,
+                "IterateBatch of A, B and C in a layout other than NORMAL "
+                "(LayoutMode 1) is not simulated");
+  if (casc_type_is_local_tensor(in->op->operands[1].value->type))
+    return fail(b, in, CASC_CHECK_UNSUPPORTED,
+                "IterateBatch into a LocalTensor is not simulated");
+  int g_ps = group_first(in, 8), g_at = group_first(in, 9);
+  if ((g_ps >= 0 && flag_at(b, in, (unsigned)g_ps)) ||
+      (g_at >= 0 && b->slots[in->a[g_at]].i != 0) || flag_at(b, in, 4))
+    return fail(b, in, CASC_CHECK_UNSUPPORTED,
+                "IterateBatch with enPartialSum, enAtomic or "
+                "enSequentialWrite is not simulated");
+  int64_t ba = (int64_t)sim_zext(b->slots[in->a[2]].i, CASC_DT_U32);
+  int64_t bb = (int64_t)sim_zext(b->slots[in->a[3]].i, CASC_DT_U32);
+  if (ba != bb)
+    return fail(b, in, CASC_CHECK_UNSUPPORTED,
+                "batchA %lld and batchB %lld differ: which matrix of the "
+                "smaller side a batch takes is not documented",
+                (long long)ba, (long long)bb);
+  mm_types ty = types_of(in);
+  int64_t M = st(b, in, 0, MS_M)->i, N = st(b, in, 0, MS_N)->i;
+  int64_t sa = (int64_t)sim_zext(b->slots[in->a[5]].i, CASC_DT_U32);
+  int64_t sb = (int64_t)sim_zext(b->slots[in->a[6]].i, CASC_DT_U32);
+  if (!sa)
+    sa = M * st(b, in, 0, MS_KA)->i;
+  if (!sb)
+    sb = st(b, in, 0, MS_KB)->i * N;
+  sim_tensor a0 = st(b, in, 0, MS_A)->t, b0 = st(b, in, 0, MS_B)->t;
+  int64_t n = tiles_of(b, in);
+  bool ok = true;
+  for (int64_t i = 0; ok && i < ba; i++) {
+    st(b, in, 0, MS_A)->t.off = a0.off + i * sa * (int64_t)esz(ty.a);
+    st(b, in, 0, MS_B)->t.off = b0.off + i * sb * (int64_t)esz(ty.b);
+    for (int64_t c = 0; ok && c < n; c++)
+      ok = compute_tile(b, in, c) && write_tile(b, in, c, 1, false, i * M * N);
+  }
+  st(b, in, 0, MS_A)->t = a0;
+  st(b, in, 0, MS_B)->t = b0;
+  return ok;
+}
+
+/* SetTensorA / B / Bias: the GlobalTensor into its state slot. */
+static bool set_tensor(sim_block *b, const sim_insn *in, unsigned k,
+                       int64_t flag, int64_t trflag) {
+  if (!ready(b, in))
+    return false;
+  if (!casc_type_is_global_tensor(in->op->operands[1].value->type))
+    return fail(b, in, CASC_CHECK_UNSUPPORTED,
+                "an operand in local memory (A, B or the bias from "
+                "L1 / UB) is not simulated: they are read from GM");
+  st(b, in, 0, k)->t = b->slots[in->a[1]].t;
+  int64_t *f = &st(b, in, 0, MS_FLAGS)->i;
+  *f |= flag;
+  if (trflag) {
+    *f &= ~trflag;
+    if (in->nargs > 2 && flag_at(b, in, 2))
+      *f |= trflag;
+  }
+  return true;
+}
+
+/* SetTail / SetSingleShape / SetOrgShape: runtime shapes (a value < 1
+ * keeps the one before, as the library's -1 default does). */
+static void set_shape(sim_block *b, const sim_insn *in, const unsigned *ks,
+                      unsigned n) {
+  for (unsigned i = 0; i < n && i + 1 < in->nargs; i++) {
+    int64_t v = sim_sext(b->slots[in->a[i + 1]].i, CASC_DT_I32);
+    if (v > 0)
+      st(b, in, 0, ks[i])->i = v;
+  }
+}
+
+bool sim_exec_matmul(sim_block *b, const sim_insn *in) {
+  switch (in->opc) {
+  case SIM_MM_OBJECT:
+    b->slots[in->r].i = in->imm2;
+    for (unsigned k = 0; k < MS_COUNT_; k++)
+      b->slots[in->imm2 + k].i = 0;
+    return true;
+  case SIM_MM_REGIST: { /* (pipe, workspace, matmul[, tiling]) */
+    sim_insn t = *in;   /* the object as operand 0, as the other rows */
+    t.a[0] = in->a[2];
+    return in->nargs < 4 || mm_init(b, &t, 0, 3);
+  }
+  case SIM_MM_INIT:
+    return mm_init(b, in, 0, 1);
+  case SIM_MM_SET_TENSOR_A:
+    return set_tensor(b, in, MS_A, MF_A, MF_TR_A);
+  case SIM_MM_SET_TENSOR_B:
+    return set_tensor(b, in, MS_B, MF_B, MF_TR_B);
+  case SIM_MM_SET_BIAS:
+    if (types_of(in).bias == CASC_DT_INVALID)
+      return fail(b, in, CASC_CHECK_BAD_VALUE,
+                  "the Matmul's type has no bias type");
+    return set_tensor(b, in, MS_BIAS, MF_BIAS, 0);
+  case SIM_MM_DISABLE_BIAS:
+    st(b, in, 0, MS_FLAGS)->i &= ~(int64_t)MF_BIAS;
+    return true;
+  case SIM_MM_SET_TAIL: {
+    static const unsigned k[] = {MS_TM, MS_TN, MS_TK};
+    if (!ready(b, in))
+      return false;
+    set_shape(b, in, k, 3);
+    return true;
+  }
+  case SIM_MM_SET_SINGLE_SHAPE: {
+    static const unsigned k[] = {MS_SM, MS_SN, MS_SK};
+    if (!ready(b, in))
+      return false;
+    set_shape(b, in, k, 3);
+    return true;
+  }
+  case SIM_MM_SET_ORG_SHAPE: {
+    static const unsigned k[] = {MS_M, MS_N, MS_KA, MS_KB};
+    if (!ready(b, in))
+      return false;
+    set_shape(b, in, k, 4);
+    if (in->nargs < 5) /* orgKb defaults to orgKa */
+      st(b, in, 0, MS_KB)->i = st(b, in, 0, MS_KA)->i;
+    return true;
+  }
+  case SIM_MM_ITERATE:
+    return mm_iterate(b, in);
+  case SIM_MM_GET_TENSOR_C:
+    return mm_get_tensor_c(b, in);
+  case SIM_MM_ITERATE_ALL:
+    return mm_iterate_all(b, in);
+  case SIM_MM_ITERATE_BATCH:
+    return mm_iterate_batch(b, in);
+  case SIM_MM_END:
+    /* End: the next round starts from the first tile */
+    st(b, in, 0, MS_NEXT)->i = 0;
+    st(b, in, 0, MS_FLAGS)->i &= ~(int64_t)MF_RESULT;
+    return true;
+  case SIM_MM_SET_QUANT_SCALAR: /* (matmul, deqScalar: uint64) */
+    if (!ready(b, in))
+      return false;
+    st(b, in, 0, MS_QUANT)->i = b->slots[in->a[1]].i;
+    st(b, in, 0, MS_FLAGS)->i |= MF_QUANT;
+    return true;
+  case SIM_MM_WAIT:
+    /* the work is done at the call: nothing is left to wait for */
+    return true;
+  case SIM_MM_SET_WORKSPACE:
+    /* GetTensorC into UB does not pass through GM here (the tile goes
+     * from L0C to UB at the call), so the workspace is not used */
+    return true;
+  default:
+    return false;
+  }
+}
+
+/* ---- the object's type --------------------------------------------------- */
+
+bool sim_mm_is_type(const casc_type *t) {
+  return t && t->kind == CASC_TYPE_OPAQUE &&
+         strcmp(t->u.opaque.dialect, "ascendc") == 0 &&
+         strncmp(t->u.opaque.body, "matmul<", 7) == 0;
+}
+
+/* The top-level comma-separated items of "matmul<...>" (kept as text by
+ * the parser: four MatmulTypes of five, five, five and three parameters,
+ * then the MatmulConfig). */
+#define MM_ITEMS 19
+static unsigned split_items(const char *body, const char **s, size_t *n) {
+  const char *start = body + 7; /* after "matmul<" */
+  unsigned k = 0;
+  int depth = 0;
+  for (const char *p = start;; p++) {
+    bool end = !*p || (*p == '>' && depth == 0);
+    if (end || (*p == ',' && depth == 0)) {
+      if (k < MM_ITEMS) {
+        s[k] = start;
+        n[k] = (size_t)(p - start);
+      }
+      k++;
+      start = p + 1;
+      if (end)
+        return k;
+    } else if (*p == '<' || *p == '(' || *p == '[' || *p == '{') {
+      depth++;
+    } else if (*p == '>' || *p == ')' || *p == ']' || *p == '}') {
+      depth--;
+    }
+  }
+}
+
+static bool item_is(const char *s, size_t n, const char *word) {
+  while (n && *s == ' ') {
+    s++;
+    n--;
+  }
+  while (n && s[n - 1] == ' ')
+    n--;
+  return n == strlen(word) && memcmp(s, word, n) == 0;
+}
+
+/* An element type spelt as in the IR (f16, bf16, f32, i8, i32). */
+static unsigned dtype_item(const char *s, size_t n) {
+  static const struct {
+    const char *w;
+    unsigned dt;
+  } k[] = {{"f16", CASC_DT_F16}, {"bf16", CASC_DT_BF16}, {"f32", CASC_DT_F32},
+           {"i8", CASC_DT_I8},   {"si8", CASC_DT_I8},    {"i32", CASC_DT_I32},
+           {"si32", CASC_DT_I32}};
+  for (unsigned i = 0; i < sizeof k / sizeof k[0]; i++)
+    if (item_is(s, n, k[i].w))
+      return k[i].dt;
+  return CASC_DT_INVALID;
+}
+
+bool sim_mm_type_facts(const casc_type *t, int64_t *imm, const char **why) {
+  const char *s[MM_ITEMS];
+  size_t n[MM_ITEMS];
+  if (!sim_mm_is_type(t) || split_items(t->u.opaque.body, s, n) != MM_ITEMS) {
+    *why = "a Matmul type of other than four MatmulTypes and a config";
+    return false;
+  }
+  /* CubeFormat::ND (0) for A, B and C: the GM matrices are row-major */
+  if (!item_is(s[1], n[1], "0 : i32") || !item_is(s[6], n[6], "0 : i32") ||
+      !item_is(s[11], n[11], "0 : i32")) {
+    *why = "a Matmul of other than ND matrices (CubeFormat.ND)";
+    return false;
+  }
+  unsigned a = dtype_item(s[2], n[2]), b = dtype_item(s[7], n[7]);
+  unsigned c = dtype_item(s[12], n[12]), bias = dtype_item(s[17], n[17]);
+  bool ok = a == b && a != CASC_DT_INVALID && a != CASC_DT_I32;
+  if (ok && a == CASC_DT_I8) /* int32 C, or half through DEQF16 */
+    ok = (c == CASC_DT_I32 || c == CASC_DT_F16) &&
+         (bias == CASC_DT_I32 || bias == CASC_DT_INVALID);
+  else if (ok)
+    ok = (c == CASC_DT_F32 || c == CASC_DT_F16 || c == CASC_DT_BF16) &&
+         (bias == CASC_DT_F32 || bias == CASC_DT_INVALID || bias == a);
+  if (!ok) {
+    *why = "a Matmul other than half / bfloat16 / float A and B into float, "
+           "half or bfloat16 C, or int8 into int32 or half (the bias of the "
+           "accumulator's or A's type)";
+    return false;
+  }
+  /* LayoutMode NORMAL (1) for A, B and C: what IterateBatch runs on */
+  bool normal = item_is(s[4], n[4], "1 : i32") &&
+                item_is(s[9], n[9], "1 : i32") &&
+                item_is(s[14], n[14], "1 : i32");
+  *imm = (int64_t)a | (int64_t)b << 8 | (int64_t)c << 16 | (int64_t)bias << 24 |
+         (int64_t)item_is(s[3], n[3], "true") << 32 |
+         (int64_t)item_is(s[8], n[8], "true") << 33 | (int64_t)normal << 34;
+  return true;
+}
+
+/* ---- timing ---------------------------------------------------------------
+ */
+
+static uint64_t cdiv(uint64_t a, uint64_t b) {
+  return b ? (a + b - 1) / b : a;
+}
+
+/* The AIC's work on one tile, in the platform's cube terms (docs/timing.md),
+ * one step after the other as the basic ops would take them: per base_k
+ * step A's and B's rows from GM (MTE2: a burst per row), their fractals
+ * into L0A / L0B (MTE1), the Mmad (M); then the Fixpipe (FIX) when the tile
+ * goes out. */
+static uint64_t tile_cycles(sim_block *b, const sim_insn *in, int64_t count,
+                            bool compute, bool out) {
+  const casc_platform *pl = b->L->plat;
+  mm_types ty = types_of(in);
+  tile t = tile_of(b, in, count);
+  uint64_t es = esz(ty.a), c0 = 32 / es, cyc = 0;
+  int64_t bk = st(b, in, 0, MS_BK)->i;
+  for (int64_t k0 = 0; compute && k0 < t.pk; k0 += bk) {
+    uint64_t kc = (uint64_t)(t.pk - k0 < bk ? t.pk - k0 : bk);
+    uint64_t mc = (uint64_t)t.mc, nc = (uint64_t)t.nc;
+    cyc += 2 * pl->mte2_setup + mc * cdiv(kc * es, pl->mte2_bytes_per_cycle) +
+           kc * cdiv(nc * es, pl->mte2_bytes_per_cycle);
+    cyc +=
+        2 * pl->mte1_setup +
+        cdiv(cdiv(mc, 16) * cdiv(kc, c0) * 512, pl->mte1_l0a_bytes_per_cycle) +
+        cdiv(cdiv(nc, 16) * cdiv(kc, c0) * 512, pl->mte1_l0b_bytes_per_cycle);
+    cyc += pl->cube_head + cdiv(mc, 16) * cdiv(kc, c0) * cdiv(nc, 16) *
+                               (ty.a == CASC_DT_F32
+                                    ? pl->cube_f32_cycles_per_fractal
+                                    : pl->cube_cycles_per_fractal);
+  }
+  if (out)
+    cyc += pl->fix_setup +
+           cdiv((uint64_t)t.mc * (uint64_t)t.nc * 2, pl->fix_bytes_per_cycle);
+  return cyc;
+}
+
+uint64_t sim_mm_wait_cycles(sim_block *b, const sim_insn *in) {
+  const casc_platform *pl = b->L->plat;
+  /* The calls the client posts a KfcMsg for (asc-devkit's matmul_client.h,
+   * as docs/timing.md cites it): Init, Iterate, GetTensorC, IterateAll /
+   * IterateBatch and End; the setters only fill the client's message. */
+  switch (in->opc) {
+  case SIM_MM_REGIST:
+    return in->nargs > 3 ? pl->kfc_msg_cycles : 0; /* with a tiling: Init */
+  case SIM_MM_INIT:
+  case SIM_MM_END:
+    return pl->kfc_msg_cycles;
+  case SIM_MM_ITERATE: {
+    bool has_tile = b->slots[in->r].i != 0;
+    return pl->kfc_msg_cycles +
+           (has_tile ? tile_cycles(b, in, st(b, in, 0, MS_CUR)->i, true, false)
+                     : 0);
+  }
+  case SIM_MM_GET_TENSOR_C:
+    return pl->kfc_msg_cycles +
+           tile_cycles(b, in, st(b, in, 0, MS_CUR)->i, false, true);
+  case SIM_MM_ITERATE_ALL:
+  case SIM_MM_ITERATE_BATCH: {
+    uint64_t cyc = pl->kfc_msg_cycles;
+    int64_t n = tiles_of(b, in);
+    int64_t batches = in->opc == SIM_MM_ITERATE_BATCH
+                          ? (int64_t)sim_zext(b->slots[in->a[2]].i, CASC_DT_U32)
+                          : 1;
+    for (int64_t c = 0; c < n; c++)
+      cyc += (uint64_t)batches * tile_cycles(b, in, c, true, true);
+    return cyc;
+  }
+  default:
+    return 0;
+  }
+}
