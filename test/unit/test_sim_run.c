@@ -13,28 +13,7 @@
 #include "casc/sim.h"
 #include "casc/text.h"
 #include "check.h"
-
-typedef struct {
-  casc_ctx *ctx;
-  casc_diag_list diags;
-  casc_op *module;
-} env;
-
-static bool env_parse(env *e, const char *text) {
-  e->ctx = casc_ctx_new();
-  memset(&e->diags, 0, sizeof e->diags);
-  casc_ctx_set_diag_handler(e->ctx, casc_diag_collect, &e->diags);
-  e->module = casc_parse_module(e->ctx, text, strlen(text), "k.mlir", 1);
-  if (!e->module)
-    for (unsigned i = 0; i < e->diags.n; i++)
-      casc_diag_print(e->diags.items[i], stderr);
-  return e->module != NULL;
-}
-
-static void env_free(env *e) {
-  casc_diag_list_free(&e->diags);
-  casc_ctx_free(e->ctx);
-}
+#include "sim_env.h"
 
 static void print_diags(env *e) {
   for (unsigned i = 0; i < e->diags.n; i++)
