@@ -337,13 +337,22 @@ static bool at_swept(casc_op *module, casc_op *swept, const char *opname,
  * duplicate need no element kernel): not this check's business. */
 static unsigned count_unsupported_at_op, count_unsupported_producer;
 
-static bool is_operand_producer(const casc_op *swept, const casc_loc *loc) {
+/* Is loc that of an op producing one of swept's operands, directly or
+ * through the operands of that producer (depth levels: an AippParams is
+ * constructed from six constructed member structs)? */
+static bool is_producer_within(const casc_op *swept, const casc_loc *loc,
+                               unsigned depth) {
   for (unsigned i = 0; swept && i < swept->nops; i++) {
     const casc_op *def = casc_op_operand((casc_op *)swept, i)->def;
-    if (def && same_place(loc, def->loc))
+    if (def && (same_place(loc, def->loc) ||
+                (depth > 1 && is_producer_within(def, loc, depth - 1))))
       return true;
   }
   return false;
+}
+
+static bool is_operand_producer(const casc_op *swept, const casc_loc *loc) {
+  return is_producer_within(swept, loc, 2);
 }
 
 static void check_sim_unsupported(const casc_diag_list *diags, unsigned before,
