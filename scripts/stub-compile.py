@@ -35,21 +35,12 @@ SKIP = 77
 # of the API; the row's pattern would need a deviation, not yet made),
 # "sweep" (the synthesised instance is one no kernel writes), "stub" (the
 # API is not in the public reference the stub is written from).
-_MEMBER = ("sweep: the member access names a field of an i32 or f32 value; "
-           "pyasc's member ops take a py_struct (or a pointer to one), which "
-           "op_synth.h does not build yet")
 _TENSOR_DESC = ("pyasc's !ascendc.tensor_desc has no element type, but "
                 "AscendC::TensorDesc<T> is a class template: "
                 "`AscendC::TensorDesc v;` cannot name it")
 _KFC = ("stub: KfcServer (the matmul server of the mixed cube/vector model) "
         "is not in the public API reference; its members are not declared")
-_PAD_DIR = ("sweep: a GM->UB DataCopyPad without its padding parameters (the "
-            "minimal instance drops them, the copy still reads GM); no "
-            "overload takes it")
 NOT_YET = {
-    "ascendc.construct.full":
-        "sweep: a constexpr static i32 `constructed` from two values "
-        "(`static constexpr int32_t v{a, b}`); construct builds structs",
     "ascendc.cumsum.full":
         "pyasc text: CumSumConfig's three fields passed as "
         "AscendC::CumSumInfo(lastAxis, reuseSource, outputLastRow); "
@@ -58,14 +49,6 @@ NOT_YET = {
         "pyasc text: CumSumConfig's three fields passed as "
         "AscendC::CumSumInfo(lastAxis, reuseSource, outputLastRow); "
         "CumSumInfo is {outter, inner} and the config a template argument",
-    "ascendc.data_copy_pad_l2.minimal": _PAD_DIR,
-    "ascendc.data_copy_pad_l2_ext.minimal": _PAD_DIR,
-    "ascendc.data_copy_pad_nd2nz.minimal":
-        "sweep: an ND->NZ DataCopyPad reading GM; the API's is UB->L1 "
-        "(LocalTensor to LocalTensor)",
-    "ascendc.data_copy_pad_nd2nz_ext.minimal":
-        "sweep: an ND->NZ DataCopyPad reading GM; the API's is UB->L1 "
-        "(LocalTensor to LocalTensor)",
     "ascendc.fixpipe.minimal":
         "sweep: FixpipeConfig constructed from a bare i32 "
         "(`FixpipeConfig v{c1}`); its field is the enum CO2Layout",
@@ -76,12 +59,6 @@ NOT_YET = {
         "stub: FusedAbsSub is not in the public API reference",
     "ascendc.fused_exp_sub_l2.minimal":
         "stub: FusedExpSub is not in the public API reference",
-    "ascendc.get_hccl_context.minimal":
-        "sweep/stub: GetHcclContext returns a GM address (the row's result "
-        "is Any, synthesised as i32); not declared",
-    "ascendc.set_hccl_context.minimal":
-        "sweep/stub: SetHcclContext takes a GM address (the row's operand "
-        "is Any, synthesised as i32); not declared",
     "ascendc.global_tensor.bracket.minimal":
         "pyasc text: GlobalTensor::operator() returns an element reference; "
         "pyasc types its result as a GlobalTensor",
@@ -94,9 +71,6 @@ NOT_YET = {
     "ascendc.kfc_server.is_run.minimal": _KFC,
     "ascendc.kfc_server.quit.minimal": _KFC,
     "ascendc.kfc_server.run.minimal": _KFC,
-    "ascendc.list_tensor_desc_get_data_ptr.minimal":
-        "pyasc text: GetDataPtr<T> takes the element type from the dtype "
-        "attribute (i32 here) but the result from the row (f32 memref)",
     "ascendc.list_tensor_desc_get_desc.minimal": _TENSOR_DESC,
     "ascendc.tensor_desc_get_data_obj.minimal": _TENSOR_DESC,
     "ascendc.tensor_desc_get_data_ptr.minimal": _TENSOR_DESC,
@@ -124,16 +98,6 @@ NOT_YET = {
     "ascendc.set_fmatrix.minimal":
         "sweep: padList is a uint8_t[4] in the API; the sweep's only memref "
         "holds f32",
-    "emitasc.call_opaque.full":
-        "sweep: the callee is free text (`// sweep`), not a C++ function",
-    "emitasc.call_opaque.minimal":
-        "sweep: the callee is free text (`// sweep`), not a C++ function",
-    "emitasc.member.minimal": _MEMBER,
-    "emitasc.member_ptr.full": _MEMBER,
-    "emitasc.member_ptr.minimal": _MEMBER,
-    "emitasc.member_ref.full": _MEMBER,
-    "emitasc.member_ref.minimal": _MEMBER,
-    "emitasc.set_member.minimal": _MEMBER,
 }
 
 # Modules casc does not translate: each is an input no kernel can have,

@@ -241,6 +241,9 @@ uint32_t GetDataBlockSizeInBytes();
 int64_t GetGatherMaskRemainCount();
 void GetArchVersion(uint32_t &coreVersion);
 void SetSysWorkspace(__gm__ uint8_t *workspace);
+// The context (message area) of communication domain `index` (0 or 1).
+template <uint32_t index> __gm__ uint8_t *GetHcclContext();
+template <uint32_t index> void SetHcclContext(__gm__ uint8_t *context);
 int64_t CountBitsCntSameAsSignBit(int64_t valueIn);
 int64_t ScalarCountLeadingZero(uint64_t valueIn);
 template <int countValue> int64_t ScalarGetCountOfValue(uint64_t valueIn);
@@ -605,6 +608,15 @@ void DataCopyPad(const LocalTensor<T> &dst, const GlobalTensor<T> &src,
 template <typename T>
 void DataCopyPad(const GlobalTensor<T> &dst, const LocalTensor<T> &src,
                  const DataCopyExtParams &dataCopyParams);
+// UB -> L1 with an ND -> NZ conversion.
+template <typename T>
+void DataCopyPad(const LocalTensor<T> &dst, const LocalTensor<T> &src,
+                 const DataCopyParams &dataCopyParams,
+                 const Nd2NzParams &nd2nzParams);
+template <typename T>
+void DataCopyPad(const LocalTensor<T> &dst, const LocalTensor<T> &src,
+                 const DataCopyExtParams &dataCopyParams,
+                 const Nd2NzParams &nd2nzParams);
 template <typename T, bool isFullSort>
 void Sort(const LocalTensor<T> &dst, const LocalTensor<T> &concat,
           const LocalTensor<uint32_t> &index, LocalTensor<T> &tmp,

@@ -404,6 +404,8 @@ static const struct {
     /* GM addresses of bytes: the kernel's pointer reinterpreted */
     {"ascendc.set_sys_workspace", "workspace", "gm:i8"},
     {"ascendc.regist_matmul_obj", "workspace", "gm:u8"},
+    {"ascendc.get_hccl_context", "context", "gm:u8"},
+    {"ascendc.set_hccl_context", "context", "gm:u8"},
     {"ascendc.bilinearInterpolation_l0", "src0Offset", "L:u32"},
     {"ascendc.bilinearInterpolation_l1", "src0Offset", "L:u32"},
     {"ascendc.gather_l1", "dstOffset", "L:u32"}, /* pyasc's operand names */
@@ -418,6 +420,14 @@ static const struct {
     {"ascendc.data_copy_co12dst", "src", "L:e"},
     {"ascendc.data_copy_nz2nd", "dst", "G:f32"},
     {"ascendc.data_copy_nz2nd", "src", "L:e"},
+    /* DataCopyPad without padding parameters copies UB -> GM; with ND2NZ,
+     * UB -> L1 */
+    {"ascendc.data_copy_pad_l2", "dst", "G:f32"},
+    {"ascendc.data_copy_pad_l2", "src", "L:e"},
+    {"ascendc.data_copy_pad_l2_ext", "dst", "G:f32"},
+    {"ascendc.data_copy_pad_l2_ext", "src", "L:e"},
+    {"ascendc.data_copy_pad_nd2nz", "src", "L:e"},
+    {"ascendc.data_copy_pad_nd2nz_ext", "src", "L:e"},
     /* Matmul results go to GM (a second, local tensor for GetTensorC) */
     {"ascendc.matmul.get_tensor_c", "tensor", "G:f32"},
     {"ascendc.matmul.get_tensor_c", "tensor2", "L:e"},
@@ -714,9 +724,10 @@ static casc_attr *synth_attr(synth *s, const casc_attr_spec *as,
   case CASC_A_TYPE: /* get_matmul_api_tiling's matmulType is a Matmul */
     if (strcmp(as->name, "matmulType") == 0)
       return casc_attr_type(ctx, synth_matmul_type(ctx));
-    /* an Alloc's dtype is the element type of the tensor it returns */
+    /* an Alloc's (GetDataPtr's) dtype is the element type of the tensor
+     * (pointer) it returns */
     if (strcmp(as->name, "dtype") == 0 && res0 &&
-        casc_type_is_local_tensor(res0))
+        (casc_type_is_local_tensor(res0) || res0->kind == CASC_TYPE_MEMREF))
       return casc_attr_type(ctx, casc_type_elem(res0));
     return casc_attr_type(ctx, casc_type_i32(ctx));
   case CASC_A_ARRAY: {
