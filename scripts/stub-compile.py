@@ -35,9 +35,6 @@ SKIP = 77
 # of the API; the row's pattern would need a deviation, not yet made),
 # "sweep" (the synthesised instance is one no kernel writes), "stub" (the
 # API is not in the public reference the stub is written from).
-_TENSOR_DESC = ("pyasc's !ascendc.tensor_desc has no element type, but "
-                "AscendC::TensorDesc<T> is a class template: "
-                "`AscendC::TensorDesc v;` cannot name it")
 _KFC = ("stub: KfcServer (the matmul server of the mixed cube/vector model) "
         "is not in the public API reference; its members are not declared")
 NOT_YET = {
@@ -71,13 +68,6 @@ NOT_YET = {
     "ascendc.kfc_server.is_run.minimal": _KFC,
     "ascendc.kfc_server.quit.minimal": _KFC,
     "ascendc.kfc_server.run.minimal": _KFC,
-    "ascendc.list_tensor_desc_get_desc.minimal": _TENSOR_DESC,
-    "ascendc.tensor_desc_get_data_obj.minimal": _TENSOR_DESC,
-    "ascendc.tensor_desc_get_data_ptr.minimal": _TENSOR_DESC,
-    "ascendc.tensor_desc_get_dim.minimal": _TENSOR_DESC,
-    "ascendc.tensor_desc_get_index.minimal": _TENSOR_DESC,
-    "ascendc.tensor_desc_get_shape.minimal": _TENSOR_DESC,
-    "ascendc.tensor_desc_set_shape_addr.minimal": _TENSOR_DESC,
     "ascendc.local_tensor.to_file.minimal":
         "pyasc text: ToFile() drops the fileName attribute; the (CPU "
         "debug) API takes the file name",
@@ -95,9 +85,6 @@ NOT_YET = {
     "ascendc.select_scalar_reg.minimal":
         "pyasc text: no Select overload takes (dst, selMask, src0, "
         "repeatTimes, params)",
-    "ascendc.set_fmatrix.minimal":
-        "sweep: padList is a uint8_t[4] in the API; the sweep's only memref "
-        "holds f32",
 }
 
 # Modules casc does not translate: each is an input no kernel can have,

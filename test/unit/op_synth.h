@@ -343,7 +343,8 @@ static bool synth_row_has_tensor(const casc_op_info *info) {
  * them: (row, operand) -> type code. "L:x" is a LocalTensor and "G:x" a
  * GlobalTensor of element x, "x" a scalar, "gm" the kernel's GM memref
  * (a pointer in C++), "gm:x" that memref reinterpreted as one of x (a
- * GM_ADDR is `__gm__ uint8_t *`), "SoftMaxShapeInfo" and "TBufPool" those
+ * GM_ADDR is `__gm__ uint8_t *`), "arr4:x" a local array `x v[4]{0}` (an
+ * emitasc.variable), "SoftMaxShapeInfo" and "TBufPool" those
  * types; x is e (the row's element type), u8, i8, i32, u32, u64 or f32. Without
  * these the sweep would hand the API arguments no kernel can pass (a float
  * offset tensor to Gather), and its C++ would not compile against the stub for
@@ -405,6 +406,7 @@ static const struct {
     {"ascendc.set_sys_workspace", "workspace", "gm:i8"},
     {"ascendc.regist_matmul_obj", "workspace", "gm:u8"},
     {"ascendc.get_hccl_context", "context", "gm:u8"},
+    {"ascendc.set_fmatrix", "padList", "arr4:u8"}, /* uint8_t padList[4] */
     {"ascendc.set_hccl_context", "context", "gm:u8"},
     {"ascendc.bilinearInterpolation_l0", "src0Offset", "L:u32"},
     {"ascendc.bilinearInterpolation_l1", "src0Offset", "L:u32"},
@@ -475,6 +477,10 @@ static casc_type *synth_operand_override(synth *s, const char *operand) {
       return casc_type_gm_memref(s->ctx, synth_f32(s));
     if (strncmp(c, "gm:", 3) == 0)
       return casc_type_gm_memref(s->ctx, synth_elem_code(s, c + 3));
+    if (strncmp(c, "arr4:", 5) == 0) {
+      static const int64_t four[1] = {4};
+      return casc_type_memref(s->ctx, 1, four, synth_elem_code(s, c + 5), NULL);
+    }
     if (strcmp(c, "TBufPool") == 0) {
       int64_t p[3] = {CASC_TPOS_VECCALC, 1, 0};
       return casc_type_asc(s->ctx, CASC_ASC_TBUF_POOL, p, 0, NULL, NULL);
@@ -620,6 +626,12 @@ static casc_value *synth_value(synth *s, casc_type *t, const char *name) {
      * casts its GM_ADDR argument */
     if (t == casc_type_gm_memref(s->ctx, casc_type_elem(t)))
       return synth_op1(s, CASC_OP_EMITASC_REINTERPRET_CAST, 1, &s->gm, t, NULL);
+    /* a local array of static size: a variable initialised to 0 */
+    if (t->u.memref.rank == 1 && t->u.memref.shape[0] != CASC_DYN_DIM &&
+        !t->u.memref.space)
+      return synth_op1(s, CASC_OP_EMITASC_VARIABLE, 0, NULL, t,
+                       synth_dict1(s, "staticInit",
+                                   casc_attr_int(s->ctx, t->u.memref.elem, 0)));
     return NULL;
   case CASC_TYPE_ASC:
     break;
@@ -654,6 +666,13 @@ static casc_value *synth_value(synth *s, casc_type *t, const char *name) {
   }
   if (casc_type_is_asc(t, CASC_ASC_TBUF_POOL))
     return synth_op1(s, CASC_OP_TBUFPOOL, 0, NULL, t, NULL);
+  /* A TensorDesc comes from ascendc.tensor_desc, which names its element
+   * type (`AscendC::TensorDesc<float>()`; TensorDesc is a class template,
+   * so a default-constructed `AscendC::TensorDesc v;` names no type). */
+  if (casc_type_is_asc(t, CASC_ASC_TENSOR_DESC))
+    return synth_op1(
+        s, CASC_OP_TENSOR_DESC, 0, NULL, t,
+        synth_dict1(s, "elementType", casc_attr_type(s->ctx, s->elem)));
   return synth_struct(s, t);
 }
 
