@@ -650,6 +650,14 @@ template <typename T>
 void DataCopy(const GlobalTensor<T> &dst, const LocalTensor<T> &src,
               const Nz2NdParamsFull &intriParams);
 
+// |src0 - src1| and exp(src0 - src1) (FusedExpSub's result type may differ).
+template <typename T>
+void FusedAbsSub(const LocalTensor<T> &dst, const LocalTensor<T> &src0,
+                 const LocalTensor<T> &src1, const uint32_t count);
+template <typename T, typename U>
+void FusedExpSub(const LocalTensor<T> &dst, const LocalTensor<U> &src0,
+                 const LocalTensor<U> &src1, const uint32_t count);
+
 // ---- advanced API: element-wise with optional temporary space ---------------------
 
 // Exp of the math library: a Taylor expansion of taylorExpandLevel terms.
