@@ -32,9 +32,9 @@ SKIP = 77
 # Modules (file names without .mlir) whose C++ does not compile yet, each
 # with the reason: gaps of the stub or of casc's output, not hidden. The
 # kinds: "pyasc text" (casc prints pyasc's C++, which matches no overload
-# of the API; the row's pattern would need a deviation, not yet made),
-# "sweep" (the synthesised instance is one no kernel writes), "stub" (the
-# API is not in the public reference the stub is written from).
+# of the API; the row's pattern would need a deviation, not yet made) and
+# "stub" (the API is not in the public reference the stub is written
+# from).
 _KFC = ("stub: KfcServer (the matmul server of the mixed cube/vector model) "
         "is not in the public API reference; its members are not declared")
 NOT_YET = {
@@ -46,12 +46,6 @@ NOT_YET = {
         "pyasc text: CumSumConfig's three fields passed as "
         "AscendC::CumSumInfo(lastAxis, reuseSource, outputLastRow); "
         "CumSumInfo is {outter, inner} and the config a template argument",
-    "ascendc.fixpipe.minimal":
-        "sweep: FixpipeConfig constructed from a bare i32 "
-        "(`FixpipeConfig v{c1}`); its field is the enum CO2Layout",
-    "ascendc.fixpipe_with_workspace.minimal":
-        "sweep: FixpipeConfig constructed from a bare i32 "
-        "(`FixpipeConfig v{c1}`); its field is the enum CO2Layout",
     "ascendc.global_tensor.bracket.minimal":
         "pyasc text: GlobalTensor::operator() returns an element reference; "
         "pyasc types its result as a GlobalTensor",

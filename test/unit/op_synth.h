@@ -220,6 +220,14 @@ static casc_value *synth_struct(synth *s, casc_type *t) {
             casc_attr_type(s->ctx, casc_type_int(s->ctx, 16, CASC_UNSIGNED));
       attrs = synth_dict1(s, "types", casc_attr_array(s->ctx, 4, types));
     }
+    if (casc_type_is_asc(t, CASC_ASC_FIXPIPE_CONFIG)) {
+      /* its field is the enum CO2Layout: `static_cast<AscendC::CO2Layout>`
+       * of the constant, as pyasc's fixpipe.mlir builds it */
+      casc_attr *layout =
+          casc_attr_type(s->ctx, casc_type_asc(s->ctx, CASC_ASC_CO2_LAYOUT,
+                                               NULL, 0, NULL, NULL));
+      attrs = synth_dict1(s, "types", casc_attr_array(s->ctx, 1, &layout));
+    }
     return synth_op1(s, CASC_OP_CONSTRUCT, n, ops, t, attrs);
   }
   return synth_op1(s, CASC_OP_CONSTRUCT, 0, NULL, t, NULL);
@@ -407,6 +415,8 @@ static const struct {
     {"ascendc.regist_matmul_obj", "workspace", "gm:u8"},
     {"ascendc.get_hccl_context", "context", "gm:u8"},
     {"ascendc.set_fmatrix", "padList", "arr4:u8"}, /* uint8_t padList[4] */
+    /* Fixpipe's workspace in L1 holds uint64_t (quantisation params) */
+    {"ascendc.fixpipe_with_workspace", "cbufWorkspace", "L:u64"},
     {"ascendc.set_hccl_context", "context", "gm:u8"},
     {"ascendc.bilinearInterpolation_l0", "src0Offset", "L:u32"},
     {"ascendc.bilinearInterpolation_l1", "src0Offset", "L:u32"},
