@@ -69,12 +69,6 @@ NOT_YET = {
     "ascendc.quant.full":
         "pyasc text: the AscendQuantConfig is a local variable passed as a "
         "template argument (`AscendQuant<T, 1, v9>`)",
-    "ascendc.select_reg.minimal":
-        "pyasc text: the register-mode Select has selMode as a template "
-        "argument, which pyasc's pattern drops",
-    "ascendc.select_scalar_reg.minimal":
-        "pyasc text: no Select overload takes (dst, selMask, src0, "
-        "repeatTimes, params)",
 }
 
 # Modules casc does not translate: each is an input no kernel can have,

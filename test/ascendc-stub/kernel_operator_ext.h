@@ -432,6 +432,12 @@ template <typename T, typename U>
 void Select(const LocalTensor<T> &dst, const LocalTensor<U> &selMask,
             const LocalTensor<T> &src0, const LocalTensor<T> &src1,
             SELMODE selMode, uint32_t calCount);
+// Selection by selMask between a tensor and the scalar set beforehand in
+// the compare-mask register (mode 1, register form).
+template <typename T, typename U>
+void Select(const LocalTensor<T> &dst, const LocalTensor<U> &selMask,
+            const LocalTensor<T> &src0, uint8_t repeatTimes,
+            const BinaryRepeatParams &repeatParams);
 // Selection by the compare-mask register (mode a template argument).
 template <typename T, SELMODE selMode>
 void Select(const LocalTensor<T> &dst, const LocalTensor<T> &src0,
