@@ -11,6 +11,10 @@
 
 #include <cstddef> // size_t, which pyasc's emitasc.copy_struct loop uses unqualified
 #include <cstdint>
+// casc prints MLIR's scalar math ops (math.exp, math.sqrt, ...) as the C++
+// standard library's functions, std::exp etc. (no Ascend C header declares
+// a scalar AscendC::Exp); a kernel using them includes <cmath>.
+#include <cmath>
 
 // Bisheng (CCE) keywords: function kinds and address-space qualifiers.
 #define __global__
@@ -65,11 +69,26 @@ enum class ReduceOrder {
   ORDER_VALUE_INDEX, ORDER_INDEX_VALUE, ORDER_ONLY_VALUE, ORDER_ONLY_INDEX
 };
 
+// A tensor's shape (Ascend C API reference, ShapeInfo): up to eight
+// dimensions, the shape and the original shape as arrays.
 struct ShapeInfo {
   ShapeInfo();
+  uint8_t shapeDim;
+  uint8_t originalShapeDim;
+  uint32_t shape[8];
+  uint32_t originalShape[8];
 };
 
 // ---- tensors ---------------------------------------------------------------
+
+// The level-3 operators (`dst = src0 + src1`): a LocalTensor operator
+// returns an expression object that LocalTensor's operator= runs.
+template <typename T> class SymbolOverrideAdd;
+template <typename T> class SymbolOverrideSub;
+template <typename T> class SymbolOverrideMul;
+template <typename T> class SymbolOverrideDiv;
+template <typename T> class SymbolOverrideOr;
+template <typename T> class SymbolOverrideAnd;
 
 template <typename T> class LocalTensor {
 public:
@@ -93,7 +112,36 @@ public:
   void SetShapeInfo(const ShapeInfo &info);
   template <typename U> LocalTensor<U> ReinterpretCast() const;
   LocalTensor &operator=(const LocalTensor &) = default;
+  void operator=(const SymbolOverrideAdd<T> &symbolOverride);
+  void operator=(const SymbolOverrideSub<T> &symbolOverride);
+  void operator=(const SymbolOverrideMul<T> &symbolOverride);
+  void operator=(const SymbolOverrideDiv<T> &symbolOverride);
+  void operator=(const SymbolOverrideOr<T> &symbolOverride);
+  void operator=(const SymbolOverrideAnd<T> &symbolOverride);
+  SymbolOverrideAdd<T> operator+(const LocalTensor<T> &src1) const;
+  SymbolOverrideSub<T> operator-(const LocalTensor<T> &src1) const;
+  SymbolOverrideMul<T> operator*(const LocalTensor<T> &src1) const;
+  SymbolOverrideDiv<T> operator/(const LocalTensor<T> &src1) const;
+  SymbolOverrideOr<T> operator|(const LocalTensor<T> &src1) const;
+  SymbolOverrideAnd<T> operator&(const LocalTensor<T> &src1) const;
+  // Printing is part of the CPU debug build (ASCENDC_CPU_DEBUG).
+  void Print();
+  void Print(uint32_t len);
 };
+
+#define CASC_STUB_SYMBOL(Name)                                                 \
+  template <typename T> class Name {                                           \
+  public:                                                                      \
+    Name(const LocalTensor<T> &src0, const LocalTensor<T> &src1);              \
+    void Process(const LocalTensor<T> &dst) const;                             \
+  };
+CASC_STUB_SYMBOL(SymbolOverrideAdd)
+CASC_STUB_SYMBOL(SymbolOverrideSub)
+CASC_STUB_SYMBOL(SymbolOverrideMul)
+CASC_STUB_SYMBOL(SymbolOverrideDiv)
+CASC_STUB_SYMBOL(SymbolOverrideOr)
+CASC_STUB_SYMBOL(SymbolOverrideAnd)
+#undef CASC_STUB_SYMBOL
 
 template <typename T> class GlobalTensor {
 public:
@@ -154,6 +202,12 @@ public:
 template <TPosition pos, uint32_t bufIDSize> class TBufPool {
 public:
   TBufPool();
+  template <class T> bool InitBuffer(T &que, uint8_t num, uint32_t len);
+  template <TPosition bufPos> bool InitBuffer(TBuf<bufPos> &buf, uint32_t len);
+  template <class T, class U>
+  bool InitBufPool(T &bufPool, uint32_t len, U &shareBuf);
+  template <class T> bool InitBufPool(T &bufPool, uint32_t len);
+  void Reset();
 };
 
 class TPipe {
@@ -167,6 +221,9 @@ public:
   template <HardEvent evt> int8_t AllocEventID();
   template <HardEvent evt> int8_t FetchEventID();
   template <HardEvent evt> void ReleaseEventID(int8_t id);
+  template <class T> bool InitBufPool(T &bufPool, uint32_t len);
+  template <class T, class U>
+  bool InitBufPool(T &bufPool, uint32_t len, U &shareBuf);
 };
 
 // ---- parameter structs -----------------------------------------------------------

@@ -88,13 +88,19 @@ struct Nz2NdParamsFull {};
 struct TransDataTo5HDParams {};
 struct TransposeParamsExt {};
 struct VdeqInfo {};
-struct AippParams {};
 struct KfcServer {};
-struct ListTensorDesc {};
-struct TensorDesc {};
+// CumSum's shape (outer and inner axis lengths) and its compile-time
+// configuration.
 struct CumSumInfo {
-  CumSumInfo(uint32_t outter, uint32_t inner, uint32_t length);
+  uint32_t outter{0};
+  uint32_t inner{0};
 };
+struct CumSumConfig {
+  bool isLastAxis{true};
+  bool isReuseSource{false};
+  bool outputLastRow{false};
+};
+constexpr CumSumConfig defaultCumSumConfig = {true, false, false};
 template <typename T> struct MrgSortSrcList {};
 template <typename T> struct DataCopyPadExtParams {};
 template <Hardware hw> class LocalMemAllocator {
@@ -190,6 +196,8 @@ void SetAtomicNone();
 template <AtomicDtype type, AtomicOp op> void SetStoreAtomicConfig();
 template <typename T, CacheLine entireType, DcciDst dcciDst>
 void DataCacheCleanAndInvalid(const GlobalTensor<T> &dst);
+template <typename T, CacheLine entireType>
+void DataCacheCleanAndInvalid(const GlobalTensor<T> &dst);
 template <typename T>
 void DataCachePreload(const GlobalTensor<uint64_t> &src,
                       const T cacheOffset);
@@ -233,6 +241,9 @@ uint32_t GetDataBlockSizeInBytes();
 int64_t GetGatherMaskRemainCount();
 void GetArchVersion(uint32_t &coreVersion);
 void SetSysWorkspace(__gm__ uint8_t *workspace);
+// The context (message area) of communication domain `index` (0 or 1).
+template <uint32_t index> __gm__ uint8_t *GetHcclContext();
+template <uint32_t index> void SetHcclContext(__gm__ uint8_t *context);
 int64_t CountBitsCntSameAsSignBit(int64_t valueIn);
 int64_t ScalarCountLeadingZero(uint64_t valueIn);
 template <int countValue> int64_t ScalarGetCountOfValue(uint64_t valueIn);
@@ -258,8 +269,10 @@ template <typename T> uint32_t GetSortOffset(const uint32_t elemOffset);
 
 template <typename T> void SetCmpMask(const LocalTensor<T> &src);
 template <typename T> void GetCmpMask(const LocalTensor<T> &dst);
-template <typename T>
+void SetDeqScale(half scale);
 void SetDeqScale(float scale, int16_t offset, bool signMode);
+template <typename T>
+void SetDeqScale(const LocalTensor<T> &vdeq, const VdeqInfo &vdeqInfo);
 template <typename T>
 void Brcb(const LocalTensor<T> &dst, const LocalTensor<T> &src0,
           const uint8_t repeatTimes, const BrcbRepeatParams &repeatParams);
@@ -419,6 +432,12 @@ template <typename T, typename U>
 void Select(const LocalTensor<T> &dst, const LocalTensor<U> &selMask,
             const LocalTensor<T> &src0, const LocalTensor<T> &src1,
             SELMODE selMode, uint32_t calCount);
+// Selection by selMask between a tensor and the scalar set beforehand in
+// the compare-mask register (mode 1, register form).
+template <typename T, typename U>
+void Select(const LocalTensor<T> &dst, const LocalTensor<U> &selMask,
+            const LocalTensor<T> &src0, uint8_t repeatTimes,
+            const BinaryRepeatParams &repeatParams);
 // Selection by the compare-mask register (mode a template argument).
 template <typename T, SELMODE selMode>
 void Select(const LocalTensor<T> &dst, const LocalTensor<T> &src0,
@@ -550,14 +569,265 @@ void Scatter(const LocalTensor<T> &dst, const LocalTensor<T> &src,
              const uint32_t dstBaseAddr, const uint64_t mask[],
              const uint8_t repeatTimes, const uint8_t srcRepStride);
 
-// ---- AIPP -----------------------------------------------------------------------
+// ---- reductions by mask (level 0 / 1): the work tensor holds T ---------------
+
+#define CASC_STUB_REDUCE_MASK(name, ...)                                       \
+  template <typename T, bool isSetMask = true>                                 \
+  void name(const LocalTensor<T> &dst, const LocalTensor<T> &src,              \
+            const LocalTensor<T> &workLocal, const int32_t mask,               \
+            const int32_t repeatTimes, const int32_t srcRepStride __VA_ARGS__); \
+  template <typename T, bool isSetMask = true>                                 \
+  void name(const LocalTensor<T> &dst, const LocalTensor<T> &src,              \
+            const LocalTensor<T> &workLocal, const uint64_t mask[],            \
+            const int32_t repeatTimes, const int32_t srcRepStride __VA_ARGS__);
+CASC_STUB_REDUCE_MASK(ReduceMax, , bool calIndex = false)
+CASC_STUB_REDUCE_MASK(ReduceMin, , bool calIndex = false)
+CASC_STUB_REDUCE_MASK(ReduceSum)
+#undef CASC_STUB_REDUCE_MASK
+
+// ---- copies, sorting, interpolation -----------------------------------------------
+
+template <typename T, bool isSetMask = true>
+void Copy(const LocalTensor<T> &dst, const LocalTensor<T> &src,
+          const uint64_t mask, const uint8_t repeatTimes,
+          const CopyRepeatParams &repeatParams);
+template <typename T, bool isSetMask = true>
+void Copy(const LocalTensor<T> &dst, const LocalTensor<T> &src,
+          const uint64_t mask[], const uint8_t repeatTimes,
+          const CopyRepeatParams &repeatParams);
+template <typename T>
+void DataCopy(const LocalTensor<T> &dst, const GlobalTensor<T> &src,
+              const DataCopyParams &intriParams,
+              const DataCopyEnhancedParams &enhancedParams);
+template <typename T>
+void DataCopy(const GlobalTensor<T> &dst, const LocalTensor<T> &src,
+              const DataCopyParams &intriParams,
+              const DataCopyEnhancedParams &enhancedParams);
+template <typename T>
+void DataCopy(const LocalTensor<T> &dst, const LocalTensor<T> &src,
+              const DataCopyParams &intriParams,
+              const DataCopyEnhancedParams &enhancedParams);
+template <typename T>
+void DataCopyPad(const LocalTensor<T> &dst, const GlobalTensor<T> &src,
+                 const DataCopyExtParams &dataCopyParams,
+                 const DataCopyPadExtParams<T> &padParams);
+template <typename T>
+void DataCopyPad(const GlobalTensor<T> &dst, const LocalTensor<T> &src,
+                 const DataCopyExtParams &dataCopyParams);
+// UB -> L1 with an ND -> NZ conversion.
+template <typename T>
+void DataCopyPad(const LocalTensor<T> &dst, const LocalTensor<T> &src,
+                 const DataCopyParams &dataCopyParams,
+                 const Nd2NzParams &nd2nzParams);
+template <typename T>
+void DataCopyPad(const LocalTensor<T> &dst, const LocalTensor<T> &src,
+                 const DataCopyExtParams &dataCopyParams,
+                 const Nd2NzParams &nd2nzParams);
+template <typename T, bool isFullSort>
+void Sort(const LocalTensor<T> &dst, const LocalTensor<T> &concat,
+          const LocalTensor<uint32_t> &index, LocalTensor<T> &tmp,
+          const int32_t repeatTimes);
+template <typename T>
+void BilinearInterpolation(const LocalTensor<T> &dst,
+                           const LocalTensor<T> &src0,
+                           const LocalTensor<uint32_t> &src0Offset,
+                           const LocalTensor<T> &src1, uint64_t mask,
+                           uint8_t hRepeat, bool repeatMode,
+                           uint16_t dstBlkStride, uint16_t vROffset,
+                           uint8_t vRepeat,
+                           const LocalTensor<uint8_t> &sharedTmpBuffer);
+template <typename T>
+void BilinearInterpolation(const LocalTensor<T> &dst,
+                           const LocalTensor<T> &src0,
+                           const LocalTensor<uint32_t> &src0Offset,
+                           const LocalTensor<T> &src1, uint64_t mask[],
+                           uint8_t hRepeat, bool repeatMode,
+                           uint16_t dstBlkStride, uint16_t vROffset,
+                           uint8_t vRepeat,
+                           const LocalTensor<uint8_t> &sharedTmpBuffer);
 
 template <typename T, typename U>
+void DataCopy(const GlobalTensor<T> &dst, const LocalTensor<U> &src,
+              const DataCopyCO12DstParams &intriParams);
+template <typename T, typename U>
+void DataCopy(const LocalTensor<T> &dst, const LocalTensor<U> &src,
+              const DataCopyCO12DstParams &intriParams);
+template <typename T>
+void DataCopy(const GlobalTensor<T> &dst, const LocalTensor<T> &src,
+              const Nz2NdParamsFull &intriParams);
+
+// |src0 - src1| and exp(src0 - src1) (FusedExpSub's result type may differ).
+template <typename T>
+void FusedAbsSub(const LocalTensor<T> &dst, const LocalTensor<T> &src0,
+                 const LocalTensor<T> &src1, const uint32_t count);
+template <typename T, typename U>
+void FusedExpSub(const LocalTensor<T> &dst, const LocalTensor<U> &src0,
+                 const LocalTensor<U> &src1, const uint32_t count);
+
+// ---- advanced API: element-wise with optional temporary space ---------------------
+
+// Exp of the math library: a Taylor expansion of taylorExpandLevel terms.
+template <typename T, uint8_t taylorExpandLevel, bool isReuseSource = false>
+void Exp(const LocalTensor<T> &dst, const LocalTensor<T> &src,
+         const LocalTensor<uint8_t> &sharedTmpBuffer, const uint32_t calCount);
+template <typename T, uint8_t taylorExpandLevel, bool isReuseSource = false>
+void Exp(const LocalTensor<T> &dst, const LocalTensor<T> &src,
+         const uint32_t calCount);
+
+// Xor and Power: two tensors; Clamp: a tensor and a scalar bound.
+#define CASC_STUB_ADV_BINARY(name)                                             \
+  template <typename T, bool isReuseSource = false>                            \
+  void name(const LocalTensor<T> &dst, const LocalTensor<T> &src0,             \
+            const LocalTensor<T> &src1);                                       \
+  template <typename T, bool isReuseSource = false>                            \
+  void name(const LocalTensor<T> &dst, const LocalTensor<T> &src0,             \
+            const LocalTensor<T> &src1, const uint32_t calCount);              \
+  template <typename T, bool isReuseSource = false>                            \
+  void name(const LocalTensor<T> &dst, const LocalTensor<T> &src0,             \
+            const LocalTensor<T> &src1,                                        \
+            const LocalTensor<uint8_t> &sharedTmpBuffer);                      \
+  template <typename T, bool isReuseSource = false>                            \
+  void name(const LocalTensor<T> &dst, const LocalTensor<T> &src0,             \
+            const LocalTensor<T> &src1,                                        \
+            const LocalTensor<uint8_t> &sharedTmpBuffer,                       \
+            const uint32_t calCount);
+CASC_STUB_ADV_BINARY(Xor)
+CASC_STUB_ADV_BINARY(Power)
+#undef CASC_STUB_ADV_BINARY
+#define CASC_STUB_CLAMP(name)                                                  \
+  template <typename T, bool isReuseSource = false>                            \
+  void name(const LocalTensor<T> &dst, const LocalTensor<T> &src,              \
+            const LocalTensor<uint8_t> &sharedTmpBuffer, const T scalar,       \
+            const uint32_t calCount);                                          \
+  template <typename T, bool isReuseSource = false>                            \
+  void name(const LocalTensor<T> &dst, const LocalTensor<T> &src,              \
+            const T scalar, const uint32_t calCount);
+CASC_STUB_CLAMP(ClampMax)
+CASC_STUB_CLAMP(ClampMin)
+#undef CASC_STUB_CLAMP
+
+template <typename T, const CumSumConfig &config = defaultCumSumConfig>
+void CumSum(LocalTensor<T> &dst, LocalTensor<T> &lastRow,
+            const LocalTensor<T> &src, LocalTensor<uint8_t> &sharedTmpBuffer,
+            const CumSumInfo &cumSumInfo);
+template <typename T, const CumSumConfig &config = defaultCumSumConfig>
+void CumSum(LocalTensor<T> &dst, LocalTensor<T> &lastRow,
+            const LocalTensor<T> &src, const CumSumInfo &cumSumInfo);
+
+// Quantisation to int8_t: scale and offset are float.
+template <typename T, bool isReuseSource = false>
+void AscendQuant(const LocalTensor<int8_t> &dst, const LocalTensor<T> &src,
+                 const float scale, const float offset,
+                 const uint32_t calCount);
+template <typename T, bool isReuseSource = false>
+void AscendQuant(const LocalTensor<int8_t> &dst, const LocalTensor<T> &src,
+                 const LocalTensor<uint8_t> &sharedTmpBuffer,
+                 const float scale, const float offset,
+                 const uint32_t calCount);
+
+// ---- normalisation (tiling structs from the host tiling API) ----------------------
+
+template <typename T, bool isBasicBlock = false>
+void RmsNorm(const LocalTensor<T> &dst, const LocalTensor<T> &src,
+             const LocalTensor<T> &gamma, const T epsilon,
+             const RmsNormTiling &tiling);
+template <typename T, bool isBasicBlock = false>
+void RmsNorm(const LocalTensor<T> &dst, const LocalTensor<T> &src,
+             const LocalTensor<T> &gamma,
+             const LocalTensor<uint8_t> &sharedTmpBuffer, const T epsilon,
+             const RmsNormTiling &tiling);
+struct SoftMaxShapeInfo {
+  uint32_t srcM, srcK, oriSrcM, oriSrcK;
+};
+#define CASC_STUB_SOFTMAX(name)                                                \
+  template <typename T, bool isReuseSource = false, bool isBasicBlock = false, \
+            bool isDataFormatNZ = false>                                       \
+  void name(const LocalTensor<T> &dst, const LocalTensor<T> &sumTensor,        \
+            const LocalTensor<T> &maxTensor, const LocalTensor<T> &src,        \
+            const SoftMaxTiling &tiling,                                       \
+            const SoftMaxShapeInfo &softmaxShapeInfo = {});                    \
+  template <typename T, bool isReuseSource = false, bool isBasicBlock = false, \
+            bool isDataFormatNZ = false>                                       \
+  void name(const LocalTensor<T> &dst, const LocalTensor<T> &sumTensor,        \
+            const LocalTensor<T> &maxTensor, const LocalTensor<T> &src,        \
+            const LocalTensor<uint8_t> &sharedTmpBuffer,                       \
+            const SoftMaxTiling &tiling,                                       \
+            const SoftMaxShapeInfo &softmaxShapeInfo = {});
+CASC_STUB_SOFTMAX(SoftMax)
+CASC_STUB_SOFTMAX(SimpleSoftMax)
+#undef CASC_STUB_SOFTMAX
+
+uint64_t GetShapeSize(const ShapeInfo &shapeInfo);
+
+// ---- tensor lists (ListTensorDesc over a GM descriptor) -------------------------
+
+template <typename T> class TensorDesc {
+public:
+  TensorDesc();
+  void SetShapeAddr(uint64_t *shapePtr);
+  uint64_t GetDim();
+  uint64_t GetIndex();
+  uint64_t GetShape(uint32_t offset);
+  T *GetDataPtr();
+  GlobalTensor<T> GetDataObj();
+};
+class ListTensorDesc {
+public:
+  ListTensorDesc();
+  ListTensorDesc(__gm__ void *data, uint32_t length = 0xffffffff,
+                 uint32_t shapeSize = 0xffffffff);
+  void Init(__gm__ void *data, uint32_t length = 0xffffffff,
+            uint32_t shapeSize = 0xffffffff);
+  template <class T> void GetDesc(TensorDesc<T> &desc, uint32_t index);
+  template <class T> __gm__ T *GetDataPtr(uint32_t index);
+  uint32_t GetSize();
+};
+
+// ---- AIPP -----------------------------------------------------------------------
+
+// AippParams<U>: six parameter structs, U the padding values' type.
+template <typename U> struct AippPaddingParams {
+  uint32_t paddingMode;
+  U paddingValueCh0, paddingValueCh1, paddingValueCh2, paddingValueCh3;
+};
+struct AippSwapParams {
+  bool isSwapRB, isSwapUV, isSwapAX;
+};
+struct AippSingleLineParams {
+  bool isSingleLineCopy;
+};
+struct AippDataTypeConvParams {
+  uint8_t dtcMeanCh0, dtcMeanCh1, dtcMeanCh2;
+  half dtcMinCh0, dtcMinCh1, dtcMinCh2;
+  half dtcVarCh0, dtcVarCh1, dtcVarCh2;
+  uint32_t dtcRoundMode;
+};
+template <typename U> struct AippChannelPaddingParams {
+  uint32_t cPaddingMode;
+  U cPaddingValue;
+};
+struct AippColorSpaceConvParams {
+  bool isEnableCsc;
+  int16_t cscMatrixR0C0, cscMatrixR0C1, cscMatrixR0C2;
+  int16_t cscMatrixR1C0, cscMatrixR1C1, cscMatrixR1C2;
+  int16_t cscMatrixR2C0, cscMatrixR2C1, cscMatrixR2C2;
+  uint8_t cscBiasIn0, cscBiasIn1, cscBiasIn2;
+  uint8_t cscBiasOut0, cscBiasOut1, cscBiasOut2;
+};
+template <typename U> struct AippParams {
+  AippPaddingParams<U> paddingParams;
+  AippSwapParams swapParams;
+  AippSingleLineParams singleLineParams;
+  AippDataTypeConvParams dtcParams;
+  AippChannelPaddingParams<U> cPaddingParams;
+  AippColorSpaceConvParams cscParams;
+};
+template <typename T, typename U>
 void SetAippFunctions(const GlobalTensor<T> &src0, AippInputFormat format,
-                      U config);
+                      AippParams<U> config);
 template <typename T, typename U>
 void SetAippFunctions(const GlobalTensor<T> &src0, const GlobalTensor<T> &src1,
-                      AippInputFormat format, U config);
+                      AippInputFormat format, AippParams<U> config);
 
 } // namespace AscendC
 
@@ -698,6 +968,18 @@ public:
   MatrixOffset GetOffsetC();
 };
 } // namespace matmul
+
+// REGIST_MATMUL_OBJ(tpipe, workspace, mm[, &tiling], ...) is a macro that
+// registers Matmul objects (each optionally with its tiling) with the
+// matmul server; here it expands to a declared function, so that the pipe
+// (a TPipe *) and the workspace (GM_ADDR) are checked.
+namespace AscendC {
+template <class... MatmulsAndTilings>
+void CascStubRegistMatmulObj(TPipe *tpipe, __gm__ uint8_t *workspace,
+                             MatmulsAndTilings &&...objects);
+} // namespace AscendC
+#define REGIST_MATMUL_OBJ(tpipe, workspace, ...)                               \
+  ::AscendC::CascStubRegistMatmulObj(tpipe, workspace, __VA_ARGS__)
 
 template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE>
 MatmulApiStaticTiling GetMatmulApiTiling(const MatmulConfig &mmCFG,

@@ -19,6 +19,15 @@
  *   memref.load / memref.store
  *                   one index per dimension, and the value has the memref's
  *                   element type (their custom syntax implies it)
+ *   ascendc.construct (full)
+ *                   `constexpr static` with its field types: a scalar
+ *                   initialised from one value (two would be a struct's)
+ *   emitasc.call_opaque
+ *                   its callee is C++ text: an Ascend C function whose
+ *                   parameters and result fit the operands and result
+ *   emitasc.member / member_ptr / member_ref / set_member
+ *                   a field of a declared py_struct: a struct value, or a
+ *                   pointer to one (the kernel's GM pointer reinterpreted)
  */
 #ifndef CASC_TEST_OP_SWEEP_CASES_H
 #define CASC_TEST_OP_SWEEP_CASES_H
@@ -194,6 +203,93 @@ static const char hand_store_full[] =
     "  }\n"
     "}\n";
 
+#define SWEEP_PY_STRUCT                                                        \
+  "!emitasc.py_struct<\"S\", [i32, f32], [\"var0\", \"var1\"]>"
+#define SWEEP_PY_STRUCT_MODULE_OPEN                                            \
+  "module {\n"                                                                 \
+  "  emitasc.declare_py_struct " SWEEP_PY_STRUCT "\n" SWEEP_KERNEL_OPEN
+#define SWEEP_PY_STRUCT_PTR                                                    \
+  "    %p = emitasc.reinterpret_cast %gm : memref<?xf32, 22> to "              \
+  "memref<?x" SWEEP_PY_STRUCT ", 22>\n"
+#define SWEEP_PY_STRUCT_PTR_TYPE "memref<?x" SWEEP_PY_STRUCT ", 22>"
+
+static const char hand_construct_full[] =
+    "module {\n" SWEEP_KERNEL_OPEN "    %c1 = arith.constant 1 : i32\n"
+    "    %0 = ascendc.construct i32(%c1) [i32] constexpr static : i32\n"
+    "    return\n"
+    "  }\n"
+    "}\n";
+
+static const char hand_call_opaque_min[] =
+    "module {\n" SWEEP_KERNEL_OPEN
+    "    %0 = emitasc.call_opaque \"AscendC::GetBlockIdx\"() : () -> i64\n"
+    "    return\n"
+    "  }\n"
+    "}\n";
+
+static const char hand_call_opaque_full[] =
+    "module {\n" SWEEP_KERNEL_OPEN "    %c1 = arith.constant 1 : i64\n"
+    "    %0 = emitasc.call_opaque \"AscendC::ScalarGetSFFValue<1>\"(%c1) : "
+    "(i64) -> i64\n"
+    "    return\n"
+    "  }\n"
+    "}\n";
+
+static const char hand_member_min[] = SWEEP_PY_STRUCT_MODULE_OPEN
+    "    %s = ascendc.construct " SWEEP_PY_STRUCT "()\n"
+    "    %0 = emitasc.member %s \"var1\" : " SWEEP_PY_STRUCT ", f32\n"
+    "    return\n"
+    "  }\n"
+    "}\n";
+
+/* The full form of member (which has no optional parts): through a
+ * pointer, `p->var0`. */
+static const char hand_member_full[] =
+    SWEEP_PY_STRUCT_MODULE_OPEN SWEEP_PY_STRUCT_PTR
+    "    %0 = emitasc.member %p \"var0\" : " SWEEP_PY_STRUCT_PTR_TYPE ", i32\n"
+    "    return\n"
+    "  }\n"
+    "}\n";
+
+static const char hand_set_member_min[] = SWEEP_PY_STRUCT_MODULE_OPEN
+    "    %s = ascendc.construct " SWEEP_PY_STRUCT "()\n"
+    "    %c1 = arith.constant 1 : i32\n"
+    "    emitasc.set_member %s \"var0\", %c1 : " SWEEP_PY_STRUCT ", i32\n"
+    "    return\n"
+    "  }\n"
+    "}\n";
+
+static const char hand_member_ptr_min[] =
+    SWEEP_PY_STRUCT_MODULE_OPEN SWEEP_PY_STRUCT_PTR
+    "    %0 = emitasc.member_ptr %p[1] : " SWEEP_PY_STRUCT_PTR_TYPE
+    ", memref<1xf32, 22>\n"
+    "    return\n"
+    "  }\n"
+    "}\n";
+
+static const char hand_member_ptr_full[] =
+    SWEEP_PY_STRUCT_MODULE_OPEN SWEEP_PY_STRUCT_PTR
+    "    %0 = emitasc.member_ptr %p[0] \"var0\" : " SWEEP_PY_STRUCT_PTR_TYPE
+    ", memref<1xi32, 22>\n"
+    "    return\n"
+    "  }\n"
+    "}\n";
+
+static const char hand_member_ref_min[] =
+    SWEEP_PY_STRUCT_MODULE_OPEN SWEEP_PY_STRUCT_PTR
+    "    %0 = emitasc.member_ref %p[1] : " SWEEP_PY_STRUCT_PTR_TYPE ", f32\n"
+    "    return\n"
+    "  }\n"
+    "}\n";
+
+static const char hand_member_ref_full[] =
+    SWEEP_PY_STRUCT_MODULE_OPEN SWEEP_PY_STRUCT_PTR
+    "    %0 = emitasc.member_ref %p[0] \"var0\" : " SWEEP_PY_STRUCT_PTR_TYPE
+    ", i32\n"
+    "    return\n"
+    "  }\n"
+    "}\n";
+
 static const struct {
   const char *op;
   const char *min, *full;
@@ -210,10 +306,17 @@ static const struct {
     {"scf.index_switch", hand_switch_min, hand_switch_full},
     {"memref.load", hand_load_min, hand_load_full},
     {"memref.store", hand_store_min, hand_store_full},
+    {"ascendc.construct", NULL, hand_construct_full}, /* minimal: synthesised */
+    {"emitasc.call_opaque", hand_call_opaque_min, hand_call_opaque_full},
+    {"emitasc.member", hand_member_min, hand_member_full},
+    {"emitasc.set_member", hand_set_member_min, hand_set_member_min},
+    {"emitasc.member_ptr", hand_member_ptr_min, hand_member_ptr_full},
+    {"emitasc.member_ref", hand_member_ref_min, hand_member_ref_full},
 };
 
 /* The hand-written module of row `op` (full or minimal form), or NULL if
- * the row is synthesised. */
+ * the row is synthesised. A row whose full form is its minimal one
+ * (set_member) is swept once. */
 static const char *hand_case(const char *op, bool full) {
   for (size_t i = 0; i < sizeof hand_cases / sizeof hand_cases[0]; i++)
     if (strcmp(hand_cases[i].op, op) == 0)

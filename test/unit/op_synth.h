@@ -142,6 +142,10 @@ static casc_value *synth_local_tensor(synth *s, casc_type *t) {
 
 static casc_value *synth_global_tensor(synth *s, casc_type *t) {
   casc_value *g = synth_op1(s, CASC_OP_GLOBAL_TENSOR, 0, NULL, t, NULL);
+  /* %gm holds f32: a GlobalTensor of another element type (an int32_t
+   * synchronisation workspace) cannot be bound to it in C++ */
+  if (casc_type_elem(t) != casc_type_elem(s->gm->type))
+    return g;
   casc_value *ops[2] = {g, s->gm};
   synth_op1(s, CASC_OP_GLOBAL_TENSOR_SET_GLOBAL_BUFFER, 2, ops, NULL, NULL);
   return g;
@@ -164,7 +168,41 @@ static const struct {
     {CASC_ASC_FIXPIPE_CONFIG, 1, {1}},
 };
 
+/* AippParams<T> is built from its six parameter structs, each constructed
+ * with all its fields (pyasc's translator and casc's emitter assign them
+ * member by member; T is the padding values' type, int8_t here). */
+static const struct {
+  casc_asc_type t;
+  unsigned n;
+} synth_aipp_members[] = {
+    {CASC_ASC_AIPP_PADDING_PARAMS, 5},     {CASC_ASC_AIPP_SWAP_PARAMS, 3},
+    {CASC_ASC_AIPP_SINGLE_LINE_PARAMS, 1}, {CASC_ASC_AIPP_DTC_PARAMS, 10},
+    {CASC_ASC_AIPP_CPADDING_PARAMS, 2},    {CASC_ASC_AIPP_CSC_PARAMS, 16},
+};
+
+static casc_value *synth_aipp_params(synth *s, casc_type *t) {
+  enum { nm = sizeof synth_aipp_members / sizeof synth_aipp_members[0] };
+  casc_value *members[nm];
+  casc_type *pad = casc_type_int(s->ctx, 8, CASC_SIGNLESS);
+  for (unsigned m = 0; m < nm; m++) {
+    casc_value *f[16];
+    unsigned n = synth_aipp_members[m].n;
+    /* AippPaddingParams<T>: mode, then four T; AippChannelPaddingParams<T>:
+     * mode, then one T */
+    bool padded = synth_aipp_members[m].t == CASC_ASC_AIPP_PADDING_PARAMS ||
+                  synth_aipp_members[m].t == CASC_ASC_AIPP_CPADDING_PARAMS;
+    for (unsigned i = 0; i < n; i++)
+      f[i] = padded && i > 0 ? synth_const(s, pad, 0) : synth_i32(s, 0);
+    casc_type *mt =
+        casc_type_asc(s->ctx, synth_aipp_members[m].t, NULL, 0, NULL, NULL);
+    members[m] = synth_op1(s, CASC_OP_CONSTRUCT, n, f, mt, NULL);
+  }
+  return synth_op1(s, CASC_OP_CONSTRUCT, nm, members, t, NULL);
+}
+
 static casc_value *synth_struct(synth *s, casc_type *t) {
+  if (casc_type_is_asc(t, CASC_ASC_AIPP_PARAMS))
+    return synth_aipp_params(s, t);
   for (size_t k = 0;
        k < sizeof synth_struct_fields / sizeof synth_struct_fields[0]; k++) {
     if (!casc_type_is_asc(t, synth_struct_fields[k].t))
@@ -181,6 +219,14 @@ static casc_value *synth_struct(synth *s, casc_type *t) {
         types[i] =
             casc_attr_type(s->ctx, casc_type_int(s->ctx, 16, CASC_UNSIGNED));
       attrs = synth_dict1(s, "types", casc_attr_array(s->ctx, 4, types));
+    }
+    if (casc_type_is_asc(t, CASC_ASC_FIXPIPE_CONFIG)) {
+      /* its field is the enum CO2Layout: `static_cast<AscendC::CO2Layout>`
+       * of the constant, as pyasc's fixpipe.mlir builds it */
+      casc_attr *layout =
+          casc_attr_type(s->ctx, casc_type_asc(s->ctx, CASC_ASC_CO2_LAYOUT,
+                                               NULL, 0, NULL, NULL));
+      attrs = synth_dict1(s, "types", casc_attr_array(s->ctx, 1, &layout));
     }
     return synth_op1(s, CASC_OP_CONSTRUCT, n, ops, t, attrs);
   }
@@ -279,8 +325,8 @@ static bool synth_name_in(const char *name, const char *const *list) {
 
 /* APIs whose tensors hold integers only (bitwise ops: int16/uint16 in
  * Ascend C); every other row's tensors hold f32. */
-static const char *const synth_int16_apis[] = {"And",       "Or",         "Not",
-                                               "ShiftLeft", "ShiftRight", NULL};
+static const char *const synth_int16_apis[] = {
+    "And", "Or", "Not", "Xor", "ShiftLeft", "ShiftRight", NULL};
 
 /* Operand names that are tensors in the Ascend C API even where the row
  * says `Any` (the vector ops of docs/ir.md §5). */
@@ -288,7 +334,7 @@ static const char *const synth_tensor_names[] = {
     "dst", "src", "src0", "src1", "sharedTmpBuffer", "src0Offset", NULL};
 /* Operand names that are one element of the tensors' type. */
 static const char *const synth_element_names[] = {"scalar", "paddingValue",
-                                                  NULL};
+                                                  "epsilon", NULL};
 
 static bool synth_row_has_tensor(const casc_op_info *info) {
   for (unsigned i = 0; i < info->nopnds; i++)
@@ -300,9 +346,191 @@ static bool synth_row_has_tensor(const casc_op_info *info) {
   return false;
 }
 
+/* Operand types a row cannot state (`Any`, or a tensor whose element type
+ * the Ascend C API fixes), as the API reference's parameter types give
+ * them: (row, operand) -> type code. "L:x" is a LocalTensor and "G:x" a
+ * GlobalTensor of element x, "x" a scalar, "gm" the kernel's GM memref
+ * (a pointer in C++), "gm:x" that memref reinterpreted as one of x (a
+ * GM_ADDR is `__gm__ uint8_t *`), "arr4:x" a local array `x v[4]{0}` (an
+ * emitasc.variable), "SoftMaxShapeInfo" and "TBufPool" those
+ * types; x is e (the row's element type), u8, i8, i32, u32, u64 or f32. Without
+ * these the sweep would hand the API arguments no kernel can pass (a float
+ * offset tensor to Gather), and its C++ would not compile against the stub for
+ * a reason that is not casc's. */
+static const struct {
+  const char *op, *operand, *type;
+} synth_operand_types[] = {
+    {"ascendc.gather_l0", "srcOffset", "L:u32"},
+    {"ascendc.gather_l1", "srcOffset", "L:u32"},
+    {"ascendc.gather_l2", "srcOffset", "L:u32"},
+    {"ascendc.gatherb_l0", "offset", "L:u32"},
+    {"ascendc.scatter_l0", "dstOffset", "L:u32"},
+    {"ascendc.scatter_l1", "dstOffset", "L:u32"},
+    {"ascendc.scatter_l2", "dstOffset", "L:u32"},
+    /* ReduceMax/Min/Sum's work tensor holds the source's type */
+    {"ascendc.reduce_max_l0", "sharedTmpBuffer", "L:e"},
+    {"ascendc.reduce_max_l1", "sharedTmpBuffer", "L:e"},
+    {"ascendc.reduce_max_l2", "sharedTmpBuffer", "L:e"},
+    {"ascendc.reduce_min_l0", "sharedTmpBuffer", "L:e"},
+    {"ascendc.reduce_min_l1", "sharedTmpBuffer", "L:e"},
+    {"ascendc.reduce_min_l2", "sharedTmpBuffer", "L:e"},
+    {"ascendc.reduce_sum_l0", "sharedTmpBuffer", "L:e"},
+    {"ascendc.reduce_sum_l1", "sharedTmpBuffer", "L:e"},
+    {"ascendc.reduce_sum_l2", "sharedTmpBuffer", "L:e"},
+    /* CompareScalar writes a bit mask (uint8_t) and compares with a T */
+    {"ascendc.compare_scalar_l0", "dst", "L:u8"},
+    {"ascendc.compare_scalar_l1", "dst", "L:u8"},
+    {"ascendc.compare_scalar_l2", "dst", "L:u8"},
+    {"ascendc.compare_scalar_l0", "src1Scalar", "e"},
+    {"ascendc.compare_scalar_l1", "src1Scalar", "e"},
+    {"ascendc.compare_scalar_l2", "src1Scalar", "e"},
+    /* the inter-core synchronisation workspaces are int32_t */
+    {"ascendc.ib_set", "gmWorkspace", "G:i32"},
+    {"ascendc.ib_set", "ubWorkspace", "L:i32"},
+    {"ascendc.ib_wait", "gmWorkspace", "G:i32"},
+    {"ascendc.ib_wait", "ubWorkspace", "L:i32"},
+    {"ascendc.sync_all_soft", "gmWorkspace", "G:i32"},
+    {"ascendc.sync_all_soft", "ubWorkspace", "L:i32"},
+    {"ascendc.notify_next_block", "gmWorkspace", "G:i32"},
+    {"ascendc.notify_next_block", "ubWorkspace", "L:i32"},
+    {"ascendc.wait_pre_block", "gmWorkspace", "G:i32"},
+    {"ascendc.wait_pre_block", "ubWorkspace", "L:i32"},
+    /* sort indices are uint32_t */
+    {"ascendc.extract", "dstIndex", "L:u32"},
+    {"ascendc.sort32", "src1", "L:u32"},
+    {"ascendc.sort", "concat", "L:e"},
+    {"ascendc.sort", "index", "L:u32"},
+    {"ascendc.sort", "tmp", "L:e"},
+    {"ascendc.data_cache_preload", "src", "G:u64"},
+    {"ascendc.quant", "dst", "L:i8"},
+    {"ascendc.cumsum", "lastRow", "L:e"},
+    {"ascendc.matmul.set_quant_vector", "quantvector", "G:u64"},
+    {"ascendc.matmul.set_sparse_index", "indexGlobal", "G:u8"},
+    {"ascendc.matmul.set_self_define_data", "dataPtr", "gm"},
+    {"ascendc.matmul.set_workspace", "tensor", "G:f32"},
+    {"ascendc.list_tensor_desc_v2", "data", "gm"},
+    {"ascendc.list_tensor_desc_init", "data", "gm"},
+    /* GM addresses of bytes: the kernel's pointer reinterpreted */
+    {"ascendc.set_sys_workspace", "workspace", "gm:i8"},
+    {"ascendc.regist_matmul_obj", "workspace", "gm:u8"},
+    {"ascendc.get_hccl_context", "context", "gm:u8"},
+    {"ascendc.set_fmatrix", "padList", "arr4:u8"}, /* uint8_t padList[4] */
+    /* Fixpipe's workspace in L1 holds uint64_t (quantisation params) */
+    {"ascendc.fixpipe_with_workspace", "cbufWorkspace", "L:u64"},
+    {"ascendc.set_hccl_context", "context", "gm:u8"},
+    {"ascendc.bilinearInterpolation_l0", "src0Offset", "L:u32"},
+    {"ascendc.bilinearInterpolation_l1", "src0Offset", "L:u32"},
+    {"ascendc.gather_l1", "dstOffset", "L:u32"}, /* pyasc's operand names */
+    /* the cube loads read L1 (a LocalTensor), not GM */
+    {"ascendc.load_data_3d_l0_v1", "src", "L:e"},
+    {"ascendc.load_data_3d_l0_v2", "src", "L:e"},
+    {"ascendc.load_data_3d_l0_v2pro", "src", "L:e"},
+    {"ascendc.load_data_with_transpose", "src", "L:e"},
+    {"ascendc.load_data_with_transpose_v2", "src", "L:e"},
+    /* CO1 -> GM and NZ -> ND copies write GM from a LocalTensor */
+    {"ascendc.data_copy_co12dst", "dst", "G:f32"},
+    {"ascendc.data_copy_co12dst", "src", "L:e"},
+    {"ascendc.data_copy_nz2nd", "dst", "G:f32"},
+    {"ascendc.data_copy_nz2nd", "src", "L:e"},
+    /* DataCopyPad without padding parameters copies UB -> GM; with ND2NZ,
+     * UB -> L1 */
+    {"ascendc.data_copy_pad_l2", "dst", "G:f32"},
+    {"ascendc.data_copy_pad_l2", "src", "L:e"},
+    {"ascendc.data_copy_pad_l2_ext", "dst", "G:f32"},
+    {"ascendc.data_copy_pad_l2_ext", "src", "L:e"},
+    {"ascendc.data_copy_pad_nd2nz", "src", "L:e"},
+    {"ascendc.data_copy_pad_nd2nz_ext", "src", "L:e"},
+    /* Matmul results go to GM (a second, local tensor for GetTensorC) */
+    {"ascendc.matmul.get_tensor_c", "tensor", "G:f32"},
+    {"ascendc.matmul.get_tensor_c", "tensor2", "L:e"},
+    {"ascendc.matmul.iterate_all", "tensor", "G:f32"},
+    /* InitBufPool divides a pool into another TBufPool */
+    {"ascendc.pipe.init_buf_pool", "bufPool", "TBufPool"},
+    {"ascendc.pipe.init_buf_pool", "shareBuf", "TBufPool"},
+    {"ascendc.tbuf_pool.init_buf_pool", "bufPool", "TBufPool"},
+    {"ascendc.tbuf_pool.init_buf_pool", "shareBuf", "TBufPool"},
+    /* a dereference reads an element of the memref (f32 here) */
+    {"emitasc.dereference", "result", "f32"},
+    {"ascendc.get_arch_version", "coreVersion", "u32"},
+    {"ascendc.softmax", "softmaxShapeInfo", "SoftMaxShapeInfo"},
+    {"ascendc.simple_softmax", "softmaxShapeInfo", "SoftMaxShapeInfo"},
+};
+
+static casc_type *synth_elem_code(synth *s, const char *x) {
+  static const struct {
+    const char *code;
+    unsigned width;
+    casc_signedness sign;
+  } ints[] = {{"u8", 8, CASC_UNSIGNED},
+              {"i8", 8, CASC_SIGNLESS},
+              {"i32", 32, CASC_SIGNLESS},
+              {"u32", 32, CASC_UNSIGNED},
+              {"u64", 64, CASC_UNSIGNED}};
+  if (strcmp(x, "e") == 0)
+    return s->elem;
+  if (strcmp(x, "f32") == 0)
+    return synth_f32(s);
+  for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++)
+    if (strcmp(x, ints[i].code) == 0)
+      return casc_type_int(s->ctx, ints[i].width, ints[i].sign);
+  return NULL;
+}
+
+static casc_type *synth_operand_override(synth *s, const char *operand) {
+  for (size_t i = 0;
+       i < sizeof synth_operand_types / sizeof synth_operand_types[0]; i++) {
+    if (strcmp(s->row->name, synth_operand_types[i].op) != 0 ||
+        strcmp(operand, synth_operand_types[i].operand) != 0)
+      continue;
+    const char *c = synth_operand_types[i].type;
+    if (strcmp(c, "gm") == 0)
+      return casc_type_gm_memref(s->ctx, synth_f32(s));
+    if (strncmp(c, "gm:", 3) == 0)
+      return casc_type_gm_memref(s->ctx, synth_elem_code(s, c + 3));
+    if (strncmp(c, "arr4:", 5) == 0) {
+      static const int64_t four[1] = {4};
+      return casc_type_memref(s->ctx, 1, four, synth_elem_code(s, c + 5), NULL);
+    }
+    if (strcmp(c, "TBufPool") == 0) {
+      int64_t p[3] = {CASC_TPOS_VECCALC, 1, 0};
+      return casc_type_asc(s->ctx, CASC_ASC_TBUF_POOL, p, 0, NULL, NULL);
+    }
+    if (strcmp(c, "SoftMaxShapeInfo") == 0)
+      return casc_type_asc(s->ctx, CASC_ASC_SOFTMAX_SHAPE_INFO, NULL, 0, NULL,
+                           NULL);
+    if (c[0] == 'L' && c[1] == ':')
+      return casc_type_local_tensor(s->ctx, synth_elem_code(s, c + 2));
+    if (c[0] == 'G' && c[1] == ':')
+      return casc_type_global_tensor(s->ctx, synth_elem_code(s, c + 2));
+    return synth_elem_code(s, c);
+  }
+  return NULL;
+}
+
+/* Operands an API writes through a reference (`uint32_t &`): a variable,
+ * which the sweep makes by an emitc.cast of a constant (pyasc's own test
+ * does the same), not a constant, whose C++ is a constexpr. */
+static const struct {
+  const char *op, *operand;
+} synth_lvalue_operands[] = {
+    {"ascendc.get_arch_version", "coreVersion"},
+};
+
+static bool synth_wants_lvalue(const synth *s, const char *operand) {
+  for (size_t i = 0;
+       i < sizeof synth_lvalue_operands / sizeof synth_lvalue_operands[0]; i++)
+    if (strcmp(s->row->name, synth_lvalue_operands[i].op) == 0 &&
+        strcmp(operand, synth_lvalue_operands[i].operand) == 0)
+      return true;
+  return false;
+}
+
 static casc_type *synth_type(synth *s, const casc_arg_spec *spec) {
   casc_ctx *ctx = s->ctx;
   const char *n = spec->name;
+  casc_type *fixed = synth_operand_override(s, n);
+  if (fixed)
+    return fixed;
   /* Temporary space is bytes in the Ascend C API (LocalTensor<uint8_t>). */
   if (strcmp(n, "sharedTmpBuffer") == 0 &&
       (spec->c == CASC_C_ANY || spec->c == CASC_C_LOCAL_TENSOR))
@@ -336,6 +564,10 @@ static casc_type *synth_type(synth *s, const casc_arg_spec *spec) {
   case CASC_C_QUEUE:
     return casc_type_queue(ctx, CASC_TPOS_VECIN, 2);
   case CASC_C_QUE_BIND:
+    /* a TQue<VECIN, 2> is a TQueBind<VECIN, VECIN, 2>: to_que_bind's
+     * result names the queue's own binding */
+    if (strcmp(s->row->name, "ascendc.to_que_bind") == 0)
+      return casc_type_que_bind(ctx, CASC_TPOS_VECIN, CASC_TPOS_VECIN, 2);
     return casc_type_que_bind(ctx, CASC_TPOS_VECIN, CASC_TPOS_VECOUT, 2);
   case CASC_C_TBUF:
     return casc_type_tbuf(ctx, CASC_TPOS_VECCALC);
@@ -356,8 +588,10 @@ static casc_type *synth_type(synth *s, const casc_arg_spec *spec) {
   case CASC_C_LOAD_DATA_3D_PARAMS_V2:
     return casc_type_asc(ctx, CASC_ASC_LOAD_DATA_3D_PARAMS_V2, NULL, 0, NULL,
                          s->elem);
-  case CASC_C_LOCAL_MEM_ALLOCATOR: { /* local_mem_allocator<0> */
-    int64_t hw[3] = {0, 0, 0};       /* casc_type_asc reads three */
+  case CASC_C_LOCAL_MEM_ALLOCATOR: { /* local_mem_allocator<1>: UB */
+    /* the hardware operand (synth_int_value: 1) says the same; the
+     * emitter rejects an allocator whose operand and type disagree */
+    int64_t hw[3] = {1, 0, 0}; /* casc_type_asc reads three */
     return casc_type_asc(ctx, CASC_ASC_LOCAL_MEM_ALLOCATOR, hw, 0, NULL, NULL);
   }
   case CASC_C_LOAD_DATA_PARAMS:
@@ -396,7 +630,19 @@ static casc_value *synth_value(synth *s, casc_type *t, const char *name) {
   case CASC_TYPE_FLOAT:
     return synth_const(s, t, synth_int_value(name));
   case CASC_TYPE_MEMREF:
-    return t == s->gm->type ? s->gm : NULL;
+    if (t == s->gm->type)
+      return s->gm;
+    /* a GM memref of another element type: %gm reinterpreted, as a kernel
+     * casts its GM_ADDR argument */
+    if (t == casc_type_gm_memref(s->ctx, casc_type_elem(t)))
+      return synth_op1(s, CASC_OP_EMITASC_REINTERPRET_CAST, 1, &s->gm, t, NULL);
+    /* a local array of static size: a variable initialised to 0 */
+    if (t->u.memref.rank == 1 && t->u.memref.shape[0] != CASC_DYN_DIM &&
+        !t->u.memref.space)
+      return synth_op1(s, CASC_OP_EMITASC_VARIABLE, 0, NULL, t,
+                       synth_dict1(s, "staticInit",
+                                   casc_attr_int(s->ctx, t->u.memref.elem, 0)));
+    return NULL;
   case CASC_TYPE_ASC:
     break;
   case CASC_TYPE_OPAQUE: /* !ascendc.matmul<...>: a constructed object */
@@ -430,6 +676,13 @@ static casc_value *synth_value(synth *s, casc_type *t, const char *name) {
   }
   if (casc_type_is_asc(t, CASC_ASC_TBUF_POOL))
     return synth_op1(s, CASC_OP_TBUFPOOL, 0, NULL, t, NULL);
+  /* A TensorDesc comes from ascendc.tensor_desc, which names its element
+   * type (`AscendC::TensorDesc<float>()`; TensorDesc is a class template,
+   * so a default-constructed `AscendC::TensorDesc v;` names no type). */
+  if (casc_type_is_asc(t, CASC_ASC_TENSOR_DESC))
+    return synth_op1(
+        s, CASC_OP_TENSOR_DESC, 0, NULL, t,
+        synth_dict1(s, "elementType", casc_attr_type(s->ctx, s->elem)));
   return synth_struct(s, t);
 }
 
@@ -498,9 +751,14 @@ static casc_attr *synth_attr(synth *s, const casc_attr_spec *as,
       return casc_attr_string(ctx, "kernel_operator.h", 17);
     return casc_attr_string(ctx, "// sweep", 8);
   case CASC_A_TYPE: /* get_matmul_api_tiling's matmulType is a Matmul */
-    return casc_attr_type(ctx, strcmp(as->name, "matmulType") == 0
-                                   ? synth_matmul_type(ctx)
-                                   : casc_type_i32(ctx));
+    if (strcmp(as->name, "matmulType") == 0)
+      return casc_attr_type(ctx, synth_matmul_type(ctx));
+    /* an Alloc's (GetDataPtr's) dtype is the element type of the tensor
+     * (pointer) it returns */
+    if (strcmp(as->name, "dtype") == 0 && res0 &&
+        (casc_type_is_local_tensor(res0) || res0->kind == CASC_TYPE_MEMREF))
+      return casc_attr_type(ctx, casc_type_elem(res0));
+    return casc_attr_type(ctx, casc_type_i32(ctx));
   case CASC_A_ARRAY: {
     /* `types` of ascendc.construct: the declared type of each field. */
     casc_attr *elems[CASC_MAX_ARGS];
@@ -706,7 +964,13 @@ static casc_op *synth_row(synth *s, casc_op_kind kind) {
     nflex += sp->card != 0;
     seg[i] = n;
     for (unsigned k = 0; k < n; k++) {
-      casc_value *v = synth_value(s, ot[i], sp->name);
+      casc_value *v;
+      if (synth_wants_lvalue(s, sp->name)) {
+        casc_value *c = synth_i32(s, synth_int_value(sp->name));
+        v = synth_op1(s, CASC_OP_EMITC_CAST, 1, &c, ot[i], NULL);
+      } else {
+        v = synth_value(s, ot[i], sp->name);
+      }
       if (!v)
         return synth_fail(s, "no value for operand '%s'", sp->name);
       ops[nops++] = v;

@@ -337,13 +337,22 @@ static bool at_swept(casc_op *module, casc_op *swept, const char *opname,
  * duplicate need no element kernel): not this check's business. */
 static unsigned count_unsupported_at_op, count_unsupported_producer;
 
-static bool is_operand_producer(const casc_op *swept, const casc_loc *loc) {
+/* Is loc that of an op producing one of swept's operands, directly or
+ * through the operands of that producer (depth levels: an AippParams is
+ * constructed from six constructed member structs)? */
+static bool is_producer_within(const casc_op *swept, const casc_loc *loc,
+                               unsigned depth) {
   for (unsigned i = 0; swept && i < swept->nops; i++) {
     const casc_op *def = casc_op_operand((casc_op *)swept, i)->def;
-    if (def && same_place(loc, def->loc))
+    if (def && (same_place(loc, def->loc) ||
+                (depth > 1 && is_producer_within(def, loc, depth - 1))))
       return true;
   }
   return false;
+}
+
+static bool is_operand_producer(const casc_op *swept, const casc_loc *loc) {
+  return is_producer_within(swept, loc, 2);
 }
 
 static void check_sim_unsupported(const casc_diag_list *diags, unsigned before,
@@ -616,6 +625,12 @@ static void sweep_row(casc_op_kind kind, bool full, bool alt) {
       step_fail(&r, STEP_BUILD, "the hand-written case has no '%s'",
                 info->name);
       module = NULL;
+    } else {
+      /* The swept op is the first of its name, so that an error at one of
+       * its operands' producers is recognised as such. */
+      find_nth_ctx f = {info->name, NULL, 0, NULL, false};
+      casc_walk_pre(module, find_nth, &f);
+      swept = f.found;
     }
   } else {
     synth_init(&s, ctx, info, full, alt);
@@ -649,7 +664,10 @@ static void test_sweep_every_row(void) {
       continue;
     rows++;
     sweep_row(k, false, false);
-    if (row_has_optional_parts(info) || hand_case(info->name, true))
+    /* A hand-written case has a full form unless it is the minimal one. */
+    if (row_has_optional_parts(info) ||
+        (hand_case(info->name, true) &&
+         hand_case(info->name, true) != hand_case(info->name, false)))
       sweep_row(k, true, false);
     if (synth_has_alternative(info))
       sweep_row(k, true, true);

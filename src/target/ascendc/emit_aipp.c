@@ -6,11 +6,13 @@
  *   AscendC::AippParams<int8_t> v40;
  *   v40.paddingParams.paddingMode = v3;
  *   ...
+ *   ;
  * T is the type of paddingParams' paddingValueCh0 operand. A sub-struct
- * construct used only by AippParams constructs prints nothing (pyasc
- * prints an empty statement; it prints nothing even when the struct has
- * another user, which then names an undeclared variable: casc prints such
- * a struct normally). */
+ * construct used only by AippParams constructs prints an empty statement
+ * `;`, as pyasc does, and so does the AippParams construct after its last
+ * assignment (byte compatibility; both are valid C++). pyasc prints the
+ * empty statement even when the struct has another user, which then names
+ * an undeclared variable: casc prints such a struct normally. */
 #include "casc/diag.h"
 #include "target/ascendc/emitter.h"
 
@@ -95,8 +97,8 @@ static casc_op *member_construct(casc_emitter *e, casc_op *op, unsigned m) {
   return c;
 }
 
-/* Declaration and member assignments; the last assignment's `;` is the
- * statement's own. */
+/* Declaration and member assignments, each ending its line; the op's own
+ * `;` then stands alone, as in pyasc's output. */
 bool casc_em_aipp_params(casc_emitter *e, casc_op *op) {
   if (op->nops != k_nmembers)
     return casc_em_fail(e, op, "needs the six AIPP parameter structs");
@@ -123,5 +125,7 @@ bool casc_em_aipp_params(casc_emitter *e, casc_op *op) {
       casc_buf_printf(e->out, "%s.%s.%s = %s", name, k_members[m].member,
                       k_members[m].fields[f], v);
     }
+  casc_buf_puts(e->out, ";\n");
+  casc_em_indent(e);
   return true;
 }

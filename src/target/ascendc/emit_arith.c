@@ -325,6 +325,11 @@ static bool rhs(casc_emitter *e, casc_op *op, casc_buf *o, bool *handled) {
   case CASC_OP_ARITH_NEGF:
     casc_buf_printf(o, "-%s", a);
     return true;
+  case CASC_OP_ARITH_REMF:
+    /* C++ has no % on floats; fmod is remf's truncated remainder (the
+     * sign of the dividend). pyasc has no printer for remf. */
+    casc_buf_printf(o, "std::fmod(%s, %s)", a, b);
+    return true;
   case CASC_OP_ARITH_CEILDIVSI:
     casc_buf_printf(o, "%s / %s + ((%s %% %s != 0) && ((%s < 0) == (%s < 0)))",
                     a, b, a, b, a, b);
@@ -380,11 +385,19 @@ static bool rhs(casc_emitter *e, casc_op *op, casc_buf *o, bool *handled) {
     casc_buf_printf(o, "%s ? %s : %s", a, b, c);
     return true;
   }
-  case CASC_OP_ARITH_BITCAST:
-    casc_buf_puts(o, "*reinterpret_cast<");
+  case CASC_OP_ARITH_BITCAST: {
+    /* A constant operand is a `constexpr` variable: pyasc's
+     * `reinterpret_cast<T*>` of its address casts the const away, which
+     * C++ rejects, so casc reads it through a pointer to const
+     * (docs/pyasc-compat.md). Other operands print as pyasc prints them. */
+    const casc_op *d = casc_op_operand(op, 0)->def;
+    bool constant = d && d->kind == CASC_OP_ARITH_CONSTANT;
+    casc_buf_puts(o,
+                  constant ? "*reinterpret_cast<const " : "*reinterpret_cast<");
     casc_em_type(o, tr);
     casc_buf_printf(o, "*>(&%s)", a);
     return true;
+  }
   case CASC_OP_ARITH_TRUNCI:
     casc_buf_puts(o, "static_cast<");
     casc_em_type(o, tr);

@@ -19,6 +19,15 @@ static bool fail_infer(casc_emitter *e, casc_op *op, const char *what) {
   return false;
 }
 
+/* The element-type failures are pyasc's own messages, which it emits
+ * without the op prefix (emitError, not emitOpError): the same bytes, so
+ * that pyasc-diff compares the first error lines equal. */
+static bool fail_no_elem(casc_emitter *e, casc_op *op, const char *what) {
+  casc_emit_error(e->ctx, op->loc, "could not infer element type from %s",
+                  what);
+  return false;
+}
+
 /* `AscendC::Fixpipe<Dst, Src, AscendC::CFG_X>(args)`; args are operands
  * [0, n) without the config (the last operand). */
 static bool emit_fixpipe(casc_emitter *e, casc_op *op) {
@@ -98,7 +107,7 @@ static bool emit_5hd(casc_emitter *e, casc_op *op) {
   if (!et)
     et = addr_tensor_elem(casc_op_operand(op, 1));
   if (!et)
-    return fail_infer(e, op, "could not infer element type from addr tensor");
+    return fail_no_elem(e, op, "addr tensor");
   const char *d = casc_em_name(e, casc_op_operand(op, 0), op);
   const char *s = casc_em_name(e, casc_op_operand(op, 1), op);
   const char *p = casc_em_name(e, casc_op_operand(op, 2), op);
@@ -148,7 +157,7 @@ static bool emit_5hd_list(casc_emitter *e, casc_op *op, bool tensors) {
                  : phy_addr_elem(first);
   }
   if (!et)
-    return fail_infer(e, op, "could not infer element type from tensor list");
+    return fail_no_elem(e, op, "tensor list");
   casc_buf t, base;
   casc_buf_init(&t);
   casc_buf_init(&base);

@@ -367,6 +367,7 @@ static bool emit_call_opaque(casc_emitter *e, casc_op *op) {
 }
 
 bool casc_em_misc(casc_emitter *e, casc_op *op, bool *semi) {
+  (void)semi; /* every op here is one statement ending in `;` */
   switch (op->kind) {
   case CASC_OP_FUNC_RETURN:
     return emit_return(e, op);
@@ -388,7 +389,9 @@ bool casc_em_misc(casc_emitter *e, casc_op *op, bool *semi) {
     if (casc_em_is_aipp_params(op))
       return casc_em_aipp_params(e, op);
     if (casc_em_aipp_member_only(op)) {
-      *semi = false; /* its fields are assigned into the AippParams */
+      /* Its fields are assigned into the AippParams; what is left is an
+       * empty statement, as pyasc prints it (byte compatibility). */
+      casc_em_indent(e);
       return true;
     }
     return emit_construct(e, op);

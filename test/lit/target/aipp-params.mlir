@@ -1,19 +1,26 @@
 // AippParams is filled member by member, as pyasc's translator does (its
 // C++ class is a template on the padding value type, so the brace form of
 // the six structs would not compile): the member structs' constructs print
-// nothing when only AippParams uses them, and normally otherwise (pyasc
-// drops them even then, leaving an undeclared name). Checked against
-// ascir-translate except for that case and pyasc's empty `;` statements.
+// an empty statement `;` when only AippParams uses them, as pyasc does (and
+// the AippParams construct one after its last assignment), and normally
+// otherwise (pyasc drops them even then, leaving an undeclared name).
+// Checked against ascir-translate except for that case.
 // RUN: casc translate -mlir-to-ascendc %s | FileCheck %s
 // RUN: not casc translate -mlir-to-ascendc %S/Inputs/aipp-not-construct.mlir 2>&1 | FileCheck %s --check-prefix=BAD
 
 // CHECK-LABEL: void aipp(
+// CHECK-NEXT:   ;
 // CHECK-NEXT:   AscendC::AippSwapParams v7{static_cast<int8_t>(v3), static_cast<int8_t>(v3), static_cast<int8_t>(v3)};
+// CHECK-NEXT:   ;
+// CHECK-NEXT:   ;
+// CHECK-NEXT:   ;
+// CHECK-NEXT:   ;
 // CHECK-NEXT:   AscendC::AippParams<half> v8;
 // CHECK-NEXT:   v8.paddingParams.paddingMode = v2;
 // CHECK-NEXT:   v8.paddingParams.paddingValueCh0 = v4;
 // CHECK:        v8.swapParams.isSwapRB = v3;
 // CHECK:        v8.cscParams.cscBiasOut2 = v5;
+// CHECK-NEXT:   ;
 // CHECK-NEXT:   AscendC::SetAippFunctions(v1, AscendC::AippInputFormat::RGB888_U8, v8);
 // CHECK-NEXT:   use_swap(v7);
 // CHECK-NEXT:   return;

@@ -28,7 +28,7 @@
 // CHECK-NEXT:    AscendC::LocalMemAllocator<AscendC::Hardware::L0C> v1;
 
 // CFG: inferred-fixpipe-config.mlir:2:3: error: 'ascendc.fixpipe' op needs its FixpipeConfig constructed from a constant CO2Layout (the template argument)
-// HD: inferred-5hd-type.mlir:2:3: error: 'ascendc.trans_data_to_5hd' op could not infer element type from addr tensor
+// HD: inferred-5hd-type.mlir:2:3: error: could not infer element type from addr tensor
 // HW: inferred-allocator-hw.mlir:3:8: error: 'ascendc.local_mem_allocator' op has hardware 2 but its type says 5
 func.func @fixpipe_nz(%dst: !ascendc.global_tensor<f16>, %src: !ascendc.local_tensor<f32>, %p: !ascendc.fixpipe_params_v220) {
   %c0 = arith.constant 0 : i64
