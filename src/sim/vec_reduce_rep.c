@@ -124,6 +124,8 @@ int sim_vec_repeat_operand(const sim_insn *in) {
     return in->nargs == 4 ? 2 : -1;
   case SIM_SORT32:
     return in->nargs == 4 ? 3 : -1;
+  case SIM_SELECT_REG:
+    return in->nargs == 5 ? 3 : -1;
   case SIM_AXPY:
   case SIM_GATHER:
   case SIM_COMPARE: /* level 2 (imm2 = 2): no repeat operand */
