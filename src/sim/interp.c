@@ -603,6 +603,10 @@ void sim_block_run(sim_block *b) {
       if (!sim_exec_cmpmask(b, in))
         goto done;
       break;
+    case SIM_SELECT_REG:
+      if (!sim_exec_select_reg(b, in))
+        goto done;
+      break;
     case SIM_GATHERB:
       if (!sim_exec_gatherb(b, in))
         goto done;

@@ -1175,6 +1175,12 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
     return false;
   }
   switch (in->opc) {
+  case SIM_SELECT_REG:
+    if (!sim_select_reg_check(op, in, why, sizeof why)) {
+      unsupported(L, op, why);
+      return false;
+    }
+    break;
   case SIM_CMPF:
     if (!sim_dt_is_float(in->dt2)) {
       unsupported(L, op, "non-float operands");

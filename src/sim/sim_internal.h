@@ -708,6 +708,10 @@ bool sim_exec_copy_repeat(sim_block *b, const sim_insn *in);
 /* vec_cmpmask.c: Compare into the CMPMASK register (imm: CMPMODE, imm2:
  * 1 = mask array), GetCmpMask, SetCmpMask. */
 bool sim_exec_cmpmask(sim_block *b, const sim_insn *in);
+/* vec_select_reg.c: Select without a mask argument (imm: selMode), with
+ * the CMPMASK and mask registers; its lowering check (false with `why`). */
+bool sim_select_reg_check(const casc_op *op, sim_insn *in, char *why, size_t n);
+bool sim_exec_select_reg(sim_block *b, const sim_insn *in);
 /* vec_mrgsort.c: Sort (imm: isFullSort), Extract, MrgSort (imm: the
  * elementCountList's length | isExhaustedSuspension << 8, imm2: the
  * fields of its MrgSortSrcList). */

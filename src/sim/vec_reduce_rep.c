@@ -124,6 +124,8 @@ int sim_vec_repeat_operand(const sim_insn *in) {
     return in->nargs == 4 ? 2 : -1;
   case SIM_SORT32:
     return in->nargs == 4 ? 3 : -1;
+  case SIM_SELECT_REG:
+    return in->nargs == 5 ? 3 : -1;
   case SIM_AXPY:
   case SIM_GATHER:
   case SIM_COMPARE: /* level 2 (imm2 = 2): no repeat operand */
@@ -292,14 +294,26 @@ bool sim_exec_reduce_repeat(sim_block *b, const sim_insn *in) {
     return false;
   }
   const int64_t lanes = REP_BYTES / es;
-  const int64_t repeats = operand_i(b, in, (int)l.rep);
   const int order = (int)in->imm;
-  uint64_t sel[2];
-  if (!sim_rep_times(b, in, repeats, l.max_repeats) ||
-      !sim_rep_mask(b, in, dt, l.mask0, l.nmask, in->imm2 != 0, sel) ||
-      !check_stride(b, in, l.dst_rep) || !check_stride(b, in, l.src_blk) ||
+  /* The repeats and the elements each selects: the op's mask and repeat
+   * count, or the mask register's mask; in counter mode (isSetMask =
+   * false after SetMaskCount) the register's element count over derived
+   * repeats, the last one partial (vec_mask.c). */
+  sim_rep_plan plan = {operand_i(b, in, (int)l.rep), {0, 0}, -1, lanes};
+  if ((in->vflags & SIM_VF_MASK_REG) && b->vmask.counter) {
+    if (!sim_rep_plan_of(b, in, dt, l.mask0, l.nmask, in->imm2 != 0,
+                         (unsigned)l.rep, &plan))
+      return false;
+  } else if (!sim_rep_times(b, in, plan.repeats, l.max_repeats) ||
+             !sim_rep_mask(b, in, dt, l.mask0, l.nmask, in->imm2 != 0,
+                           plan.sel)) {
+    return false;
+  }
+  if (!check_stride(b, in, l.dst_rep) || !check_stride(b, in, l.src_blk) ||
       !check_stride(b, in, l.src_rep))
     return false;
+  const int64_t repeats = plan.repeats;
+  uint64_t sel[2];
   if (repeats == 0)
     return true; /* a NOP on A2 */
   const int64_t src_blk = l.src_blk < 0 ? 1 : operand_i(b, in, l.src_blk);
@@ -309,9 +323,8 @@ bool sim_exec_reduce_repeat(sim_block *b, const sim_insn *in) {
 
   /* Reach of src (the last selected element of the first and of the last
    * repeat) and of dst (the last repeat's results), checked once. */
-  const int64_t last_e = sim_rep_last_elem(sel);
   uint8_t *s = sim_local_access(
-      b, in, 1, 0, sim_rep_extent(repeats, last_e, src_blk, src_rep, es), true);
+      b, in, 1, 0, sim_rep_plan_extent(&plan, src_blk, src_rep, es), true);
   if (!s)
     return false;
   if (l.tmp >= 0 && !sim_local_access(b, in, (unsigned)l.tmp, 0, 0, true))
@@ -348,6 +361,7 @@ bool sim_exec_reduce_repeat(sim_block *b, const sim_insn *in) {
     }
   }
   for (int64_t r = 0; r < repeats; r++) {
+    const int64_t last_e = sim_rep_plan_sel(&plan, r, sel);
     for (int64_t e = 0; e < lanes; e++) {
       on[e] = e <= last_e && (sel[e / 64] >> (e % 64) & 1);
       v[e] = 0;

@@ -93,7 +93,7 @@ static void test_rows(void) {
                SIM_PAIR_REDUCE_SUM);
   CHECK_EQ_INT(sim_row_of(CASC_OP_SELECT_SCALAR_L2)->opc, SIM_SELECT_SCALAR);
   CHECK_EQ_INT(sim_row_of(CASC_OP_COMPARE_L1)->opc, SIM_COMPARE);
-  CHECK_EQ_INT(sim_row_of(CASC_OP_SELECT_REG)->opc, SIM_NONE); /* CMPMASK */
+  CHECK_EQ_INT(sim_row_of(CASC_OP_SELECT_REG)->opc, SIM_SELECT_REG);
   CHECK_EQ_INT(sim_row_of(CASC_OP_CAST_L1)->opc, SIM_CAST_REP);
   CHECK_EQ_INT(sim_row_of(CASC_OP_AXPY_L2)->opc, SIM_AXPY);
   CHECK_EQ_INT(sim_row_of(CASC_OP_BRCB_L0)->opc, SIM_BRCB);
