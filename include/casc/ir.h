@@ -354,6 +354,10 @@ struct casc_value {
   casc_op *def;      /* defining op, or NULL for a block argument */
   casc_block *block; /* owning block for a block argument */
   unsigned index;    /* result number / argument number */
+  /* The printer's SSA name of the value while it prints (0 otherwise):
+   * kept in what was padding, it replaces a value -> name map that cost
+   * 16 bytes a value at the peak of a large `casc opt` (text/printer.h). */
+  uint32_t print_name;
 };
 
 /* Location of a block argument; NULL for an op result (its op's loc is
