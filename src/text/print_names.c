@@ -381,7 +381,7 @@ static bool push_region(name_ctx **stack, unsigned *n, unsigned *cap,
 static bool count_blocks(casc_op *op, void *user) {
   size_t *n = user;
   for (unsigned r = 0; r < op->nregions; r++)
-    for (casc_block *b = op->regions[r].first; b; b = b->next)
+    for (casc_block *b = casc_op_regions(op)[r].first; b; b = b->next)
       ++*n;
   return true;
 }
@@ -391,7 +391,7 @@ static bool clear_op(casc_op *op, void *user) {
   for (unsigned i = 0; i < op->nres; i++)
     casc_op_result(op, i)->print_name = 0;
   for (unsigned r = 0; r < op->nregions; r++)
-    for (casc_block *b = op->regions[r].first; b; b = b->next)
+    for (casc_block *b = casc_op_regions(op)[r].first; b; b = b->next)
       for (unsigned i = 0; i < b->nargs; i++)
         b->args[i]->print_name = 0;
   return true;
@@ -420,8 +420,9 @@ bool pr_names_build(casc_printer *pr, casc_op *top) {
     goto done;
   }
   for (unsigned i = 0; i < top->nregions; i++) {
-    if (!push_region(&stack, &n, &cap,
-                     (name_ctx){&top->regions[i], 0, 0, 0, nm.used.nmarks})) {
+    if (!push_region(
+            &stack, &n, &cap,
+            (name_ctx){&casc_op_regions(top)[i], 0, 0, 0, nm.used.nmarks})) {
       nm.ok = false;
       goto done;
     }
@@ -445,7 +446,7 @@ bool pr_names_build(casc_printer *pr, casc_op *top) {
       for (casc_op *op = b->first; op; op = op->next)
         for (unsigned i = 0; i < op->nregions; i++) {
           if (!push_region(&stack, &n, &cap,
-                           (name_ctx){&op->regions[i], nm.next_value,
+                           (name_ctx){&casc_op_regions(op)[i], nm.next_value,
                                       nm.next_arg, nm.next_conflict,
                                       nm.used.nmarks})) {
             nm.ok = false;

@@ -261,9 +261,9 @@ static void split_attrs(casc_printer *pr, casc_op *op, casc_attr **props,
     }
   }
   /* func.func: argument attributes live on the entry block's arguments. */
-  if (op->kind == CASC_OP_FUNC_FUNC && op->nregions && op->regions[0].first &&
-      !casc_op_attr(op, "arg_attrs")) {
-    casc_block *entry = op->regions[0].first;
+  if (op->kind == CASC_OP_FUNC_FUNC && op->nregions &&
+      casc_op_regions(op)[0].first && !casc_op_attr(op, "arg_attrs")) {
+    casc_block *entry = casc_op_regions(op)[0].first;
     bool any = false;
     for (unsigned i = 0; i < entry->nargs; i++)
       if (casc_value_arg_attrs(entry->args[i]) &&
@@ -314,7 +314,7 @@ static void print_generic(casc_printer *pr, casc_op *op) {
     for (unsigned i = 0; i < op->nregions; i++) {
       if (i)
         pr_puts(pr, ", ");
-      pr_region(pr, &op->regions[i], true, true, true);
+      pr_region(pr, &casc_op_regions(op)[i], true, true, true);
     }
     pr_putc(pr, ')');
   }
@@ -322,15 +322,16 @@ static void print_generic(casc_printer *pr, casc_op *op) {
   pr_puts(pr, " : (");
   pr_value_types(pr, op->operands, op->nops);
   pr_puts(pr, ") -> ");
-  if (op->nres == 1 && op->results[0].type->kind != CASC_TYPE_FUNCTION) {
-    pr_type(pr, op->results[0].type);
+  if (op->nres == 1 &&
+      casc_op_results(op)[0].type->kind != CASC_TYPE_FUNCTION) {
+    pr_type(pr, casc_op_results(op)[0].type);
     return;
   }
   pr_putc(pr, '(');
   for (unsigned i = 0; i < op->nres; i++) {
     if (i)
       pr_puts(pr, ", ");
-    pr_type(pr, op->results[i].type);
+    pr_type(pr, casc_op_results(op)[i].type);
   }
   pr_putc(pr, ')');
 }

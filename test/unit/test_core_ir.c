@@ -282,7 +282,7 @@ static void test_unregistered_op_properties(void) {
   CHECK(casc_op_props(u) == d);
   /* The op's own parts are untouched by the slot in front of it. */
   CHECK(casc_op_result(u, 0)->type == i32 && u->nregions == 1 &&
-        u->regions[0].parent == u);
+        casc_op_regions(u)[0].parent == u);
   CHECK(!casc_op_set_props(r, d));
   CHECK(casc_op_set_props(r, NULL));
   CHECK(casc_op_props(r) == NULL);
