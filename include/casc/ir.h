@@ -354,6 +354,10 @@ struct casc_value {
   casc_op *def;      /* defining op, or NULL for a block argument */
   casc_block *block; /* owning block for a block argument */
   unsigned index;    /* result number / argument number */
+  /* The printer's SSA name of the value while it prints (0 otherwise):
+   * kept in what was padding, it replaces a value -> name map that cost
+   * 16 bytes a value at the peak of a large `casc opt` (text/printer.h). */
+  uint32_t print_name;
 };
 
 /* Location of a block argument; NULL for an op result (its op's loc is
@@ -369,9 +373,10 @@ void casc_value_set_arg_attrs(casc_value *v, casc_attr *attrs);
 
 struct casc_op {
   /* The counts first, so that no padding sits between them and the
-   * pointers (88 bytes an op). The operands' capacity is not kept: it
-   * follows from where they are (ops.c); an unregistered op's properties
-   * sit in front of it (casc_op_props). */
+   * pointers (72 bytes an op). The results and regions sit in front of the
+   * op (casc_op_results, casc_op_regions) and the operands' capacity is not
+   * kept: both follow from where they are (ops.c); an unregistered op's
+   * properties sit in front of its regions (casc_op_props). */
   casc_op_kind kind;
   unsigned nops;
   unsigned nres;
@@ -379,9 +384,7 @@ struct casc_op {
   const char *name; /* interned full name, e.g. "ascendc.pipe" */
   casc_loc *loc;
   casc_use *operands;
-  casc_value *results;
   casc_attr *attrs; /* DICT or NULL */
-  casc_region *regions;
   casc_op *prev, *next;
   casc_block *parent;
 };
@@ -410,6 +413,14 @@ casc_op *casc_op_create_kind(casc_ctx *ctx, casc_op_kind kind, casc_loc *loc,
                              unsigned nres, casc_type *const *result_types,
                              casc_attr *attrs, unsigned nregions);
 
+/* The nres results, right in front of op (an op is made with them). */
+static inline casc_value *casc_op_results(const casc_op *op) {
+  return (casc_value *)op - op->nres;
+}
+/* The nregions regions, right in front of the results. */
+static inline casc_region *casc_op_regions(const casc_op *op) {
+  return (casc_region *)casc_op_results(op) - op->nregions;
+}
 static inline casc_value *casc_op_operand(const casc_op *op, unsigned i) {
   return op->operands[i].value;
 }
@@ -418,7 +429,7 @@ static inline unsigned casc_use_index(const casc_use *u) {
   return (unsigned)(u - u->user->operands);
 }
 static inline casc_value *casc_op_result(casc_op *op, unsigned i) {
-  return &op->results[i];
+  return &casc_op_results(op)[i];
 }
 void casc_op_set_operand(casc_op *op, unsigned i, casc_value *v);
 /* Append an operand (grows the operand list). */
@@ -438,7 +449,7 @@ void casc_op_set_attr(casc_ctx *ctx, casc_op *op, const char *name,
 /* Integer value of an integer/bool attribute, or dflt if absent. */
 int64_t casc_op_attr_int(const casc_op *op, const char *name, int64_t dflt);
 static inline casc_region *casc_op_region(casc_op *op, unsigned i) {
-  return &op->regions[i];
+  return &casc_op_regions(op)[i];
 }
 const casc_op_info *casc_op_info_of(const casc_op *op);
 /* Parent op of op (through block and region), or NULL. */

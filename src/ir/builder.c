@@ -48,7 +48,7 @@ casc_op *casc_build(casc_builder *b, casc_op_kind kind, unsigned nops,
 casc_op *casc_module_create(casc_ctx *ctx, casc_loc *loc) {
   casc_op *m =
       casc_op_create_kind(ctx, CASC_OP_MODULE, loc, 0, NULL, 0, NULL, NULL, 1);
-  if (m && !casc_region_entry(ctx, &m->regions[0]))
+  if (m && !casc_region_entry(ctx, &casc_op_regions(m)[0]))
     return NULL;
   return m;
 }
@@ -56,7 +56,7 @@ casc_op *casc_module_create(casc_ctx *ctx, casc_loc *loc) {
 casc_block *casc_module_body(casc_op *module) {
   if (!module || module->nregions < 1)
     return NULL;
-  return module->regions[0].first;
+  return casc_op_regions(module)[0].first;
 }
 
 const char *casc_func_name(const casc_op *func) {

@@ -13,8 +13,15 @@ struct casc_ctx {
   casc_hashmap types;   /* structural key -> casc_type* */
   casc_hashmap attrs;   /* structural key -> casc_attr* */
   casc_hashmap locs;    /* structural key -> casc_loc* (not file locs) */
-  /* File locations, one per parsed op: an open-addressing set of the locs
-   * themselves, compared field by field (no key copy, no hash per slot). */
+  /* File locations, one per parsed op. Those of the first file made in
+   * increasing (line, col) order, as the parser makes them op after op,
+   * form a sorted run found by binary search: no table for them, which
+   * was 8 bytes (4 MB on bench/compile) a location at the peak. The others
+   * are an open-addressing set of the locs themselves, compared field by
+   * field (no key copy, no hash per slot). */
+  const char *run_file;
+  casc_loc **run_chunks; /* CASC_LOC_RUN_CHUNK locs each, malloc'd */
+  size_t run_len, run_chunks_cap;
   casc_loc **file_locs;
   size_t file_locs_cap, file_locs_count; /* cap: a power of two or 0 */
   /* The last file name casc_loc_file interned: callers pass the same one
@@ -65,6 +72,9 @@ void *casc_uniq(casc_ctx *ctx, casc_hashmap *map, casc_key *k,
  * caller tells the two apart by n). Uniquing uses it to make a prototype's
  * arrays durable. */
 void *casc_ctx_dup(casc_ctx *ctx, const void *src, size_t n);
+
+/* Frees the sorted run of file locations (locations.c). */
+void casc_loc_run_free(casc_ctx *ctx);
 
 /* Unlink every operand of op from its value's use list (ops.c). */
 void casc_op_drop_operand_uses(casc_op *op);

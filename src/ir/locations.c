@@ -69,6 +69,66 @@ static bool file_locs_grow(casc_ctx *ctx) {
   return true;
 }
 
+/* ---- the sorted run --------------------------------------------------- */
+
+#define CASC_LOC_RUN_CHUNK ((size_t)4096)
+
+static casc_loc *run_at(const casc_ctx *ctx, size_t i) {
+  return &ctx->run_chunks[i / CASC_LOC_RUN_CHUNK][i % CASC_LOC_RUN_CHUNK];
+}
+
+/* Order of (line, col) against loc l: <0, 0, >0. */
+static int pos_cmp(unsigned line, unsigned col, const casc_loc *l) {
+  if (line != l->u.file.line)
+    return line < l->u.file.line ? -1 : 1;
+  if (col != l->u.file.col)
+    return col < l->u.file.col ? -1 : 1;
+  return 0;
+}
+
+/* The run's loc at (line, col), or NULL. */
+static casc_loc *run_find(const casc_ctx *ctx, unsigned line, unsigned col) {
+  size_t lo = 0, hi = ctx->run_len;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    casc_loc *l = run_at(ctx, mid);
+    int c = pos_cmp(line, col, l);
+    if (c == 0)
+      return l;
+    if (c < 0)
+      hi = mid;
+    else
+      lo = mid + 1;
+  }
+  return NULL;
+}
+
+/* A new loc at the end of the run (its fields are the caller's to set). */
+static casc_loc *run_append(casc_ctx *ctx) {
+  size_t chunk = ctx->run_len / CASC_LOC_RUN_CHUNK;
+  if (ctx->run_len % CASC_LOC_RUN_CHUNK == 0) {
+    if (chunk == ctx->run_chunks_cap) {
+      size_t ncap = ctx->run_chunks_cap ? ctx->run_chunks_cap * 2 : 16;
+      casc_loc **n = casc_realloc(ctx->run_chunks, ncap * sizeof *n);
+      if (!n)
+        return NULL;
+      ctx->run_chunks = n;
+      ctx->run_chunks_cap = ncap;
+    }
+    ctx->run_chunks[chunk] = casc_malloc(CASC_LOC_RUN_CHUNK * sizeof(casc_loc));
+    if (!ctx->run_chunks[chunk])
+      return NULL;
+  }
+  return run_at(ctx, ctx->run_len++);
+}
+
+void casc_loc_run_free(casc_ctx *ctx) {
+  size_t nchunks = (ctx->run_len + CASC_LOC_RUN_CHUNK - 1) / CASC_LOC_RUN_CHUNK;
+  for (size_t i = 0; i < nchunks; i++)
+    casc_free(ctx->run_chunks[i]);
+  casc_free(ctx->run_chunks);
+}
+
 casc_loc *casc_loc_file(casc_ctx *ctx, const char *file, unsigned line,
                         unsigned col) {
   if (!file)
@@ -83,6 +143,30 @@ casc_loc *casc_loc_file(casc_ctx *ctx, const char *file, unsigned line,
     ctx->last_file = in;
   }
   file = ctx->last_file;
+  if (!ctx->run_file)
+    ctx->run_file = file;
+  if (file == ctx->run_file) {
+    /* Past the run's end: in neither place, since the set only takes
+     * positions of this file that were before the end when made. */
+    if (!ctx->run_len ||
+        pos_cmp(line, col, run_at(ctx, ctx->run_len - 1)) > 0) {
+      casc_loc *l = run_append(ctx);
+      if (!l) {
+        casc_ctx_report_oom(ctx);
+        return NULL;
+      }
+      memset(l, 0, sizeof *l);
+      l->kind = CASC_LOC_FILE;
+      l->id = ctx->next_id++;
+      l->u.file.file = file;
+      l->u.file.line = line;
+      l->u.file.col = col;
+      return l;
+    }
+    casc_loc *l = run_find(ctx, line, col);
+    if (l)
+      return l;
+  }
   /* At most 3/4 full, so a probe always ends at an empty slot. */
   if ((ctx->file_locs_count + 1) * 4 > ctx->file_locs_cap * 3 &&
       !file_locs_grow(ctx)) {

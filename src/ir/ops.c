@@ -42,46 +42,47 @@ static casc_op *op_create(casc_ctx *ctx, casc_op_kind kind, const char *name,
                           unsigned nregions) {
   /* One block for the op and its operand, result and region arrays: one
    * arena rounding instead of four, and the parts of an op side by side.
-   * Each part's size is a multiple of 8, so every array stays aligned. */
-  /* An unregistered op has a properties slot in front (casc_op_props):
-   * the few ops that can have properties pay for it, no other does. */
-  size_t props_at = kind == CASC_OP_UNREGISTERED ? sizeof(casc_attr *) : 0;
-  size_t ops_at = sizeof(casc_op);
-  size_t res_at = ops_at + (size_t)nops * sizeof(casc_use);
-  size_t reg_at = res_at + (size_t)nres * sizeof(casc_value);
-  size_t size = reg_at + (size_t)nregions * sizeof(casc_region);
+   * The regions and results sit in front of the op, so their places follow
+   * from the counts (casc_op_results) and the op keeps no pointers to them;
+   * the operands follow it (they may move when they grow). Each part's size
+   * is a multiple of 8, so every array stays aligned. */
+  /* An unregistered op has a properties slot in front of all that
+   * (casc_op_props): the few ops that can have properties pay for it, no
+   * other does. */
+  size_t props_size = kind == CASC_OP_UNREGISTERED ? sizeof(casc_attr *) : 0;
+  size_t op_at = props_size + (size_t)nregions * sizeof(casc_region) +
+                 (size_t)nres * sizeof(casc_value);
+  size_t size = op_at + sizeof(casc_op) + (size_t)nops * sizeof(casc_use);
   _Static_assert(sizeof(casc_op) % 8 == 0 && sizeof(casc_use) % 8 == 0 &&
-                     sizeof(casc_value) % 8 == 0,
+                     sizeof(casc_value) % 8 == 0 &&
+                     sizeof(casc_region) % 8 == 0,
                  "op parts keep 8-byte alignment");
-  unsigned char *block = casc_ctx_alloc(ctx, props_at + size);
+  unsigned char *block = casc_ctx_alloc(ctx, size);
   if (!block)
     return NULL;
-  block += props_at;
-  casc_op *op = (casc_op *)block;
+  casc_op *op = (casc_op *)(block + op_at);
   op->kind = kind;
   op->name = name;
   op->loc = loc ? loc : casc_loc_unknown(ctx);
   op->attrs = attrs;
   if (nops)
-    op->operands = (casc_use *)(block + ops_at);
+    op->operands = (casc_use *)(op + 1);
   op->nops = nops;
   for (unsigned i = 0; i < nops; i++) {
     op->operands[i].user = op;
     use_link(&op->operands[i], operands ? operands[i] : NULL);
   }
-  if (nres)
-    op->results = (casc_value *)(block + res_at);
   op->nres = nres;
-  for (unsigned i = 0; i < nres; i++) {
-    op->results[i].type = result_types ? result_types[i] : NULL;
-    op->results[i].def = op;
-    op->results[i].index = i;
-  }
-  if (nregions)
-    op->regions = (casc_region *)(block + reg_at);
   op->nregions = nregions;
+  casc_value *results = casc_op_results(op);
+  for (unsigned i = 0; i < nres; i++) {
+    results[i].type = result_types ? result_types[i] : NULL;
+    results[i].def = op;
+    results[i].index = i;
+  }
+  casc_region *regions = casc_op_regions(op);
   for (unsigned i = 0; i < nregions; i++)
-    op->regions[i].parent = op;
+    regions[i].parent = op;
   return op;
 }
 
@@ -198,7 +199,9 @@ void casc_op_drop_operand_uses(casc_op *op) {
 
 /* The slot op_create puts in front of an unregistered op. */
 static casc_attr **props_slot(const casc_op *op) {
-  return op->kind == CASC_OP_UNREGISTERED ? (casc_attr **)op - 1 : NULL;
+  return op->kind == CASC_OP_UNREGISTERED
+             ? (casc_attr **)casc_op_regions(op) - 1
+             : NULL;
 }
 
 casc_attr *casc_op_props(const casc_op *op) {

@@ -156,7 +156,7 @@ static void check_signature(verifier *v, casc_op *op,
         casc_type *other = NULL;
         if (spec->same_as >= 100) {
           unsigned r = (unsigned)spec->same_as - 100;
-          other = r < op->nres ? op->results[r].type : NULL;
+          other = r < op->nres ? casc_op_results(op)[r].type : NULL;
         } else {
           unsigned ob, oc;
           if (casc_op_operand_group_of(op, info, (unsigned)spec->same_as, &ob,
@@ -174,10 +174,10 @@ static void check_signature(verifier *v, casc_op *op,
   }
   for (unsigned r = 0; r < op->nres && r < info->nress; r++) {
     const casc_arg_spec *spec = &info->ress[r];
-    if (!casc_constraint_check(spec->c, op->results[r].type))
+    if (!casc_constraint_check(spec->c, casc_op_results(op)[r].type))
       fail(v, op, "result #%u ('%s') must be %s, but got '%s'", r, spec->name,
            casc_constraint_name(spec->c),
-           casc_type_str(v->ctx, op->results[r].type));
+           casc_type_str(v->ctx, casc_op_results(op)[r].type));
   }
   /* attributes */
   for (unsigned i = 0; i < info->nattrs; i++) {
@@ -278,7 +278,7 @@ static casc_type **result_types(casc_ctx *ctx, casc_op *op) {
   casc_type **t = casc_ctx_alloc(ctx, (op->nres ? op->nres : 1) * sizeof(*t));
   if (t)
     for (unsigned i = 0; i < op->nres; i++)
-      t[i] = op->results[i].type;
+      t[i] = casc_op_results(op)[i].type;
   return t;
 }
 
@@ -292,7 +292,7 @@ static void check_structure(verifier *v, casc_op *op) {
       fail(v, op, "requires a function type");
       return;
     }
-    casc_block *entry = op->nregions ? op->regions[0].first : NULL;
+    casc_block *entry = op->nregions ? casc_op_regions(op)[0].first : NULL;
     if (!entry)
       return; /* a declaration */
     casc_value **args = entry->args;
@@ -323,7 +323,7 @@ static void check_structure(verifier *v, casc_op *op) {
         fail(v, op, "bounds and step must have the same type");
     if (op->nops - 3 != op->nres)
       fail(v, op, "has %u iter_args but %u results", op->nops - 3, op->nres);
-    casc_block *body = op->nregions ? op->regions[0].first : NULL;
+    casc_block *body = op->nregions ? casc_op_regions(op)[0].first : NULL;
     if (!body || body->nargs != 1 + op->nres) {
       fail(v, op,
            "body must take the induction variable and one argument "
@@ -388,10 +388,10 @@ static void check_structure(verifier *v, casc_op *op) {
       return;
     }
     casc_type **rt = result_types(ctx, op);
-    if (op->nres && (op->nregions < 2 || !op->regions[1].first))
+    if (op->nres && (op->nregions < 2 || !casc_op_regions(op)[1].first))
       fail(v, op, "must have an else block if defining values");
     for (unsigned r = 0; rt && r < op->nregions; r++) {
-      casc_block *b = op->regions[r].first;
+      casc_block *b = casc_op_regions(op)[r].first;
       casc_op *y = b ? b->last : NULL;
       if (y && y->kind == CASC_OP_SCF_YIELD)
         check_types_match(v, y, "operands", y->nops, operand_values(ctx, y, 0),
@@ -458,7 +458,7 @@ static void verify_op(verifier *v, casc_op *op) {
   if (isolated)
     casc_ptrmap_init(&v->order);
   for (unsigned r = 0; r < op->nregions; r++)
-    verify_region(v, op, &op->regions[r], info);
+    verify_region(v, op, &casc_op_regions(op)[r], info);
   if (isolated) {
     casc_ptrmap_free(&v->order);
     v->order = outer;

@@ -7,7 +7,7 @@ static bool walk_pre(casc_op *op, casc_walk_fn fn, void *user);
 
 static bool walk_regions_pre(casc_op *op, casc_walk_fn fn, void *user) {
   for (unsigned r = 0; r < op->nregions; r++)
-    if (!casc_walk_region_pre(&op->regions[r], fn, user))
+    if (!casc_walk_region_pre(&casc_op_regions(op)[r], fn, user))
       return false;
   return true;
 }
@@ -44,7 +44,7 @@ bool casc_walk_pre(casc_op *op, casc_walk_fn fn, void *user) {
 
 bool casc_walk_post(casc_op *op, casc_walk_fn fn, void *user) {
   for (unsigned r = 0; r < op->nregions; r++) {
-    for (casc_block *b = op->regions[r].first; b; b = b->next) {
+    for (casc_block *b = casc_op_regions(op)[r].first; b; b = b->next) {
       casc_op *o = b->first;
       while (o) {
         casc_op *next = o->next;

@@ -41,7 +41,8 @@ static void inline_block(casc_op *op, casc_block *b) {
   casc_op *y = b ? casc_block_terminator(b) : NULL;
   if (y)
     for (unsigned i = 0; i < op->nres && i < y->nops; i++)
-      casc_value_replace_all_uses(&op->results[i], y->operands[i].value);
+      casc_value_replace_all_uses(&casc_op_results(op)[i],
+                                  y->operands[i].value);
   if (b) {
     casc_op *next;
     for (casc_op *o = b->first; o && o != y; o = next) {
@@ -55,7 +56,8 @@ static void inline_block(casc_op *op, casc_block *b) {
 static bool canon_if(casc_op *op) {
   if (op->nops != 1 || op->nregions != 2)
     return false;
-  casc_block *tb = op->regions[0].first, *eb = op->regions[1].first;
+  casc_block *tb = casc_op_regions(op)[0].first,
+             *eb = casc_op_regions(op)[1].first;
   int64_t c;
   if (int_const(op->operands[0].value, &c)) {
     casc_block *taken = (c & 1) ? tb : eb;
@@ -65,7 +67,7 @@ static bool canon_if(casc_op *op) {
     return true;
   }
   if (op->nres == 0 && only_yield(eb)) {
-    clear_region(&op->regions[1]);
+    clear_region(&casc_op_regions(op)[1]);
     if (only_yield(tb)) {
       casc_op_erase(op);
     }
@@ -81,7 +83,8 @@ static bool canon_for(casc_op *op) {
       !int_const(op->operands[2].value, &st) || ub > lb)
     return false;
   for (unsigned i = 0; i < op->nres && 3 + i < op->nops; i++)
-    casc_value_replace_all_uses(&op->results[i], op->operands[3 + i].value);
+    casc_value_replace_all_uses(&casc_op_results(op)[i],
+                                op->operands[3 + i].value);
   casc_op_erase(op);
   return true;
 }
@@ -114,7 +117,7 @@ static bool canon_op(casc_op *op) {
     return casc_canon_barrier(op);
   case CASC_OP_LOCAL_TENSOR:
   case CASC_OP_GLOBAL_TENSOR:
-    if (op->nres == 1 && !casc_value_has_uses(&op->results[0])) {
+    if (op->nres == 1 && !casc_value_has_uses(&casc_op_results(op)[0])) {
       casc_op_erase(op);
       return true;
     }
@@ -152,8 +155,8 @@ bool casc_pass_canonicalize(casc_ctx *ctx, casc_op *module,
                             const char *options) {
   (void)options;
   for (casc_op *f = casc_module_body(module)->first; f; f = f->next)
-    if (f->kind == CASC_OP_FUNC_FUNC && f->nregions && f->regions[0].first &&
-        !casc_canonicalize_func(ctx, f))
+    if (f->kind == CASC_OP_FUNC_FUNC && f->nregions &&
+        casc_op_regions(f)[0].first && !casc_canonicalize_func(ctx, f))
       return false;
   return true;
 }

@@ -73,10 +73,10 @@ static void replace_with_const(casc_ctx *ctx, casc_op *op, int64_t v) {
   casc_builder_init(&b, ctx);
   casc_builder_set_before(&b, op);
   b.loc = op->loc;
-  casc_op *c = casc_build_const_int(&b, op->results[0].type, v);
+  casc_op *c = casc_build_const_int(&b, casc_op_results(op)[0].type, v);
   if (!c)
     return; /* out of memory: reported by the context, op stays */
-  casc_value_replace_all_uses(&op->results[0], &c->results[0]);
+  casc_value_replace_all_uses(&casc_op_results(op)[0], &casc_op_results(c)[0]);
   casc_op_erase(op);
 }
 
@@ -145,8 +145,8 @@ static bool fold_op(casc_ctx *ctx, casc_op *op) {
     else if (k[0])
       same = op->operands[(in[0] & 1) ? 1 : 2].value;
   }
-  if (same && same->type == op->results[0].type) {
-    casc_value_replace_all_uses(&op->results[0], same);
+  if (same && same->type == casc_op_results(op)[0].type) {
+    casc_value_replace_all_uses(&casc_op_results(op)[0], same);
     casc_op_erase(op);
     return true;
   }
@@ -187,13 +187,14 @@ static casc_attr *const_attr(const casc_op *op) {
 }
 
 static bool same_const(const casc_op *a, const casc_op *b) {
-  return a->kind == b->kind && a->results[0].type == b->results[0].type &&
+  return a->kind == b->kind &&
+         casc_op_results(a)[0].type == casc_op_results(b)[0].type &&
          const_attr(a) && const_attr(a) == const_attr(b) &&
          a->attrs == b->attrs && casc_op_props(a) == casc_op_props(b);
 }
 
 static bool hoist_all(casc_ctx *ctx, casc_op *func, bool *oom) {
-  casc_block *entry = func->regions[0].first;
+  casc_block *entry = casc_op_regions(func)[0].first;
   op_list l = {0};
   casc_walk_pre(func, collect, &l);
   if (l.oom) {
@@ -227,7 +228,8 @@ static bool hoist_all(casc_ctx *ctx, casc_op *func, bool *oom) {
         if (same_const(kept[k], op))
           dup = kept[k];
     if (dup) {
-      casc_value_replace_all_uses(&op->results[0], &dup->results[0]);
+      casc_value_replace_all_uses(&casc_op_results(op)[0],
+                                  &casc_op_results(dup)[0]);
       casc_op_erase(op);
       changed = true;
       continue;
@@ -278,7 +280,7 @@ static bool dce_all(casc_op *func, bool *oom) {
         continue;
       bool used = false;
       for (unsigned r = 0; r < op->nres && !used; r++)
-        used = casc_value_has_uses(&op->results[r]);
+        used = casc_value_has_uses(&casc_op_results(op)[r]);
       if (!used) {
         casc_op_erase(op);
         any = true;
@@ -293,7 +295,7 @@ static bool dce_all(casc_op *func, bool *oom) {
 }
 
 bool casc_cleanup_func(casc_ctx *ctx, casc_op *func, unsigned what) {
-  if (func->nregions < 1 || !func->regions[0].first)
+  if (func->nregions < 1 || !casc_op_regions(func)[0].first)
     return false;
   bool oom = false, changed = false;
   if (what & CASC_CLEANUP_FOLD)

@@ -58,7 +58,7 @@ casc_op *casc_clone_op(casc_ctx *ctx, casc_op *op, casc_value_map *m,
   for (unsigned i = 0; i < op->nops; i++)
     ops[i] = casc_value_map_get(m, op->operands[i].value);
   for (unsigned i = 0; i < op->nres; i++)
-    types[i] = op->results[i].type;
+    types[i] = casc_op_results(op)[i].type;
   casc_loc *loc = loc_fn ? loc_fn(ctx, op->loc, user) : op->loc;
   casc_op *c = casc_op_create(ctx, op->name, loc, op->nops, ops, op->nres,
                               types, op->attrs, op->nregions);
@@ -72,15 +72,15 @@ casc_op *casc_clone_op(casc_ctx *ctx, casc_op *op, casc_value_map *m,
   }
   casc_op_set_props(c, casc_op_props(op)); /* c has op's name, so its kind */
   for (unsigned i = 0; i < op->nres; i++)
-    casc_value_map_put(m, &op->results[i], &c->results[i]);
+    casc_value_map_put(m, &casc_op_results(op)[i], &casc_op_results(c)[i]);
   for (unsigned r = 0; r < op->nregions; r++) {
-    for (casc_block *b = op->regions[r].first; b; b = b->next) {
+    for (casc_block *b = casc_op_regions(op)[r].first; b; b = b->next) {
       casc_block *nb = casc_block_create(ctx);
       if (!nb) {
         m->oom = true;
         return c;
       }
-      casc_region_push_block(&c->regions[r], nb);
+      casc_region_push_block(&casc_op_regions(c)[r], nb);
       for (unsigned a = 0; a < b->nargs; a++) {
         casc_loc *al = casc_value_loc(b->args[a]);
         if (al && loc_fn)
@@ -93,8 +93,8 @@ casc_op *casc_clone_op(casc_ctx *ctx, casc_op *op, casc_value_map *m,
       }
     }
     /* Ops after all blocks exist (a block may refer to a later one). */
-    casc_block *nb = c->regions[r].first;
-    for (casc_block *b = op->regions[r].first; b && nb;
+    casc_block *nb = casc_op_regions(c)[r].first;
+    for (casc_block *b = casc_op_regions(op)[r].first; b && nb;
          b = b->next, nb = nb->next)
       for (casc_op *o = b->first; o; o = o->next) {
         casc_op *co = casc_clone_op(ctx, o, m, loc_fn, user);

@@ -38,7 +38,7 @@ static uint64_t op_hash(const casc_op *op) {
   for (unsigned i = 0; i < op->nops; i++)
     h = mix(h, (uintptr_t)op->operands[i].value);
   for (unsigned i = 0; i < op->nres; i++)
-    h = mix(h, (uintptr_t)op->results[i].type);
+    h = mix(h, (uintptr_t)casc_op_results(op)[i].type);
   return h | 1; /* never a NULL key */
 }
 
@@ -51,7 +51,7 @@ static bool same(const casc_op *a, const casc_op *b) {
     if (a->operands[i].value != b->operands[i].value)
       return false;
   for (unsigned i = 0; i < a->nres; i++)
-    if (a->results[i].type != b->results[i].type)
+    if (casc_op_results(a)[i].type != casc_op_results(b)[i].type)
       return false;
   return true;
 }
@@ -64,7 +64,7 @@ static void cse_block(table *t, casc_block *b);
 
 static void cse_op(table *t, casc_op *op) {
   for (unsigned r = 0; r < op->nregions; r++)
-    for (casc_block *b = op->regions[r].first; b; b = b->next)
+    for (casc_block *b = casc_op_regions(op)[r].first; b; b = b->next)
       cse_block(t, b);
 }
 
@@ -90,7 +90,8 @@ static void cse_block(table *t, casc_block *b) {
     }
     if (found) {
       for (unsigned k = 0; k < op->nres; k++)
-        casc_value_replace_all_uses(&op->results[k], &found->results[k]);
+        casc_value_replace_all_uses(&casc_op_results(op)[k],
+                                    &casc_op_results(found)[k]);
       casc_op_erase(op);
       continue;
     }
@@ -119,7 +120,8 @@ static void cse_block(table *t, casc_block *b) {
 bool casc_pass_cse(casc_ctx *ctx, casc_op *module, const char *options) {
   (void)options;
   for (casc_op *f = casc_module_body(module)->first; f; f = f->next) {
-    if (f->kind != CASC_OP_FUNC_FUNC || !f->nregions || !f->regions[0].first)
+    if (f->kind != CASC_OP_FUNC_FUNC || !f->nregions ||
+        !casc_op_regions(f)[0].first)
       continue;
     table t = {0};
     casc_ptrmap_init(&t.top);

@@ -138,7 +138,7 @@ static void collect_type(structs *s, casc_type *t) {
 static bool collect_op(casc_op *op, void *user) {
   structs *s = user;
   for (unsigned r = 0; r < op->nregions; r++)
-    for (casc_block *b = op->regions[r].first; b; b = b->next)
+    for (casc_block *b = casc_op_regions(op)[r].first; b; b = b->next)
       for (unsigned i = 0; i < b->nargs; i++)
         collect_type(s, b->args[i]->type);
   for (unsigned i = 0; i < op->nres; i++)

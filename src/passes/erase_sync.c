@@ -81,7 +81,8 @@ bool casc_pass_erase_sync(casc_ctx *ctx, casc_op *module, const char *options) {
   (void)options;
   bool ok = true;
   for (casc_op *f = casc_module_body(module)->first; f; f = f->next)
-    if (f->kind == CASC_OP_FUNC_FUNC && f->nregions && f->regions[0].first)
+    if (f->kind == CASC_OP_FUNC_FUNC && f->nregions &&
+        casc_op_regions(f)[0].first)
       ok &= erase_sync_func(ctx, f);
   return ok;
 }

@@ -36,14 +36,14 @@ static uint64_t as_unsigned(unsigned width, int64_t v) {
 bool casc_fold_const_value(const casc_op *op, int64_t *out) {
   if (op->kind != CASC_OP_ARITH_CONSTANT && op->kind != CASC_OP_EMITC_CONSTANT)
     return false;
-  if (op->nres != 1 || !casc_fold_width(op->results[0].type))
+  if (op->nres != 1 || !casc_fold_width(casc_op_results(op)[0].type))
     return false;
   casc_attr *a = casc_op_attr(op, "value");
   if (!a)
     a = casc_dict_get(casc_op_props(op), "value");
   if (!a)
     return false;
-  unsigned w = casc_fold_width(op->results[0].type);
+  unsigned w = casc_fold_width(casc_op_results(op)[0].type);
   if (a->kind == CASC_ATTR_INTEGER) {
     *out = casc_fold_norm(w, a->u.i.v);
     return true;
@@ -89,7 +89,7 @@ bool casc_fold_is_int_op(const casc_op *op) {
   default:
     return false;
   }
-  if (op->nres != 1 || !casc_fold_width(op->results[0].type))
+  if (op->nres != 1 || !casc_fold_width(casc_op_results(op)[0].type))
     return false;
   for (unsigned i = 0; i < op->nops; i++)
     if (!casc_fold_width(op->operands[i].value->type))
@@ -143,7 +143,7 @@ static bool fold_cmpi(int64_t pred, unsigned w, int64_t a, int64_t b,
 bool casc_fold_int(const casc_op *op, const int64_t *in, int64_t *out) {
   if (!casc_fold_is_int_op(op))
     return false;
-  unsigned w = casc_fold_width(op->results[0].type);
+  unsigned w = casc_fold_width(casc_op_results(op)[0].type);
   unsigned wi = casc_fold_width(op->operands[0].value->type);
   int64_t a = in[0], b = op->nops > 1 ? in[1] : 0;
   uint64_t ua = as_unsigned(wi, a), ub = as_unsigned(wi, b);

@@ -157,8 +157,8 @@ static bool hoist_func(casc_ctx *ctx, casc_op *f,
 
 static bool run(casc_ctx *ctx, casc_op *module, bool (*pred)(const casc_op *)) {
   for (casc_op *f = casc_module_body(module)->first; f; f = f->next)
-    if (f->kind == CASC_OP_FUNC_FUNC && f->nregions && f->regions[0].first &&
-        !hoist_func(ctx, f, pred))
+    if (f->kind == CASC_OP_FUNC_FUNC && f->nregions &&
+        casc_op_regions(f)[0].first && !hoist_func(ctx, f, pred))
       return false;
   return true;
 }

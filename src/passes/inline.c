@@ -21,10 +21,11 @@ static bool inline_call(casc_ctx *ctx, casc_op *module, casc_op *call) {
   if (!callee || callee->kind != CASC_ATTR_SYMREF || callee->u.sym.n != 1)
     return false;
   casc_op *f = casc_module_lookup_func(module, callee->u.sym.path[0]);
-  if (!f || !f->nregions || !f->regions[0].first ||
-      f->regions[0].first != f->regions[0].last || casc_op_is_ancestor(f, call))
+  if (!f || !f->nregions || !casc_op_regions(f)[0].first ||
+      casc_op_regions(f)[0].first != casc_op_regions(f)[0].last ||
+      casc_op_is_ancestor(f, call))
     return false;
-  casc_block *body = f->regions[0].first;
+  casc_block *body = casc_op_regions(f)[0].first;
   casc_op *ret = casc_block_terminator(body);
   if (!ret || ret->kind != CASC_OP_FUNC_RETURN || ret->nops != call->nres ||
       body->nargs != call->nops)
@@ -39,7 +40,7 @@ static bool inline_call(casc_ctx *ctx, casc_op *module, casc_op *call) {
       casc_op_insert_before(call, c);
   }
   for (unsigned i = 0; i < call->nres; i++)
-    casc_value_replace_all_uses(&call->results[i],
+    casc_value_replace_all_uses(&casc_op_results(call)[i],
                                 casc_value_map_get(&m, ret->operands[i].value));
   bool oom = m.oom;
   casc_value_map_free(&m);

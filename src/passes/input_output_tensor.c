@@ -45,7 +45,7 @@ static bool static_count(const casc_type *t, int64_t *n) {
  * tensor created before the region op and filled right after it. */
 static void stage_results(casc_ctx *ctx, casc_op *op) {
   for (unsigned r = 0; r < op->nres; r++) {
-    casc_value *res = &op->results[r];
+    casc_value *res = &casc_op_results(op)[r];
     int64_t count;
     if (!casc_type_is_local_tensor(res->type) ||
         !static_count(res->type, &count))
@@ -70,9 +70,10 @@ static void stage_results(casc_ctx *ctx, casc_op *op) {
       casc_op *cnt = casc_build_const_int(&b, casc_type_i64(ctx), count);
       if (!cnt)
         continue; /* out of memory: reported by the context */
-      casc_value *o[3] = {&dst->results[0], res, &cnt->results[0]};
+      casc_value *o[3] = {&casc_op_results(dst)[0], res,
+                          &casc_op_results(cnt)[0]};
       casc_build(&b, CASC_OP_DATA_COPY_L2, 3, o, 0, NULL, NULL, 0);
-      casc_op_set_operand(copy, 1, &dst->results[0]);
+      casc_op_set_operand(copy, 1, &casc_op_results(dst)[0]);
     }
   }
 }
@@ -81,7 +82,8 @@ bool casc_pass_input_output_tensor(casc_ctx *ctx, casc_op *module,
                                    const char *options) {
   (void)options;
   for (casc_op *f = casc_module_body(module)->first; f; f = f->next) {
-    if (f->kind != CASC_OP_FUNC_FUNC || !f->nregions || !f->regions[0].first)
+    if (f->kind != CASC_OP_FUNC_FUNC || !f->nregions ||
+        !casc_op_regions(f)[0].first)
       continue;
     casc_op_list l;
     if (!casc_collect_ops(ctx, f, false, &l)) {
@@ -93,7 +95,7 @@ bool casc_pass_input_output_tensor(casc_ctx *ctx, casc_op *module,
       if (op->kind != CASC_OP_LOCAL_TENSOR_AUTO || op->nres != 1)
         continue;
       bool in = false, out = false;
-      for (casc_use *u = op->results[0].first_use; u; u = u->next) {
+      for (casc_use *u = casc_op_results(op)[0].first_use; u; u = u->next) {
         int d = copy_dir(u->user);
         in |= d == 1;
         out |= d == 2;

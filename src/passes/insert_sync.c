@@ -266,7 +266,7 @@ static void find_consumers(casc_op *w, consumers *c) {
     casc_op *up = casc_op_parent_op(a);
     if (up && (up->kind == CASC_OP_SCF_FOR || up->kind == CASC_OP_SCF_WHILE))
       for (unsigned r = 0; r < up->nregions; r++)
-        casc_walk_region_pre(&up->regions[r], note_consumer, c);
+        casc_walk_region_pre(&casc_op_regions(up)[r], note_consumer, c);
   }
 }
 
@@ -421,7 +421,7 @@ static bool dequeue_region(casc_ctx *ctx, casc_region *r, op_vec *users) {
       next = op->next; /* a moved enqueue lands after the current op */
       if (op->kind != CASC_OP_QUE_BIND_ENQUE_TENSOR) {
         for (unsigned i = 0; i < op->nregions; i++)
-          ok &= dequeue_region(ctx, &op->regions[i], users);
+          ok &= dequeue_region(ctx, &casc_op_regions(op)[i], users);
         continue;
       }
       if (!dequeue_one(ctx, op, users))
@@ -479,8 +479,9 @@ static bool sync_scalar_accesses(casc_ctx *ctx, casc_op *f, bool set) {
       continue;
     casc_op *around = op;
     casc_op *loop = set ? enclosing_for(op) : NULL;
-    casc_block *body =
-        loop && loop->regions[0].first ? loop->regions[0].first : NULL;
+    casc_block *body = loop && casc_op_regions(loop)[0].first
+                           ? casc_op_regions(loop)[0].first
+                           : NULL;
     if (body && body->first && body->first->next == body->last &&
         body->last->kind == CASC_OP_SCF_YIELD)
       around = loop;
@@ -517,13 +518,13 @@ static bool insert_sync_func(casc_ctx *ctx, casc_op *f) {
     ok = sync_after_write(ctx, l.ops[i]);
   casc_op_list_free(&l);
   op_vec users = {0};
-  ok = ok && dequeue_region(ctx, &f->regions[0], &users);
+  ok = ok && dequeue_region(ctx, &casc_op_regions(f)[0], &users);
   casc_free(users.ops);
   ok = ok && sync_scalar_accesses(ctx, f, false) &&
        sync_scalar_accesses(ctx, f, true);
   if (!ok)
     return false;
-  casc_block *last = f->regions[0].last;
+  casc_block *last = casc_op_regions(f)[0].last;
   casc_builder b;
   casc_builder_init(&b, ctx);
   if (last->last)
@@ -542,8 +543,8 @@ bool casc_pass_insert_sync(casc_ctx *ctx, casc_op *module,
                            const char *options) {
   (void)options;
   for (casc_op *f = casc_module_body(module)->first; f; f = f->next)
-    if (f->kind == CASC_OP_FUNC_FUNC && f->nregions && f->regions[0].first &&
-        !insert_sync_func(ctx, f))
+    if (f->kind == CASC_OP_FUNC_FUNC && f->nregions &&
+        casc_op_regions(f)[0].first && !insert_sync_func(ctx, f))
       return false;
   return true;
 }

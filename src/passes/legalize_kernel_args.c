@@ -38,7 +38,7 @@ static bool has_ffts_arg(const casc_block *entry) {
 }
 
 static void legalize(casc_ctx *ctx, casc_op *f, bool add_ffts) {
-  casc_block *entry = f->regions[0].first;
+  casc_block *entry = casc_op_regions(f)[0].first;
   bool had_ffts = has_ffts_arg(entry);
   for (unsigned i = 0; i < entry->nargs; i++)
     mark(ctx, entry->args[i], 0);
@@ -94,7 +94,7 @@ bool casc_pass_legalize_kernel_args(casc_ctx *ctx, casc_op *module,
       !only_mixed || casc_module_has_op(module, "ascendc.regist_matmul_obj");
   for (casc_op *f = casc_module_body(module)->first; f; f = f->next)
     if (f->kind == CASC_OP_FUNC_FUNC && casc_func_is_kernel(f) && f->nregions &&
-        f->regions[0].first)
+        casc_op_regions(f)[0].first)
       legalize(ctx, f, add_ffts);
   return true;
 }

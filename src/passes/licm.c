@@ -37,7 +37,7 @@ static bool may_trap(const casc_op *op) {
 static bool hoist_from(casc_op *loop) {
   bool any = false;
   for (unsigned r = 0; r < loop->nregions; r++)
-    for (casc_block *b = loop->regions[r].first; b; b = b->next) {
+    for (casc_block *b = casc_op_regions(loop)[r].first; b; b = b->next) {
       casc_op *next;
       for (casc_op *op = b->first; op; op = next) {
         next = op->next;

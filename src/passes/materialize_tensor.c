@@ -78,7 +78,7 @@ static casc_op *last_use(casc_value *v, const casc_block *block, int depth) {
     if (a && (!last || before(last, a)))
       last = a;
     if (is_view(u->user) && u->user->nres == 1 && depth < 16) {
-      casc_op *b = last_use(&u->user->results[0], block, depth + 1);
+      casc_op *b = last_use(&casc_op_results(u->user)[0], block, depth + 1);
       if (b && (!last || before(last, b)))
         last = b;
     }
@@ -108,14 +108,14 @@ static bool const_int(const casc_value *v, int64_t *out) {
 /* The single result of a freshly built op, NULL when building failed (out
  * of memory, already reported by the context). */
 static casc_value *result_of(casc_op *op) {
-  return op ? &op->results[0] : NULL;
+  return op ? &casc_op_results(op)[0] : NULL;
 }
 
 /* Byte length as an i64 value, built before `at` (pyasc multiplies the
  * element size by each dynamic dimension in turn; constant factors fold).
  * NULL when out of memory. */
 static casc_value *length_of(casc_ctx *ctx, casc_op *at, casc_builder *b) {
-  casc_type *t = at->results[0].type;
+  casc_type *t = casc_op_results(at)[0].type;
   casc_type *i64 = casc_type_i64(ctx);
   unsigned bits = casc_type_bit_width(t->u.asc.elem);
   int64_t elem = bits / 8;
@@ -152,7 +152,7 @@ static casc_value *length_of(casc_ctx *ctx, casc_op *at, casc_builder *b) {
 }
 
 static bool materialize_one(casc_ctx *ctx, casc_op *op, bool at_last_use) {
-  casc_type *t = op->results[0].type;
+  casc_type *t = casc_op_results(op)[0].type;
   if (op->nres != 1 || !casc_type_is_local_tensor(t)) {
     casc_emit_error(ctx, op->loc,
                     "'ascendc.local_tensor_auto' needs a local tensor result");
@@ -191,7 +191,8 @@ static bool materialize_one(casc_ctx *ctx, casc_op *op, bool at_last_use) {
     repl = casc_build(&b, CASC_OP_TBUF_GET_TENSOR, 1, &buf, 1, &t, NULL, 0);
     if (!repl)
       return false;
-    casc_value_replace_all_uses(&op->results[0], &repl->results[0]);
+    casc_value_replace_all_uses(&casc_op_results(op)[0],
+                                &casc_op_results(repl)[0]);
     casc_op_erase(op);
     return true;
   }
@@ -207,8 +208,8 @@ static bool materialize_one(casc_ctx *ctx, casc_op *op, bool at_last_use) {
   repl = casc_build(&b, CASC_OP_QUE_BIND_ALLOC_TENSOR, 1, &q, 1, &t, NULL, 0);
   if (!repl)
     return false;
-  casc_value *tensor = &repl->results[0];
-  casc_value_replace_all_uses(&op->results[0], tensor);
+  casc_value *tensor = &casc_op_results(repl)[0];
+  casc_value_replace_all_uses(&casc_op_results(op)[0], tensor);
   casc_op_erase(op);
 
   casc_block *blk = repl->parent;
@@ -248,7 +249,8 @@ bool casc_pass_materialize_tensor(casc_ctx *ctx, casc_op *module,
   }
   bool ok = true;
   for (casc_op *f = casc_module_body(module)->first; f; f = f->next) {
-    if (f->kind != CASC_OP_FUNC_FUNC || !f->nregions || !f->regions[0].first)
+    if (f->kind != CASC_OP_FUNC_FUNC || !f->nregions ||
+        !casc_op_regions(f)[0].first)
       continue;
     auto_list l = {0};
     casc_walk_pre(f, collect_auto, &l);

@@ -14,7 +14,7 @@ bool casc_pass_privatize_func(casc_ctx *ctx, casc_op *module,
     if (!casc_func_is_kernel(f))
       casc_op_set_attr(ctx, f, "sym_visibility",
                        casc_attr_string(ctx, "private", 7));
-    else if (f->nregions && f->regions[0].first)
+    else if (f->nregions && casc_op_regions(f)[0].first)
       casc_op_set_attr(ctx, f, "sym_visibility", NULL);
   }
   return true;

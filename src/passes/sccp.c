@@ -10,7 +10,8 @@
 bool casc_pass_sccp(casc_ctx *ctx, casc_op *module, const char *options) {
   (void)options;
   for (casc_op *f = casc_module_body(module)->first; f; f = f->next)
-    if (f->kind == CASC_OP_FUNC_FUNC && f->nregions && f->regions[0].first)
+    if (f->kind == CASC_OP_FUNC_FUNC && f->nregions &&
+        casc_op_regions(f)[0].first)
       casc_cleanup_func(ctx, f, CASC_CLEANUP_ALL);
   return true;
 }

@@ -5,7 +5,7 @@ static bool strip(casc_op *op, void *user) {
   casc_loc *unknown = user;
   op->loc = unknown;
   for (unsigned r = 0; r < op->nregions; r++)
-    for (casc_block *b = op->regions[r].first; b; b = b->next)
+    for (casc_block *b = casc_op_regions(op)[r].first; b; b = b->next)
       for (unsigned a = 0; a < b->nargs; a++)
         casc_value_set_loc(b->args[a], unknown);
   return true;

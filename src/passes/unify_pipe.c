@@ -11,7 +11,8 @@
 bool casc_pass_unify_pipe(casc_ctx *ctx, casc_op *module, const char *options) {
   (void)options;
   for (casc_op *f = casc_module_body(module)->first; f; f = f->next) {
-    if (f->kind != CASC_OP_FUNC_FUNC || !f->nregions || !f->regions[0].first)
+    if (f->kind != CASC_OP_FUNC_FUNC || !f->nregions ||
+        !casc_op_regions(f)[0].first)
       continue;
     casc_op_list l;
     if (!casc_collect_ops(ctx, f, false, &l)) {
@@ -26,7 +27,7 @@ bool casc_pass_unify_pipe(casc_ctx *ctx, casc_op *module, const char *options) {
         nested |= casc_op_parent_op(l.ops[i]) != f;
       }
     if (npipes > 1 || nested) {
-      casc_block *entry = f->regions[0].first;
+      casc_block *entry = casc_op_regions(f)[0].first;
       casc_type *pt = casc_type_pipe(ctx);
       casc_op *uni = casc_op_create_kind(
           ctx, CASC_OP_PIPE, casc_loc_unknown(ctx), 0, NULL, 1, &pt, NULL, 0);
@@ -37,8 +38,8 @@ bool casc_pass_unify_pipe(casc_ctx *ctx, casc_op *module, const char *options) {
           casc_block_append(entry, uni);
         for (size_t i = 0; i < l.n; i++)
           if (l.ops[i]->kind == CASC_OP_PIPE) {
-            casc_value_replace_all_uses(&l.ops[i]->results[0],
-                                        &uni->results[0]);
+            casc_value_replace_all_uses(&casc_op_results(l.ops[i])[0],
+                                        &casc_op_results(uni)[0]);
             casc_op_erase(l.ops[i]);
           }
       }

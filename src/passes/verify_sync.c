@@ -241,7 +241,7 @@ void vs_ctx_free(vs_ctx *c) {
 }
 
 static bool verify_func(casc_ctx *ctx, casc_op *module, casc_op *func) {
-  if (func->nregions < 1 || !func->regions[0].first)
+  if (func->nregions < 1 || !casc_op_regions(func)[0].first)
     return true; /* a declaration */
   vs_ctx c;
   vs_ctx_init(&c, ctx, module, func);
@@ -254,7 +254,7 @@ static bool verify_func(casc_ctx *ctx, casc_op *module, casc_op *func) {
     if (!s0 || !vs_set_push(&S, s0)) {
       c.oom = true;
     } else {
-      casc_block *entry = func->regions[0].first;
+      casc_block *entry = casc_op_regions(func)[0].first;
       for (unsigned a = 0; a < entry->nargs; a++)
         vs_set_bind(&c, s0, entry->args[a], VS_B_EXT);
       vs_run_block(&c, entry, &S);

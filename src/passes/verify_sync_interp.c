@@ -32,7 +32,7 @@ static void eval_scalars(vs_ctx *c, casc_op *op, vs_set *S) {
     }
   }
   for (unsigned r = 0; r < op->nres; r++) {
-    uint32_t v = vid_of(c, &op->results[r]);
+    uint32_t v = vid_of(c, &casc_op_results(op)[r]);
     if (v >= c->nv)
       continue;
     int64_t out = 0;
@@ -181,7 +181,7 @@ static void if_scalar_results(vs_ctx *c, casc_op *op, const if_cond *ic,
   casc_op *ty = tb ? casc_block_terminator(tb) : NULL;
   casc_op *ey = eb ? casc_block_terminator(eb) : NULL;
   for (unsigned r = 0; r < op->nres; r++) {
-    uint32_t rv = vid_of(c, &op->results[r]);
+    uint32_t rv = vid_of(c, &casc_op_results(op)[r]);
     if (rv >= c->nv)
       continue;
     uint32_t tv =
@@ -218,7 +218,7 @@ static void if_bind_results(vs_ctx *c, casc_op *op, vs_set *arm) {
   for (uint32_t i = 0; i < arm->n; i++) {
     vs_state *s = arm->s[i];
     for (unsigned r = 0; r < op->nres && r < s->nc; r++)
-      vs_set_bind(c, s, &op->results[r], s->carry[r]);
+      vs_set_bind(c, s, &casc_op_results(op)[r], s->carry[r]);
     s->nc = 0;
   }
 }
@@ -230,8 +230,8 @@ static void run_if(vs_ctx *c, casc_op *op, vs_set *S) {
   vs_set_init(&T);
   vs_set_init(&E);
   if_split(c, &ic, S, &T, &E);
-  casc_block *tb = op->nregions > 0 ? op->regions[0].first : NULL;
-  casc_block *eb = op->nregions > 1 ? op->regions[1].first : NULL;
+  casc_block *tb = op->nregions > 0 ? casc_op_regions(op)[0].first : NULL;
+  casc_block *eb = op->nregions > 1 ? casc_op_regions(op)[1].first : NULL;
   if (tb)
     vs_run_block(c, tb, &T);
   if (eb)
@@ -300,7 +300,7 @@ static void mark_lost(vs_ctx *c, vs_state *s) {
  * parameters bound to the caller's queues, pipes, tensors and scalars,
  * and its func.return hands the results back. */
 static void run_call(vs_ctx *c, casc_op *call, casc_op *f, vs_set *S) {
-  casc_block *body = f->regions[0].first;
+  casc_block *body = casc_op_regions(f)[0].first;
   for (unsigned i = 0; i < body->nargs; i++) {
     uint32_t av = vid_of(c, body->args[i]);
     uint32_t ov = vid_of(c, call->operands[i].value);
@@ -326,7 +326,7 @@ static void run_call(vs_ctx *c, casc_op *call, casc_op *f, vs_set *S) {
   c->call_depth--;
   casc_op *ret = casc_block_terminator(body);
   for (unsigned r = 0; r < call->nres; r++) {
-    uint32_t rv = vid_of(c, &call->results[r]);
+    uint32_t rv = vid_of(c, &casc_op_results(call)[r]);
     uint32_t yv = r < ret->nops ? vid_of(c, ret->operands[r].value) : NO_DEATH;
     if (rv >= c->nv)
       continue;
@@ -339,7 +339,7 @@ static void run_call(vs_ctx *c, casc_op *call, casc_op *f, vs_set *S) {
     if (outer)
       mark_lost(c, s);
     for (unsigned r = 0; r < call->nres && r < s->nc; r++)
-      vs_set_bind(c, s, &call->results[r], s->carry[r]);
+      vs_set_bind(c, s, &casc_op_results(call)[r], s->carry[r]);
     s->nc = 0;
     for (unsigned i = 0; i < body->nargs; i++) {
       uint32_t av = vid_of(c, body->args[i]);

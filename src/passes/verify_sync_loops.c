@@ -15,7 +15,7 @@
 static uint32_t body_size(casc_op *op) {
   uint32_t n = 0;
   for (unsigned r = 0; r < op->nregions; r++)
-    for (casc_block *b = op->regions[r].first; b; b = b->next)
+    for (casc_block *b = casc_op_regions(op)[r].first; b; b = b->next)
       for (casc_op *o = b->first; o; o = o->next) {
         uint32_t k = 1 + body_size(o);
         n = n + k < n ? UINT32_MAX : n + k;
@@ -77,7 +77,7 @@ static void bind_results(vs_ctx *c, casc_op *op, casc_block *body, vs_set *S,
                          bool scalars_known) {
   casc_op *y = casc_block_terminator(body);
   for (unsigned r = 0; r < op->nres; r++) {
-    uint32_t rv = vid_of(c, &op->results[r]);
+    uint32_t rv = vid_of(c, &casc_op_results(op)[r]);
     if (rv >= c->nv)
       continue;
     uint32_t yv = y && r < y->nops ? vid_of(c, y->operands[r].value) : NO_DEATH;
@@ -89,7 +89,7 @@ static void bind_results(vs_ctx *c, casc_op *op, casc_block *body, vs_set *S,
     vs_state *s = S->s[i];
     for (unsigned r = 0; r < op->nres && r + 1 < body->nargs; r++) {
       uint32_t av = vid_of(c, body->args[r + 1]);
-      vs_set_bind(c, s, &op->results[r],
+      vs_set_bind(c, s, &casc_op_results(op)[r],
                   av < c->nv ? vs_env_get(s, av) : VS_B_UNKNOWN);
     }
     for (unsigned a = 1; a < body->nargs; a++) {
@@ -334,7 +334,7 @@ static void for_run_fixpoint(vs_ctx *c, const for_loop *f, vs_set *S,
 }
 
 void vs_run_for(vs_ctx *c, casc_op *op, vs_set *S) {
-  casc_block *body = op->nregions ? op->regions[0].first : NULL;
+  casc_block *body = op->nregions ? casc_op_regions(op)[0].first : NULL;
   if (!body || op->nops < 3 || body->nargs < 1) {
     for (uint32_t i = 0; i < S->n; i++)
       vs_havoc_all(c, S->s[i]);
@@ -452,7 +452,7 @@ static void while_exit(vs_ctx *c, const while_loop *w, vs_state *s, bool move,
   if (zero_trip && !e->zloop)
     e->zloop = oid_of(c, w->op) + 1;
   for (unsigned r = 0; r < w->op->nres && r < e->nc; r++)
-    vs_set_bind(c, e, &w->op->results[r], e->carry[r]);
+    vs_set_bind(c, e, &casc_op_results(w->op)[r], e->carry[r]);
   e->nc = 0;
   if (!vs_set_push(exits, e))
     c->oom = true;
@@ -505,8 +505,8 @@ static void while_body(vs_ctx *c, const while_loop *w, vs_set *S) {
 void vs_run_while(vs_ctx *c, casc_op *op, vs_set *S) {
   while_loop w;
   w.op = op;
-  w.before = op->nregions > 0 ? op->regions[0].first : NULL;
-  w.after = op->nregions > 1 ? op->regions[1].first : NULL;
+  w.before = op->nregions > 0 ? casc_op_regions(op)[0].first : NULL;
+  w.after = op->nregions > 1 ? casc_op_regions(op)[1].first : NULL;
   if (!w.before || !w.after) {
     for (uint32_t i = 0; i < S->n; i++)
       vs_havoc_all(c, S->s[i]);
@@ -562,7 +562,7 @@ void vs_run_while(vs_ctx *c, casc_op *op, vs_set *S) {
   vs_set_free(&seen);
   vs_set_free(&prev);
   for (unsigned r = 0; r < op->nres; r++) {
-    uint32_t v = vid_of(c, &op->results[r]);
+    uint32_t v = vid_of(c, &casc_op_results(op)[r]);
     if (v < c->nv)
       c->sknown[v] = 0;
   }

@@ -31,12 +31,12 @@ static bool number_op(casc_op *op, void *user) {
   }
   c->ops[c->nops++] = op;
   for (unsigned r = 0; r < op->nregions; r++)
-    for (casc_block *b = op->regions[r].first; b; b = b->next)
+    for (casc_block *b = casc_op_regions(op)[r].first; b; b = b->next)
       for (unsigned a = 0; a < b->nargs; a++)
         if (!add_value(c, b->args[a]))
           return false;
   for (unsigned i = 0; i < op->nres; i++)
-    if (!add_value(c, &op->results[i]))
+    if (!add_value(c, &casc_op_results(op)[i]))
       return false;
   return true;
 }
@@ -52,10 +52,10 @@ casc_op *vs_resolve_callee(casc_op *module, const casc_op *caller,
   if (!callee || callee->kind != CASC_ATTR_SYMREF || callee->u.sym.n != 1)
     return NULL;
   casc_op *f = casc_module_lookup_func(module, callee->u.sym.path[0]);
-  if (!f || f == caller || !f->nregions || !f->regions[0].first ||
-      f->regions[0].first != f->regions[0].last)
+  if (!f || f == caller || !f->nregions || !casc_op_regions(f)[0].first ||
+      casc_op_regions(f)[0].first != casc_op_regions(f)[0].last)
     return NULL;
-  casc_block *body = f->regions[0].first;
+  casc_block *body = casc_op_regions(f)[0].first;
   casc_op *ret = casc_block_terminator(body);
   if (!ret || ret->kind != CASC_OP_FUNC_RETURN || ret->nops != call->nres ||
       body->nargs != call->nops)
@@ -211,7 +211,7 @@ static bool link_conditions(vs_ctx *c) {
 
 /* Queues, pipes and tensor liveness. */
 static bool classify(vs_ctx *c) {
-  casc_block *entry = c->func->regions[0].first;
+  casc_block *entry = casc_op_regions(c->func)[0].first;
   for (uint32_t v = 0; v < c->nv; v++) {
     casc_value *val = c->vals[v];
     c->vtensor[v] = casc_type_is_local_tensor(val->type);
@@ -285,7 +285,7 @@ static bool count_op(casc_op *op, void *user) {
   n->ops++;
   n->vals += op->nres;
   for (unsigned r = 0; r < op->nregions; r++)
-    for (casc_block *b = op->regions[r].first; b; b = b->next)
+    for (casc_block *b = casc_op_regions(op)[r].first; b; b = b->next)
       n->vals += b->nargs;
   return true;
 }

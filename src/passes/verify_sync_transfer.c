@@ -634,7 +634,7 @@ static void do_init(vs_ctx *c, vs_state *s, casc_op *op, bool tbuf) {
  * known on this path, the result is known too; it is recorded as a
  * decision on the result value, so a branch on it takes the right arm. */
 static void assume_query(vs_ctx *c, vs_state *s, casc_op *op, int32_t q) {
-  uint32_t v = vid_of(c, &op->results[0]);
+  uint32_t v = vid_of(c, &casc_op_results(op)[0]);
   if (q < 0 || v >= c->nv || c->crep[v] != v || !precise(s, q) ||
       c->qi[q].tbuf || !(s->q[q].flags & VS_QF_INIT) || c->qi[q].depth < 1)
     return;
@@ -678,14 +678,15 @@ static void hand_back(vs_ctx *c, vs_state *s, casc_op *op, unsigned first) {
 static bool alloc_op(vs_ctx *c, vs_state *s, casc_op *op, casc_value *q0) {
   int32_t q = queue_of(c, q0);
   if (op->kind == CASC_OP_QUE_BIND_ALLOC_TENSOR)
-    return q < 0 || op->nres != 1 || do_alloc(c, s, op, q, &op->results[0]);
+    return q < 0 || op->nres != 1 ||
+           do_alloc(c, s, op, q, &casc_op_results(op)[0]);
   /* In place: the argument becomes a handle of a new buffer. */
   return q < 0 || op->nops != 2 || do_alloc(c, s, op, q, op->operands[1].value);
 }
 
 /* (Re)construction of a queue: a fresh object with no buffers. */
 static void construct_queue(vs_ctx *c, vs_state *s, casc_op *op) {
-  int32_t q = op->nres == 1 ? queue_of(c, &op->results[0]) : -1;
+  int32_t q = op->nres == 1 ? queue_of(c, &casc_op_results(op)[0]) : -1;
   if (q >= 0) {
     memset(&s->q[q], 0, sizeof s->q[q]);
     s->q[q].num = -1;
@@ -726,7 +727,7 @@ static void release_event_id(vs_state *s, casc_op *op) {
 static void view_op(vs_ctx *c, vs_state *s, casc_op *op, casc_value *q0) {
   if (op->nops >= 1 && op->nres == 1) {
     check_use(c, s, op, q0);
-    vs_set_bind(c, s, &op->results[0], vs_bind_of(c, s, q0));
+    vs_set_bind(c, s, &casc_op_results(op)[0], vs_bind_of(c, s, q0));
   }
 }
 
@@ -784,7 +785,7 @@ static bool transfer(vs_ctx *c, vs_state *s, casc_op *op) {
   case CASC_OP_QUE_BIND_DEQUE_TENSOR:
   case CASC_OP_QUE_BIND_DEQUE_TENSOR_POS:
     if (op->nres == 1 && op->nops >= 1)
-      do_deque(c, s, op, queue_of(c, q0), &op->results[0]);
+      do_deque(c, s, op, queue_of(c, q0), &casc_op_results(op)[0]);
     return true;
   case CASC_OP_QUE_BIND_DEQUE_TENSOR_IN_PLACE:
     if (op->nops == 2)
@@ -810,7 +811,7 @@ static bool transfer(vs_ctx *c, vs_state *s, casc_op *op) {
     construct_queue(c, s, op);
     return true;
   case CASC_OP_PIPE:
-    reset_pipe(c, s, op->nres == 1 ? &op->results[0] : NULL);
+    reset_pipe(c, s, op->nres == 1 ? &casc_op_results(op)[0] : NULL);
     return true;
   case CASC_OP_PIPE_RESET:
     reset_pipe(c, s, q0);
@@ -833,13 +834,13 @@ static bool transfer(vs_ctx *c, vs_state *s, casc_op *op) {
   case CASC_OP_TBUF_GET_TENSOR:
   case CASC_OP_TBUF_GET_WITH_OFFSET:
     if (op->nres == 1)
-      vs_set_bind(c, s, &op->results[0], VS_B_TBUF_GET);
+      vs_set_bind(c, s, &casc_op_results(op)[0], VS_B_TBUF_GET);
     return true;
   case CASC_OP_LOCAL_TENSOR:
   case CASC_OP_LOCAL_TENSOR_V2:
   case CASC_OP_LOCAL_TENSOR_AUTO:
     if (op->nres == 1)
-      vs_set_bind(c, s, &op->results[0], VS_B_EXT);
+      vs_set_bind(c, s, &casc_op_results(op)[0], VS_B_EXT);
     return true;
   case CASC_OP_LOCAL_TENSOR_SUBINDEX:
   case CASC_OP_LOCAL_TENSOR_BRACKET:

@@ -202,11 +202,11 @@ static bool yield_slots(lowerer *L, casc_op *y, uint32_t *out, unsigned n,
 }
 
 static bool lower_for(lowerer *L, casc_op *op) {
-  if (op->nops < 3 || op->nregions != 1 || !op->regions[0].first) {
+  if (op->nops < 3 || op->nregions != 1 || !casc_op_regions(op)[0].first) {
     unsupported(L, op, "malformed scf.for");
     return false;
   }
-  casc_block *body = op->regions[0].first;
+  casc_block *body = casc_op_regions(op)[0].first;
   unsigned niter = op->nops - 3;
   if (body->nargs != niter + 1 || op->nres != niter) {
     unsupported(L, op, "malformed scf.for");
@@ -238,7 +238,7 @@ static bool lower_for(lowerer *L, casc_op *op) {
   t->dt = (uint8_t)dt;
   unsigned test = L->ncode - 1;
   casc_op *term;
-  bool ok = lower_region(L, op, &op->regions[0], &term);
+  bool ok = lower_region(L, op, &casc_op_regions(op)[0], &term);
   if (ok && yield_slots(L, term, ys, niter, op))
     parallel_move(L, term, iter, ys, niter);
   sim_insn *s = emit(L, SIM_FOR_STEP, op);
@@ -278,11 +278,11 @@ static bool lower_if(lowerer *L, casc_op *op) {
   jz->a[0] = slot_of(L, op, casc_op_operand(op, 0));
   unsigned jz_at = L->ncode - 1;
   casc_op *term;
-  if (lower_region(L, op, &op->regions[0], &term) &&
+  if (lower_region(L, op, &casc_op_regions(op)[0], &term) &&
       yield_slots(L, term, ys, op->nres, op))
     for (unsigned i = 0; i < op->nres; i++)
       mov(L, term, res[i], ys[i]);
-  bool has_else = op->nregions > 1 && op->regions[1].first;
+  bool has_else = op->nregions > 1 && casc_op_regions(op)[1].first;
   if (!has_else && op->nres) {
     unsupported(L, op, "scf.if with results needs an else region");
   }
@@ -294,7 +294,7 @@ static bool lower_if(lowerer *L, casc_op *op) {
   if (!L->failed)
     L->code[jz_at].imm = L->ncode;
   if (has_else) {
-    if (lower_region(L, op, &op->regions[1], &term) &&
+    if (lower_region(L, op, &casc_op_regions(op)[1], &term) &&
         yield_slots(L, term, ys, op->nres, op))
       for (unsigned i = 0; i < op->nres; i++)
         mov(L, term, res[i], ys[i]);
@@ -307,11 +307,13 @@ static bool lower_if(lowerer *L, casc_op *op) {
 }
 
 static bool lower_while(lowerer *L, casc_op *op) {
-  if (op->nregions != 2 || !op->regions[0].first || !op->regions[1].first) {
+  if (op->nregions != 2 || !casc_op_regions(op)[0].first ||
+      !casc_op_regions(op)[1].first) {
     unsupported(L, op, "malformed scf.while");
     return false;
   }
-  casc_block *before = op->regions[0].first, *after = op->regions[1].first;
+  casc_block *before = casc_op_regions(op)[0].first,
+             *after = casc_op_regions(op)[1].first;
   if (before->nargs != op->nops || after->nargs != op->nres) {
     unsupported(L, op, "malformed scf.while");
     return false;
@@ -331,7 +333,7 @@ static bool lower_while(lowerer *L, casc_op *op) {
   }
   unsigned head = L->ncode;
   casc_op *term;
-  if (!lower_region(L, op, &op->regions[0], &term))
+  if (!lower_region(L, op, &casc_op_regions(op)[0], &term))
     goto out;
   if (!terminator_named(term, "scf.condition") || term->nops != na + 1) {
     unsupported(L, op, "the before region must end with scf.condition");
@@ -348,7 +350,7 @@ static bool lower_while(lowerer *L, casc_op *op) {
   sim_insn *jz = emit(L, SIM_JZ, term);
   jz->a[0] = slot_of(L, term, casc_op_operand(term, 0));
   unsigned jz_at = L->ncode - 1;
-  if (lower_region(L, op, &op->regions[1], &term) &&
+  if (lower_region(L, op, &casc_op_regions(op)[1], &term) &&
       yield_slots(L, term, ys, nb, op))
     parallel_move(L, term, bs, ys, nb);
   sim_insn *j = emit(L, SIM_JMP, op);
@@ -409,7 +411,7 @@ static bool lower_index_switch(lowerer *L, casc_op *op) {
     sim_insn *jz = emit(L, SIM_JZ, op);
     jz->a[0] = hit;
     unsigned jz_at = L->ncode - 1;
-    if (lower_region(L, op, &op->regions[k + 1], &term) &&
+    if (lower_region(L, op, &casc_op_regions(op)[k + 1], &term) &&
         yield_slots(L, term, ys, op->nres, op))
       for (unsigned i = 0; i < op->nres; i++)
         mov(L, term, res[i], ys[i]);
@@ -418,7 +420,7 @@ static bool lower_index_switch(lowerer *L, casc_op *op) {
     if (!L->failed)
       L->code[jz_at].imm = L->ncode;
   }
-  if (!L->failed && lower_region(L, op, &op->regions[0], &term) &&
+  if (!L->failed && lower_region(L, op, &casc_op_regions(op)[0], &term) &&
       yield_slots(L, term, ys, op->nres, op))
     for (unsigned i = 0; i < op->nres; i++)
       mov(L, term, res[i], ys[i]);
@@ -439,7 +441,7 @@ static bool lower_call(lowerer *L, casc_op *op) {
     return false;
   }
   casc_op *fn = casc_module_lookup_func(L->module, callee->u.sym.path[0]);
-  if (!fn || !fn->nregions || !fn->regions[0].first) {
+  if (!fn || !fn->nregions || !casc_op_regions(fn)[0].first) {
     casc_emit_error(L->ctx, op->loc,
                     "'%s' calls @%s, which has no body in this module",
                     op->name, callee->u.sym.path[0]);
@@ -459,7 +461,7 @@ static bool lower_call(lowerer *L, casc_op *op) {
     unsupported(L, op, "calls nested more than 32 deep");
     return false;
   }
-  casc_block *entry = fn->regions[0].first;
+  casc_block *entry = casc_op_regions(fn)[0].first;
   if (entry->nargs != op->nops) {
     casc_emit_error(L->ctx, op->loc,
                     "'%s' passes %u arguments to @%s, which "
@@ -1250,7 +1252,7 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
         {CASC_ASC_ASCEND_QUANT_CONFIG, 4},
         {CASC_ASC_RMSNORM_TILING, 12},
     };
-    const casc_type *t = op->nres == 1 ? op->results[0].type : NULL;
+    const casc_type *t = op->nres == 1 ? casc_op_results(op)[0].type : NULL;
     if (t && sim_mm_is_type(t) && op->nops == 0) { /* the Matmul object */
       in->opc = SIM_MM_OBJECT;
       return check_matmul_mix(L, op, in);
@@ -1493,7 +1495,7 @@ static bool lower_generic(lowerer *L, casc_op *op) {
   for (unsigned i = 0; i < op->nops; i++)
     tmp.a[i] = slot_of(L, op, casc_op_operand(op, i));
   if (op->nres)
-    tmp.dt = (uint8_t)dt_of(op->results[0].type);
+    tmp.dt = (uint8_t)dt_of(casc_op_results(op)[0].type);
   else if (op->nops)
     tmp.dt = (uint8_t)dt_of(op->operands[0].value->type);
   if (op->nops > 0)
@@ -1512,7 +1514,7 @@ static bool lower_generic(lowerer *L, casc_op *op) {
     tmp.imm = a->kind == CASC_ATTR_BOOL ? a->u.b : a->u.i.v;
   }
   if (opc == SIM_QUEUE || opc == SIM_QUE_BIND || opc == SIM_TBUF) {
-    const casc_type *t = op->nres ? op->results[0].type : NULL;
+    const casc_type *t = op->nres ? casc_op_results(op)[0].type : NULL;
     if (!t || t->kind != CASC_TYPE_ASC) {
       unsupported(L, op, "malformed queue type");
       return false;
@@ -1594,7 +1596,7 @@ static bool lower_block(lowerer *L, casc_block *blk, casc_op **term) {
 static bool lower_func_body(lowerer *L, frame *fr, casc_op *func) {
   (void)fr;
   casc_op *term;
-  if (!lower_region(L, func, &func->regions[0], &term))
+  if (!lower_region(L, func, &casc_op_regions(func)[0], &term))
     return false;
   if (term) {
     unsupported(L, term, "a structured terminator at function level");
@@ -1626,7 +1628,7 @@ casc_sim_program *casc_sim_compile(casc_ctx *ctx, casc_op *module,
     casc_emit_error(ctx, module->loc, "no function @%s in the module", kernel);
     return NULL;
   }
-  if (!fn->nregions || !fn->regions[0].first) {
+  if (!fn->nregions || !casc_op_regions(fn)[0].first) {
     casc_emit_error(ctx, fn->loc, "@%s has no body to run", kernel);
     return NULL;
   }
@@ -1650,7 +1652,7 @@ casc_sim_program *casc_sim_compile(casc_ctx *ctx, casc_op *module,
   new_slot(&L, fn); /* slot 0: "no slot" */
   L.frames[L.depth++] = &top;
 
-  casc_block *entry = fn->regions[0].first;
+  casc_block *entry = casc_op_regions(fn)[0].first;
   p->nparams = entry->nargs;
   p->ptypes = casc_calloc(entry->nargs + 1, sizeof *p->ptypes);
   p->pnames = casc_calloc(entry->nargs + 1, sizeof *p->pnames);

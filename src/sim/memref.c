@@ -44,7 +44,7 @@ bool sim_memref_check(const casc_op *op, sim_insn *in, char *why, size_t n) {
   unsigned mi = 0; /* the memref operand */
   switch ((sim_opc)in->opc) {
   case SIM_MEMREF_ALLOC: {
-    mt = op->results[0].type;
+    mt = casc_op_results(op)[0].type;
     int64_t cnt = static_count(mt);
     if (op->nops || memref_space(mt) != 0 || cnt <= 0 ||
         in->dt == CASC_DT_INVALID) {
@@ -57,7 +57,7 @@ bool sim_memref_check(const casc_op *op, sim_insn *in, char *why, size_t n) {
     return true;
   }
   case SIM_EMIT_VARIABLE: {
-    mt = op->results[0].type;
+    mt = casc_op_results(op)[0].type;
     if (memref_space(mt) != 0 || in->dt == CASC_DT_INVALID) {
       snprintf(why, n, "a variable other than a local scalar");
       return false;
@@ -95,7 +95,7 @@ bool sim_memref_check(const casc_op *op, sim_insn *in, char *why, size_t n) {
     return true;
   case SIM_EMIT_REINTERPRET: {
     const casc_type *s = op->operands[0].value->type;
-    const casc_type *d = op->results[0].type;
+    const casc_type *d = casc_op_results(op)[0].type;
     bool gm = memref_space(s) == 22 && memref_space(d) == 22;
     bool scalar = s->kind != CASC_TYPE_MEMREF && d->kind != CASC_TYPE_MEMREF &&
                   in->dt2 != CASC_DT_INVALID && in->dt != CASC_DT_INVALID &&

@@ -27,7 +27,7 @@ bool sim_tensor_meta_check(const casc_op *op, sim_insn *in, char *why,
   const casc_type *t = NULL;
   switch ((sim_opc)in->opc) {
   case SIM_LMA_NEW:
-    t = op->results[0].type;
+    t = casc_op_results(op)[0].type;
     break;
   case SIM_LMA_ALLOC:
   case SIM_LMA_CUR_ADDR:

@@ -49,7 +49,7 @@ void casc_custom_print_module(casc_printer *pr, casc_op *op) {
   pr_attr_dict(pr, op->attrs, elide, 1, true);
   pr_putc(pr, ' ');
   if (op->nregions)
-    pr_region(pr, &op->regions[0], false, false, false);
+    pr_region(pr, &casc_op_regions(op)[0], false, false, false);
 }
 
 /* ---- func.func ----------------------------------------------------------- */
@@ -231,7 +231,7 @@ void casc_custom_print_func(casc_printer *pr, casc_op *op) {
     pr_putc(pr, ' ');
   }
   pr_symbol(pr, name && name->kind == CASC_ATTR_STRING ? name->u.str.s : "");
-  casc_region *body = op->nregions ? &op->regions[0] : NULL;
+  casc_region *body = op->nregions ? &casc_op_regions(op)[0] : NULL;
   casc_block *entry = body ? body->first : NULL;
   unsigned nin = ft && ft->kind == CASC_TYPE_FUNCTION ? ft->u.func.nin : 0;
   casc_attr *aa = casc_op_attr(op, "arg_attrs");

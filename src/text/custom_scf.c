@@ -129,7 +129,7 @@ static void print_init_list(casc_printer *pr, casc_block *b, unsigned first,
 }
 
 void casc_custom_print_for(casc_printer *pr, casc_op *op) {
-  casc_block *body = op->nregions ? op->regions[0].first : NULL;
+  casc_block *body = op->nregions ? casc_op_regions(op)[0].first : NULL;
   pr_putc(pr, ' ');
   if (body && body->nargs)
     pr_value(pr, body->args[0]);
@@ -157,7 +157,7 @@ void casc_custom_print_for(casc_printer *pr, casc_op *op) {
     pr_putc(pr, ' ');
   }
   if (op->nregions)
-    pr_region(pr, &op->regions[0], false, iter, false);
+    pr_region(pr, &casc_op_regions(op)[0], false, iter, false);
   pr_attr_dict(pr, op->attrs, NULL, 0, false);
 }
 
@@ -212,17 +212,17 @@ void casc_custom_print_if(casc_printer *pr, casc_op *op) {
     for (unsigned i = 0; i < op->nres; i++) {
       if (i)
         pr_puts(pr, ", ");
-      pr_type(pr, op->results[i].type);
+      pr_type(pr, casc_op_results(op)[i].type);
     }
     pr_putc(pr, ')');
     term = true;
   }
   pr_putc(pr, ' ');
   if (op->nregions)
-    pr_region(pr, &op->regions[0], false, term, false);
-  if (op->nregions > 1 && op->regions[1].first) {
+    pr_region(pr, &casc_op_regions(op)[0], false, term, false);
+  if (op->nregions > 1 && casc_op_regions(op)[1].first) {
     pr_puts(pr, " else ");
-    pr_region(pr, &op->regions[1], false, term, false);
+    pr_region(pr, &casc_op_regions(op)[1], false, term, false);
   }
   pr_attr_dict(pr, op->attrs, NULL, 0, false);
 }
@@ -269,28 +269,29 @@ bool casc_custom_parse_while(casc_parser *p, pp_op_state *st) {
 }
 
 void casc_custom_print_while(casc_printer *pr, casc_op *op) {
-  casc_block *before = op->nregions ? op->regions[0].first : NULL;
+  casc_block *before = op->nregions ? casc_op_regions(op)[0].first : NULL;
   print_init_list(pr, before, 0, op, 0, " ");
   pr_puts(pr, " : (");
   pr_value_types(pr, op->operands, op->nops);
   pr_puts(pr, ") -> ");
-  if (op->nres == 1 && op->results[0].type->kind != CASC_TYPE_FUNCTION) {
-    pr_type(pr, op->results[0].type);
+  if (op->nres == 1 &&
+      casc_op_results(op)[0].type->kind != CASC_TYPE_FUNCTION) {
+    pr_type(pr, casc_op_results(op)[0].type);
   } else {
     pr_putc(pr, '(');
     for (unsigned i = 0; i < op->nres; i++) {
       if (i)
         pr_puts(pr, ", ");
-      pr_type(pr, op->results[i].type);
+      pr_type(pr, casc_op_results(op)[i].type);
     }
     pr_putc(pr, ')');
   }
   pr_putc(pr, ' ');
   if (op->nregions > 0)
-    pr_region(pr, &op->regions[0], false, true, false);
+    pr_region(pr, &casc_op_regions(op)[0], false, true, false);
   pr_puts(pr, " do ");
   if (op->nregions > 1)
-    pr_region(pr, &op->regions[1], true, true, false);
+    pr_region(pr, &casc_op_regions(op)[1], true, true, false);
   pr_attr_dict(pr, op->attrs, NULL, 0, true);
 }
 
@@ -388,7 +389,7 @@ void casc_custom_print_index_switch(casc_printer *pr, casc_op *op) {
     for (unsigned i = 0; i < op->nres; i++) {
       if (i)
         pr_puts(pr, ", ");
-      pr_type(pr, op->results[i].type);
+      pr_type(pr, casc_op_results(op)[i].type);
     }
   }
   pr_putc(pr, ' ');
@@ -411,12 +412,12 @@ void casc_custom_print_index_switch(casc_printer *pr, casc_op *op) {
       c = *e == ',' ? e : NULL;
     }
     pr_putc(pr, ' ');
-    pr_region(pr, &op->regions[i], false, true, false);
+    pr_region(pr, &casc_op_regions(op)[i], false, true, false);
   }
   pr_newline(pr);
   pr_indent(pr);
   pr_puts(pr, "default ");
   if (op->nregions)
-    pr_region(pr, &op->regions[0], true, term_worth_printing(&op->regions[0]),
-              false);
+    pr_region(pr, &casc_op_regions(op)[0], true,
+              term_worth_printing(&casc_op_regions(op)[0]), false);
 }

@@ -1137,9 +1137,9 @@ static void print_types_of(fprint *f, fe_target t, bool qualified) {
       if (i)
         pr_puts(pr, ", ");
       if (qualified)
-        pr_type(pr, op->results[b + i].type);
+        pr_type(pr, casc_op_results(op)[b + i].type);
       else
-        pr_type_for(pr, op->results[b + i].type, c);
+        pr_type_for(pr, casc_op_results(op)[b + i].type, c);
     }
     return;
   }
@@ -1150,7 +1150,7 @@ static void print_types_of(fprint *f, fe_target t, bool qualified) {
     for (unsigned i = 0; i < op->nres; i++) {
       if (i)
         pr_puts(pr, ", ");
-      pr_type(pr, op->results[i].type);
+      pr_type(pr, casc_op_results(op)[i].type);
     }
     return;
   }
@@ -1179,11 +1179,11 @@ static casc_type *first_type_of(fprint *f, fe_target t) {
                                                 : NULL;
   case T_RESULT:
     b = result_begin(f, t.idx, &n);
-    return n ? f->op->results[b].type : NULL;
+    return n ? casc_op_results(f->op)[b].type : NULL;
   case T_OPERANDS:
     return f->op->nops ? f->op->operands[0].value->type : NULL;
   default:
-    return f->op->nres ? f->op->results[0].type : NULL;
+    return f->op->nres ? casc_op_results(f->op)[0].type : NULL;
   }
 }
 

@@ -248,7 +248,7 @@ static bool subst_op(casc_op *op, void *user) {
   const casc_ptrmap *m = user;
   op->loc = lookup_subst(m, op->loc);
   for (unsigned r = 0; r < op->nregions; r++)
-    for (casc_block *b = op->regions[r].first; b; b = b->next)
+    for (casc_block *b = casc_op_regions(op)[r].first; b; b = b->next)
       for (unsigned i = 0; i < b->nargs; i++)
         if (casc_value_loc(b->args[i]))
           casc_value_set_loc(b->args[i],

@@ -769,10 +769,11 @@ static bool parse_generic_body(casc_parser *p, pp_op_state *st,
 /* func.func in generic form: `arg_attrs` become the entry arguments'
  * attributes, where custom syntax and the rest of casc keep them. */
 static void move_arg_attrs(casc_parser *p, casc_op *op) {
-  if (op->kind != CASC_OP_FUNC_FUNC || !op->nregions || !op->regions[0].first)
+  if (op->kind != CASC_OP_FUNC_FUNC || !op->nregions ||
+      !casc_op_regions(op)[0].first)
     return;
   casc_attr *aa = casc_op_attr(op, "arg_attrs");
-  casc_block *entry = op->regions[0].first;
+  casc_block *entry = casc_op_regions(op)[0].first;
   if (!aa || aa->kind != CASC_ATTR_ARRAY || aa->u.array.n != entry->nargs)
     return;
   for (unsigned i = 0; i < entry->nargs; i++) {
@@ -965,7 +966,7 @@ static bool parse_op(casc_parser *p) {
     while (b) {
       casc_block *next = b->next;
       b->prev = b->next = NULL;
-      casc_region_push_block(&op->regions[i], b);
+      casc_region_push_block(&casc_op_regions(op)[i], b);
       b = next;
     }
   }

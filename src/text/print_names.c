@@ -131,18 +131,38 @@ typedef struct {
   bool ok;
 } namer;
 
+/* A name the printer spelled: its text and its place in pr->names (what a
+ * value's print_name refers to). */
+typedef struct {
+  uint32_t index;
+  char s[];
+} spelled;
+
 /* The printer's copy of the name s[0..n). */
-static const char *spell(namer *nm, const char *s, size_t n) {
+static const spelled *spell(namer *nm, const char *s, size_t n) {
   uint64_t h = casc_hash_bytes(s, n);
-  const char *d = casc_hm_get(&nm->spellings, s, n, h);
+  const spelled *d = casc_hm_get(&nm->spellings, s, n, h);
   if (d)
     return d;
-  char *copy = casc_arena_alloc(&nm->pr->tmp, n + 1);
+  casc_printer *pr = nm->pr;
+  /* print_name holds (index + 1) << 1 in 32 bits. */
+  if (pr->nnames >= UINT32_MAX / 2 - 1)
+    return NULL;
+  if (pr->nnames == pr->cap_names) {
+    const char **a =
+        casc_grow(pr->names, &pr->cap_names, pr->nnames + 1, sizeof *a);
+    if (!a)
+      return NULL;
+    pr->names = a;
+  }
+  spelled *copy = casc_arena_alloc(&pr->tmp, sizeof *copy + n + 1);
   if (!copy)
     return NULL;
-  memcpy(copy, s, n);
-  copy[n] = 0;
-  return casc_hm_put(&nm->spellings, copy, n, h, copy) ? copy : NULL;
+  memcpy(copy->s, s, n);
+  copy->s[n] = 0;
+  copy->index = pr->nnames;
+  pr->names[pr->nnames++] = copy->s;
+  return casc_hm_put(&nm->spellings, copy->s, n, h, copy) ? copy : NULL;
 }
 
 static bool is_alnum(char c) {
@@ -178,7 +198,7 @@ static void put_sdec(char *buf, size_t cap, size_t *n, int64_t v) {
 }
 
 /* MLIR's sanitizeIdentifier + uniqueValueName. */
-static const char *unique_name(namer *nm, const char *name) {
+static const spelled *unique_name(namer *nm, const char *name) {
   casc_printer *pr = nm->pr;
   char buf[256];
   size_t n = 0;
@@ -205,8 +225,8 @@ static const char *unique_name(namer *nm, const char *name) {
   }
   buf[n] = 0;
   if (!ns_contains(&nm->used, buf, n)) {
-    const char *s = spell(nm, buf, n);
-    if (!s || !ns_insert(pr, &nm->used, s, n))
+    const spelled *s = spell(nm, buf, n);
+    if (!s || !ns_insert(pr, &nm->used, s->s, n))
       return NULL;
     return s;
   }
@@ -217,8 +237,8 @@ static const char *unique_name(namer *nm, const char *name) {
     put_str(probe, sizeof probe, &l, "_");
     put_dec(probe, sizeof probe, &l, nm->next_conflict++);
     if (!ns_contains(&nm->used, probe, l)) {
-      const char *s = spell(nm, probe, l);
-      if (!s || !ns_insert(pr, &nm->used, s, l))
+      const spelled *s = spell(nm, probe, l);
+      if (!s || !ns_insert(pr, &nm->used, s->s, l))
         return NULL;
       return s;
     }
@@ -226,15 +246,19 @@ static const char *unique_name(namer *nm, const char *name) {
 }
 
 static void set_name(namer *nm, casc_value *v, const char *name) {
-  const char *s = unique_name(nm, name);
-  if (!s || !casc_ptrmap_put(&nm->pr->values, v, (uintptr_t)s))
+  const spelled *s = unique_name(nm, name);
+  if (!s)
     nm->ok = false;
+  else
+    v->print_name = (s->index + 1) << 1;
 }
 
 static void set_number(namer *nm, casc_value *v) {
-  if (!casc_ptrmap_put(&nm->pr->values, v,
-                       ((uintptr_t)nm->next_value++ << 1) | 1))
+  /* A number must fit print_name's 31 bits. */
+  if (nm->next_value >= UINT32_MAX / 2)
     nm->ok = false;
+  else
+    v->print_name = nm->next_value++ << 1 | 1;
 }
 
 /* arith.constant's getAsmResultNames. */
@@ -352,29 +376,35 @@ static bool push_region(name_ctx **stack, unsigned *n, unsigned *cap,
   return true;
 }
 
-/* Values and blocks of the printed op, counted so that the name maps are
- * made at their size once instead of growing (and rehashing) about
- * fifteen times on a large module. */
-typedef struct {
-  size_t values, blocks;
-} census;
-
-static bool count_op(casc_op *op, void *user) {
-  census *n = user;
-  n->values += op->nres;
+/* Blocks of the printed op, counted so that the label map is made at its
+ * size once instead of growing (and rehashing) on a large module. */
+static bool count_blocks(casc_op *op, void *user) {
+  size_t *n = user;
   for (unsigned r = 0; r < op->nregions; r++)
-    for (casc_block *b = op->regions[r].first; b; b = b->next) {
-      n->blocks++;
-      n->values += b->nargs;
-    }
+    for (casc_block *b = casc_op_regions(op)[r].first; b; b = b->next)
+      ++*n;
   return true;
 }
 
+static bool clear_op(casc_op *op, void *user) {
+  (void)user;
+  for (unsigned i = 0; i < op->nres; i++)
+    casc_op_result(op, i)->print_name = 0;
+  for (unsigned r = 0; r < op->nregions; r++)
+    for (casc_block *b = casc_op_regions(op)[r].first; b; b = b->next)
+      for (unsigned i = 0; i < b->nargs; i++)
+        b->args[i]->print_name = 0;
+  return true;
+}
+
+void pr_names_clear(casc_op *top) {
+  casc_walk_pre(top, clear_op, NULL);
+}
+
 bool pr_names_build(casc_printer *pr, casc_op *top) {
-  census count = {0, 0};
-  casc_walk_pre(top, count_op, &count);
-  if (!casc_ptrmap_reserve(&pr->values, count.values) ||
-      !casc_ptrmap_reserve(&pr->blocks, count.blocks))
+  size_t blocks = 0;
+  casc_walk_pre(top, count_blocks, &blocks);
+  if (!casc_ptrmap_reserve(&pr->blocks, blocks))
     return false;
   namer nm;
   memset(&nm, 0, sizeof nm);
@@ -390,8 +420,9 @@ bool pr_names_build(casc_printer *pr, casc_op *top) {
     goto done;
   }
   for (unsigned i = 0; i < top->nregions; i++) {
-    if (!push_region(&stack, &n, &cap,
-                     (name_ctx){&top->regions[i], 0, 0, 0, nm.used.nmarks})) {
+    if (!push_region(
+            &stack, &n, &cap,
+            (name_ctx){&casc_op_regions(top)[i], 0, 0, 0, nm.used.nmarks})) {
       nm.ok = false;
       goto done;
     }
@@ -415,7 +446,7 @@ bool pr_names_build(casc_printer *pr, casc_op *top) {
       for (casc_op *op = b->first; op; op = op->next)
         for (unsigned i = 0; i < op->nregions; i++) {
           if (!push_region(&stack, &n, &cap,
-                           (name_ctx){&op->regions[i], nm.next_value,
+                           (name_ctx){&casc_op_regions(op)[i], nm.next_value,
                                       nm.next_arg, nm.next_conflict,
                                       nm.used.nmarks})) {
             nm.ok = false;

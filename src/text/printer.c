@@ -46,9 +46,8 @@ void pr_indent(casc_printer *pr) {
 /* ---- values ------------------------------------------------------------ */
 
 /* True if result v has a name of its own (not only its op's result 0). */
-static bool own_name(casc_printer *pr, casc_value *v) {
-  uintptr_t id;
-  return v->def && v->index > 0 && casc_ptrmap_find(&pr->values, v, &id);
+static bool own_name(casc_value *v) {
+  return v->def && v->index > 0 && v->print_name;
 }
 
 /* `%name` without a result number; false if v has no name. */
@@ -57,23 +56,23 @@ static bool value_base(casc_printer *pr, casc_value *v) {
     pr_puts(pr, "<<NULL VALUE>>");
     return false;
   }
-  casc_value *key = v->def && !own_name(pr, v) ? casc_op_result(v->def, 0) : v;
-  uintptr_t id;
-  if (!casc_ptrmap_find(&pr->values, key, &id)) {
+  casc_value *key = v->def && !own_name(v) ? casc_op_result(v->def, 0) : v;
+  uint32_t id = key->print_name;
+  if (!id) {
     pr_puts(pr, "<<UNKNOWN SSA VALUE>>");
     return false;
   }
   pr_putc(pr, '%');
   if (id & 1)
-    casc_buf_put_u64(pr->out, (uint64_t)(id >> 1));
+    casc_buf_put_u64(pr->out, id >> 1);
   else
-    pr_puts(pr, (const char *)id);
+    pr_puts(pr, pr->names[(id >> 1) - 1]);
   return true;
 }
 
 void pr_value(casc_printer *pr, casc_value *v) {
   if (value_base(pr, v) && v->def && v->def->nres > 1 &&
-      !own_name(pr, casc_op_result(v->def, 1))) {
+      !own_name(casc_op_result(v->def, 1))) {
     pr_putc(pr, '#');
     casc_buf_put_u64(pr->out, v->index);
   }
@@ -262,9 +261,9 @@ static void split_attrs(casc_printer *pr, casc_op *op, casc_attr **props,
     }
   }
   /* func.func: argument attributes live on the entry block's arguments. */
-  if (op->kind == CASC_OP_FUNC_FUNC && op->nregions && op->regions[0].first &&
-      !casc_op_attr(op, "arg_attrs")) {
-    casc_block *entry = op->regions[0].first;
+  if (op->kind == CASC_OP_FUNC_FUNC && op->nregions &&
+      casc_op_regions(op)[0].first && !casc_op_attr(op, "arg_attrs")) {
+    casc_block *entry = casc_op_regions(op)[0].first;
     bool any = false;
     for (unsigned i = 0; i < entry->nargs; i++)
       if (casc_value_arg_attrs(entry->args[i]) &&
@@ -315,7 +314,7 @@ static void print_generic(casc_printer *pr, casc_op *op) {
     for (unsigned i = 0; i < op->nregions; i++) {
       if (i)
         pr_puts(pr, ", ");
-      pr_region(pr, &op->regions[i], true, true, true);
+      pr_region(pr, &casc_op_regions(op)[i], true, true, true);
     }
     pr_putc(pr, ')');
   }
@@ -323,21 +322,22 @@ static void print_generic(casc_printer *pr, casc_op *op) {
   pr_puts(pr, " : (");
   pr_value_types(pr, op->operands, op->nops);
   pr_puts(pr, ") -> ");
-  if (op->nres == 1 && op->results[0].type->kind != CASC_TYPE_FUNCTION) {
-    pr_type(pr, op->results[0].type);
+  if (op->nres == 1 &&
+      casc_op_results(op)[0].type->kind != CASC_TYPE_FUNCTION) {
+    pr_type(pr, casc_op_results(op)[0].type);
     return;
   }
   pr_putc(pr, '(');
   for (unsigned i = 0; i < op->nres; i++) {
     if (i)
       pr_puts(pr, ", ");
-    pr_type(pr, op->results[i].type);
+    pr_type(pr, casc_op_results(op)[i].type);
   }
   pr_putc(pr, ')');
 }
 
 static void print_op(casc_printer *pr, casc_op *op) {
-  if (op->nres > 1 && own_name(pr, casc_op_result(op, 1))) {
+  if (op->nres > 1 && own_name(casc_op_result(op, 1))) {
     for (unsigned i = 0; i < op->nres; i++) {
       if (i)
         pr_puts(pr, ", ");
@@ -439,7 +439,8 @@ static void print_top(casc_ctx *ctx, casc_op *op, const casc_print_flags *flags,
     *sink_failed = pr.sink_failed;
   }
   pr_aliases_free(pr.aliases);
-  casc_ptrmap_free(&pr.values);
+  pr_names_clear(op);
+  casc_free(pr.names);
   casc_ptrmap_free(&pr.blocks);
   casc_ptrmap_free(&pr.type_spell);
   casc_buf_free(&pr.type_text);

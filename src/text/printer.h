@@ -27,9 +27,13 @@ typedef struct casc_printer {
   const char *default_dialect;
   casc_arena tmp;
   bool oom;
-  /* SSA names: value -> name (char *) or number (n << 1 | 1); blocks ->
-   * label number. */
-  casc_ptrmap values, blocks;
+  /* SSA names, in each value's print_name: 0 none, n << 1 | 1 the number
+   * n, (i + 1) << 1 the name names[i]; blocks -> label number. The names
+   * are cleared when the print ends (print_top), so that a value outside
+   * the printed op never shows another print's name. */
+  const char **names;
+  unsigned nnames, cap_names;
+  casc_ptrmap blocks;
   /* Location aliases (debuginfo). collecting: the first of the two
    * printing passes, which only records locations in print order. */
   pr_alias_state *aliases;
@@ -117,6 +121,8 @@ void pr_region_argument(casc_printer *pr, casc_value *arg, casc_attr *attrs,
                         bool omit_type);
 /* Build SSA names for everything under top (print_names.c). */
 bool pr_names_build(casc_printer *pr, casc_op *top);
+/* Clear the names pr_names_build gave (every value under top). */
+void pr_names_clear(casc_op *top);
 /* `%argN`-style name of a block (label), as `^bbN`. */
 void pr_block_label(casc_printer *pr, casc_block *b);
 

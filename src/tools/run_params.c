@@ -62,7 +62,7 @@ bool run_params_init(run_params *rp, casc_ctx *ctx, casc_op *module,
     return false;
   }
   casc_op *fn = casc_module_lookup_func(module, kernel);
-  casc_block *entry = fn && fn->nregions ? fn->regions[0].first : NULL;
+  casc_block *entry = fn && fn->nregions ? casc_op_regions(fn)[0].first : NULL;
   for (unsigned i = 0; i < rp->n; i++) {
     const casc_value *a = entry && i < entry->nargs ? entry->args[i] : NULL;
     if (a)

@@ -4,6 +4,7 @@
 #include "casc/ir.h"
 #include "check.h"
 #include "dialect/dialect.h"
+#include <string.h>
 
 static void test_types_are_uniqued(void) {
   casc_ctx *ctx = casc_ctx_new();
@@ -281,10 +282,38 @@ static void test_unregistered_op_properties(void) {
   CHECK(casc_op_props(u) == d);
   /* The op's own parts are untouched by the slot in front of it. */
   CHECK(casc_op_result(u, 0)->type == i32 && u->nregions == 1 &&
-        u->regions[0].parent == u);
+        casc_op_regions(u)[0].parent == u);
   CHECK(!casc_op_set_props(r, d));
   CHECK(casc_op_set_props(r, NULL));
   CHECK(casc_op_props(r) == NULL);
+  casc_ctx_free(ctx);
+}
+
+/* File locations are uniqued whichever order they come in: in order (the
+ * sorted run, across its chunks), out of order (the set), from another file,
+ * and asked for again from either place. */
+static void test_file_locations_are_uniqued(void) {
+  casc_ctx *ctx = casc_ctx_new();
+  enum { N = 9000 }; /* more than two chunks of the run */
+  static casc_loc *in_order[N];
+  for (unsigned i = 0; i < N; i++)
+    in_order[i] = casc_loc_file(ctx, "a.mlir", i / 3 + 1, i % 3 + 1);
+  casc_loc *back = casc_loc_file(ctx, "a.mlir", 2, 7); /* before the end */
+  casc_loc *other = casc_loc_file(ctx, "b.mlir", 1, 1);
+  casc_loc *last = casc_loc_file(ctx, "a.mlir", N, 1); /* past the end */
+  bool same = true;
+  for (unsigned i = 0; i < N; i++) {
+    casc_loc *l = casc_loc_file(ctx, "a.mlir", i / 3 + 1, i % 3 + 1);
+    same &= l == in_order[i] && l->kind == CASC_LOC_FILE &&
+            l->u.file.line == i / 3 + 1 && l->u.file.col == i % 3 + 1 &&
+            strcmp(l->u.file.file, "a.mlir") == 0;
+  }
+  CHECK(same);
+  CHECK(in_order[0] != in_order[1] && in_order[1] != in_order[3]);
+  CHECK(casc_loc_file(ctx, "a.mlir", 2, 7) == back && back != in_order[5]);
+  CHECK(back->u.file.line == 2 && back->u.file.col == 7);
+  CHECK(casc_loc_file(ctx, "b.mlir", 1, 1) == other && other != in_order[0]);
+  CHECK(casc_loc_file(ctx, "a.mlir", N, 1) == last && last != back);
   casc_ctx_free(ctx);
 }
 
@@ -298,5 +327,6 @@ int main(void) {
   RUN_TEST(test_operands_grow_after_shrinking);
   RUN_TEST(test_block_argument_loc_and_attrs);
   RUN_TEST(test_unregistered_op_properties);
+  RUN_TEST(test_file_locations_are_uniqued);
   return CHECK_SUMMARY();
 }

@@ -39,7 +39,7 @@ static void setup(fixture *f) {
   f->func = casc_op_create_kind(f->ctx, CASC_OP_FUNC_FUNC, NULL, 0, NULL, 0,
                                 NULL, casc_attr_dict(f->ctx, 2, fa), 1);
   casc_block_append(casc_module_body(f->module), f->func);
-  casc_block *entry = casc_region_entry(f->ctx, &f->func->regions[0]);
+  casc_block *entry = casc_region_entry(f->ctx, &casc_op_regions(f->func)[0]);
   f->q = casc_block_add_arg(f->ctx, entry, qt, NULL);
   casc_builder_init(&f->b, f->ctx);
   casc_builder_set_end(&f->b, entry);
@@ -138,7 +138,7 @@ static void test_for_loop_scoping(void) {
   casc_value *bounds[3] = {c0, c0, c0};
   casc_op *loop =
       casc_build(&f.b, CASC_OP_SCF_FOR, 3, bounds, 0, NULL, NULL, 1);
-  casc_block *body = casc_region_entry(ctx, &loop->regions[0]);
+  casc_block *body = casc_region_entry(ctx, &casc_op_regions(loop)[0]);
   casc_value *iv = casc_block_add_arg(ctx, body, i32, NULL);
   casc_builder inner;
   casc_builder_init(&inner, ctx);
@@ -152,7 +152,7 @@ static void test_for_loop_scoping(void) {
   CHECK_EQ_INT(f.ds.n, 0);
   /* a loop-body value used after the loop is invalid */
   casc_value *outside[2] = {casc_op_result(sum, 0), c0};
-  casc_builder_set_before(&f.b, f.func->regions[0].first->last);
+  casc_builder_set_before(&f.b, casc_op_regions(f.func)[0].first->last);
   casc_build(&f.b, CASC_OP_ARITH_ADDI, 2, outside, 1, &i32, NULL, 0);
   CHECK(!casc_verify(ctx, f.module));
   CHECK(strstr(f.ds.last, "does not dominate") != NULL);
@@ -178,7 +178,7 @@ static void test_far_dominance(void) {
   casc_value *bounds[3] = {c, c, c};
   casc_op *loop =
       casc_build(&f.b, CASC_OP_SCF_FOR, 3, bounds, 0, NULL, NULL, 1);
-  casc_block *body = casc_region_entry(ctx, &loop->regions[0]);
+  casc_block *body = casc_region_entry(ctx, &casc_op_regions(loop)[0]);
   casc_value *iv = casc_block_add_arg(ctx, body, i32, NULL);
   casc_builder inner;
   casc_builder_init(&inner, ctx);
@@ -234,7 +234,7 @@ static void test_far_dominance_across_isolated_ops(void) {
   casc_block_append(casc_module_body(inner_mod), g);
   casc_builder gb;
   casc_builder_init(&gb, ctx);
-  casc_builder_set_end(&gb, casc_region_entry(ctx, &g->regions[0]));
+  casc_builder_set_end(&gb, casc_region_entry(ctx, &casc_op_regions(g)[0]));
   far_use(ctx, &gb, 30);
   casc_op *gret =
       casc_build(&gb, CASC_OP_FUNC_RETURN, 0, NULL, 0, NULL, NULL, 0);
@@ -243,7 +243,7 @@ static void test_far_dominance_across_isolated_ops(void) {
   CHECK(casc_verify(ctx, f.module));
   CHECK_EQ_INT(f.ds.n, 0);
   /* g's first constant moved to its end: its far use no longer follows. */
-  casc_op_move_before(gret, g->regions[0].first->first);
+  casc_op_move_before(gret, casc_op_regions(g)[0].first->first);
   CHECK(!casc_verify(ctx, f.module));
   CHECK_EQ_INT(f.ds.n, 2); /* both operands of g's addi */
   CHECK(strstr(f.ds.last, "does not dominate") != NULL);
@@ -262,7 +262,7 @@ static void test_call_checks_its_callee(void) {
   CHECK(strstr(f.ds.last, "'nope' does not reference a valid function") !=
         NULL);
   /* calling the kernel itself with its own argument is well-formed */
-  casc_op *call = f.func->regions[0].first->first;
+  casc_op *call = casc_op_regions(f.func)[0].first->first;
   path[0] = "k";
   casc_named_attr ck = {"callee", casc_attr_symref(f.ctx, 1, path)};
   call->attrs = casc_attr_dict(f.ctx, 1, &ck);

@@ -29,7 +29,7 @@ static casc_op *kernel_func(casc_op *module) {
 
 static casc_block *func_body(casc_op *module) {
   casc_op *f = kernel_func(module);
-  return f ? f->regions[0].first : NULL;
+  return f ? casc_op_regions(f)[0].first : NULL;
 }
 
 static casc_op *nth_op(casc_block *b, const char *name, unsigned n) {
@@ -149,7 +149,7 @@ static void test_loop_iter_args(void) {
   CHECK_EQ_INT(loop->nops, 4);
   CHECK_EQ_INT(loop->nres, 1);
   CHECK(casc_op_operand(loop, 1) == b->args[0]);
-  casc_block *body = loop->regions[0].first;
+  casc_block *body = casc_op_regions(loop)[0].first;
   REQUIRE(body != NULL);
   CHECK_EQ_INT(body->nargs, 2); /* iv + acc */
   CHECK_STREQ(type_str(ctx, body->args[0]), "i32");
@@ -199,9 +199,9 @@ static void test_branch_results(void) {
   casc_op *if1 = nth_op(b, "scf.if", 0);
   CHECK_EQ_INT(if1->nres, 1);
   CHECK_EQ_INT(if1->nregions, 2);
-  CHECK_STREQ(block_ops(if1->regions[0].first, buf, sizeof buf),
+  CHECK_STREQ(block_ops(casc_op_regions(if1)[0].first, buf, sizeof buf),
               "arith.constant arith.addi scf.yield");
-  CHECK_STREQ(block_ops(if1->regions[1].first, buf, sizeof buf),
+  CHECK_STREQ(block_ops(casc_op_regions(if1)[1].first, buf, sizeof buf),
               "arith.constant scf.yield");
   casc_op *sf = nth_op(b, "ascendc.set_flag", 0);
   CHECK(casc_op_operand(sf, 0) == casc_op_result(if1, 0));
@@ -210,8 +210,9 @@ static void test_branch_results(void) {
   casc_op *if2 = nth_op(b, "scf.if", 1);
   CHECK_EQ_INT(if2->nres, 0);
   /* always an else region, as pyasc */
-  REQUIRE(if2->regions[1].first != NULL);
-  CHECK_STREQ(block_ops(if2->regions[1].first, buf, sizeof buf), "scf.yield");
+  REQUIRE(casc_op_regions(if2)[1].first != NULL);
+  CHECK_STREQ(block_ops(casc_op_regions(if2)[1].first, buf, sizeof buf),
+              "scf.yield");
   casc_ctx_free(ctx);
 }
 

@@ -15,7 +15,7 @@ static casc_block *build(asc_kernel_body body) {
   casc_op *m = casc_jit_build(g_ctx, "k", body, NULL);
   if (!m)
     return NULL;
-  return casc_module_body(m)->first->regions[0].first;
+  return casc_op_regions(casc_module_body(m)->first)[0].first;
 }
 
 static casc_op *find(casc_block *b, const char *name, unsigned n) {
@@ -247,7 +247,7 @@ static void test_scalar_ops(void) {
   REQUIRE(iff);
   CHECK_EQ_INT(iff->nres, 1);
   /* the else branch yields the value from before the if */
-  casc_op *ey = iff->regions[1].first->first;
+  casc_op *ey = casc_op_regions(iff)[1].first->first;
   CHECK(casc_op_operand(ey, 0) == casc_op_result(sel, 0));
   casc_ctx_free(g_ctx);
 }
@@ -273,14 +273,14 @@ static void test_nested(void) {
   casc_op *outer = find(b, "scf.for", 0);
   REQUIRE(outer);
   CHECK_EQ_INT(outer->nres, 1);
-  casc_block *ob = outer->regions[0].first;
+  casc_block *ob = casc_op_regions(outer)[0].first;
   casc_op *inner = find(ob, "scf.for", 0);
   REQUIRE(inner);
   CHECK_EQ_INT(inner->nres, 1);
   /* inner loop: lb = outer iv, init = outer's carried arg */
   CHECK(casc_op_operand(inner, 0) == ob->args[0]);
   CHECK(casc_op_operand(inner, 3) == ob->args[1]);
-  casc_block *ib = inner->regions[0].first;
+  casc_block *ib = casc_op_regions(inner)[0].first;
   casc_op *iff = find(ib, "scf.if", 0);
   REQUIRE(iff);
   CHECK_EQ_INT(iff->nres, 1);

@@ -281,7 +281,7 @@ static const char kernel[] =
 static uint32_t nth_result(vs_ctx *c, casc_op_kind kind, unsigned k) {
   for (uint32_t i = 0; i < c->nops; i++)
     if (c->ops[i]->kind == kind && k-- == 0)
-      return vid_of(c, &c->ops[i]->results[0]);
+      return vid_of(c, &casc_op_results(c->ops[i])[0]);
   return NO_DEATH;
 }
 
@@ -311,7 +311,7 @@ static void test_decode_ir(void) {
   }
   casc_op *loop = nth_op(&c, CASC_OP_SCF_FOR, 0);
   REQUIRE(loop);
-  uint32_t iv = vid_of(&c, loop->regions[0].first->args[0]);
+  uint32_t iv = vid_of(&c, casc_op_regions(loop)[0].first->args[0]);
   uint32_t n = vid_of(&c, casc_op_region(f, 0)->first->args[0]);
   vs_loop_setup(&c, 0, loop, iv, 0, 1, true);
   CHECK(c.lp[0].track);
@@ -417,7 +417,7 @@ static void test_loop_setup_multiple(void) {
   }
   casc_op *loop = nth_op(&c, CASC_OP_SCF_FOR, 0);
   REQUIRE(loop);
-  uint32_t iv = vid_of(&c, loop->regions[0].first->args[0]);
+  uint32_t iv = vid_of(&c, casc_op_regions(loop)[0].first->args[0]);
   vs_loop_setup(&c, 0, loop, iv, 0, 2, true);
   CHECK(c.lp[0].track);
   CHECK_EQ_INT(c.lp[0].mod, 2);

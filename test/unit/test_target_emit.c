@@ -124,7 +124,7 @@ static void build_add_custom(fx *f) {
   casc_type *args[5] = {gm, gm, gm, i32, ffts};
   const char *names[5] = {"x", "y", "z", "block_length", "ffts_addr"};
   casc_op *fn = func(f, "add_custom", 5, args, names, 0, NULL, true);
-  casc_block *entry = fn->regions[0].first;
+  casc_block *entry = casc_op_regions(fn)[0].first;
   casc_value **a = entry->args;
   op1(f, CASC_OP_SET_FFTS_BASE_ADDR, 1, &a[4], NULL, NULL);
   casc_value *c2 = cst(f, i32, 2), *c512 = cst(f, i32, 512);
@@ -330,7 +330,7 @@ static void test_pyasc_bug_fixes(void) {
              casc_attr_dict(c, 3, da), 1);
   casc_type *args[3] = {i32, i32, bf16};
   casc_op *fn = func(&f, "fixes", 3, args, NULL, 0, NULL, false);
-  casc_value **a = fn->regions[0].first->args;
+  casc_value **a = casc_op_regions(fn)[0].first->args;
   casc_value *ab[2] = {a[0], a[1]};
   op1(&f, CASC_OP_ARITH_CMPI, 2, ab, i1,
       attr1(&f, "predicate", casc_attr_int(c, casc_type_i64(c), 6))); /* ult */
@@ -397,13 +397,13 @@ static void test_mask_lists_and_if(void) {
   casc_type *i1 = casc_type_i1(c), *i32 = casc_type_i32(c);
   casc_type *args[8] = {lt, lt, lt, u64, u64, u8, rp, i1};
   casc_op *fn = func(&f, "masks", 8, args, NULL, 0, NULL, false);
-  casc_value **a = fn->regions[0].first->args;
+  casc_value **a = casc_op_regions(fn)[0].first->args;
   casc_value *o[7] = {a[0], a[1], a[2], a[3], a[4], a[5], a[6]};
   op1(&f, CASC_OP_AND_L1, 7, o, NULL,
       attr1(&f, "isSetMask", casc_attr_unit(c)));
   op1(&f, CASC_OP_OR_L1, 7, o, NULL, NULL);
   casc_op *iff = casc_build(&f.b, CASC_OP_SCF_IF, 1, &a[7], 1, &i32, NULL, 2);
-  casc_block *entry = fn->regions[0].first;
+  casc_block *entry = casc_op_regions(fn)[0].first;
   casc_builder_set_end(&f.b, casc_region_entry(c, casc_op_region(iff, 0)));
   casc_value *one = cst(&f, i32, 1);
   op1(&f, CASC_OP_SCF_YIELD, 1, &one, NULL, NULL);

@@ -7,9 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "casc/buf.h"
 #include "casc/diag.h"
 #include "casc/text.h"
 #include "check.h"
+#include "dialect/dialect.h"
 
 typedef struct {
   const char *name, *file, *input, *expected;
@@ -986,10 +988,49 @@ static void test_first_line(void) {
   casc_ctx_free(ctx);
 }
 
+static bool has_print_name(casc_op *op, void *user) {
+  bool *any = user;
+  for (unsigned i = 0; i < op->nres; i++)
+    *any |= casc_op_result(op, i)->print_name != 0;
+  return true;
+}
+
+/* The printer keeps its SSA names in the values only while it prints: after
+ * a module was printed, an op printed alone still shows the values defined
+ * outside it as unknown, not with the names the module's print gave. */
+static void test_names_end_with_the_print(void) {
+  casc_ctx *ctx = casc_ctx_new();
+  const char *t = "func.func @f(%a: i32) -> i32 {\n"
+                  "  %c = arith.constant 3 : i32\n"
+                  "  %s = arith.addi %a, %c : i32\n"
+                  "  return %s : i32\n"
+                  "}\n";
+  casc_op *m = casc_parse_module(ctx, t, strlen(t), "n.mlir", 1);
+  REQUIRE(m);
+  casc_buf out;
+  casc_buf_init(&out);
+  casc_print_op(ctx, m, NULL, &out);
+  CHECK(out.len && strstr(out.data, "arith.addi %arg0, %c3_i32 : i32"));
+  bool any = false;
+  casc_walk_pre(m, has_print_name, &any);
+  CHECK(!any);
+  casc_op *fn = casc_module_body(m)->first;
+  casc_op *add = casc_op_regions(fn)[0].first->first->next;
+  REQUIRE(add && add->kind == CASC_OP_ARITH_ADDI);
+  casc_buf_free(&out);
+  casc_buf_init(&out);
+  casc_print_op(ctx, add, NULL, &out);
+  CHECK(out.len && strstr(out.data, "%0 = arith.addi <<UNKNOWN SSA VALUE>>, "
+                                    "<<UNKNOWN SSA VALUE>> : i32"));
+  casc_buf_free(&out);
+  casc_ctx_free(ctx);
+}
+
 int main(void) {
   RUN_TEST(test_goldens);
   RUN_TEST(test_errors);
   RUN_TEST(test_deep_nesting);
   RUN_TEST(test_first_line);
+  RUN_TEST(test_names_end_with_the_print);
   return CHECK_SUMMARY();
 }

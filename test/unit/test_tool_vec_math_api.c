@@ -72,7 +72,7 @@ static void test_kernel(void) {
   /* the ops, in order, and isSetMask only where the call sets the mask */
   casc_op *fn = casc_module_body(m)->first;
   unsigned w = 0;
-  for (casc_op *op = fn->regions[0].first->first; op; op = op->next)
+  for (casc_op *op = casc_op_regions(fn)[0].first->first; op; op = op->next)
     if (w < 7 && strcmp(op->name, WANT_OPS[w]) == 0) {
       if (w == 3)
         CHECK(casc_op_attr(op, "isSetMask") == NULL);

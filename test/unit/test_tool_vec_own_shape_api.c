@@ -159,7 +159,7 @@ static casc_dtype cdt(asc_dtype t) {
 
 static bool builds_op(casc_op *module, const char *ir) {
   casc_op *fn = casc_module_body(module)->first;
-  for (casc_op *op = fn->regions[0].first->first; op; op = op->next)
+  for (casc_op *op = casc_op_regions(fn)[0].first->first; op; op = op->next)
     if (strcmp(op->name, ir) == 0)
       return true;
   return false;

@@ -67,10 +67,10 @@ static const int blk[3] = {1, 1, 2}, rep[3] = {8, 8, 16};
 typedef struct {
   int which;
   asc_dtype dt;
-  bool l1;           /* bit mask (level 1) rather than a count (level 0) */
-  long long count;   /* the level-0 mask */
-  uint64_t bits[2];  /* the level-1 mask */
-  bool is_set_mask;  /* passed explicitly when false */
+  bool l1;          /* bit mask (level 1) rather than a count (level 0) */
+  long long count;  /* the level-0 mask */
+  uint64_t bits[2]; /* the level-1 mask */
+  bool is_set_mask; /* passed explicitly when false */
 } kparams;
 
 static void call(const kparams *p, asc_local_tensor z, asc_local_tensor x,
@@ -287,7 +287,7 @@ static void collect(const casc_diag *d, void *user) {
 
 static casc_op *find_op(casc_op *module, const char *ir) {
   casc_op *fn = casc_module_body(module)->first;
-  for (casc_op *op = fn->regions[0].first->first; op; op = op->next)
+  for (casc_op *op = casc_op_regions(fn)[0].first->first; op; op = op->next)
     if (strcmp(op->name, ir) == 0)
       return op;
   return NULL;
@@ -360,11 +360,11 @@ static void run(kparams p) {
   uint8_t xb[N * 4], yb[N * 4], zb[N * 4], want[N * 4];
   for (int i = 0; i < N; i++) {
     bool pos = p.which == 18 || p.which == 21 || p.which == 22;
-    double a = p.dt == ASC_FLOAT ? (pos ? 0.5 + (i % 97) * 0.25
-                                        : ((i % 83) - 40) * 0.375)
-                                 : (double)(i * 37 % 201 - 100);
-    double b = p.dt == ASC_FLOAT ? (i % 7 + 1) * 0.5
-                                 : (double)(i * 11 % 61 - 30);
+    double a = p.dt == ASC_FLOAT
+                   ? (pos ? 0.5 + (i % 97) * 0.25 : ((i % 83) - 40) * 0.375)
+                   : (double)(i * 37 % 201 - 100);
+    double b =
+        p.dt == ASC_FLOAT ? (i % 7 + 1) * 0.5 : (double)(i * 11 % 61 - 30);
     if (a == 0)
       a = 1; /* no division by zero */
     put(xb, p.dt, i, a);

@@ -56,7 +56,7 @@ static unsigned nfields(unsigned m) {
 
 static bool is_aipp_params(const casc_op *op) {
   return op->kind == CASC_OP_CONSTRUCT && op->nres == 1 &&
-         casc_type_is_asc(op->results[0].type, CASC_ASC_AIPP_PARAMS);
+         casc_type_is_asc(casc_op_results(op)[0].type, CASC_ASC_AIPP_PARAMS);
 }
 
 bool casc_em_aipp_member_only(const casc_op *op) {
@@ -64,10 +64,10 @@ bool casc_em_aipp_member_only(const casc_op *op) {
     return false;
   bool member = false;
   for (unsigned m = 0; m < k_nmembers && !member; m++)
-    member = casc_type_is_asc(op->results[0].type, k_members[m].type);
-  if (!member || !op->results[0].first_use)
+    member = casc_type_is_asc(casc_op_results(op)[0].type, k_members[m].type);
+  if (!member || !casc_op_results(op)[0].first_use)
     return false;
-  for (const casc_use *u = op->results[0].first_use; u; u = u->next)
+  for (const casc_use *u = casc_op_results(op)[0].first_use; u; u = u->next)
     if (!is_aipp_params(u->user))
       return false;
   return true;
@@ -81,7 +81,7 @@ bool casc_em_is_aipp_params(const casc_op *op) {
 static casc_op *member_construct(casc_emitter *e, casc_op *op, unsigned m) {
   casc_op *c = m < op->nops ? casc_op_operand(op, m)->def : NULL;
   if (!c || c->kind != CASC_OP_CONSTRUCT || c->nres != 1 ||
-      !casc_type_is_asc(c->results[0].type, k_members[m].type)) {
+      !casc_type_is_asc(casc_op_results(c)[0].type, k_members[m].type)) {
     casc_emit_error(e->ctx, op->loc,
                     "'%s' op needs operand %u built by an ascendc.construct "
                     "of its %s",
@@ -111,7 +111,7 @@ bool casc_em_aipp_params(casc_emitter *e, casc_op *op) {
   if (!casc_em_type_at(e, e->out, casc_op_operand(subs[0], 1)->type, op))
     return false;
   casc_buf_putc(e->out, '>');
-  const char *name = casc_em_define(e, &op->results[0]);
+  const char *name = casc_em_define(e, &casc_op_results(op)[0]);
   if (!name)
     return casc_em_fail(e, op, "ran out of memory naming a value");
   casc_buf_printf(e->out, " %s", name);

@@ -99,7 +99,7 @@ static void value_name(casc_buf *b, const char *text) {
 }
 
 static bool emit_int_constant(casc_emitter *e, casc_op *op, casc_attr *a) {
-  casc_value *r = &op->results[0];
+  casc_value *r = &casc_op_results(op)[0];
   const casc_type *t = r->type;
   int64_t v;
   if (!casc_em_attr_int(a, &v))
@@ -157,7 +157,7 @@ void casc_em_float_literal(casc_buf *b, double v, casc_float_kind fk) {
 }
 
 static bool emit_float_constant(casc_emitter *e, casc_op *op, casc_attr *a) {
-  casc_value *r = &op->results[0];
+  casc_value *r = &casc_op_results(op)[0];
   const casc_type *t = r->type;
   if (!a || a->kind != CASC_ATTR_FLOAT)
     return casc_em_fail(e, op, "has no float value");
@@ -199,7 +199,7 @@ static bool emit_constant(casc_emitter *e, casc_op *op) {
   if (op->nres != 1)
     return casc_em_fail(e, op, "must have one result");
   casc_attr *a = casc_em_attr(op, "value");
-  const casc_type *t = op->results[0].type;
+  const casc_type *t = casc_op_results(op)[0].type;
   if (t->kind == CASC_TYPE_FLOAT)
     return emit_float_constant(e, op, a);
   if (t->kind == CASC_TYPE_INTEGER || t->kind == CASC_TYPE_INDEX)
@@ -302,7 +302,7 @@ static bool rhs(casc_emitter *e, casc_op *op, casc_buf *o, bool *handled) {
   if ((op->nops > 0 && !a) || (op->nops > 1 && !b))
     return false;
   const casc_type *ta = op->nops ? casc_op_operand(op, 0)->type : NULL;
-  const casc_type *tr = op->results[0].type;
+  const casc_type *tr = casc_op_results(op)[0].type;
   bool u;
   const char *sym = binop(k, &u);
   if (sym && op->nops == 2) {
@@ -448,11 +448,11 @@ static bool emit_mul_extended(casc_emitter *e, casc_op *op) {
     return casc_em_fail(e, op, "has no C++ form for this width");
   bool u = op->kind == CASC_OP_ARITH_MULUI_EXTENDED;
   casc_em_indent(e);
-  if (!casc_em_decl(e, e->out, &op->results[0], op))
+  if (!casc_em_decl(e, e->out, &casc_op_results(op)[0], op))
     return false;
   casc_buf_printf(e->out, " = %s * %s;\n", a, b);
   casc_em_indent(e);
-  if (!casc_em_decl(e, e->out, &op->results[1], op))
+  if (!casc_em_decl(e, e->out, &casc_op_results(op)[1], op))
     return false;
   /* The operands are signed C++ types: for the unsigned product they are
    * zero-extended (pyasc's `static_cast<uint64_t>(v1)` sign-extends a
@@ -477,12 +477,12 @@ static bool emit_addui_extended(casc_emitter *e, casc_op *op) {
   if (!a || !b)
     return false;
   casc_em_indent(e);
-  if (!casc_em_decl(e, e->out, &op->results[0], op))
+  if (!casc_em_decl(e, e->out, &casc_op_results(op)[0], op))
     return false;
-  const char *sum = casc_em_name(e, &op->results[0], op);
+  const char *sum = casc_em_name(e, &casc_op_results(op)[0], op);
   casc_buf_printf(e->out, " = %s + %s;\n", a, b);
   casc_em_indent(e);
-  if (!casc_em_decl(e, e->out, &op->results[1], op))
+  if (!casc_em_decl(e, e->out, &casc_op_results(op)[1], op))
     return false;
   casc_buf_puts(e->out, " = ");
   as_int(e->out, sum, t, true);
@@ -514,7 +514,7 @@ bool casc_em_arith(casc_emitter *e, casc_op *op, bool *semi) {
     ok = casc_em_fail(e, op, "unable to find printer for op");
   if (ok) {
     casc_em_indent(e);
-    ok = casc_em_decl(e, e->out, &op->results[0], op);
+    ok = casc_em_decl(e, e->out, &casc_op_results(op)[0], op);
     if (ok)
       casc_buf_printf(e->out, " = %s", casc_buf_str(&expr));
   }

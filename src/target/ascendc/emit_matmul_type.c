@@ -342,7 +342,7 @@ bool casc_em_get_matmul_api_tiling(casc_emitter *e, casc_op *op) {
                     op->name, why.text);
   if (ok) {
     casc_em_indent(e);
-    ok = casc_em_decl(e, e->out, &op->results[0], op);
+    ok = casc_em_decl(e, e->out, &casc_op_results(op)[0], op);
   }
   if (ok)
     casc_buf_printf(e->out, " = GetMatmulApiTiling<%s>(%s, %s)",

@@ -38,7 +38,7 @@ static bool emit_member(casc_emitter *e, casc_op *op) {
   if (!bn)
     return false;
   casc_em_indent(e);
-  if (!casc_em_decl(e, e->out, &op->results[0], op))
+  if (!casc_em_decl(e, e->out, &casc_op_results(op)[0], op))
     return false;
   casc_buf_printf(e->out, " = %s%s", bn, is_pointer(base->type) ? "->" : ".");
   return field_name(e, op, e->out);
@@ -54,8 +54,8 @@ static bool emit_member_access(casc_emitter *e, casc_op *op, bool ref) {
     return false;
   casc_buf type;
   casc_buf_init(&type);
-  bool ok = casc_em_type_at(e, &type, op->results[0].type, op);
-  const char *name = ok ? casc_em_define(e, &op->results[0]) : NULL;
+  bool ok = casc_em_type_at(e, &type, casc_op_results(op)[0].type, op);
+  const char *name = ok ? casc_em_define(e, &casc_op_results(op)[0]) : NULL;
   if (ok && !name)
     ok = casc_em_fail(e, op, "ran out of memory naming a value");
   if (ok) {

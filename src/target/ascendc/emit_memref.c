@@ -10,7 +10,7 @@
 #include "target/ascendc/emitter.h"
 
 static bool emit_alloca(casc_emitter *e, casc_op *op) {
-  const casc_type *t = op->nres == 1 ? op->results[0].type : NULL;
+  const casc_type *t = op->nres == 1 ? casc_op_results(op)[0].type : NULL;
   if (!t || t->kind != CASC_TYPE_MEMREF)
     return casc_em_fail(e, op, "needs a ranked memref result");
   for (unsigned i = 0; i < t->u.memref.rank; i++)
@@ -22,7 +22,7 @@ static bool emit_alloca(casc_emitter *e, casc_op *op) {
                 : casc_em_type(e->out, t->u.memref.elem);
   if (!ok)
     return casc_em_fail(e, op, "unable to emit C++ type");
-  const char *name = casc_em_define(e, &op->results[0]);
+  const char *name = casc_em_define(e, &casc_op_results(op)[0]);
   if (!name)
     return casc_em_fail(e, op, "ran out of memory naming a value");
   casc_buf_printf(e->out, " %s", name);
@@ -60,7 +60,7 @@ static bool emit_load(casc_emitter *e, casc_op *op) {
   bool ok = put_element(e, op, 0, &rhs);
   if (ok) {
     casc_em_indent(e);
-    ok = casc_em_decl(e, e->out, &op->results[0], op);
+    ok = casc_em_decl(e, e->out, &casc_op_results(op)[0], op);
   }
   if (ok)
     casc_buf_printf(e->out, " = %s", casc_buf_str(&rhs));
@@ -92,11 +92,11 @@ static bool emit_cast(casc_emitter *e, casc_op *op) {
   casc_buf rhs;
   casc_buf_init(&rhs);
   casc_buf_puts(&rhs, "reinterpret_cast<");
-  bool ok = casc_em_type_at(e, &rhs, op->results[0].type, op);
+  bool ok = casc_em_type_at(e, &rhs, casc_op_results(op)[0].type, op);
   casc_buf_printf(&rhs, ">(%s)", src);
   if (ok) {
     casc_em_indent(e);
-    ok = casc_em_decl(e, e->out, &op->results[0], op);
+    ok = casc_em_decl(e, e->out, &casc_op_results(op)[0], op);
   }
   if (ok)
     casc_buf_printf(e->out, " = %s", casc_buf_str(&rhs));

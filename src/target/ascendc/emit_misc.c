@@ -25,7 +25,7 @@ static bool assign_result(casc_emitter *e, casc_op *op, casc_buf *rhs) {
     return casc_em_fail(e, op, "has several results, which C++ cannot return");
   casc_em_indent(e);
   if (op->nres == 1) {
-    if (!casc_em_decl(e, e->out, &op->results[0], op))
+    if (!casc_em_decl(e, e->out, &casc_op_results(op)[0], op))
       return false;
     casc_buf_puts(e->out, " = ");
   }
@@ -121,7 +121,7 @@ static bool emit_emitc_constant(casc_emitter *e, casc_op *op) {
   casc_buf rhs;
   casc_buf_init(&rhs);
   bool ok = true, narrow = false;
-  const casc_type *t = op->results[0].type;
+  const casc_type *t = casc_op_results(op)[0].type;
   if (v->kind == CASC_ATTR_INTEGER) {
     if (t->kind == CASC_TYPE_INTEGER && t->u.integer.width == 1)
       casc_buf_puts(&rhs, v->u.i.v ? "true" : "false");
@@ -152,7 +152,7 @@ static bool emit_emitc_constant(casc_emitter *e, casc_op *op) {
     /* No constexpr for half / bfloat16_t, as for arith.constant. */
     if (!narrow)
       casc_buf_puts(e->out, "constexpr ");
-    ok = casc_em_decl(e, e->out, &op->results[0], op);
+    ok = casc_em_decl(e, e->out, &casc_op_results(op)[0], op);
     if (ok)
       casc_buf_printf(e->out, " = %s", casc_buf_str(&rhs));
   }
@@ -170,7 +170,7 @@ static bool emit_cast(casc_emitter *e, casc_op *op, const char *fmt_pre,
   casc_buf rhs;
   casc_buf_init(&rhs);
   casc_buf_puts(&rhs, fmt_pre);
-  bool ok = casc_em_type_at(e, &rhs, op->results[0].type, op);
+  bool ok = casc_em_type_at(e, &rhs, casc_op_results(op)[0].type, op);
   casc_buf_printf(&rhs, "%s%s%s", fmt_post, x, close);
   if (ok)
     ok = assign_result(e, op, &rhs);
@@ -251,7 +251,7 @@ static bool emit_construct(casc_emitter *e, casc_op *op) {
       casc_buf_puts(e->out, "static ");
     if (casc_em_attr(op, "isConstexpr"))
       casc_buf_puts(e->out, "constexpr ");
-    ok = casc_em_decl(e, e->out, &op->results[0], op);
+    ok = casc_em_decl(e, e->out, &casc_op_results(op)[0], op);
     if (ok && op->nops)
       casc_buf_printf(e->out, "{%s}", casc_buf_str(&init));
   }
@@ -264,7 +264,7 @@ static bool emit_construct(casc_emitter *e, casc_op *op) {
  * (`int32_t v5[1]{v1};`, `half v2[2][3]{v1};`, `float v4[1]{(float)1.5e+00};`).
  * With neither initialiser (pyasc crashes there) it is left uninitialised. */
 static bool emit_variable(casc_emitter *e, casc_op *op) {
-  const casc_type *t = op->nres == 1 ? op->results[0].type : NULL;
+  const casc_type *t = op->nres == 1 ? casc_op_results(op)[0].type : NULL;
   if (!t || t->kind != CASC_TYPE_MEMREF || !t->u.memref.rank)
     return casc_em_fail(e, op, "needs a ranked memref result");
   for (unsigned i = 0; i < t->u.memref.rank; i++)
@@ -292,7 +292,7 @@ static bool emit_variable(casc_emitter *e, casc_op *op) {
     casc_em_indent(e);
     ok = casc_em_type_at(e, e->out, t->u.memref.elem, op);
   }
-  const char *name = ok ? casc_em_define(e, &op->results[0]) : NULL;
+  const char *name = ok ? casc_em_define(e, &casc_op_results(op)[0]) : NULL;
   if (ok && !name)
     ok = casc_em_fail(e, op, "ran out of memory naming a value");
   if (ok) {
@@ -314,9 +314,9 @@ static bool emit_dereference(casc_emitter *e, casc_op *op) {
   if (!p)
     return false;
   casc_em_indent(e);
-  if (!casc_em_type_at(e, e->out, op->results[0].type, op))
+  if (!casc_em_type_at(e, e->out, casc_op_results(op)[0].type, op))
     return false;
-  const char *name = casc_em_define(e, &op->results[0]);
+  const char *name = casc_em_define(e, &casc_op_results(op)[0]);
   if (!name)
     return casc_em_fail(e, op, "ran out of memory naming a value");
   casc_buf_printf(e->out, "& %s = *%s", name, p);
@@ -328,7 +328,7 @@ static bool emit_dereference(casc_emitter *e, casc_op *op) {
  * carries; a constant operand that says otherwise is an error (pyasc
  * ignores the operand). */
 static bool emit_local_mem_allocator(casc_emitter *e, casc_op *op) {
-  const casc_type *t = op->nres == 1 ? op->results[0].type : NULL;
+  const casc_type *t = op->nres == 1 ? casc_op_results(op)[0].type : NULL;
   if (op->nops != 1 || !t || !casc_type_is_asc(t, CASC_ASC_LOCAL_MEM_ALLOCATOR))
     return casc_em_fail(e, op, "is malformed");
   casc_op *d = casc_op_operand(op, 0)->def;
@@ -341,7 +341,7 @@ static bool emit_local_mem_allocator(casc_emitter *e, casc_op *op) {
     return false;
   }
   casc_em_indent(e);
-  return casc_em_decl(e, e->out, &op->results[0], op);
+  return casc_em_decl(e, e->out, &casc_op_results(op)[0], op);
 }
 
 /* emitasc.call_opaque: `[T vN = ]callee(args)`, the callee as written. */

@@ -110,7 +110,7 @@ static bool emit_func(casc_emitter *e, casc_op *func) {
   if (ft->u.func.nout > 1)
     return casc_em_fail(e, func,
                         "has several results, which C++ cannot return");
-  casc_block *entry = func->nregions ? func->regions[0].first : NULL;
+  casc_block *entry = func->nregions ? casc_op_regions(func)[0].first : NULL;
   casc_buf *o = e->out;
   if (casc_op_attr(func, "ascendc.global"))
     casc_buf_puts(o, "extern \"C\"  __global__ __aicore__ ");

@@ -596,11 +596,11 @@ static bool expand(pat_ctx *p, casc_buf *b, const char *s, const char *end) {
 /* `T vN = ` / `T& vN = ` for the op's single result. */
 static bool result_prefix(casc_emitter *e, casc_buf *b, casc_op *op, bool ref,
                           bool as_unsigned) {
-  if (as_unsigned && !casc_em_type_unsigned(b, op->results[0].type))
+  if (as_unsigned && !casc_em_type_unsigned(b, casc_op_results(op)[0].type))
     return casc_em_fail(e, op, "unable to emit a C++ type for its result");
-  if (!as_unsigned && !casc_em_type_at(e, b, op->results[0].type, op))
+  if (!as_unsigned && !casc_em_type_at(e, b, casc_op_results(op)[0].type, op))
     return false;
-  const char *n = casc_em_define(e, &op->results[0]);
+  const char *n = casc_em_define(e, &casc_op_results(op)[0]);
   if (!n)
     return casc_em_fail(e, op, "ran out of memory naming a value");
   casc_buf_printf(b, "%s %s = ", ref ? "&" : "", n);
@@ -627,7 +627,7 @@ static bool generic(casc_emitter *e, casc_op *op, const casc_op_info *info,
      * else; operands (local_mem_allocator's hardware) are in the type. */
     if (op->nres != 1)
       return casc_em_fail(e, op, "unable to find printer for op");
-    return casc_em_decl(e, b, &op->results[0], op);
+    return casc_em_decl(e, b, &casc_op_results(op)[0], op);
   }
   bool member = info->flags & CASC_F_MEMBER;
   if (!member && !(info->flags & CASC_F_FUNC))

@@ -190,9 +190,9 @@ bool casc_em_copy_struct(casc_emitter *e, casc_op *op) {
   if (!b || !bytes)
     return b ? casc_em_fail(e, op, "ran out of memory") : false;
   casc_em_indent(e);
-  if (!casc_em_decl(e, e->out, &op->results[0], op))
+  if (!casc_em_decl(e, e->out, &casc_op_results(op)[0], op))
     return false;
-  const char *r = casc_em_name(e, &op->results[0], op);
+  const char *r = casc_em_name(e, &casc_op_results(op)[0], op);
   casc_buf_printf(e->out, ";\n");
   casc_em_indent(e);
   casc_buf_printf(e->out, "for (size_t i = 0; i < sizeof(%s); i++) {\n", r);

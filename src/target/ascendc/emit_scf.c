@@ -21,7 +21,7 @@ static casc_value *var_at(const vars *v, unsigned i) {
 }
 
 static vars results_of(casc_op *op) {
-  return (vars){op->results, NULL, op->nres};
+  return (vars){casc_op_results(op), NULL, op->nres};
 }
 static vars args_of(casc_block *b) {
   return (vars){NULL, b->args, b->nargs};
@@ -115,7 +115,7 @@ static bool yield_region(casc_emitter *e, casc_op *op, casc_region *r,
 
 static bool emit_for(casc_emitter *e, casc_op *op, bool *semi) {
   *semi = false;
-  casc_block *b = single_block(e, op, &op->regions[0]);
+  casc_block *b = single_block(e, op, &casc_op_regions(op)[0]);
   if (!b || b->nargs != 1 + op->nres || op->nops != 3 + op->nres)
     return casc_em_fail(e, op, "is malformed");
   vars res = results_of(op);
@@ -134,7 +134,7 @@ static bool emit_for(casc_emitter *e, casc_op *op, bool *semi) {
   const char *iv = casc_em_name(e, b->args[0], op);
   casc_buf_printf(e->out, " = %s; %s < %s; %s += %s) {\n", lb, iv, ub, iv, st);
   e->indent++;
-  if (!yield_region(e, op, &op->regions[0], &iters))
+  if (!yield_region(e, op, &casc_op_regions(op)[0], &iters))
     return false;
   e->indent--;
   casc_em_indent(e);
@@ -171,14 +171,14 @@ static bool emit_if(casc_emitter *e, casc_op *op, bool *semi) {
   casc_em_indent(e);
   casc_buf_printf(e->out, "if (%s) {\n", c);
   e->indent++;
-  if (!yield_region(e, op, &op->regions[0], &res))
+  if (!yield_region(e, op, &casc_op_regions(op)[0], &res))
     return false;
   e->indent--;
-  if (!region_is_empty(&op->regions[1])) {
+  if (!region_is_empty(&casc_op_regions(op)[1])) {
     casc_em_indent(e);
     casc_buf_puts(e->out, "} else {\n");
     e->indent++;
-    if (!yield_region(e, op, &op->regions[1], &res))
+    if (!yield_region(e, op, &casc_op_regions(op)[1], &res))
       return false;
     e->indent--;
   }
@@ -193,8 +193,8 @@ static bool emit_while(casc_emitter *e, casc_op *op, bool *semi) {
   *semi = true;
   if (op->nregions != 2)
     return casc_em_fail(e, op, "is malformed");
-  casc_block *before = single_block(e, op, &op->regions[0]);
-  casc_block *after = single_block(e, op, &op->regions[1]);
+  casc_block *before = single_block(e, op, &casc_op_regions(op)[0]);
+  casc_block *after = single_block(e, op, &casc_op_regions(op)[1]);
   if (!before || !after || before->nargs != op->nops)
     return casc_em_fail(e, op, "is malformed");
   vars res = results_of(op);
@@ -230,7 +230,7 @@ static bool emit_while(casc_emitter *e, casc_op *op, bool *semi) {
                         "after region");
   if (!declare_init(e, cond, &aargs, cond, 1))
     return false;
-  if (!yield_region(e, op, &op->regions[1], &bargs))
+  if (!yield_region(e, op, &casc_op_regions(op)[1], &bargs))
     return false;
   e->indent--;
   casc_em_indent(e);
@@ -288,7 +288,7 @@ static bool emit_switch(casc_emitter *e, casc_op *op, bool *semi) {
       casc_buf_puts(e->out, "default: {\n");
     }
     e->indent++;
-    if (!yield_region(e, op, &op->regions[ri], &res))
+    if (!yield_region(e, op, &casc_op_regions(op)[ri], &res))
       return false;
     e->indent--;
     casc_em_indent(e);
