@@ -44,6 +44,19 @@
  *       dst_infos / src_infos: arrays of n asc_slice_info (GM <-> UB);
  *       named after the IR op (data_copy_slice): asc_data_copy's third
  *       argument cannot carry two arrays.
+ * Control registers and scalar queries (pyasc's set_pad_value,
+ * set_load_data_boundary, set_load_data_padding_value,
+ * set_fix_pipe_pre_quant_flag, get_sort_len, get_sort_offset,
+ * get_mrg_sort_result, get_gather_mask_remain_count):
+ *   asc_set_pad_value(value[, pos = ASC_TPOSITION_MAX])
+ *       pos: MAX, VECIN or VECOUT (pyasc's check); value int -> i32,
+ *       float -> f32, an asc_int / asc_float keeps its type.
+ *   asc_set_load_data_boundary(boundary), asc_set_load_data_padding_value(v)
+ *   asc_set_fix_pipe_pre_quant_flag(config)      config as uint64
+ *   asc_get_sort_len(n), asc_get_sort_offset(n)  uint32 in and out
+ *   asc_get_mrg_sort_result(&l1, &l2, &l3, &l4)  four uint16 asc_int
+ *   asc_get_gather_mask_remain_count()           uint64
+ *   The simulator reports these as not supported (docs/simulator.md).
  * Semantics and checks: docs/simulator.md, "Copy" and "The CMPMASK
  * register". */
 #ifndef CASC_ASC_DATA_H
@@ -165,6 +178,38 @@ void asc_mrg_sort_at(const char *file, int line, asc_local_tensor dst,
   asc_mrg_sort_at(ASC__AT, d, l, c, ASC__I(v), ASC__I(r), false)
 #define asc__mrg_sort_6(d, l, c, v, r, s)                                      \
   asc_mrg_sort_at(ASC__AT, d, l, c, ASC__I(v), ASC__I(r), (s) != 0)
+
+/* Control registers and scalar queries (src/lang/data_regs.c). */
+void asc_set_pad_value_at(const char *file, int line, asc__sv padding_value,
+                          asc_tposition pos);
+#define asc_set_pad_value(...) ASC__OVERLOAD(asc__set_pad_value_, __VA_ARGS__)
+#define asc__set_pad_value_1(v)                                                \
+  asc_set_pad_value_at(ASC__AT, ASC__N(v), ASC_TPOSITION_MAX)
+#define asc__set_pad_value_2(v, pos)                                           \
+  asc_set_pad_value_at(ASC__AT, ASC__N(v), pos)
+void asc_set_load_data_boundary_at(const char *file, int line,
+                                   asc__sv boundary);
+#define asc_set_load_data_boundary(b)                                          \
+  asc_set_load_data_boundary_at(ASC__AT, ASC__I(b))
+void asc_set_load_data_padding_value_at(const char *file, int line,
+                                        asc__sv pad_value);
+#define asc_set_load_data_padding_value(v)                                     \
+  asc_set_load_data_padding_value_at(ASC__AT, ASC__N(v))
+void asc_set_fix_pipe_pre_quant_flag_at(const char *file, int line,
+                                        asc__sv config);
+#define asc_set_fix_pipe_pre_quant_flag(v)                                     \
+  asc_set_fix_pipe_pre_quant_flag_at(ASC__AT, ASC__I(v))
+asc_int asc_get_sort_len_at(const char *file, int line, asc__sv elem_count);
+#define asc_get_sort_len(n) asc_get_sort_len_at(ASC__AT, ASC__I(n))
+asc_int asc_get_sort_offset_at(const char *file, int line, asc__sv elem_offset);
+#define asc_get_sort_offset(n) asc_get_sort_offset_at(ASC__AT, ASC__I(n))
+void asc_get_mrg_sort_result_at(const char *file, int line, asc_int *list1,
+                                asc_int *list2, asc_int *list3, asc_int *list4);
+#define asc_get_mrg_sort_result(l1, l2, l3, l4)                                \
+  asc_get_mrg_sort_result_at(ASC__AT, l1, l2, l3, l4)
+asc_int asc_get_gather_mask_remain_count_at(const char *file, int line);
+#define asc_get_gather_mask_remain_count()                                     \
+  asc_get_gather_mask_remain_count_at(ASC__AT)
 
 #ifdef __cplusplus
 }
