@@ -77,6 +77,10 @@
  *   asc_transdatato5hdparams(dst_high_half, src_high_half, repeat_times,
  *                            dst_rep_stride, src_rep_stride)
  *   asc_trans_data_to_5hd(dst, src, params)   uint64 address tensors
+ * The sparse cube path (pyasc's load_data_with_sparse, mmad_with_sparse):
+ *   asc_load_data_with_sparse(dst, src, idx, load_data_2d_params)
+ *       int8 B1 -> B2 with the uint8 index of the kept values
+ *   asc_mmad_with_sparse(dst, fm, filter, mmad_params)   int8 -> int32
  * Semantics and checks: docs/simulator.md, "Copy" and "The CMPMASK
  * register". */
 #ifndef CASC_ASC_DATA_H
@@ -299,6 +303,19 @@ void asc_trans_data_to_5hd_at(const char *file, int line, asc_local_tensor dst,
                               asc_trans_data_to_5hd_params params);
 #define asc_trans_data_to_5hd(d, s, p)                                         \
   asc_trans_data_to_5hd_at(ASC__AT, d, s, p)
+
+/* The sparse cube path (src/lang/sparse.c). */
+void asc_load_data_with_sparse_at(const char *file, int line,
+                                  asc_local_tensor dst, asc_local_tensor src,
+                                  asc_local_tensor idx,
+                                  asc_load_data_2d_params params);
+#define asc_load_data_with_sparse(d, s, i, p)                                  \
+  asc_load_data_with_sparse_at(ASC__AT, d, s, i, p)
+void asc_mmad_with_sparse_at(const char *file, int line, asc_local_tensor dst,
+                             asc_local_tensor fm, asc_local_tensor filter,
+                             asc_mmad_params params);
+#define asc_mmad_with_sparse(d, a, b, p)                                       \
+  asc_mmad_with_sparse_at(ASC__AT, d, a, b, p)
 
 #ifdef __cplusplus
 }

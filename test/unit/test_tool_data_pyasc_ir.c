@@ -1,6 +1,8 @@
 /* The control-register and scalar-query calls of casc/asc_data.h
- * (src/lang/data_regs.c), InitConstValue and MrgSort4 with their structs
- * (init_const_value.c, mrg_sort4.c) build the IR pyasc builds: each
+ * (src/lang/data_regs.c), InitConstValue, MrgSort4, LoadDataWithTranspose,
+ * SetLoadDataRepeat and TransDataTo5HD with their structs and the sparse
+ * cube path (init_const_value.c, mrg_sort4.c, load_data_transpose.c,
+ * trans_data_to_5hd.c, sparse.c) build the IR pyasc builds: each
  * kernel below is the C twin of a pyasc kernel making the same calls, and
  * its WANT list is pyasc's codegen.mlir body for it (pyasc cecba26's front end
  * through /work/shared/tools/pyasc-oracle/pyasc-jit-ir --no-passes, locations
@@ -369,8 +371,103 @@ static void test_transpose_5hd_build_pyasc_ir(void) {
              COUNT(WANT_TRANSPOSE_5HD));
 }
 
+/* pyasc (kernel argument x: GlobalAddress): queues on B1, B2, A2 and CO1
+ * (one buffer of 4096 bytes each, in that order);
+ *   src = qb1.alloc_tensor(asc.int8); idx = qb1.alloc_tensor(asc.uint8)
+ *   b2 = qb2.alloc_tensor(asc.int8); a2 = qa2.alloc_tensor(asc.int8)
+ *   c = qc.alloc_tensor(asc.int32)
+ *   asc.load_data_with_sparse(b2, src, idx,
+ *       asc.LoadData2DParams(0, 1, 0, 0, 0, False, 0))
+ *   asc.mmad_with_sparse(c, a2, b2, asc.MmadParams(16, 16, 64, unit_flag=0,
+ *       cmatrix_source=False, cmatrix_init_val=True)) */
+static void sparse_kernel(asc_kernel *k, void *user) {
+  (void)user;
+  (void)asc_arg_gm(k, "x", ASC_INT32);
+  asc_tpipe pipe = asc_tpipe();
+  asc_tquebind q[4];
+  const asc_tposition pos[4] = {ASC_TPOSITION_B1, ASC_TPOSITION_B2,
+                                ASC_TPOSITION_A2, ASC_TPOSITION_CO1};
+  for (int i = 0; i < 4; i++) {
+    q[i] = asc_tque(pos[i], 1);
+    asc_tpipe_init_buffer(pipe, q[i], 1, 4096);
+  }
+  asc_local_tensor src = asc_tquebind_alloc_tensor(q[0], ASC_INT8);
+  asc_local_tensor idx = asc_tquebind_alloc_tensor(q[0], ASC_UINT8);
+  asc_local_tensor b2 = asc_tquebind_alloc_tensor(q[1], ASC_INT8);
+  asc_local_tensor a2 = asc_tquebind_alloc_tensor(q[2], ASC_INT8);
+  asc_local_tensor c = asc_tquebind_alloc_tensor(q[3], ASC_INT32);
+  asc_load_data_with_sparse(b2, src, idx,
+                            asc_loaddata2dparams(0, 1, 0, 0, 0, 0, 0));
+  asc_mmad_with_sparse(c, a2, b2, asc_mmadparams(16, 16, 64, 0, 0, 1));
+}
+
+static const char *const WANT_SPARSE[] = {
+    "%0 = ascendc.pipe",
+    "%1 = ascendc.queue : <b1, 1>",
+    "%c1_i32 = arith.constant 1 : i32",
+    "%c4096_i32 = arith.constant 4096 : i32",
+    "ascendc.pipe.init_queue %0, %1, %c1_i32, %c4096_i32 : !ascendc.queue<b1, "
+    "1>, i32, i32",
+    "%2 = ascendc.queue : <b2, 1>",
+    "%c1_i32_0 = arith.constant 1 : i32",
+    "%c4096_i32_1 = arith.constant 4096 : i32",
+    "ascendc.pipe.init_queue %0, %2, %c1_i32_0, %c4096_i32_1 : "
+    "!ascendc.queue<b2, 1>, i32, i32",
+    "%3 = ascendc.queue : <a2, 1>",
+    "%c1_i32_2 = arith.constant 1 : i32",
+    "%c4096_i32_3 = arith.constant 4096 : i32",
+    "ascendc.pipe.init_queue %0, %3, %c1_i32_2, %c4096_i32_3 : "
+    "!ascendc.queue<a2, 1>, i32, i32",
+    "%4 = ascendc.queue : <co1, 1>",
+    "%c1_i32_4 = arith.constant 1 : i32",
+    "%c4096_i32_5 = arith.constant 4096 : i32",
+    "ascendc.pipe.init_queue %0, %4, %c1_i32_4, %c4096_i32_5 : "
+    "!ascendc.queue<co1, 1>, i32, i32",
+    "%5 = ascendc.que_bind.alloc_tensor %1 : !ascendc.queue<b1, 1>, "
+    "!ascendc.local_tensor<*xi8>",
+    "%6 = ascendc.que_bind.alloc_tensor %1 : !ascendc.queue<b1, 1>, "
+    "!ascendc.local_tensor<*xui8>",
+    "%7 = ascendc.que_bind.alloc_tensor %2 : !ascendc.queue<b2, 1>, "
+    "!ascendc.local_tensor<*xi8>",
+    "%8 = ascendc.que_bind.alloc_tensor %3 : !ascendc.queue<a2, 1>, "
+    "!ascendc.local_tensor<*xi8>",
+    "%9 = ascendc.que_bind.alloc_tensor %4 : !ascendc.queue<co1, 1>, "
+    "!ascendc.local_tensor<*xi32>",
+    "%10 = \"emitc.constant\"() <{value = 0 : ui16}> : () -> ui16",
+    "%11 = \"emitc.constant\"() <{value = 1 : ui8}> : () -> ui8",
+    "%12 = \"emitc.constant\"() <{value = 0 : ui16}> : () -> ui16",
+    "%13 = \"emitc.constant\"() <{value = 0 : ui16}> : () -> ui16",
+    "%14 = \"emitc.constant\"() <{value = 0 : ui16}> : () -> ui16",
+    "%false = arith.constant false",
+    "%15 = \"emitc.constant\"() <{value = 0 : ui8}> : () -> ui8",
+    "%16 = ascendc.construct !ascendc.load_data_2d_params(%10, %11, %12, %13, "
+    "%14, %false, %15) [ui16, ui8, ui16, ui16, ui16, i1, ui8] : ui16, ui8, "
+    "ui16, ui16, ui16, i1, ui8",
+    "ascendc.load_data_with_sparse %7, %5, %6, %16 : "
+    "!ascendc.local_tensor<*xi8>, !ascendc.local_tensor<*xi8>, "
+    "!ascendc.local_tensor<*xui8>, !ascendc.load_data_2d_params",
+    "%17 = \"emitc.constant\"() <{value = 16 : ui16}> : () -> ui16",
+    "%18 = \"emitc.constant\"() <{value = 16 : ui16}> : () -> ui16",
+    "%19 = \"emitc.constant\"() <{value = 64 : ui16}> : () -> ui16",
+    "%false_6 = arith.constant false",
+    "%false_7 = arith.constant false",
+    "%true = arith.constant true",
+    "%20 = ascendc.construct !ascendc.mmad_params(%17, %18, %19, %false_6, "
+    "%false_7, %true) [ui16, ui16, ui16, i1, i1, i1] : ui16, ui16, ui16, i1, "
+    "i1, i1",
+    "ascendc.mmad_with_sparse %9, %8, %7, %20 : !ascendc.local_tensor<*xi32>, "
+    "!ascendc.local_tensor<*xi8>, !ascendc.local_tensor<*xi8>, "
+    "!ascendc.mmad_params",
+    "return",
+};
+
+static void test_sparse_build_pyasc_ir(void) {
+  check_body(sparse_kernel, WANT_SPARSE, COUNT(WANT_SPARSE));
+}
+
 static unsigned g_bad_pos_line, g_null_line, g_sort4_dtype_line,
-    g_icv_params_line, g_5hd_line, g_transpose_line;
+    g_icv_params_line, g_5hd_line, g_transpose_line, g_sparse_idx_line,
+    g_sparse_mmad_line;
 
 static void misuse_kernel(asc_kernel *k, void *user) {
   (void)k;
@@ -397,6 +494,13 @@ static void misuse_kernel(asc_kernel *k, void *user) {
       asc_loaddata2dtransposeparams(0, 1, 0, 0, 0, 0);
   g_transpose_line = __LINE__ + 1;
   asc_load_data_with_transpose(h, s, tp);
+  asc_local_tensor i8 = asc_tbuf_get(b, ASC_INT8);
+  asc_load_data_2d_params lp = asc_loaddata2dparams(0, 1, 0, 0, 0, 0, 0);
+  g_sparse_idx_line = __LINE__ + 1;
+  asc_load_data_with_sparse(i8, i8, i8, lp);
+  asc_mmad_params mp = asc_mmadparams(16, 16, 64, 0, 0, 1);
+  g_sparse_mmad_line = __LINE__ + 1;
+  asc_mmad_with_sparse(s, i8, i8, mp);
 }
 
 static void check_located(const casc_diag *d, unsigned line) {
@@ -414,7 +518,7 @@ static void test_misuse(void) {
   casc_diag_list diags = {0};
   casc_ctx_set_diag_handler(ctx, casc_diag_collect, &diags);
   CHECK(casc_jit_build(ctx, "k", misuse_kernel, NULL) == NULL);
-  REQUIRE(diags.n == 6);
+  REQUIRE(diags.n == 8);
   CHECK_CONTAINS(diags.items[0]->msg,
                  "asc_set_pad_value: pos is 1; it must be one of "
                  "TPosition.MAX, TPosition.VECIN, TPosition.VECOUT");
@@ -434,6 +538,12 @@ static void test_misuse(void) {
   CHECK_CONTAINS(diags.items[5]->msg, "asc_load_data_with_transpose: src has "
                                       "dtype float but dst has dtype half");
   check_located(diags.items[5], g_transpose_line);
+  CHECK_CONTAINS(diags.items[6]->msg, "asc_load_data_with_sparse: idx has "
+                                      "dtype int8; it must be uint8");
+  check_located(diags.items[6], g_sparse_idx_line);
+  CHECK_CONTAINS(diags.items[7]->msg, "asc_mmad_with_sparse: dst has dtype "
+                                      "float; it must be int32");
+  check_located(diags.items[7], g_sparse_mmad_line);
   casc_diag_list_free(&diags);
   casc_ctx_free(ctx);
 
@@ -449,6 +559,7 @@ int main(void) {
   RUN_TEST(test_regs_build_pyasc_ir);
   RUN_TEST(test_init_sort4_build_pyasc_ir);
   RUN_TEST(test_transpose_5hd_build_pyasc_ir);
+  RUN_TEST(test_sparse_build_pyasc_ir);
   RUN_TEST(test_misuse);
   return CHECK_SUMMARY();
 }
