@@ -44,6 +44,43 @@
  *       dst_infos / src_infos: arrays of n asc_slice_info (GM <-> UB);
  *       named after the IR op (data_copy_slice): asc_data_copy's third
  *       argument cannot carry two arrays.
+ * Control registers and scalar queries (pyasc's set_pad_value,
+ * set_load_data_boundary, set_load_data_padding_value,
+ * set_fix_pipe_pre_quant_flag, get_sort_len, get_sort_offset,
+ * get_mrg_sort_result, get_gather_mask_remain_count):
+ *   asc_set_pad_value(value[, pos = ASC_TPOSITION_MAX])
+ *       pos: MAX, VECIN or VECOUT (pyasc's check); value int -> i32,
+ *       float -> f32, an asc_int / asc_float keeps its type.
+ *   asc_set_load_data_boundary(boundary), asc_set_load_data_padding_value(v)
+ *   asc_set_fix_pipe_pre_quant_flag(config)      config as uint64
+ *   asc_get_sort_len(n), asc_get_sort_offset(n)  uint32 in and out
+ *   asc_get_mrg_sort_result(&l1, &l2, &l3, &l4)  four uint16 asc_int
+ *   asc_get_gather_mask_remain_count()           uint64
+ *   The simulator reports these as not supported (docs/simulator.md).
+ * InitConstValue (pyasc's asc.InitConstValueParams, asc.init_const_value):
+ *   asc_initconstvalueparams(repeat_times, block_num, dst_gap, init_value)
+ *   asc_init_const_value(dst, params)            fills an L1 / L0 tensor
+ * MrgSort4 (pyasc's asc.MrgSort4Info, asc.mrg_sort4):
+ *   asc_mrgsort4info(len0, len1, len2, len3[, if_exhausted_suspension,
+ *                    valid_bit, repeat_times])   defaults 0, 15, 1
+ *   asc_mrg_sort4(dst, src_list, info)
+ * LoadDataWithTranspose and SetLoadDataRepeat (pyasc's
+ * asc.LoadData2dTransposeParams, load_data_with_transpose,
+ * asc.LoadDataRepeatParam, set_load_data_repeat):
+ *   asc_loaddata2dtransposeparams(start_index, repeat_times, src_stride,
+ *                                 dst_gap, dst_frac_gap, addr_mode)
+ *   asc_load_data_with_transpose(dst, src, params)   one dtype, L1 -> L0
+ *   asc_loaddatarepeatparam(repeat_time, repeat_stride, repeat_mode)
+ *   asc_set_load_data_repeat(param)
+ * TransDataTo5HD, LocalTensor form (pyasc's asc.TransDataTo5HDParams,
+ * trans_data_to_5hd(dst, src, params)):
+ *   asc_transdatato5hdparams(dst_high_half, src_high_half, repeat_times,
+ *                            dst_rep_stride, src_rep_stride)
+ *   asc_trans_data_to_5hd(dst, src, params)   uint64 address tensors
+ * The sparse cube path (pyasc's load_data_with_sparse, mmad_with_sparse):
+ *   asc_load_data_with_sparse(dst, src, idx, load_data_2d_params)
+ *       int8 B1 -> B2 with the uint8 index of the kept values
+ *   asc_mmad_with_sparse(dst, fm, filter, mmad_params)   int8 -> int32
  * Semantics and checks: docs/simulator.md, "Copy" and "The CMPMASK
  * register". */
 #ifndef CASC_ASC_DATA_H
@@ -165,6 +202,120 @@ void asc_mrg_sort_at(const char *file, int line, asc_local_tensor dst,
   asc_mrg_sort_at(ASC__AT, d, l, c, ASC__I(v), ASC__I(r), false)
 #define asc__mrg_sort_6(d, l, c, v, r, s)                                      \
   asc_mrg_sort_at(ASC__AT, d, l, c, ASC__I(v), ASC__I(r), (s) != 0)
+
+/* Control registers and scalar queries (src/lang/data_regs.c). */
+void asc_set_pad_value_at(const char *file, int line, asc__sv padding_value,
+                          asc_tposition pos);
+#define asc_set_pad_value(...) ASC__OVERLOAD(asc__set_pad_value_, __VA_ARGS__)
+#define asc__set_pad_value_1(v)                                                \
+  asc_set_pad_value_at(ASC__AT, ASC__N(v), ASC_TPOSITION_MAX)
+#define asc__set_pad_value_2(v, pos)                                           \
+  asc_set_pad_value_at(ASC__AT, ASC__N(v), pos)
+void asc_set_load_data_boundary_at(const char *file, int line,
+                                   asc__sv boundary);
+#define asc_set_load_data_boundary(b)                                          \
+  asc_set_load_data_boundary_at(ASC__AT, ASC__I(b))
+void asc_set_load_data_padding_value_at(const char *file, int line,
+                                        asc__sv pad_value);
+#define asc_set_load_data_padding_value(v)                                     \
+  asc_set_load_data_padding_value_at(ASC__AT, ASC__N(v))
+void asc_set_fix_pipe_pre_quant_flag_at(const char *file, int line,
+                                        asc__sv config);
+#define asc_set_fix_pipe_pre_quant_flag(v)                                     \
+  asc_set_fix_pipe_pre_quant_flag_at(ASC__AT, ASC__I(v))
+asc_int asc_get_sort_len_at(const char *file, int line, asc__sv elem_count);
+#define asc_get_sort_len(n) asc_get_sort_len_at(ASC__AT, ASC__I(n))
+asc_int asc_get_sort_offset_at(const char *file, int line, asc__sv elem_offset);
+#define asc_get_sort_offset(n) asc_get_sort_offset_at(ASC__AT, ASC__I(n))
+void asc_get_mrg_sort_result_at(const char *file, int line, asc_int *list1,
+                                asc_int *list2, asc_int *list3, asc_int *list4);
+#define asc_get_mrg_sort_result(l1, l2, l3, l4)                                \
+  asc_get_mrg_sort_result_at(ASC__AT, l1, l2, l3, l4)
+asc_int asc_get_gather_mask_remain_count_at(const char *file, int line);
+#define asc_get_gather_mask_remain_count()                                     \
+  asc_get_gather_mask_remain_count_at(ASC__AT)
+
+/* InitConstValue and MrgSort4 with their parameter structs
+ * (src/lang/init_const_value.c, src/lang/mrg_sort4.c). */
+ASC__HANDLE(asc_init_const_value_params); /* InitConstValueParams */
+ASC__HANDLE(asc_mrg_sort4_info);          /* MrgSort4Info */
+asc_init_const_value_params
+asc_initconstvalueparams_at(const char *file, int line, asc__sv repeat_times,
+                            asc__sv block_num, asc__sv dst_gap,
+                            asc__sv init_value);
+#define asc_initconstvalueparams(r, b, g, v)                                   \
+  asc_initconstvalueparams_at(ASC__AT, ASC__I(r), ASC__I(b), ASC__I(g),        \
+                              ASC__N(v))
+void asc_init_const_value_at(const char *file, int line, asc_local_tensor dst,
+                             asc_init_const_value_params params);
+#define asc_init_const_value(d, p) asc_init_const_value_at(ASC__AT, d, p)
+asc_mrg_sort4_info asc_mrgsort4info_at(const char *file, int line,
+                                       const asc__sv *lengths,
+                                       asc__sv if_exhausted_suspension,
+                                       asc__sv valid_bit, asc__sv repeat_times);
+#define asc_mrgsort4info(...) ASC__OVERLOAD(asc__mrgsort4info_, __VA_ARGS__)
+#define asc__mrgsort4info_4(a, b, c, d)                                        \
+  asc_mrgsort4info_at(                                                         \
+      ASC__AT, (const asc__sv[]){ASC__I(a), ASC__I(b), ASC__I(c), ASC__I(d)},  \
+      asc__sv_i(0), asc__sv_i(15), asc__sv_i(1))
+#define asc__mrgsort4info_7(a, b, c, d, s, v, r)                               \
+  asc_mrgsort4info_at(                                                         \
+      ASC__AT, (const asc__sv[]){ASC__I(a), ASC__I(b), ASC__I(c), ASC__I(d)},  \
+      ASC__B(s), ASC__I(v), ASC__I(r))
+void asc_mrg_sort4_at(const char *file, int line, asc_local_tensor dst,
+                      asc_mrg_sort_src_list src, asc_mrg_sort4_info params);
+#define asc_mrg_sort4(d, s, p) asc_mrg_sort4_at(ASC__AT, d, s, p)
+
+/* LoadDataWithTranspose, SetLoadDataRepeat and TransDataTo5HD with their
+ * parameter structs (src/lang/load_data_transpose.c,
+ * src/lang/trans_data_to_5hd.c). */
+ASC__HANDLE(asc_load_data_2d_transpose_params); /* LoadData2dTransposeParams */
+ASC__HANDLE(asc_load_data_repeat_param);        /* LoadDataRepeatParam */
+ASC__HANDLE(asc_trans_data_to_5hd_params);      /* TransDataTo5HDParams */
+asc_load_data_2d_transpose_params
+asc_loaddata2dtransposeparams_at(const char *file, int line,
+                                 const asc__sv *fields);
+#define asc_loaddata2dtransposeparams(si, rt, ss, dg, dfg, am)                 \
+  asc_loaddata2dtransposeparams_at(                                            \
+      ASC__AT, (const asc__sv[]){ASC__I(si), ASC__I(rt), ASC__I(ss),           \
+                                 ASC__I(dg), ASC__I(dfg), ASC__I(am)})
+void asc_load_data_with_transpose_at(const char *file, int line,
+                                     asc_local_tensor dst, asc_local_tensor src,
+                                     asc_load_data_2d_transpose_params params);
+#define asc_load_data_with_transpose(d, s, p)                                  \
+  asc_load_data_with_transpose_at(ASC__AT, d, s, p)
+asc_load_data_repeat_param
+asc_loaddatarepeatparam_at(const char *file, int line, asc__sv repeat_time,
+                           asc__sv repeat_stride, asc__sv repeat_mode);
+#define asc_loaddatarepeatparam(t, s, m)                                       \
+  asc_loaddatarepeatparam_at(ASC__AT, ASC__I(t), ASC__I(s), ASC__I(m))
+void asc_set_load_data_repeat_at(const char *file, int line,
+                                 asc_load_data_repeat_param param);
+#define asc_set_load_data_repeat(p) asc_set_load_data_repeat_at(ASC__AT, p)
+asc_trans_data_to_5hd_params
+asc_transdatato5hdparams_at(const char *file, int line, const asc__sv *fields);
+#define asc_transdatato5hdparams(dh, sh, rt, ds, ss)                           \
+  asc_transdatato5hdparams_at(                                                 \
+      ASC__AT, (const asc__sv[]){ASC__B(dh), ASC__B(sh), ASC__I(rt),           \
+                                 ASC__I(ds), ASC__I(ss)})
+void asc_trans_data_to_5hd_at(const char *file, int line, asc_local_tensor dst,
+                              asc_local_tensor src,
+                              asc_trans_data_to_5hd_params params);
+#define asc_trans_data_to_5hd(d, s, p)                                         \
+  asc_trans_data_to_5hd_at(ASC__AT, d, s, p)
+
+/* The sparse cube path (src/lang/sparse.c). */
+void asc_load_data_with_sparse_at(const char *file, int line,
+                                  asc_local_tensor dst, asc_local_tensor src,
+                                  asc_local_tensor idx,
+                                  asc_load_data_2d_params params);
+#define asc_load_data_with_sparse(d, s, i, p)                                  \
+  asc_load_data_with_sparse_at(ASC__AT, d, s, i, p)
+void asc_mmad_with_sparse_at(const char *file, int line, asc_local_tensor dst,
+                             asc_local_tensor fm, asc_local_tensor filter,
+                             asc_mmad_params params);
+#define asc_mmad_with_sparse(d, a, b, p)                                       \
+  asc_mmad_with_sparse_at(ASC__AT, d, a, b, p)
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,51 @@
+/* The C API of TransDataTo5HD in its LocalTensor form (two uint64 tensors
+ * of addresses) and TransDataTo5HDParams (casc/asc_data.h), built as
+ * pyasc's vec_transpose.py and core/types.py build them: the two half
+ * flags as i1, the other fields as pyasc's plain _mat (i32) under the
+ * types ui8, ui16, ui16. */
+#include "casc/asc_data.h"
+#include "lang/lang_internal.h"
+
+asc_trans_data_to_5hd_params
+asc_transdatato5hdparams_at(const char *file, int line, const asc__sv *fields) {
+  lang_call c;
+  asc_trans_data_to_5hd_params r = {0};
+  if (!lang_begin(&c, "asc_transdatato5hdparams", file, line))
+    return r;
+  r.k_ = lang_stamp(&c);
+  static const char *const names[5] = {"dst_high_half", "src_high_half",
+                                       "repeat_times", "dst_rep_stride",
+                                       "src_rep_stride"};
+  casc_type *const mat[5] = {c.k->i1, c.k->i1, NULL, NULL, NULL};
+  casc_type *const ft[5] = {c.k->i1, c.k->i1, c.k->ui8, c.k->ui16, c.k->ui16};
+  r.p_ = lang_construct(&c, CASC_ASC_TRANS_DATA_TO_5HD_PARAMS, 5, fields, names,
+                        mat, ft);
+  return r;
+}
+
+void asc_trans_data_to_5hd_at(const char *file, int line, asc_local_tensor dst,
+                              asc_local_tensor src,
+                              asc_trans_data_to_5hd_params params) {
+  lang_call c;
+  if (!lang_begin(&c, "asc_trans_data_to_5hd", file, line))
+    return;
+  casc_value *ops[3];
+  casc_dtype dd = CASC_DT_INVALID, sd = CASC_DT_INVALID;
+  if (!(ops[0] = lang_local_tensor(&c, dst.p_, dst.k_, "dst", &dd)) ||
+      !(ops[1] = lang_local_tensor(&c, src.p_, src.k_, "src", &sd)) ||
+      !(ops[2] = lang_value(&c, params.p_, params.k_, "params")))
+    return;
+  /* pyasc's check: this form takes the 16 addresses as uint64 elements. */
+  if (dd != CASC_DT_U64 || sd != CASC_DT_U64) {
+    lang_error(&c,
+               "dst has dtype %s and src %s; with LocalTensor inputs both "
+               "must be uint64 (the addresses)",
+               casc_dtype_pyasc_name(dd), casc_dtype_pyasc_name(sd));
+    return;
+  }
+  if (!casc_type_is_asc(ops[2]->type, CASC_ASC_TRANS_DATA_TO_5HD_PARAMS)) {
+    lang_error(&c, "params is not a TransDataTo5HDParams");
+    return;
+  }
+  lang_op(&c, CASC_OP_TRANS_DATA_TO_5HD, 3, ops, 0, NULL, NULL);
+}
