@@ -304,6 +304,49 @@ void asc_set_hccl_context_at(const char *file, int line, long index,
 #define asc_get_hccl_context(i) asc_get_hccl_context_at(ASC__AT, i)
 #define asc_set_hccl_context(i, c) asc_set_hccl_context_at(ASC__AT, i, c)
 
+/* ---- tensor debug and bookkeeping: LocalTensor.get_user_tag() (i32) /
+ * set_user_tag(tag) (i32), set_buffer_len(n), print(n) (uint32 lengths),
+ * to_file(file_name) (a string attribute), GlobalTensor.set_l2_cache_hint(
+ * mode, rw_mode) (asc.CacheMode / asc.CacheRwMode, pyasc's values; pyasc's
+ * defaults are CACHE_MODE_NORMAL and RW). */
+typedef enum {
+  ASC_CACHEMODE_CACHE_MODE_NORMAL = 0,
+  ASC_CACHEMODE_CACHE_MODE_DISABLE = 1,
+  ASC_CACHEMODE_CACHE_MODE_LAST = 2,
+  ASC_CACHEMODE_CACHE_MODE_PERSISTENT = 4
+} asc_cachemode;
+typedef enum {
+  ASC_CACHERWMODE_READ = 1,
+  ASC_CACHERWMODE_WRITE = 2,
+  ASC_CACHERWMODE_RW = 3
+} asc_cacherwmode;
+asc_int asc_localtensor_get_user_tag_at(const char *file, int line,
+                                        asc_local_tensor t);
+void asc_localtensor_set_user_tag_at(const char *file, int line,
+                                     asc_local_tensor t, asc__sv tag);
+void asc_localtensor_set_buffer_len_at(const char *file, int line,
+                                       asc_local_tensor t, asc__sv data_len);
+void asc_localtensor_print_at(const char *file, int line, asc_local_tensor t,
+                              asc__sv data_len);
+void asc_localtensor_to_file_at(const char *file, int line, asc_local_tensor t,
+                                const char *file_name);
+void asc_globaltensor_set_l2_cache_hint_at(const char *file, int line,
+                                           asc_global_tensor g,
+                                           asc_cachemode mode,
+                                           asc_cacherwmode rw_mode);
+#define asc_localtensor_get_user_tag(t)                                        \
+  asc_localtensor_get_user_tag_at(ASC__AT, t)
+#define asc_localtensor_set_user_tag(t, tag)                                   \
+  asc_localtensor_set_user_tag_at(ASC__AT, t, ASC__I(tag))
+#define asc_localtensor_set_buffer_len(t, n)                                   \
+  asc_localtensor_set_buffer_len_at(ASC__AT, t, ASC__I(n))
+#define asc_localtensor_print(t, n)                                            \
+  asc_localtensor_print_at(ASC__AT, t, ASC__I(n))
+#define asc_localtensor_to_file(t, name)                                       \
+  asc_localtensor_to_file_at(ASC__AT, t, name)
+#define asc_globaltensor_set_l2_cache_hint(g, mode, rw)                        \
+  asc_globaltensor_set_l2_cache_hint_at(ASC__AT, g, mode, rw)
+
 #ifdef __cplusplus
 }
 #endif

@@ -3,6 +3,7 @@
  * the cache calls, the system values and the scalar bit functions. Each
  * builds its one ascendc op. */
 #include <stdint.h>
+#include <string.h>
 
 #include "lang/lang_internal.h"
 
@@ -778,4 +779,100 @@ void asc_set_hccl_context_at(const char *file, int line, long index,
   casc_value *ops[2] = {hccl_index(&c, index), NULL};
   if (ops[0] && (ops[1] = gm_address(&c, context, "context")))
     lang_op(&c, CASC_OP_SET_HCCL_CONTEXT, 2, ops, 0, NULL, NULL);
+}
+
+/* ---- tensor debug and bookkeeping ---------------------------------------- */
+
+asc_int asc_localtensor_get_user_tag_at(const char *file, int line,
+                                        asc_local_tensor t) {
+  lang_call c;
+  asc_int r = {0};
+  if (!lang_begin(&c, "asc_localtensor_get_user_tag", file, line))
+    return r;
+  casc_value *v = lang_local_tensor(&c, t.p_, t.k_, "tensor", NULL);
+  if (v)
+    r.p_ =
+        lang_op1(&c, CASC_OP_LOCAL_TENSOR_GET_USER_TAG, 1, &v, c.k->i32, NULL);
+  r.k_ = lang_stamp(&c);
+  return r;
+}
+
+/* A LocalTensor method whose one operand after the tensor is a scalar
+ * materialised as `t`. */
+static void tensor_scalar(const char *api, casc_op_kind kind, const char *file,
+                          int line, asc_local_tensor t, asc__sv v,
+                          casc_type *(*type)(lang_kernel *), const char *what) {
+  lang_call c;
+  if (!lang_begin(&c, api, file, line))
+    return;
+  casc_value *ops[2] = {lang_local_tensor(&c, t.p_, t.k_, "tensor", NULL),
+                        NULL};
+  if (ops[0] && (ops[1] = lang_mat(&c, v, type(c.k), what)))
+    lang_op(&c, kind, 2, ops, 0, NULL, NULL);
+}
+
+void asc_localtensor_set_user_tag_at(const char *file, int line,
+                                     asc_local_tensor t, asc__sv tag) {
+  tensor_scalar("asc_localtensor_set_user_tag",
+                CASC_OP_LOCAL_TENSOR_SET_USER_TAG, file, line, t, tag, t_i32,
+                "tag");
+}
+
+void asc_localtensor_set_buffer_len_at(const char *file, int line,
+                                       asc_local_tensor t, asc__sv data_len) {
+  tensor_scalar("asc_localtensor_set_buffer_len",
+                CASC_OP_LOCAL_TENSOR_SET_BUFFER_LEN, file, line, t, data_len,
+                t_ui32, "data_len");
+}
+
+void asc_localtensor_print_at(const char *file, int line, asc_local_tensor t,
+                              asc__sv data_len) {
+  tensor_scalar("asc_localtensor_print", CASC_OP_LOCAL_TENSOR_PRINT, file, line,
+                t, data_len, t_ui32, "data_len");
+}
+
+void asc_localtensor_to_file_at(const char *file, int line, asc_local_tensor t,
+                                const char *file_name) {
+  lang_call c;
+  if (!lang_begin(&c, "asc_localtensor_to_file", file, line))
+    return;
+  if (!file_name) {
+    lang_error(&c, "file_name is NULL");
+    return;
+  }
+  casc_value *v = lang_local_tensor(&c, t.p_, t.k_, "tensor", NULL);
+  if (v)
+    lang_op(
+        &c, CASC_OP_LOCAL_TENSOR_TO_FILE, 1, &v, 0, NULL,
+        lang_attrs1(&c, "fileName",
+                    casc_attr_string(c.k->ctx, file_name, strlen(file_name))));
+}
+
+void asc_globaltensor_set_l2_cache_hint_at(const char *file, int line,
+                                           asc_global_tensor g,
+                                           asc_cachemode mode,
+                                           asc_cacherwmode rw_mode) {
+  lang_call c;
+  if (!lang_begin(&c, "asc_globaltensor_set_l2_cache_hint", file, line))
+    return;
+  if (mode != ASC_CACHEMODE_CACHE_MODE_NORMAL &&
+      mode != ASC_CACHEMODE_CACHE_MODE_DISABLE &&
+      mode != ASC_CACHEMODE_CACHE_MODE_LAST &&
+      mode != ASC_CACHEMODE_CACHE_MODE_PERSISTENT) {
+    lang_error(&c, "%d is not a valid CacheMode", (int)mode);
+    return;
+  }
+  if ((int)rw_mode < ASC_CACHERWMODE_READ ||
+      (int)rw_mode > ASC_CACHERWMODE_RW) {
+    lang_error(&c, "%d is not a valid CacheRwMode", (int)rw_mode);
+    return;
+  }
+  casc_value *v = lang_global_value(&c, g.p_, g.k_, "tensor");
+  if (!v)
+    return;
+  casc_named_attr a[2] = {
+      {casc_intern_cstr(c.k->ctx, "mode"), lang_enum_attr(&c, mode)},
+      {casc_intern_cstr(c.k->ctx, "rwMode"), lang_enum_attr(&c, rw_mode)}};
+  lang_op(&c, CASC_OP_GLOBAL_TENSOR_SET_L2_CACHE_HINT, 1, &v, 0, NULL,
+          casc_attr_dict(c.k->ctx, 2, a));
 }

@@ -163,6 +163,115 @@ static void test_ir_matches_pyasc(void) {
   casc_ctx_free(ctx);
 }
 
+/* The C twin of: xg over x (f32); q = TQue(VECIN, 1), init_buffer(q, 1,
+ * 256), u = q.alloc_tensor(float32); u.set_user_tag(9); u.get_user_tag();
+ * u.set_buffer_len(32); u.print(16); xg.set_l2_cache_hint(
+ * CACHE_MODE_DISABLE, READ); xg.set_l2_cache_hint() (the defaults). */
+static void tmeta_kernel(asc_kernel *k, void *user) {
+  (void)user;
+  asc_gm_addr x = asc_arg_gm(k, "x", ASC_FLOAT);
+  asc_global_tensor xg = asc_globaltensor();
+  asc_globaltensor_set_global_buffer(xg, x);
+  asc_tpipe pipe = asc_tpipe();
+  asc_tquebind q = asc_tque(ASC_TPOSITION_VECIN, 1);
+  asc_tpipe_init_buffer(pipe, q, 1, 256);
+  asc_local_tensor u = asc_tquebind_alloc_tensor(q, ASC_FLOAT);
+  asc_localtensor_set_user_tag(u, 9);
+  (void)asc_localtensor_get_user_tag(u);
+  asc_localtensor_set_buffer_len(u, 32u);
+  asc_localtensor_print(u, 16u);
+  asc_globaltensor_set_l2_cache_hint(xg, ASC_CACHEMODE_CACHE_MODE_DISABLE,
+                                     ASC_CACHERWMODE_READ);
+  asc_globaltensor_set_l2_cache_hint(xg, ASC_CACHEMODE_CACHE_MODE_NORMAL,
+                                     ASC_CACHERWMODE_RW);
+}
+
+static const char pyasc_tmeta_ir[] =
+    "module {\n"
+    "  func.func @tmeta_kernel(%arg0: memref<?xf32, 22>) attributes "
+    "{ascendc.aicore, ascendc.global} {\n"
+    "    %0 = ascendc.global_tensor : !ascendc.global_tensor<*xf32>\n"
+    "    ascendc.global_tensor.set_global_buffer %0, %arg0 : "
+    "!ascendc.global_tensor<*xf32>, memref<?xf32, 22>\n"
+    "    %1 = ascendc.pipe\n"
+    "    %2 = ascendc.queue : <vecin, 1>\n"
+    "    %c1_i32 = arith.constant 1 : i32\n"
+    "    %c256_i32 = arith.constant 256 : i32\n"
+    "    ascendc.pipe.init_queue %1, %2, %c1_i32, %c256_i32 : "
+    "!ascendc.queue<vecin, 1>, i32, i32\n"
+    "    %3 = ascendc.que_bind.alloc_tensor %2 : !ascendc.queue<vecin, 1>, "
+    "!ascendc.local_tensor<*xf32>\n"
+    "    %c9_i32 = arith.constant 9 : i32\n"
+    "    ascendc.local_tensor.set_user_tag %3, %c9_i32 : "
+    "!ascendc.local_tensor<*xf32>, i32\n"
+    "    %4 = ascendc.local_tensor.get_user_tag %3 : "
+    "!ascendc.local_tensor<*xf32>, i32\n"
+    "    %5 = \"emitc.constant\"() <{value = 32 : ui32}> : () -> ui32\n"
+    "    ascendc.local_tensor.set_buffer_len %3, %5 : "
+    "!ascendc.local_tensor<*xf32>, ui32\n"
+    "    %6 = \"emitc.constant\"() <{value = 16 : ui32}> : () -> ui32\n"
+    "    ascendc.local_tensor.print %3, %6 : !ascendc.local_tensor<*xf32>, "
+    "ui32\n"
+    "    ascendc.global_tensor.set_l2_cache_hint %0 {mode = 1 : i32, rwMode = "
+    "1 : i32} : !ascendc.global_tensor<*xf32>\n"
+    "    ascendc.global_tensor.set_l2_cache_hint %0 {mode = 0 : i32, rwMode = "
+    "3 : i32} : !ascendc.global_tensor<*xf32>\n"
+    "    return\n"
+    "  }\n"
+    "}\n";
+
+/* pyasc's LocalTensor.to_file cannot build its op (its builder binding
+ * rejects the call), so the op row is the reference: the file name as the
+ * fileName string attribute; the printed text parses back to itself. */
+static void to_file_kernel(asc_kernel *k, void *user) {
+  (void)k;
+  (void)user;
+  asc_tpipe pipe = asc_tpipe();
+  asc_tquebind q = asc_tque(ASC_TPOSITION_VECIN, 1);
+  asc_tpipe_init_buffer(pipe, q, 1, 256);
+  asc_local_tensor u = asc_tquebind_alloc_tensor(q, ASC_FLOAT);
+  asc_localtensor_to_file(u, "dump.bin");
+}
+
+static casc_buf print_module(casc_ctx *ctx, casc_op *m) {
+  casc_buf text;
+  casc_buf_init(&text);
+  casc_print_op(ctx, m, NULL, &text);
+  return text;
+}
+
+static void test_tensor_meta_ir(void) {
+  casc_ctx *ctx = casc_ctx_new();
+  casc_diag_list diags = {0};
+  casc_ctx_set_diag_handler(ctx, casc_diag_collect, &diags);
+  casc_op *m = casc_jit_build(ctx, "tmeta_kernel", tmeta_kernel, NULL);
+  casc_op *f = casc_jit_build(ctx, "f", to_file_kernel, NULL);
+  if (!m || !f)
+    for (unsigned i = 0; i < diags.n; i++)
+      casc_diag_print(diags.items[i], stderr);
+  REQUIRE(m != NULL && f != NULL);
+  casc_buf text = print_module(ctx, m);
+  bool same = text.data && strcmp(text.data, pyasc_tmeta_ir) == 0;
+  CHECK(same);
+  if (!same)
+    fprintf(stderr, "casc printed:\n%s\n", text.data ? text.data : "");
+  casc_buf_free(&text);
+  text = print_module(ctx, f);
+  REQUIRE(text.data != NULL);
+  CHECK(strstr(text.data, "ascendc.local_tensor.to_file %2 {fileName = "
+                          "\"dump.bin\"} : !ascendc.local_tensor<*xf32>\n"));
+  casc_op *back = casc_parse_module(ctx, text.data, text.len, "f", 1);
+  CHECK(back != NULL);
+  if (back) {
+    casc_buf again = print_module(ctx, back);
+    CHECK(again.data && strcmp(again.data, text.data) == 0);
+    casc_buf_free(&again);
+  }
+  casc_buf_free(&text);
+  casc_diag_list_free(&diags);
+  casc_ctx_free(ctx);
+}
+
 /* The calls the simulator runs, end to end: o[0] = ascend_is_aiv, o[1] =
  * ascend_is_aic, o[2] = get_sub_block_idx, o[3] = get_sub_block_num, o[4]
  * = get_icache_preload_status after icache_preload; a mode-2 cross-core
@@ -256,6 +365,21 @@ static void unset_global(asc_kernel *k, void *user) {
   asc_dump_acc_chk_point(asc_globaltensor(), 0, 0, 4);
 }
 
+static void bad_cache_mode(asc_kernel *k, void *user) {
+  (void)user;
+  asc_gm_addr g = asc_arg_gm(k, "g", ASC_FLOAT);
+  asc_global_tensor gg = asc_globaltensor();
+  asc_globaltensor_set_global_buffer(gg, g);
+  asc_globaltensor_set_l2_cache_hint(gg, (asc_cachemode)3, ASC_CACHERWMODE_RW);
+}
+
+static void user_tag_of_queue(asc_kernel *k, void *user) {
+  (void)k;
+  (void)user;
+  asc_local_tensor none = {0};
+  asc_localtensor_set_user_tag(none, 1);
+}
+
 static void expect_build_error(asc_kernel_body body, const char *msg) {
   casc_ctx *ctx = casc_ctx_new();
   casc_diag_list diags = {0};
@@ -289,6 +413,10 @@ static void test_misuse(void) {
   expect_build_error(bad_hccl_index,
                      "asc_get_hccl_context: index -1 is not a uint32");
   expect_build_error(unset_global, "asc_dump_acc_chk_point: tensor");
+  expect_build_error(bad_cache_mode,
+                     "asc_globaltensor_set_l2_cache_hint: 3 is not a valid "
+                     "CacheMode");
+  expect_build_error(user_tag_of_queue, "asc_localtensor_set_user_tag: tensor");
   /* outside a build: the per-thread error */
   casc_lang_clear_errors();
   asc_init_soc_state();
@@ -299,6 +427,7 @@ static void test_misuse(void) {
 
 int main(void) {
   RUN_TEST(test_ir_matches_pyasc);
+  RUN_TEST(test_tensor_meta_ir);
   RUN_TEST(test_run);
   RUN_TEST(test_misuse);
   return CHECK_SUMMARY();
