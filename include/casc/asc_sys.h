@@ -347,6 +347,37 @@ void asc_globaltensor_set_l2_cache_hint_at(const char *file, int line,
 #define asc_globaltensor_set_l2_cache_hint(g, mode, rw)                        \
   asc_globaltensor_set_l2_cache_hint_at(ASC__AT, g, mode, rw)
 
+/* ---- ShapeInfo read from and handed to tensors: LocalTensor /
+ * GlobalTensor .get_shape_info() and .set_shape_info(info), and the
+ * ShapeInfo's .shape(dim) / .original_shape(dim) (i32 results, i32 dim, as
+ * pyasc). Building a ShapeInfo from arrays (pyasc's ShapeInfo(shape, ...))
+ * is not offered yet. */
+ASC__HANDLE(asc_shape_info); /* ShapeInfo */
+asc_shape_info asc_localtensor_get_shape_info_at(const char *file, int line,
+                                                 asc_local_tensor t);
+asc_shape_info asc_globaltensor_get_shape_info_at(const char *file, int line,
+                                                  asc_global_tensor g);
+void asc_localtensor_set_shape_info_at(const char *file, int line,
+                                       asc_local_tensor t, asc_shape_info si);
+void asc_globaltensor_set_shape_info_at(const char *file, int line,
+                                        asc_global_tensor g, asc_shape_info si);
+asc_int asc_shapeinfo_shape_at(const char *file, int line, asc_shape_info si,
+                               asc__sv dim);
+asc_int asc_shapeinfo_original_shape_at(const char *file, int line,
+                                        asc_shape_info si, asc__sv dim);
+#define asc_localtensor_get_shape_info(t)                                      \
+  asc_localtensor_get_shape_info_at(ASC__AT, t)
+#define asc_globaltensor_get_shape_info(g)                                     \
+  asc_globaltensor_get_shape_info_at(ASC__AT, g)
+#define asc_localtensor_set_shape_info(t, si)                                  \
+  asc_localtensor_set_shape_info_at(ASC__AT, t, si)
+#define asc_globaltensor_set_shape_info(g, si)                                 \
+  asc_globaltensor_set_shape_info_at(ASC__AT, g, si)
+#define asc_shapeinfo_shape(si, d)                                             \
+  asc_shapeinfo_shape_at(ASC__AT, si, ASC__I(d))
+#define asc_shapeinfo_original_shape(si, d)                                    \
+  asc_shapeinfo_original_shape_at(ASC__AT, si, ASC__I(d))
+
 #ifdef __cplusplus
 }
 #endif

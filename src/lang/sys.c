@@ -876,3 +876,86 @@ void asc_globaltensor_set_l2_cache_hint_at(const char *file, int line,
   lang_op(&c, CASC_OP_GLOBAL_TENSOR_SET_L2_CACHE_HINT, 1, &v, 0, NULL,
           casc_attr_dict(c.k->ctx, 2, a));
 }
+
+/* ---- ShapeInfo read from and handed to tensors --------------------------- */
+
+static asc_shape_info get_shape_info(lang_call *c, casc_value *t,
+                                     casc_op_kind kind) {
+  asc_shape_info r = {0};
+  if (t)
+    r.p_ = lang_op1(
+        c, kind, 1, &t,
+        casc_type_asc(c->k->ctx, CASC_ASC_SHAPE_INFO, NULL, 0, NULL, NULL),
+        NULL);
+  r.k_ = lang_stamp(c);
+  return r;
+}
+
+asc_shape_info asc_localtensor_get_shape_info_at(const char *file, int line,
+                                                 asc_local_tensor t) {
+  lang_call c;
+  asc_shape_info r = {0};
+  if (!lang_begin(&c, "asc_localtensor_get_shape_info", file, line))
+    return r;
+  return get_shape_info(&c, lang_local_tensor(&c, t.p_, t.k_, "tensor", NULL),
+                        CASC_OP_LOCAL_TENSOR_GET_SHAPE_INFO);
+}
+
+asc_shape_info asc_globaltensor_get_shape_info_at(const char *file, int line,
+                                                  asc_global_tensor g) {
+  lang_call c;
+  asc_shape_info r = {0};
+  if (!lang_begin(&c, "asc_globaltensor_get_shape_info", file, line))
+    return r;
+  return get_shape_info(&c, lang_global_value(&c, g.p_, g.k_, "tensor"),
+                        CASC_OP_GLOBAL_TENSOR_GET_SHAPE_INFO);
+}
+
+static void set_shape_info(lang_call *c, casc_value *t, asc_shape_info si,
+                           casc_op_kind kind) {
+  casc_value *ops[2] = {t, NULL};
+  if (t && (ops[1] = lang_value(c, si.p_, si.k_, "shape_info")))
+    lang_op(c, kind, 2, ops, 0, NULL, NULL);
+}
+
+void asc_localtensor_set_shape_info_at(const char *file, int line,
+                                       asc_local_tensor t, asc_shape_info si) {
+  lang_call c;
+  if (lang_begin(&c, "asc_localtensor_set_shape_info", file, line))
+    set_shape_info(&c, lang_local_tensor(&c, t.p_, t.k_, "tensor", NULL), si,
+                   CASC_OP_LOCAL_TENSOR_SET_SHAPE_INFO);
+}
+
+void asc_globaltensor_set_shape_info_at(const char *file, int line,
+                                        asc_global_tensor g,
+                                        asc_shape_info si) {
+  lang_call c;
+  if (lang_begin(&c, "asc_globaltensor_set_shape_info", file, line))
+    set_shape_info(&c, lang_global_value(&c, g.p_, g.k_, "tensor"), si,
+                   CASC_OP_GLOBAL_TENSOR_SET_SHAPE_INFO);
+}
+
+static asc_int shape_dim(const char *api, casc_op_kind kind, const char *file,
+                         int line, asc_shape_info si, asc__sv dim) {
+  lang_call c;
+  asc_int r = {0};
+  if (!lang_begin(&c, api, file, line))
+    return r;
+  casc_value *ops[2] = {lang_value(&c, si.p_, si.k_, "shape_info"), NULL};
+  if (ops[0] && (ops[1] = lang_mat(&c, dim, c.k->i32, "dim")))
+    r.p_ = lang_op1(&c, kind, 2, ops, c.k->i32, NULL);
+  r.k_ = lang_stamp(&c);
+  return r;
+}
+
+asc_int asc_shapeinfo_shape_at(const char *file, int line, asc_shape_info si,
+                               asc__sv dim) {
+  return shape_dim("asc_shapeinfo_shape", CASC_OP_SHAPE_INFO_SHAPE, file, line,
+                   si, dim);
+}
+
+asc_int asc_shapeinfo_original_shape_at(const char *file, int line,
+                                        asc_shape_info si, asc__sv dim) {
+  return shape_dim("asc_shapeinfo_original_shape",
+                   CASC_OP_SHAPE_INFO_ORIGINAL_SHAPE, file, line, si, dim);
+}

@@ -272,6 +272,76 @@ static void test_tensor_meta_ir(void) {
   casc_ctx_free(ctx);
 }
 
+/* The C twin of: xg over x (f32); u from a TQue as above; gi =
+ * xg.get_shape_info(); li = u.get_shape_info(); u.set_shape_info(gi);
+ * xg.set_shape_info(li); gi.shape(0); li.original_shape(1). */
+static void shp_kernel(asc_kernel *k, void *user) {
+  (void)user;
+  asc_gm_addr x = asc_arg_gm(k, "x", ASC_FLOAT);
+  asc_global_tensor xg = asc_globaltensor();
+  asc_globaltensor_set_global_buffer(xg, x);
+  asc_tpipe pipe = asc_tpipe();
+  asc_tquebind q = asc_tque(ASC_TPOSITION_VECIN, 1);
+  asc_tpipe_init_buffer(pipe, q, 1, 256);
+  asc_local_tensor u = asc_tquebind_alloc_tensor(q, ASC_FLOAT);
+  asc_shape_info gi = asc_globaltensor_get_shape_info(xg);
+  asc_shape_info li = asc_localtensor_get_shape_info(u);
+  asc_localtensor_set_shape_info(u, gi);
+  asc_globaltensor_set_shape_info(xg, li);
+  (void)asc_shapeinfo_shape(gi, 0);
+  (void)asc_shapeinfo_original_shape(li, 1);
+}
+
+static const char pyasc_shp_ir[] =
+    "module {\n"
+    "  func.func @shp_kernel(%arg0: memref<?xf32, 22>) attributes "
+    "{ascendc.aicore, ascendc.global} {\n"
+    "    %0 = ascendc.global_tensor : !ascendc.global_tensor<*xf32>\n"
+    "    ascendc.global_tensor.set_global_buffer %0, %arg0 : "
+    "!ascendc.global_tensor<*xf32>, memref<?xf32, 22>\n"
+    "    %1 = ascendc.pipe\n"
+    "    %2 = ascendc.queue : <vecin, 1>\n"
+    "    %c1_i32 = arith.constant 1 : i32\n"
+    "    %c256_i32 = arith.constant 256 : i32\n"
+    "    ascendc.pipe.init_queue %1, %2, %c1_i32, %c256_i32 : "
+    "!ascendc.queue<vecin, 1>, i32, i32\n"
+    "    %3 = ascendc.que_bind.alloc_tensor %2 : !ascendc.queue<vecin, 1>, "
+    "!ascendc.local_tensor<*xf32>\n"
+    "    %4 = ascendc.global_tensor.get_shape_info %0 : "
+    "!ascendc.global_tensor<*xf32>, !ascendc.shape_info\n"
+    "    %5 = ascendc.local_tensor.get_shape_info %3 : "
+    "!ascendc.local_tensor<*xf32>, !ascendc.shape_info\n"
+    "    ascendc.local_tensor.set_shape_info %3, %4 : "
+    "!ascendc.local_tensor<*xf32>, !ascendc.shape_info\n"
+    "    ascendc.global_tensor.set_shape_info %0, %5 : "
+    "!ascendc.global_tensor<*xf32>, !ascendc.shape_info\n"
+    "    %c0_i32 = arith.constant 0 : i32\n"
+    "    %6 = ascendc.shape_info.shape %4, %c0_i32 i32, i32\n"
+    "    %c1_i32_0 = arith.constant 1 : i32\n"
+    "    %7 = ascendc.shape_info.original_shape %5, %c1_i32_0 i32, i32\n"
+    "    return\n"
+    "  }\n"
+    "}\n";
+
+static void test_shape_info_ir(void) {
+  casc_ctx *ctx = casc_ctx_new();
+  casc_diag_list diags = {0};
+  casc_ctx_set_diag_handler(ctx, casc_diag_collect, &diags);
+  casc_op *m = casc_jit_build(ctx, "shp_kernel", shp_kernel, NULL);
+  if (!m)
+    for (unsigned i = 0; i < diags.n; i++)
+      casc_diag_print(diags.items[i], stderr);
+  REQUIRE(m != NULL);
+  casc_buf text = print_module(ctx, m);
+  bool same = text.data && strcmp(text.data, pyasc_shp_ir) == 0;
+  CHECK(same);
+  if (!same)
+    fprintf(stderr, "casc printed:\n%s\n", text.data ? text.data : "");
+  casc_buf_free(&text);
+  casc_diag_list_free(&diags);
+  casc_ctx_free(ctx);
+}
+
 /* The calls the simulator runs, end to end: o[0] = ascend_is_aiv, o[1] =
  * ascend_is_aic, o[2] = get_sub_block_idx, o[3] = get_sub_block_num, o[4]
  * = get_icache_preload_status after icache_preload; a mode-2 cross-core
@@ -380,6 +450,13 @@ static void user_tag_of_queue(asc_kernel *k, void *user) {
   asc_localtensor_set_user_tag(none, 1);
 }
 
+static void unset_shape_info(asc_kernel *k, void *user) {
+  (void)k;
+  (void)user;
+  asc_shape_info none = {0};
+  (void)asc_shapeinfo_shape(none, 0);
+}
+
 static void expect_build_error(asc_kernel_body body, const char *msg) {
   casc_ctx *ctx = casc_ctx_new();
   casc_diag_list diags = {0};
@@ -417,6 +494,7 @@ static void test_misuse(void) {
                      "asc_globaltensor_set_l2_cache_hint: 3 is not a valid "
                      "CacheMode");
   expect_build_error(user_tag_of_queue, "asc_localtensor_set_user_tag: tensor");
+  expect_build_error(unset_shape_info, "asc_shapeinfo_shape: shape_info");
   /* outside a build: the per-thread error */
   casc_lang_clear_errors();
   asc_init_soc_state();
@@ -428,6 +506,7 @@ static void test_misuse(void) {
 int main(void) {
   RUN_TEST(test_ir_matches_pyasc);
   RUN_TEST(test_tensor_meta_ir);
+  RUN_TEST(test_shape_info_ir);
   RUN_TEST(test_run);
   RUN_TEST(test_misuse);
   return CHECK_SUMMARY();
