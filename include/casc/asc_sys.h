@@ -197,6 +197,187 @@ asc_int asc_tpipe_get_base_addr_at(const char *file, int line, asc_tpipe p,
 #define asc_tpipe_get_base_addr(p, pos)                                        \
   asc_tpipe_get_base_addr_at(ASC__AT, p, pos)
 
+/* ---- core identity, cross-core and inter-block flags (pyasc's
+ * basic.common / sys_var / block_sync / determine_compute_sync):
+ *
+ *   ASC_IF(asc_ascend_is_aiv()) { ... }     // i1, as pyasc
+ *   asc_cross_core_set_flag(3, 2, ASC_PIPEID_PIPE_MTE3);
+ *   asc_ib_set(gm_ws, ub_ws, block_idx, event_id);
+ *
+ * ib_set / ib_wait / notify_next_block / wait_pre_block take int32
+ * workspaces, as the reference's IBSet / NotifyNextBlock do. pyasc's
+ * is_aiv_only argument is not offered: its default (true) is the only
+ * form, as for asc_sync_all. */
+asc_bool asc_ascend_is_aic_at(const char *file, int line);
+asc_bool asc_ascend_is_aiv_at(const char *file, int line);
+asc_int asc_get_sub_block_idx_at(const char *file, int line); /* int64 */
+asc_int asc_get_sub_block_num_at(const char *file, int line); /* uint64 */
+void asc_get_arch_version_at(const char *file, int line, asc__sv core_version);
+/* mode_id: the reference's modes 0, 1, 2 (a ui8 attribute) */
+void asc_cross_core_set_flag_at(const char *file, int line, asc__sv flag_id,
+                                int mode_id, asc_pipeid pipe);
+void asc_cross_core_wait_flag_at(const char *file, int line, asc__sv flag_id,
+                                 int mode_id, asc_pipeid pipe);
+void asc_ib_set_at(const char *file, int line, asc_global_tensor gm_workspace,
+                   asc_local_tensor ub_workspace, asc__sv block_idx,
+                   asc__sv event_id);
+void asc_ib_wait_at(const char *file, int line, asc_global_tensor gm_workspace,
+                    asc_local_tensor ub_workspace, asc__sv block_idx,
+                    asc__sv event_id);
+void asc_notify_next_block_at(const char *file, int line,
+                              asc_global_tensor gm_workspace,
+                              asc_local_tensor ub_workspace);
+void asc_wait_pre_block_at(const char *file, int line,
+                           asc_global_tensor gm_workspace,
+                           asc_local_tensor ub_workspace);
+#define asc_ascend_is_aic() asc_ascend_is_aic_at(ASC__AT)
+#define asc_ascend_is_aiv() asc_ascend_is_aiv_at(ASC__AT)
+#define asc_get_sub_block_idx() asc_get_sub_block_idx_at(ASC__AT)
+#define asc_get_sub_block_num() asc_get_sub_block_num_at(ASC__AT)
+#define asc_get_arch_version(v) asc_get_arch_version_at(ASC__AT, ASC__I(v))
+#define asc_cross_core_set_flag(f, m, p)                                       \
+  asc_cross_core_set_flag_at(ASC__AT, ASC__I(f), m, p)
+#define asc_cross_core_wait_flag(f, m, p)                                      \
+  asc_cross_core_wait_flag_at(ASC__AT, ASC__I(f), m, p)
+#define asc_ib_set(g, u, b, e)                                                 \
+  asc_ib_set_at(ASC__AT, g, u, ASC__I(b), ASC__I(e))
+#define asc_ib_wait(g, u, b, e)                                                \
+  asc_ib_wait_at(ASC__AT, g, u, ASC__I(b), ASC__I(e))
+#define asc_notify_next_block(g, u) asc_notify_next_block_at(ASC__AT, g, u)
+#define asc_wait_pre_block(g, u) asc_wait_pre_block_at(ASC__AT, g, u)
+
+/* ---- cube modes, instruction cache, profiling and debug stamps:
+ * set_hf32_mode / set_hf32_trans_mode / set_mm_layout_transform (bool, i1),
+ * icache_preload(pre_fetch_len) and get_icache_preload_status() (int64),
+ * init_soc_state, metrics_prof_start / _stop, print_time_stamp(desc_id)
+ * (int32) and dump_acc_chk_point(tensor, index, count_off, dump_size) on a
+ * LocalTensor or a GlobalTensor (uint32 operands). */
+void asc_set_hf32_mode_at(const char *file, int line, asc__sv hf32_mode);
+void asc_set_hf32_trans_mode_at(const char *file, int line, asc__sv trans_mode);
+void asc_set_mm_layout_transform_at(const char *file, int line,
+                                    asc__sv mm_layout_mode);
+void asc_icache_preload_at(const char *file, int line, asc__sv pre_fetch_len);
+asc_int asc_get_icache_preload_status_at(const char *file, int line);
+void asc_init_soc_state_at(const char *file, int line);
+void asc_metrics_prof_start_at(const char *file, int line);
+void asc_metrics_prof_stop_at(const char *file, int line);
+void asc_print_time_stamp_at(const char *file, int line, asc__sv desc_id);
+void asc_dump_acc_chk_point_local_at(const char *file, int line,
+                                     asc_local_tensor t, asc__sv index,
+                                     asc__sv count_off, asc__sv dump_size);
+void asc_dump_acc_chk_point_global_at(const char *file, int line,
+                                      asc_global_tensor t, asc__sv index,
+                                      asc__sv count_off, asc__sv dump_size);
+#define asc_set_hf32_mode(b) asc_set_hf32_mode_at(ASC__AT, ASC__B(b))
+#define asc_set_hf32_trans_mode(b)                                             \
+  asc_set_hf32_trans_mode_at(ASC__AT, ASC__B(b))
+#define asc_set_mm_layout_transform(b)                                         \
+  asc_set_mm_layout_transform_at(ASC__AT, ASC__B(b))
+#define asc_icache_preload(n) asc_icache_preload_at(ASC__AT, ASC__I(n))
+#define asc_get_icache_preload_status()                                        \
+  asc_get_icache_preload_status_at(ASC__AT)
+#define asc_init_soc_state() asc_init_soc_state_at(ASC__AT)
+#define asc_metrics_prof_start() asc_metrics_prof_start_at(ASC__AT)
+#define asc_metrics_prof_stop() asc_metrics_prof_stop_at(ASC__AT)
+#define asc_print_time_stamp(d) asc_print_time_stamp_at(ASC__AT, ASC__I(d))
+/* clang-format off */
+#define asc_dump_acc_chk_point(t, i, c, n)                                     \
+  _Generic((t),                                                                \
+      asc_local_tensor: asc_dump_acc_chk_point_local_at,                       \
+      asc_global_tensor: asc_dump_acc_chk_point_global_at)(                    \
+      ASC__AT, t, ASC__I(i), ASC__I(c), ASC__I(n))
+/* clang-format on */
+
+/* ---- system workspace and HCCL context: get_sys_workspace() and
+ * get_hccl_context(index) give a uint8 GlobalAddress (memref<?xui8, 22>);
+ * set_sys_workspace(workspace) / set_hccl_context(index, context) take any
+ * GlobalAddress. index is the reference's template argument, so a C
+ * constant (pyasc materialises it as uint32). */
+asc_gm_addr asc_get_sys_workspace_at(const char *file, int line);
+void asc_set_sys_workspace_at(const char *file, int line,
+                              asc_gm_addr workspace);
+asc_gm_addr asc_get_hccl_context_at(const char *file, int line, long index);
+void asc_set_hccl_context_at(const char *file, int line, long index,
+                             asc_gm_addr context);
+#define asc_get_sys_workspace() asc_get_sys_workspace_at(ASC__AT)
+#define asc_set_sys_workspace(w) asc_set_sys_workspace_at(ASC__AT, w)
+#define asc_get_hccl_context(i) asc_get_hccl_context_at(ASC__AT, i)
+#define asc_set_hccl_context(i, c) asc_set_hccl_context_at(ASC__AT, i, c)
+
+/* ---- tensor debug and bookkeeping: LocalTensor.get_user_tag() (i32) /
+ * set_user_tag(tag) (i32), set_buffer_len(n), print(n) (uint32 lengths),
+ * to_file(file_name) (a string attribute), GlobalTensor.set_l2_cache_hint(
+ * mode, rw_mode) (asc.CacheMode / asc.CacheRwMode, pyasc's values; pyasc's
+ * defaults are CACHE_MODE_NORMAL and RW). */
+typedef enum {
+  ASC_CACHEMODE_CACHE_MODE_NORMAL = 0,
+  ASC_CACHEMODE_CACHE_MODE_DISABLE = 1,
+  ASC_CACHEMODE_CACHE_MODE_LAST = 2,
+  ASC_CACHEMODE_CACHE_MODE_PERSISTENT = 4
+} asc_cachemode;
+typedef enum {
+  ASC_CACHERWMODE_READ = 1,
+  ASC_CACHERWMODE_WRITE = 2,
+  ASC_CACHERWMODE_RW = 3
+} asc_cacherwmode;
+asc_int asc_localtensor_get_user_tag_at(const char *file, int line,
+                                        asc_local_tensor t);
+void asc_localtensor_set_user_tag_at(const char *file, int line,
+                                     asc_local_tensor t, asc__sv tag);
+void asc_localtensor_set_buffer_len_at(const char *file, int line,
+                                       asc_local_tensor t, asc__sv data_len);
+void asc_localtensor_print_at(const char *file, int line, asc_local_tensor t,
+                              asc__sv data_len);
+void asc_localtensor_to_file_at(const char *file, int line, asc_local_tensor t,
+                                const char *file_name);
+void asc_globaltensor_set_l2_cache_hint_at(const char *file, int line,
+                                           asc_global_tensor g,
+                                           asc_cachemode mode,
+                                           asc_cacherwmode rw_mode);
+#define asc_localtensor_get_user_tag(t)                                        \
+  asc_localtensor_get_user_tag_at(ASC__AT, t)
+#define asc_localtensor_set_user_tag(t, tag)                                   \
+  asc_localtensor_set_user_tag_at(ASC__AT, t, ASC__I(tag))
+#define asc_localtensor_set_buffer_len(t, n)                                   \
+  asc_localtensor_set_buffer_len_at(ASC__AT, t, ASC__I(n))
+#define asc_localtensor_print(t, n)                                            \
+  asc_localtensor_print_at(ASC__AT, t, ASC__I(n))
+#define asc_localtensor_to_file(t, name)                                       \
+  asc_localtensor_to_file_at(ASC__AT, t, name)
+#define asc_globaltensor_set_l2_cache_hint(g, mode, rw)                        \
+  asc_globaltensor_set_l2_cache_hint_at(ASC__AT, g, mode, rw)
+
+/* ---- ShapeInfo read from and handed to tensors: LocalTensor /
+ * GlobalTensor .get_shape_info() and .set_shape_info(info), and the
+ * ShapeInfo's .shape(dim) / .original_shape(dim) (i32 results, i32 dim, as
+ * pyasc). Building a ShapeInfo from arrays (pyasc's ShapeInfo(shape, ...))
+ * is not offered yet. */
+ASC__HANDLE(asc_shape_info); /* ShapeInfo */
+asc_shape_info asc_localtensor_get_shape_info_at(const char *file, int line,
+                                                 asc_local_tensor t);
+asc_shape_info asc_globaltensor_get_shape_info_at(const char *file, int line,
+                                                  asc_global_tensor g);
+void asc_localtensor_set_shape_info_at(const char *file, int line,
+                                       asc_local_tensor t, asc_shape_info si);
+void asc_globaltensor_set_shape_info_at(const char *file, int line,
+                                        asc_global_tensor g, asc_shape_info si);
+asc_int asc_shapeinfo_shape_at(const char *file, int line, asc_shape_info si,
+                               asc__sv dim);
+asc_int asc_shapeinfo_original_shape_at(const char *file, int line,
+                                        asc_shape_info si, asc__sv dim);
+#define asc_localtensor_get_shape_info(t)                                      \
+  asc_localtensor_get_shape_info_at(ASC__AT, t)
+#define asc_globaltensor_get_shape_info(g)                                     \
+  asc_globaltensor_get_shape_info_at(ASC__AT, g)
+#define asc_localtensor_set_shape_info(t, si)                                  \
+  asc_localtensor_set_shape_info_at(ASC__AT, t, si)
+#define asc_globaltensor_set_shape_info(g, si)                                 \
+  asc_globaltensor_set_shape_info_at(ASC__AT, g, si)
+#define asc_shapeinfo_shape(si, d)                                             \
+  asc_shapeinfo_shape_at(ASC__AT, si, ASC__I(d))
+#define asc_shapeinfo_original_shape(si, d)                                    \
+  asc_shapeinfo_original_shape_at(ASC__AT, si, ASC__I(d))
+
 #ifdef __cplusplus
 }
 #endif

@@ -2,6 +2,9 @@
  * set_atomic_*, set/get_store_atomic_config, sync_all, data_sync_barrier,
  * the cache calls, the system values and the scalar bit functions. Each
  * builds its one ascendc op. */
+#include <stdint.h>
+#include <string.h>
+
 #include "lang/lang_internal.h"
 
 /* ---- atomics ------------------------------------------------------------ */
@@ -91,6 +94,22 @@ void asc_get_store_atomic_config_at(const char *file, int line,
 /* ---- cross-block sync -----------------------------------------------------
  */
 
+/* The reference's SyncAll / IBSet / IBWait / NotifyNextBlock / WaitPreBlock
+ * take int32 workspaces; ops[0] is the GM one, ud the UB one's dtype. */
+static bool int32_workspaces(lang_call *c, casc_value *const *ops,
+                             casc_dtype ud) {
+  if (!ops[0] || !ops[1])
+    return false;
+  casc_dtype gd = casc_dtype_of_type(casc_type_elem(ops[0]->type));
+  if (gd == CASC_DT_I32 && ud == CASC_DT_I32)
+    return true;
+  lang_error(c,
+             "the workspaces must be int32 tensors (gm_workspace is %s, "
+             "ub_workspace %s)",
+             casc_dtype_name(gd), casc_dtype_name(ud));
+  return false;
+}
+
 void asc_sync_all_hard_at(const char *file, int line) {
   lang_call c;
   if (!lang_begin(&c, "asc_sync_all", file, line))
@@ -110,17 +129,8 @@ void asc_sync_all_soft_at(const char *file, int line,
       lang_local_tensor(&c, ub_workspace.p_, ub_workspace.k_, "ub_workspace",
                         &ud),
       NULL};
-  if (!ops[0] || !ops[1])
+  if (!int32_workspaces(&c, ops, ud))
     return;
-  /* the reference: both workspaces are int32 */
-  casc_dtype gd = casc_dtype_of_type(casc_type_elem(ops[0]->type));
-  if (gd != CASC_DT_I32 || ud != CASC_DT_I32) {
-    lang_error(&c,
-               "the workspaces must be int32 tensors (gm_workspace is %s, "
-               "ub_workspace %s)",
-               casc_dtype_name(gd), casc_dtype_name(ud));
-    return;
-  }
   if (!(ops[2] = lang_mat(&c, used_cores, c.k->i32, "used_cores")))
     return;
   lang_op(&c, CASC_OP_SYNC_ALL_SOFT, 3, ops, 0, NULL, NULL);
@@ -456,4 +466,496 @@ asc_float asc_scalar_cast_float_at(const char *file, int line, asc__sv value_in,
   r.p_ = scalar_cast(&c, value_in, dt, mode, false);
   r.k_ = lang_stamp(&c);
   return r;
+}
+
+/* ---- core identity, cross-core and inter-block flags -------------------- */
+
+static asc_bool core_is(const char *api, casc_op_kind kind, const char *file,
+                        int line) {
+  lang_call c;
+  asc_bool r = {0};
+  if (!lang_begin(&c, api, file, line))
+    return r;
+  r.p_ = lang_op1(&c, kind, 0, NULL, c.k->i1, NULL);
+  r.k_ = lang_stamp(&c);
+  return r;
+}
+
+asc_bool asc_ascend_is_aic_at(const char *file, int line) {
+  return core_is("asc_ascend_is_aic", CASC_OP_ASCEND_IS_AIC, file, line);
+}
+
+asc_bool asc_ascend_is_aiv_at(const char *file, int line) {
+  return core_is("asc_ascend_is_aiv", CASC_OP_ASCEND_IS_AIV, file, line);
+}
+
+asc_int asc_get_sub_block_idx_at(const char *file, int line) {
+  return query("asc_get_sub_block_idx", CASC_OP_GET_SUB_BLOCK_IDX, file, line,
+               true);
+}
+
+asc_int asc_get_sub_block_num_at(const char *file, int line) {
+  lang_call c;
+  asc_int r = {0};
+  if (!lang_begin(&c, "asc_get_sub_block_num", file, line))
+    return r;
+  r.p_ = lang_op1(&c, CASC_OP_GET_SUB_BLOCK_NUM, 0, NULL, c.k->ui64, NULL);
+  r.k_ = lang_stamp(&c);
+  return r;
+}
+
+/* An op whose only operand is one scalar materialised as `t` (pyasc's
+ * _mat(value, type)). */
+static void scalar_op(const char *api, casc_op_kind kind, const char *file,
+                      int line, asc__sv v, casc_type *(*type)(lang_kernel *),
+                      const char *what) {
+  lang_call c;
+  if (!lang_begin(&c, api, file, line))
+    return;
+  casc_value *op = lang_mat(&c, v, type(c.k), what);
+  if (op)
+    lang_op(&c, kind, 1, &op, 0, NULL, NULL);
+}
+
+static casc_type *t_i1(lang_kernel *k) {
+  return k->i1;
+}
+static casc_type *t_i32(lang_kernel *k) {
+  return k->i32;
+}
+static casc_type *t_i64(lang_kernel *k) {
+  return k->i64;
+}
+static casc_type *t_ui32(lang_kernel *k) {
+  return k->ui32;
+}
+
+void asc_get_arch_version_at(const char *file, int line, asc__sv core_version) {
+  scalar_op("asc_get_arch_version", CASC_OP_GET_ARCH_VERSION, file, line,
+            core_version, t_ui32, "core_version");
+}
+
+/* CrossCoreSetFlag<modeId, pipe>(flagId): modes 0 (all cores), 1 (the AIV
+ * cores of a group) and 2 (an AIC core and its AIV cores); flagId i32. */
+static void cross_core_flag(const char *api, casc_op_kind kind,
+                            const char *file, int line, asc__sv flag_id,
+                            int mode_id, asc_pipeid pipe) {
+  lang_call c;
+  if (!lang_begin(&c, api, file, line))
+    return;
+  if (mode_id < 0 || mode_id > 2) {
+    lang_error(&c, "mode_id %d is not a cross-core mode (0, 1 or 2)", mode_id);
+    return;
+  }
+  if ((int)pipe < ASC_PIPEID_PIPE_S || (int)pipe > ASC_PIPEID_PIPE_FIX) {
+    lang_error(&c, "%d is not a valid PipeID", (int)pipe);
+    return;
+  }
+  casc_value *f = lang_mat(&c, flag_id, c.k->i32, "flag_id");
+  if (!f)
+    return;
+  casc_named_attr a[2] = {
+      {casc_intern_cstr(c.k->ctx, "modeId"),
+       casc_attr_int(c.k->ctx, c.k->ui8, mode_id)},
+      {casc_intern_cstr(c.k->ctx, "pipe"), lang_enum_attr(&c, pipe)}};
+  lang_op(&c, kind, 1, &f, 0, NULL, casc_attr_dict(c.k->ctx, 2, a));
+}
+
+void asc_cross_core_set_flag_at(const char *file, int line, asc__sv flag_id,
+                                int mode_id, asc_pipeid pipe) {
+  cross_core_flag("asc_cross_core_set_flag", CASC_OP_CROSS_CORE_SET_FLAG, file,
+                  line, flag_id, mode_id, pipe);
+}
+
+void asc_cross_core_wait_flag_at(const char *file, int line, asc__sv flag_id,
+                                 int mode_id, asc_pipeid pipe) {
+  cross_core_flag("asc_cross_core_wait_flag", CASC_OP_CROSS_CORE_WAIT_FLAG,
+                  file, line, flag_id, mode_id, pipe);
+}
+
+/* IBSet / IBWait: the int32 workspaces, then block_idx and event_id (i32). */
+static void ib_flag(const char *api, casc_op_kind kind, const char *file,
+                    int line, asc_global_tensor g, asc_local_tensor u,
+                    asc__sv block_idx, asc__sv event_id) {
+  lang_call c;
+  if (!lang_begin(&c, api, file, line))
+    return;
+  casc_dtype ud = CASC_DT_INVALID;
+  casc_value *ops[4] = {lang_global_value(&c, g.p_, g.k_, "gm_workspace"),
+                        lang_local_tensor(&c, u.p_, u.k_, "ub_workspace", &ud),
+                        NULL, NULL};
+  if (!int32_workspaces(&c, ops, ud))
+    return;
+  if (!(ops[2] = lang_mat(&c, block_idx, c.k->i32, "block_idx")) ||
+      !(ops[3] = lang_mat(&c, event_id, c.k->i32, "event_id")))
+    return;
+  lang_op(&c, kind, 4, ops, 0, NULL, NULL);
+}
+
+void asc_ib_set_at(const char *file, int line, asc_global_tensor gm_workspace,
+                   asc_local_tensor ub_workspace, asc__sv block_idx,
+                   asc__sv event_id) {
+  ib_flag("asc_ib_set", CASC_OP_IB_SET, file, line, gm_workspace, ub_workspace,
+          block_idx, event_id);
+}
+
+void asc_ib_wait_at(const char *file, int line, asc_global_tensor gm_workspace,
+                    asc_local_tensor ub_workspace, asc__sv block_idx,
+                    asc__sv event_id) {
+  ib_flag("asc_ib_wait", CASC_OP_IB_WAIT, file, line, gm_workspace,
+          ub_workspace, block_idx, event_id);
+}
+
+static void block_chain(const char *api, casc_op_kind kind, const char *file,
+                        int line, asc_global_tensor g, asc_local_tensor u) {
+  lang_call c;
+  if (!lang_begin(&c, api, file, line))
+    return;
+  casc_dtype ud = CASC_DT_INVALID;
+  casc_value *ops[2] = {lang_global_value(&c, g.p_, g.k_, "gm_workspace"),
+                        lang_local_tensor(&c, u.p_, u.k_, "ub_workspace", &ud)};
+  if (int32_workspaces(&c, ops, ud))
+    lang_op(&c, kind, 2, ops, 0, NULL, NULL);
+}
+
+void asc_notify_next_block_at(const char *file, int line,
+                              asc_global_tensor gm_workspace,
+                              asc_local_tensor ub_workspace) {
+  block_chain("asc_notify_next_block", CASC_OP_NOTIFY_NEXT_BLOCK, file, line,
+              gm_workspace, ub_workspace);
+}
+
+void asc_wait_pre_block_at(const char *file, int line,
+                           asc_global_tensor gm_workspace,
+                           asc_local_tensor ub_workspace) {
+  block_chain("asc_wait_pre_block", CASC_OP_WAIT_PRE_BLOCK, file, line,
+              gm_workspace, ub_workspace);
+}
+
+/* ---- cube modes, instruction cache, profiling and debug stamps ----------- */
+
+void asc_set_hf32_mode_at(const char *file, int line, asc__sv hf32_mode) {
+  scalar_op("asc_set_hf32_mode", CASC_OP_SET_HF32_MODE, file, line, hf32_mode,
+            t_i1, "hf32_mode");
+}
+
+void asc_set_hf32_trans_mode_at(const char *file, int line,
+                                asc__sv trans_mode) {
+  scalar_op("asc_set_hf32_trans_mode", CASC_OP_SET_HF32_TRANS_MODE, file, line,
+            trans_mode, t_i1, "trans_mode");
+}
+
+void asc_set_mm_layout_transform_at(const char *file, int line,
+                                    asc__sv mm_layout_mode) {
+  scalar_op("asc_set_mm_layout_transform", CASC_OP_SET_MM_LAYOUT_TRANSFORM,
+            file, line, mm_layout_mode, t_i1, "mm_layout_mode");
+}
+
+void asc_icache_preload_at(const char *file, int line, asc__sv pre_fetch_len) {
+  scalar_op("asc_icache_preload", CASC_OP_ICACHE_PRELOAD, file, line,
+            pre_fetch_len, t_i64, "pre_fetch_len");
+}
+
+asc_int asc_get_icache_preload_status_at(const char *file, int line) {
+  return query("asc_get_icache_preload_status",
+               CASC_OP_GET_ICACHE_PRELOAD_STATUS, file, line, true);
+}
+
+static void no_operand(const char *api, casc_op_kind kind, const char *file,
+                       int line) {
+  lang_call c;
+  if (lang_begin(&c, api, file, line))
+    lang_op(&c, kind, 0, NULL, 0, NULL, NULL);
+}
+
+void asc_init_soc_state_at(const char *file, int line) {
+  no_operand("asc_init_soc_state", CASC_OP_INIT_SOC_STATE, file, line);
+}
+
+void asc_metrics_prof_start_at(const char *file, int line) {
+  no_operand("asc_metrics_prof_start", CASC_OP_METRICS_PROF_START, file, line);
+}
+
+void asc_metrics_prof_stop_at(const char *file, int line) {
+  no_operand("asc_metrics_prof_stop", CASC_OP_METRICS_PROF_STOP, file, line);
+}
+
+void asc_print_time_stamp_at(const char *file, int line, asc__sv desc_id) {
+  scalar_op("asc_print_time_stamp", CASC_OP_PRINT_TIME_STAMP, file, line,
+            desc_id, t_i32, "desc_id");
+}
+
+/* DumpAccChkPoint(tensor, index, countOff, dumpSize): the tensor first,
+ * three uint32 operands. */
+static void dump_acc(lang_call *c, casc_value *t, asc__sv index,
+                     asc__sv count_off, asc__sv dump_size) {
+  casc_value *ops[4] = {t, NULL, NULL, NULL};
+  if (!t || !(ops[1] = lang_mat(c, index, c->k->ui32, "index")) ||
+      !(ops[2] = lang_mat(c, count_off, c->k->ui32, "count_off")) ||
+      !(ops[3] = lang_mat(c, dump_size, c->k->ui32, "dump_size")))
+    return;
+  lang_op(c, CASC_OP_DUMP_ACC_CHK_POINT, 4, ops, 0, NULL, NULL);
+}
+
+void asc_dump_acc_chk_point_local_at(const char *file, int line,
+                                     asc_local_tensor t, asc__sv index,
+                                     asc__sv count_off, asc__sv dump_size) {
+  lang_call c;
+  if (lang_begin(&c, "asc_dump_acc_chk_point", file, line))
+    dump_acc(&c, lang_local_tensor(&c, t.p_, t.k_, "tensor", NULL), index,
+             count_off, dump_size);
+}
+
+void asc_dump_acc_chk_point_global_at(const char *file, int line,
+                                      asc_global_tensor t, asc__sv index,
+                                      asc__sv count_off, asc__sv dump_size) {
+  lang_call c;
+  if (lang_begin(&c, "asc_dump_acc_chk_point", file, line))
+    dump_acc(&c, lang_global_value(&c, t.p_, t.k_, "tensor"), index, count_off,
+             dump_size);
+}
+
+/* ---- system workspace and HCCL context ----------------------------------- */
+
+static casc_value *gm_address(lang_call *c, asc_gm_addr a, const char *what) {
+  casc_value *v = lang_value(c, a.p_, a.k_, what);
+  if (v && v->type->kind != CASC_TYPE_MEMREF &&
+      v->type->kind != CASC_TYPE_UNRANKED_MEMREF) {
+    lang_error(c, "%s is not a GM address", what);
+    return NULL;
+  }
+  return v;
+}
+
+/* GetHcclContext<index> / SetHcclContext<index>: a template argument, so a
+ * C constant, materialised as uint32 as pyasc does. */
+static casc_value *hccl_index(lang_call *c, long index) {
+  if (index < 0 || index > UINT32_MAX) {
+    lang_error(c, "index %ld is not a uint32", index);
+    return NULL;
+  }
+  return lang_mat(c, asc__sv_u((unsigned long long)index), c->k->ui32, "index");
+}
+
+asc_gm_addr asc_get_sys_workspace_at(const char *file, int line) {
+  lang_call c;
+  asc_gm_addr r = {0};
+  if (!lang_begin(&c, "asc_get_sys_workspace", file, line))
+    return r;
+  r.p_ = lang_op1(&c, CASC_OP_GET_SYS_WORKSPACE_PTR, 0, NULL,
+                  casc_type_gm_memref(c.k->ctx, c.k->ui8), NULL);
+  r.k_ = lang_stamp(&c);
+  return r;
+}
+
+void asc_set_sys_workspace_at(const char *file, int line,
+                              asc_gm_addr workspace) {
+  lang_call c;
+  if (!lang_begin(&c, "asc_set_sys_workspace", file, line))
+    return;
+  casc_value *w = gm_address(&c, workspace, "workspace");
+  if (w)
+    lang_op(&c, CASC_OP_SET_SYS_WORKSPACE, 1, &w, 0, NULL, NULL);
+}
+
+asc_gm_addr asc_get_hccl_context_at(const char *file, int line, long index) {
+  lang_call c;
+  asc_gm_addr r = {0};
+  if (!lang_begin(&c, "asc_get_hccl_context", file, line))
+    return r;
+  r.k_ = lang_stamp(&c);
+  casc_value *i = hccl_index(&c, index);
+  if (i)
+    r.p_ = lang_op1(&c, CASC_OP_GET_HCCL_CONTEXT, 1, &i,
+                    casc_type_gm_memref(c.k->ctx, c.k->ui8), NULL);
+  return r;
+}
+
+void asc_set_hccl_context_at(const char *file, int line, long index,
+                             asc_gm_addr context) {
+  lang_call c;
+  if (!lang_begin(&c, "asc_set_hccl_context", file, line))
+    return;
+  casc_value *ops[2] = {hccl_index(&c, index), NULL};
+  if (ops[0] && (ops[1] = gm_address(&c, context, "context")))
+    lang_op(&c, CASC_OP_SET_HCCL_CONTEXT, 2, ops, 0, NULL, NULL);
+}
+
+/* ---- tensor debug and bookkeeping ---------------------------------------- */
+
+asc_int asc_localtensor_get_user_tag_at(const char *file, int line,
+                                        asc_local_tensor t) {
+  lang_call c;
+  asc_int r = {0};
+  if (!lang_begin(&c, "asc_localtensor_get_user_tag", file, line))
+    return r;
+  casc_value *v = lang_local_tensor(&c, t.p_, t.k_, "tensor", NULL);
+  if (v)
+    r.p_ =
+        lang_op1(&c, CASC_OP_LOCAL_TENSOR_GET_USER_TAG, 1, &v, c.k->i32, NULL);
+  r.k_ = lang_stamp(&c);
+  return r;
+}
+
+/* A LocalTensor method whose one operand after the tensor is a scalar
+ * materialised as `t`. */
+static void tensor_scalar(const char *api, casc_op_kind kind, const char *file,
+                          int line, asc_local_tensor t, asc__sv v,
+                          casc_type *(*type)(lang_kernel *), const char *what) {
+  lang_call c;
+  if (!lang_begin(&c, api, file, line))
+    return;
+  casc_value *ops[2] = {lang_local_tensor(&c, t.p_, t.k_, "tensor", NULL),
+                        NULL};
+  if (ops[0] && (ops[1] = lang_mat(&c, v, type(c.k), what)))
+    lang_op(&c, kind, 2, ops, 0, NULL, NULL);
+}
+
+void asc_localtensor_set_user_tag_at(const char *file, int line,
+                                     asc_local_tensor t, asc__sv tag) {
+  tensor_scalar("asc_localtensor_set_user_tag",
+                CASC_OP_LOCAL_TENSOR_SET_USER_TAG, file, line, t, tag, t_i32,
+                "tag");
+}
+
+void asc_localtensor_set_buffer_len_at(const char *file, int line,
+                                       asc_local_tensor t, asc__sv data_len) {
+  tensor_scalar("asc_localtensor_set_buffer_len",
+                CASC_OP_LOCAL_TENSOR_SET_BUFFER_LEN, file, line, t, data_len,
+                t_ui32, "data_len");
+}
+
+void asc_localtensor_print_at(const char *file, int line, asc_local_tensor t,
+                              asc__sv data_len) {
+  tensor_scalar("asc_localtensor_print", CASC_OP_LOCAL_TENSOR_PRINT, file, line,
+                t, data_len, t_ui32, "data_len");
+}
+
+void asc_localtensor_to_file_at(const char *file, int line, asc_local_tensor t,
+                                const char *file_name) {
+  lang_call c;
+  if (!lang_begin(&c, "asc_localtensor_to_file", file, line))
+    return;
+  if (!file_name) {
+    lang_error(&c, "file_name is NULL");
+    return;
+  }
+  casc_value *v = lang_local_tensor(&c, t.p_, t.k_, "tensor", NULL);
+  if (v)
+    lang_op(
+        &c, CASC_OP_LOCAL_TENSOR_TO_FILE, 1, &v, 0, NULL,
+        lang_attrs1(&c, "fileName",
+                    casc_attr_string(c.k->ctx, file_name, strlen(file_name))));
+}
+
+void asc_globaltensor_set_l2_cache_hint_at(const char *file, int line,
+                                           asc_global_tensor g,
+                                           asc_cachemode mode,
+                                           asc_cacherwmode rw_mode) {
+  lang_call c;
+  if (!lang_begin(&c, "asc_globaltensor_set_l2_cache_hint", file, line))
+    return;
+  if (mode != ASC_CACHEMODE_CACHE_MODE_NORMAL &&
+      mode != ASC_CACHEMODE_CACHE_MODE_DISABLE &&
+      mode != ASC_CACHEMODE_CACHE_MODE_LAST &&
+      mode != ASC_CACHEMODE_CACHE_MODE_PERSISTENT) {
+    lang_error(&c, "%d is not a valid CacheMode", (int)mode);
+    return;
+  }
+  if ((int)rw_mode < ASC_CACHERWMODE_READ ||
+      (int)rw_mode > ASC_CACHERWMODE_RW) {
+    lang_error(&c, "%d is not a valid CacheRwMode", (int)rw_mode);
+    return;
+  }
+  casc_value *v = lang_global_value(&c, g.p_, g.k_, "tensor");
+  if (!v)
+    return;
+  casc_named_attr a[2] = {
+      {casc_intern_cstr(c.k->ctx, "mode"), lang_enum_attr(&c, mode)},
+      {casc_intern_cstr(c.k->ctx, "rwMode"), lang_enum_attr(&c, rw_mode)}};
+  lang_op(&c, CASC_OP_GLOBAL_TENSOR_SET_L2_CACHE_HINT, 1, &v, 0, NULL,
+          casc_attr_dict(c.k->ctx, 2, a));
+}
+
+/* ---- ShapeInfo read from and handed to tensors --------------------------- */
+
+static asc_shape_info get_shape_info(lang_call *c, casc_value *t,
+                                     casc_op_kind kind) {
+  asc_shape_info r = {0};
+  if (t)
+    r.p_ = lang_op1(
+        c, kind, 1, &t,
+        casc_type_asc(c->k->ctx, CASC_ASC_SHAPE_INFO, NULL, 0, NULL, NULL),
+        NULL);
+  r.k_ = lang_stamp(c);
+  return r;
+}
+
+asc_shape_info asc_localtensor_get_shape_info_at(const char *file, int line,
+                                                 asc_local_tensor t) {
+  lang_call c;
+  asc_shape_info r = {0};
+  if (!lang_begin(&c, "asc_localtensor_get_shape_info", file, line))
+    return r;
+  return get_shape_info(&c, lang_local_tensor(&c, t.p_, t.k_, "tensor", NULL),
+                        CASC_OP_LOCAL_TENSOR_GET_SHAPE_INFO);
+}
+
+asc_shape_info asc_globaltensor_get_shape_info_at(const char *file, int line,
+                                                  asc_global_tensor g) {
+  lang_call c;
+  asc_shape_info r = {0};
+  if (!lang_begin(&c, "asc_globaltensor_get_shape_info", file, line))
+    return r;
+  return get_shape_info(&c, lang_global_value(&c, g.p_, g.k_, "tensor"),
+                        CASC_OP_GLOBAL_TENSOR_GET_SHAPE_INFO);
+}
+
+static void set_shape_info(lang_call *c, casc_value *t, asc_shape_info si,
+                           casc_op_kind kind) {
+  casc_value *ops[2] = {t, NULL};
+  if (t && (ops[1] = lang_value(c, si.p_, si.k_, "shape_info")))
+    lang_op(c, kind, 2, ops, 0, NULL, NULL);
+}
+
+void asc_localtensor_set_shape_info_at(const char *file, int line,
+                                       asc_local_tensor t, asc_shape_info si) {
+  lang_call c;
+  if (lang_begin(&c, "asc_localtensor_set_shape_info", file, line))
+    set_shape_info(&c, lang_local_tensor(&c, t.p_, t.k_, "tensor", NULL), si,
+                   CASC_OP_LOCAL_TENSOR_SET_SHAPE_INFO);
+}
+
+void asc_globaltensor_set_shape_info_at(const char *file, int line,
+                                        asc_global_tensor g,
+                                        asc_shape_info si) {
+  lang_call c;
+  if (lang_begin(&c, "asc_globaltensor_set_shape_info", file, line))
+    set_shape_info(&c, lang_global_value(&c, g.p_, g.k_, "tensor"), si,
+                   CASC_OP_GLOBAL_TENSOR_SET_SHAPE_INFO);
+}
+
+static asc_int shape_dim(const char *api, casc_op_kind kind, const char *file,
+                         int line, asc_shape_info si, asc__sv dim) {
+  lang_call c;
+  asc_int r = {0};
+  if (!lang_begin(&c, api, file, line))
+    return r;
+  casc_value *ops[2] = {lang_value(&c, si.p_, si.k_, "shape_info"), NULL};
+  if (ops[0] && (ops[1] = lang_mat(&c, dim, c.k->i32, "dim")))
+    r.p_ = lang_op1(&c, kind, 2, ops, c.k->i32, NULL);
+  r.k_ = lang_stamp(&c);
+  return r;
+}
+
+asc_int asc_shapeinfo_shape_at(const char *file, int line, asc_shape_info si,
+                               asc__sv dim) {
+  return shape_dim("asc_shapeinfo_shape", CASC_OP_SHAPE_INFO_SHAPE, file, line,
+                   si, dim);
+}
+
+asc_int asc_shapeinfo_original_shape_at(const char *file, int line,
+                                        asc_shape_info si, asc__sv dim) {
+  return shape_dim("asc_shapeinfo_original_shape",
+                   CASC_OP_SHAPE_INFO_ORIGINAL_SHAPE, file, line, si, dim);
 }
