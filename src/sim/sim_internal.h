@@ -707,6 +707,10 @@ bool sim_exec_sort32(sim_block *b, const sim_insn *in); /* vec_sort.c */
 bool sim_exec_copy_repeat(sim_block *b, const sim_insn *in);
 /* vec_cmpmask.c: Compare into the CMPMASK register (imm: CMPMODE, imm2:
  * 1 = mask array), GetCmpMask, SetCmpMask. */
+/* Whether `a cmpMode b` holds, cmpMode an index into the cmpMode
+ * attribute's keywords (LT GT EQ LE GE NE); NaN compares unequal to all
+ * (vec_cmpsel.c; Compare and the register form of vec_cmpmask.c share it). */
+bool sim_cmp_holds(int mode, double a, double b);
 bool sim_exec_cmpmask(sim_block *b, const sim_insn *in);
 /* vec_select_reg.c: Select without a mask argument (imm: selMode), with
  * the CMPMASK and mask registers; its lowering check (false with `why`). */

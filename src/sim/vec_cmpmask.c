@@ -17,28 +17,6 @@
 
 enum { REP_BYTES = 256 };
 
-/* CMPMODE, in the order of the cmpMode attribute's keywords. */
-enum { CMP_LT, CMP_GT, CMP_EQ, CMP_LE, CMP_GE, CMP_NE };
-
-static bool holds(int mode, double a, double b) {
-  switch (mode) {
-  case CMP_LT:
-    return a < b;
-  case CMP_GT:
-    return a > b;
-  case CMP_EQ:
-    return a == b;
-  case CMP_LE:
-    return a <= b;
-  case CMP_GE:
-    return a >= b;
-  default:
-    return a != b;
-  }
-}
-
-/* compare_r_l0/l1: src0, src1, mask (one count or the mask words),
- * BinaryRepeatParams. imm = cmpMode, imm2 = 1 for the mask array. */
 static bool compare_to_register(sim_block *b, const sim_insn *in) {
   const unsigned dt = in->dt, es = casc_dtype_size((casc_dtype)dt);
   const int64_t lanes = REP_BYTES / (int64_t)es;
@@ -67,7 +45,7 @@ static bool compare_to_register(sim_block *b, const sim_insn *in) {
       sim_check_init(b, in, o, p, es);
       v[o] = sim_load_f(p, dt);
     }
-    if (holds((int)in->imm, v[0], v[1]))
+    if (sim_cmp_holds((int)in->imm, v[0], v[1]))
       bits[e / 8] |= (uint8_t)(1u << (e % 8));
   }
   memcpy(b->cmpmask, bits, sizeof bits);

@@ -31,7 +31,7 @@ enum { SEL_CMPMASK_SPR, SEL_TENSOR_SCALAR, SEL_TENSOR_TENSOR };
 /* The level of an instruction (imm2, set by lowering). */
 enum { LV_COUNT_MASK = 0, LV_BIT_MASK = 1, LV_COUNT = 2 };
 
-static bool compare(int mode, double a, double b) {
+bool sim_cmp_holds(int mode, double a, double b) {
   switch (mode) {
   case CMP_LT:
     return a < b;
@@ -143,7 +143,7 @@ static bool exec_compare(sim_block *b, const sim_insn *in) {
           sim_check_init(b, in, 2, p1, es);
           y = sim_load_f(p1, dt);
         }
-        byte |= (uint8_t)(compare((int)in->imm, a, y) << k);
+        byte |= (uint8_t)(sim_cmp_holds((int)in->imm, a, y) << k);
       }
       d[(r * lanes + e) / 8] = byte;
     }
