@@ -341,6 +341,10 @@ casc_launch_status casc_sim_run_timed(casc_sim_program *p, unsigned block_dim,
  * op's row accepts); an op it does not run is a located "not supported by
  * the simulator" error when a kernel using it is compiled. */
 bool casc_sim_runs_op(casc_op_kind kind);
+/* Why the simulator does not run ops of this kind (src/sim/
+ * sim_unsupported.def), or NULL when it runs them or the kind is unknown.
+ * Every kind it does not run has a reason (the op sweep checks it). */
+const char *casc_sim_why_not(casc_op_kind kind);
 
 /* compile + run + free. */
 casc_launch_status casc_launch(casc_ctx *ctx, casc_op *module,

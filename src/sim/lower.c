@@ -1469,14 +1469,10 @@ static bool lower_generic(lowerer *L, casc_op *op) {
     return false;
   }
   if (!opc) {
-    /* Front-end IR (pyasc's codegen.mlir, a C kernel before casc_compile)
-     * still has the tensors the compiler gives buffers to: say what to
-     * run rather than only that it cannot run. */
-    unsupported(L, op,
-                op->kind == CASC_OP_LOCAL_TENSOR_AUTO
-                    ? "the compiler gives it a queue or TBuf: compile the "
-                      "module first, e.g. `casc opt -pipeline=default`"
-                    : NULL);
+    /* sim_unsupported.def says why (for local_tensor_auto: what to run
+     * first, since front-end IR still has the tensors the compiler gives
+     * buffers to). */
+    unsupported(L, op, casc_sim_why_not(op->kind));
     return false;
   }
   if (op->nops > SIM_MAX_ARGS ||

@@ -4,6 +4,8 @@
  * macros below, one per op class: a class added to op_classes.def does not
  * compile here until it says how (or that) the simulator runs it, and a
  * misspelt handler or kernel name in ops.def does not compile either. */
+#include <string.h>
+
 #include "sim/sim_internal.h"
 
 /* Non-vector classes: the SIM column names the handler (NONE = none). */
@@ -84,6 +86,23 @@ static const sim_row rows[CASC_OP_COUNT_] = {
 bool casc_sim_runs_op(casc_op_kind kind) {
   const sim_row *r = sim_row_of(kind);
   return r->opc != SIM_NONE && (!r->need_kernel || r->kern != SIM_K_NONE);
+}
+
+const char *casc_sim_why_not(casc_op_kind kind) {
+  static const struct {
+    const char *op, *why;
+  } reasons[] = {
+#define SIM_WHY_NOT(op, why) {op, why},
+#include "sim/sim_unsupported.def"
+#undef SIM_WHY_NOT
+  };
+  const casc_op_info *info = casc_op_info_get(kind);
+  if (!info || casc_sim_runs_op(kind))
+    return NULL;
+  for (size_t i = 0; i < sizeof reasons / sizeof reasons[0]; i++)
+    if (strcmp(reasons[i].op, info->name) == 0)
+      return reasons[i].why;
+  return NULL;
 }
 
 const sim_row *sim_row_of(casc_op_kind kind) {

@@ -1,7 +1,7 @@
 /* `casc ops`: the op table as a user sees it: every op casc reads and
  * prints, its Ascend C API, its family, the element types it takes and
- * whether the simulator runs it. `--markdown` prints the coverage table of
- * docs/simulator.md (a lit test keeps the two equal). */
+ * whether the simulator runs it (if not, why). `--markdown` prints the
+ * coverage table of docs/simulator.md (a lit test keeps the two equal). */
 #include <stdio.h>
 #include <string.h>
 
@@ -17,7 +17,7 @@ static void print_help(void) {
          "Lists every op (or those whose name starts with PREFIX, e.g.\n"
          "ascendc.add): its Ascend C API, its family, the element types it\n"
          "takes on Atlas A2 ('any' = not restricted by the table) and\n"
-         "whether `casc run` runs it.\n\n"
+         "whether `casc run` runs it (if not, why).\n\n"
          "OPTIONS:\n"
          "  --class NAME     only ops of this family (e.g. binary-l2)\n"
          "  --unsupported    only ops the simulator does not run\n"
@@ -86,12 +86,16 @@ int casc_cmd_ops(int argc, char **argv) {
       casc_dtype_set_text(info->dtypes, dts, sizeof dts);
     else
       snprintf(dts, sizeof dts, "any");
+    /* "no" comes with its reason (src/sim/sim_unsupported.def) */
+    const char *why = runs ? NULL : casc_sim_why_not((casc_op_kind)k);
     if (markdown)
-      printf("| `%s` | %s | %s | %s | %s |\n", info->name,
-             *info->api ? info->api : "", cname, dts, runs ? "yes" : "no");
+      printf("| `%s` | %s | %s | %s | %s%s%s |\n", info->name,
+             *info->api ? info->api : "", cname, dts, runs ? "yes" : "no",
+             why ? ": " : "", why ? why : "");
     else
-      printf("%-44s %-22s %-13s %-30s %s\n", info->name,
-             *info->api ? info->api : "-", cname, dts, runs ? "yes" : "no");
+      printf("%-44s %-22s %-13s %-30s %s%s%s\n", info->name,
+             *info->api ? info->api : "-", cname, dts, runs ? "yes" : "no",
+             why ? ": " : "", why ? why : "");
     shown++;
     simulated += runs;
   }

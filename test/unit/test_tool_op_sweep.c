@@ -686,6 +686,40 @@ static void test_sweep_every_row(void) {
           count_unsupported_at_op, count_unsupported_producer);
 }
 
+/* Every row the simulator does not run says why, and every reason in
+ * src/sim/sim_unsupported.def names a row that exists and does not run (so
+ * the list cannot go stale when a row starts running). */
+static void test_every_unsimulated_row_has_a_reason(void) {
+  unsigned without = 0;
+  for (unsigned k = 1; k < casc_op_table_size(); k++) {
+    const casc_op_info *info = casc_op_info_get((casc_op_kind)k);
+    if (!info || casc_sim_runs_op((casc_op_kind)k))
+      continue;
+    if (!casc_sim_why_not((casc_op_kind)k)) {
+      fprintf(stderr,
+              "  %s: not simulated and no reason in "
+              "src/sim/sim_unsupported.def\n",
+              info->name);
+      without++;
+    }
+  }
+  CHECK_EQ_INT((int)without, 0);
+  unsigned stale = 0;
+#define SIM_WHY_NOT(op, why)                                                   \
+  do {                                                                         \
+    casc_op_kind k_ = casc_op_kind_lookup(op, strlen(op));                     \
+    if (k_ == CASC_OP_UNREGISTERED || casc_sim_runs_op(k_)) {                  \
+      fprintf(stderr, "  %s: %s\n", op,                                        \
+              k_ == CASC_OP_UNREGISTERED ? "no such row" : "it runs");         \
+      stale++;                                                                 \
+    }                                                                          \
+    (void)(why);                                                               \
+  } while (0);
+#include "sim/sim_unsupported.def"
+#undef SIM_WHY_NOT
+  CHECK_EQ_INT((int)stale, 0);
+}
+
 int main(int argc, char **argv) {
   list_mode = argc > 1 && strcmp(argv[1], "--list") == 0;
   if (argc > 2 && strcmp(argv[1], "--dump") == 0)
@@ -694,5 +728,6 @@ int main(int argc, char **argv) {
     emit_dir = argv[2];
   RUN_TEST(test_table_is_well_formed);
   RUN_TEST(test_sweep_every_row);
+  RUN_TEST(test_every_unsimulated_row_has_a_reason);
   return CHECK_SUMMARY();
 }
