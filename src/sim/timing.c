@@ -458,11 +458,13 @@ static casc_hw_vcost vcost_of(const sim_insn *in) {
   case SIM_PAIR_REDUCE_SUM:
     return CASC_HW_VCOST_REDUCE;
   case SIM_COMPARE:
+  case SIM_COMPARE_REG: /* the same vcmp, into the CMPMASK register */
     return CASC_HW_VCOST_BINARY;
   case SIM_COMPARE_SCALAR:
     return CASC_HW_VCOST_SCALAR;
   case SIM_SELECT_TENSOR: /* one vsel instruction whatever the mode */
   case SIM_SELECT_SCALAR:
+  case SIM_SELECT_REG: /* vsel with the mask from CMPMASK */
     return CASC_HW_VCOST_SELECT;
   case SIM_CAST_L2:
   case SIM_CAST_REP:
