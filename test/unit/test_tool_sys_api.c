@@ -14,6 +14,7 @@
 #include "casc/sim.h"
 #include "casc/text.h"
 #include "check.h"
+#include "lang_expect.h"
 
 enum { N = 64, BLOCKS = 4 };
 
@@ -241,23 +242,6 @@ static void bad_barrier(asc_kernel *k, void *user) {
   (void)k;
   (void)user;
   asc_data_sync_barrier((asc_memdsbt)7);
-}
-
-static void expect_build_error(asc_kernel_body body, const char *msg) {
-  casc_ctx *ctx = casc_ctx_new();
-  casc_diag_list diags = {0};
-  casc_ctx_set_diag_handler(ctx, casc_diag_collect, &diags);
-  CHECK(casc_jit_build(ctx, "k", body, NULL) == NULL);
-  CHECK_EQ_INT(diags.n, 1);
-  if (diags.n >= 1) {
-    const casc_diag *d = diags.items[0];
-    bool ok = d->loc && strstr(d->msg, msg);
-    CHECK(ok);
-    if (!ok)
-      fprintf(stderr, "got: %s\n", d->msg);
-  }
-  casc_diag_list_free(&diags);
-  casc_ctx_free(ctx);
 }
 
 static void test_misuse(void) {

@@ -15,6 +15,7 @@
 #include "casc/sim.h"
 #include "casc/text.h"
 #include "check.h"
+#include "lang_expect.h"
 
 /* The C twin of this pyasc kernel (each line one call, in order):
  *   xg/wg = GlobalTensor over x (f32) / w (i32); q = TQue(VECIN, 1),
@@ -142,6 +143,24 @@ static const char pyasc_ir[] =
     "  }\n"
     "}\n";
 
+static casc_buf print_module(casc_ctx *ctx, casc_op *m) {
+  casc_buf text;
+  casc_buf_init(&text);
+  casc_print_op(ctx, m, NULL, &text);
+  return text;
+}
+
+/* m prints exactly as pyasc's codegen.mlir for the same kernel (want);
+ * casc's text is shown when it does not. */
+static void expect_printed(casc_ctx *ctx, casc_op *m, const char *want) {
+  casc_buf text = print_module(ctx, m);
+  bool same = text.data && strcmp(text.data, want) == 0;
+  CHECK(same);
+  if (!same)
+    fprintf(stderr, "casc printed:\n%s\n", text.data ? text.data : "");
+  casc_buf_free(&text);
+}
+
 static void test_ir_matches_pyasc(void) {
   casc_ctx *ctx = casc_ctx_new();
   casc_diag_list diags = {0};
@@ -151,14 +170,7 @@ static void test_ir_matches_pyasc(void) {
     for (unsigned i = 0; i < diags.n; i++)
       casc_diag_print(diags.items[i], stderr);
   REQUIRE(m != NULL);
-  casc_buf text;
-  casc_buf_init(&text);
-  casc_print_op(ctx, m, NULL, &text);
-  bool same = text.data && strcmp(text.data, pyasc_ir) == 0;
-  CHECK(same);
-  if (!same)
-    fprintf(stderr, "casc printed:\n%s\n", text.data ? text.data : "");
-  casc_buf_free(&text);
+  expect_printed(ctx, m, pyasc_ir);
   casc_diag_list_free(&diags);
   casc_ctx_free(ctx);
 }
@@ -233,13 +245,6 @@ static void to_file_kernel(asc_kernel *k, void *user) {
   asc_localtensor_to_file(u, "dump.bin");
 }
 
-static casc_buf print_module(casc_ctx *ctx, casc_op *m) {
-  casc_buf text;
-  casc_buf_init(&text);
-  casc_print_op(ctx, m, NULL, &text);
-  return text;
-}
-
 static void test_tensor_meta_ir(void) {
   casc_ctx *ctx = casc_ctx_new();
   casc_diag_list diags = {0};
@@ -250,13 +255,8 @@ static void test_tensor_meta_ir(void) {
     for (unsigned i = 0; i < diags.n; i++)
       casc_diag_print(diags.items[i], stderr);
   REQUIRE(m != NULL && f != NULL);
-  casc_buf text = print_module(ctx, m);
-  bool same = text.data && strcmp(text.data, pyasc_tmeta_ir) == 0;
-  CHECK(same);
-  if (!same)
-    fprintf(stderr, "casc printed:\n%s\n", text.data ? text.data : "");
-  casc_buf_free(&text);
-  text = print_module(ctx, f);
+  expect_printed(ctx, m, pyasc_tmeta_ir);
+  casc_buf text = print_module(ctx, f);
   REQUIRE(text.data != NULL);
   CHECK(strstr(text.data, "ascendc.local_tensor.to_file %2 {fileName = "
                           "\"dump.bin\"} : !ascendc.local_tensor<*xf32>\n"));
@@ -332,12 +332,7 @@ static void test_shape_info_ir(void) {
     for (unsigned i = 0; i < diags.n; i++)
       casc_diag_print(diags.items[i], stderr);
   REQUIRE(m != NULL);
-  casc_buf text = print_module(ctx, m);
-  bool same = text.data && strcmp(text.data, pyasc_shp_ir) == 0;
-  CHECK(same);
-  if (!same)
-    fprintf(stderr, "casc printed:\n%s\n", text.data ? text.data : "");
-  casc_buf_free(&text);
+  expect_printed(ctx, m, pyasc_shp_ir);
   casc_diag_list_free(&diags);
   casc_ctx_free(ctx);
 }
@@ -455,23 +450,6 @@ static void unset_shape_info(asc_kernel *k, void *user) {
   (void)user;
   asc_shape_info none = {0};
   (void)asc_shapeinfo_shape(none, 0);
-}
-
-static void expect_build_error(asc_kernel_body body, const char *msg) {
-  casc_ctx *ctx = casc_ctx_new();
-  casc_diag_list diags = {0};
-  casc_ctx_set_diag_handler(ctx, casc_diag_collect, &diags);
-  CHECK(casc_jit_build(ctx, "k", body, NULL) == NULL);
-  CHECK_EQ_INT(diags.n, 1);
-  if (diags.n >= 1) {
-    const casc_diag *d = diags.items[0];
-    bool ok = d->loc && strstr(d->msg, msg);
-    CHECK(ok);
-    if (!ok)
-      fprintf(stderr, "got: %s\n", d->msg);
-  }
-  casc_diag_list_free(&diags);
-  casc_ctx_free(ctx);
 }
 
 static void test_misuse(void) {
