@@ -18,24 +18,39 @@
 enum { N = 256, COUNT = 100, L1_REPS = 2 };
 static const uint64_t BITS[2] = {0x0f0f00ff3333aaaaull, 0};
 
-static void kernel(asc_kernel *k, void *user) {
-  (void)user;
-  const char *names[3] = {"x", "y", "z"};
-  asc_tpipe pipe = asc_tpipe();
+/* x, y and z of dtypes dts, n elements each, copied GM -> UB through a
+ * VECIN queue of `bytes` and dequeued: the set-up the kernels below share. */
+typedef struct {
   asc_global_tensor g[3];
   asc_local_tensor l[3];
   asc_tquebind q[3];
+} xyz;
+
+static xyz load_xyz(asc_kernel *k, const asc_dtype dts[3], int n, int bytes) {
+  static const char *const names[3] = {"x", "y", "z"};
+  asc_tpipe pipe = asc_tpipe();
+  xyz t;
   for (int i = 0; i < 3; i++) {
-    g[i] = asc_globaltensor();
-    asc_globaltensor_set_global_buffer(g[i], asc_arg_gm(k, names[i], ASC_FLOAT),
-                                       N);
-    q[i] = asc_tque(ASC_TPOSITION_VECIN, 1);
-    asc_tpipe_init_buffer(pipe, q[i], 1, N * 4);
-    l[i] = asc_tquebind_alloc_tensor(q[i], ASC_FLOAT);
-    asc_data_copy(l[i], g[i], N);
-    asc_tquebind_enque(q[i], l[i]);
-    l[i] = asc_tquebind_deque(q[i], ASC_FLOAT);
+    t.g[i] = asc_globaltensor();
+    asc_globaltensor_set_global_buffer(t.g[i], asc_arg_gm(k, names[i], dts[i]),
+                                       n);
+    t.q[i] = asc_tque(ASC_TPOSITION_VECIN, 1);
+    asc_tpipe_init_buffer(pipe, t.q[i], 1, bytes);
+    t.l[i] = asc_tquebind_alloc_tensor(t.q[i], dts[i]);
+    asc_data_copy(t.l[i], t.g[i], n);
+    asc_tquebind_enque(t.q[i], t.l[i]);
+    t.l[i] = asc_tquebind_deque(t.q[i], dts[i]);
   }
+  return t;
+}
+
+static void kernel(asc_kernel *k, void *user) {
+  (void)user;
+  const asc_dtype dts[3] = {ASC_FLOAT, ASC_FLOAT, ASC_FLOAT};
+  xyz t = load_xyz(k, dts, N, N * 4);
+  asc_global_tensor *g = t.g;
+  asc_local_tensor *l = t.l;
+  asc_tquebind *q = t.q;
   asc_local_tensor x = l[0], y = l[1], z = l[2];
   asc_binary_repeat_params bp = asc_binaryrepeatparams(1, 1, 1, 8, 8, 8);
   asc_fused_mul_add(z, x, y, N);
@@ -118,23 +133,11 @@ static void test_kernel(void) {
 enum { CAST_N = 200 };
 static void cast_kernel(asc_kernel *k, void *user) {
   (void)user;
-  const char *names[3] = {"x", "y", "z"};
   const asc_dtype dts[3] = {ASC_HALF, ASC_HALF, ASC_INT8};
-  asc_tpipe pipe = asc_tpipe();
-  asc_global_tensor g[3];
-  asc_local_tensor l[3];
-  asc_tquebind q[3];
-  for (int i = 0; i < 3; i++) {
-    g[i] = asc_globaltensor();
-    asc_globaltensor_set_global_buffer(g[i], asc_arg_gm(k, names[i], dts[i]),
-                                       N);
-    q[i] = asc_tque(ASC_TPOSITION_VECIN, 1);
-    asc_tpipe_init_buffer(pipe, q[i], 1, N * 2);
-    l[i] = asc_tquebind_alloc_tensor(q[i], dts[i]);
-    asc_data_copy(l[i], g[i], N);
-    asc_tquebind_enque(q[i], l[i]);
-    l[i] = asc_tquebind_deque(q[i], dts[i]);
-  }
+  xyz t = load_xyz(k, dts, N, N * 2);
+  asc_global_tensor *g = t.g;
+  asc_local_tensor *l = t.l;
+  asc_tquebind *q = t.q;
   asc_add_relu_cast(l[2], l[0], l[1], CAST_N);
   /* a repeat of 128 halves writes 128 int8: dst repeats 4 blocks apart */
   asc_binary_repeat_params bp = asc_binaryrepeatparams(1, 1, 1, 4, 8, 8);
@@ -150,23 +153,11 @@ static void cast_kernel(asc_kernel *k, void *user) {
  * elements, after asc_set_deq_scale(0.5). */
 static void deq_kernel(asc_kernel *k, void *user) {
   (void)user;
-  const char *names[3] = {"x", "y", "z"};
   const asc_dtype dts[3] = {ASC_INT32, ASC_INT32, ASC_HALF};
-  asc_tpipe pipe = asc_tpipe();
-  asc_global_tensor g[3];
-  asc_local_tensor l[3];
-  asc_tquebind q[3];
-  for (int i = 0; i < 3; i++) {
-    g[i] = asc_globaltensor();
-    asc_globaltensor_set_global_buffer(g[i], asc_arg_gm(k, names[i], dts[i]),
-                                       64);
-    q[i] = asc_tque(ASC_TPOSITION_VECIN, 1);
-    asc_tpipe_init_buffer(pipe, q[i], 1, 256);
-    l[i] = asc_tquebind_alloc_tensor(q[i], dts[i]);
-    asc_data_copy(l[i], g[i], 64);
-    asc_tquebind_enque(q[i], l[i]);
-    l[i] = asc_tquebind_deque(q[i], dts[i]);
-  }
+  xyz t = load_xyz(k, dts, 64, 256);
+  asc_global_tensor *g = t.g;
+  asc_local_tensor *l = t.l;
+  asc_tquebind *q = t.q;
   asc_set_deq_scale(0.5);
   asc_add_deq_relu(l[2], l[0], l[1], 64);
   asc_set_flag(ASC_HARDEVENT_V_MTE3);
