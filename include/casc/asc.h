@@ -1646,4 +1646,13 @@ asc_int asc_get_block_num_at(const char *file, int line);
 
 /* The mask register and the vector math ops (their own header). */
 #include "casc/asc_vec_math.h"
+
+/* TBufPool, TPipe.init_buf_pool and get_tpipe_ptr. */
+#include "casc/asc_bufpool.h"
+
+/* TensorDesc and ListTensorDesc. */
+#include "casc/asc_desc.h"
+
+/* GatherMask, the region-proposal ops and CastDeq. */
+#include "casc/asc_vec_misc.h"
 #endif /* CASC_ASC_H */

@@ -135,6 +135,9 @@ casc_value *lang_local_tensor(lang_call *c, void *p, unsigned k,
                               const char *what, casc_dtype *dt);
 casc_value *lang_global_value(lang_call *c, void *p, unsigned k,
                               const char *what);
+/* A GlobalTensor handle around the IR value v (a poisoned one for NULL):
+ * for ops whose result is a GlobalTensor. */
+asc_global_tensor lang_global_wrap(lang_call *c, casc_value *v);
 /* Same for a cell handle. */
 lang_var *lang_cell(lang_call *c, void *p, unsigned k, const char *what);
 /* True if v's defining block is on the current frame stack. */
