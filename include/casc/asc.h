@@ -1655,4 +1655,7 @@ asc_int asc_get_block_num_at(const char *file, int line);
 
 /* GatherMask, the region-proposal ops and CastDeq. */
 #include "casc/asc_vec_misc.h"
+
+/* AIPP, LoadImageToLocal and CheckLocalMemoryIA. */
+#include "casc/asc_aipp.h"
 #endif /* CASC_ASC_H */

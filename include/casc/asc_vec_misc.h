@@ -81,9 +81,9 @@ void asc_rp_sort16_at(const char *file, int line, asc_local_tensor dst,
   asc_proposal_extract_at(ASC__AT, d, s, ASC__I(r), ASC__I(m))
 #define asc_rp_sort16(d, s, r) asc_rp_sort16_at(ASC__AT, d, s, ASC__I(r))
 
-/* cast_deq(dst, src, count): int16 -> int8 / uint8 with the DEQSCALE of
- * asc_set_deq_scale (count int32). pyasc's dispatcher rejects its own
- * is_vec_deq / half_block arguments, so the op's defaults are the only
+/* cast_deq(dst, src, count): int16 -> int8 / uint8 or int32 -> half with
+ * the DEQSCALE of asc_set_deq_scale (count int32). pyasc's dispatcher rejects
+ * its own is_vec_deq / half_block arguments, so the op's defaults are the only
  * form, as in pyasc. */
 void asc_cast_deq_at(const char *file, int line, asc_local_tensor dst,
                      asc_local_tensor src, asc__sv count);

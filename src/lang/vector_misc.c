@@ -206,12 +206,16 @@ void asc_cast_deq_at(const char *file, int line, asc_local_tensor dst,
                         NULL};
   if (c.failed)
     return;
-  if (sd != CASC_DT_I16) {
-    lang_error(&c, "src has dtype %s; CastDeq reads i16", dt_name(sd));
-    return;
-  }
-  if (dd != CASC_DT_I8 && dd != CASC_DT_U8) {
-    lang_error(&c, "dst has dtype %s; CastDeq writes i8 or ui8", dt_name(dd));
+  /* the reference's two conversions: int16 -> int8 / uint8 and
+   * int32 -> half */
+  bool ok = sd == CASC_DT_I16   ? dd == CASC_DT_I8 || dd == CASC_DT_U8
+            : sd == CASC_DT_I32 ? dd == CASC_DT_F16
+                                : false;
+  if (!ok) {
+    lang_error(&c,
+               "dst %s, src %s; CastDeq converts i16 to i8 or ui8, and i32 "
+               "to f16",
+               dt_name(dd), dt_name(sd));
     return;
   }
   if ((ops[2] = lang_mat(&c, count, c.k->i32, "count")))

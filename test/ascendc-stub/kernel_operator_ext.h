@@ -67,13 +67,23 @@ struct AscendQuantConfig {};
 struct BrcbRepeatParams {};
 // (Nd2NzParams, LoadData2DParams, MmadParams, FixpipeParamsV220 and
 // FixpipeConfig with CFG_NZ / CFG_ROW_MAJOR are in kernel_operator.h.)
-struct CheckLocalMemoryIAParam {};
+// CheckLocalMemoryIA's window and the accesses it watches.
+struct CheckLocalMemoryIAParam {
+  uint8_t enableBit;
+  uint32_t startAddr, endAddr;
+  bool isScalarRead, isScalarWrite, isVectorRead, isVectorWrite, isMteRead,
+      isMteWrite, isEnable;
+};
 struct CopyRepeatParams {};
 struct DataCopyCO12DstParams {};
 struct DataCopyEnhancedParams {};
 struct DataCopyExtParams {};
 struct FmatrixMode {};
-struct GatherMaskParams {};
+struct GatherMaskParams {
+  uint8_t src0BlockStride;
+  uint16_t repeatTimes, src0RepeatStride;
+  uint8_t src1RepeatStride;
+};
 struct GatherRepeatParams {};
 struct InitConstValueParams {};
 struct LoadData2DParamsV2 {};
@@ -82,7 +92,11 @@ struct LoadData2dTransposeParamsV2 {};
 struct LoadData3DParamsV1 {};
 struct LoadData3DParamsV2Pro {};
 struct LoadDataRepeatParam {};
-struct LoadImageToLocalParams {};
+// LoadImageToLocal's crop and padding, in pixels.
+struct LoadImageToLocalParams {
+  uint16_t horizSize, vertSize, horizStartPos, vertStartPos, srcHorizSize;
+  uint16_t topPadSize, botPadSize, leftPadSize, rightPadSize;
+};
 struct MrgSort4Info {};
 struct Nz2NdParamsFull {};
 struct TransDataTo5HDParams {};
@@ -486,18 +500,19 @@ template <typename T, typename U, bool isReuseSource = false>
 void Axpy(const LocalTensor<T> &dst, const LocalTensor<U> &src,
           const U scalarValue, const uint32_t calCount);
 
-template <typename T, typename U, bool isVecDeq = true, bool halfBlock = true,
-          bool isSetMask = true>
-void CastDeq(const LocalTensor<U> &dst, const LocalTensor<T> &src,
+// CastDeq<T (dst), U (src), ...>: the reference's template order.
+template <typename T, typename U, bool isSetMask = true, bool isVecDeq = true,
+          bool halfBlock = true>
+void CastDeq(const LocalTensor<T> &dst, const LocalTensor<U> &src,
              const uint64_t mask, uint8_t repeatTimes,
              const UnaryRepeatParams &repeatParams);
-template <typename T, typename U, bool isVecDeq = true, bool halfBlock = true,
-          bool isSetMask = true>
-void CastDeq(const LocalTensor<U> &dst, const LocalTensor<T> &src,
+template <typename T, typename U, bool isSetMask = true, bool isVecDeq = true,
+          bool halfBlock = true>
+void CastDeq(const LocalTensor<T> &dst, const LocalTensor<U> &src,
              const uint64_t mask[], uint8_t repeatTimes,
              const UnaryRepeatParams &repeatParams);
 template <typename T, typename U, bool isVecDeq = true, bool halfBlock = true>
-void CastDeq(const LocalTensor<U> &dst, const LocalTensor<T> &src,
+void CastDeq(const LocalTensor<T> &dst, const LocalTensor<U> &src,
              const uint32_t calCount);
 
 #define CASC_STUB_WHOLE_REDUCE(name, ...)                                      \

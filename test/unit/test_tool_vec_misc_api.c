@@ -203,6 +203,33 @@ static void test_gather_mask_runs(void) {
   casc_ctx_free(ctx);
 }
 
+/* CastDeq's other conversion, int32 -> half (pyasc's kernel above has
+ * int16 -> int8). */
+static void deq_i32_kernel(asc_kernel *k, void *user) {
+  (void)k;
+  (void)user;
+  asc_tpipe pipe = asc_tpipe();
+  asc_tquebind q = asc_tque(ASC_TPOSITION_VECCALC, 1);
+  asc_tpipe_init_buffer(pipe, q, 1, 1024);
+  asc_local_tensor h = asc_tquebind_alloc_tensor(q, ASC_HALF);
+  asc_local_tensor s = asc_tquebind_alloc_tensor(q, ASC_INT32);
+  asc_cast_deq(h, s, 64);
+}
+
+static void test_cast_deq_i32(void) {
+  casc_ctx *ctx = casc_ctx_new();
+  casc_op *m = casc_jit_build(ctx, "d", deq_i32_kernel, NULL);
+  REQUIRE(m != NULL);
+  casc_buf text;
+  casc_buf_init(&text);
+  casc_print_op(ctx, m, NULL, &text);
+  CHECK(text.data && strstr(text.data, "ascendc.cast_deq_l2 %2, %3, %c64_i32 : "
+                                       "!ascendc.local_tensor<*xf16>, "
+                                       "!ascendc.local_tensor<*xi32>, i32\n"));
+  casc_buf_free(&text);
+  casc_ctx_free(ctx);
+}
+
 /* Misuse: one located error naming the API. */
 static asc_local_tensor ub(asc_dtype dt) {
   asc_tpipe pipe = asc_tpipe();
@@ -310,13 +337,16 @@ static void test_misuse(void) {
                                        "is out of range [0, 5]");
   expect_build_error(sort16_bad_repeat, "asc_rp_sort16: repeat_time 256 is "
                                         "out of range [0, 255]");
-  expect_build_error(deq_bad_src,
-                     "asc_cast_deq: src has dtype i8; CastDeq reads i16");
+  expect_build_error(
+      deq_bad_src,
+      "asc_cast_deq: dst i8, src i8; CastDeq converts i16 to i8 or ui8, "
+      "and i32 to f16");
 }
 
 int main(void) {
   RUN_TEST(test_ir_matches_pyasc);
   RUN_TEST(test_gather_mask_runs);
+  RUN_TEST(test_cast_deq_i32);
   RUN_TEST(test_misuse);
   return CHECK_SUMMARY();
 }
