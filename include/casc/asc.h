@@ -973,11 +973,20 @@ void asc_data_copy_pad_at(const char *file, int line, asc__tensor dst,
                           asc__tensor src, asc_data_copy_params params,
                           asc_data_copy_pad_params pad, bool has_pad);
 #define asc_data_copy_pad(...) ASC__OVERLOAD(asc__data_copy_pad_, __VA_ARGS__)
+/* params an asc_data_copy_params: the forms above; an
+ * asc_data_copy_ext_params: the extended forms (casc/asc_data_copy_ext.h) */
+/* clang-format off */
 #define asc__data_copy_pad_3(d, s, p)                                          \
-  asc_data_copy_pad_at(ASC__AT, ASC__T(d), ASC__T(s), p,                       \
-                       (asc_data_copy_pad_params){0}, false)
+  _Generic((p),                                                                \
+      asc_data_copy_params: asc__data_copy_pad_plain3,                         \
+      asc_data_copy_ext_params: asc__data_copy_pad_ext3)(                      \
+      ASC__AT, ASC__T(d), ASC__T(s), p)
 #define asc__data_copy_pad_4(d, s, p, pad)                                     \
-  asc_data_copy_pad_at(ASC__AT, ASC__T(d), ASC__T(s), p, pad, true)
+  _Generic((p),                                                                \
+      asc_data_copy_params: asc__data_copy_pad_plain4,                         \
+      asc_data_copy_ext_params: asc__data_copy_pad_ext4)(                      \
+      ASC__AT, ASC__T(d), ASC__T(s), p, pad)
+/* clang-format on */
 
 /* ======================================================================== */
 /* Cube unit (pyasc asc.language.basic mm / fixpipe; docs/simulator.md      */
@@ -1658,4 +1667,7 @@ asc_int asc_get_block_num_at(const char *file, int line);
 
 /* AIPP, LoadImageToLocal and CheckLocalMemoryIA. */
 #include "casc/asc_aipp.h"
+
+/* DataCopyPad with DataCopyExtParams / DataCopyPadExtParams. */
+#include "casc/asc_data_copy_ext.h"
 #endif /* CASC_ASC_H */

@@ -268,8 +268,8 @@ void asc_load_image_to_local_at(const char *file, int line,
     return;
   /* the reference's LoadImageToLocal writes int8_t or half */
   if (dd != CASC_DT_I8 && dd != CASC_DT_F16) {
-    lang_error(&c, "dst has dtype %s; LoadImageToLocal writes i8 or f16",
-               casc_dtype_name(dd));
+    lang_error(&c, "dst has dtype %s; LoadImageToLocal writes int8 or half",
+               casc_dtype_pyasc_name(dd));
     return;
   }
   lang_op(&c, CASC_OP_LOAD_IMAGE_TO_LOCAL, 2, ops, 0, NULL, NULL);

@@ -19,7 +19,7 @@ static bool const_in(lang_call *c, asc__sv s, long long lo, long long hi,
 }
 
 static const char *dt_name(casc_dtype dt) {
-  return casc_dtype_name(dt);
+  return casc_dtype_pyasc_name(dt);
 }
 
 asc_gather_mask_params asc_gathermaskparams_at(const char *file, int line,
@@ -62,8 +62,8 @@ static bool gather_mask_dtypes(lang_call *c, casc_dtype d, casc_dtype s,
     break;
   default:
     lang_error(c,
-               "dst has dtype %s; GatherMask supports f16, ui16, i16, f32, "
-               "ui32, i32",
+               "dst has dtype %s; GatherMask supports half, uint16, int16, "
+               "float, uint32, int32",
                dt_name(d));
     return false;
   }
@@ -141,7 +141,7 @@ static bool proposal_tensors(lang_call *c, asc_local_tensor dst,
   if (c->failed)
     return false;
   if (dd != CASC_DT_F16 && dd != CASC_DT_F32) {
-    lang_error(c, "dst has dtype %s; it must be f16 or f32", dt_name(dd));
+    lang_error(c, "dst has dtype %s; it must be half or float", dt_name(dd));
     return false;
   }
   if (sd != dd) {
@@ -213,8 +213,8 @@ void asc_cast_deq_at(const char *file, int line, asc_local_tensor dst,
                                 : false;
   if (!ok) {
     lang_error(&c,
-               "dst %s, src %s; CastDeq converts i16 to i8 or ui8, and i32 "
-               "to f16",
+               "dst %s, src %s; CastDeq converts int16 to int8 or uint8, "
+               "and int32 to half",
                dt_name(dd), dt_name(sd));
     return;
   }

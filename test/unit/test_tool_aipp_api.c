@@ -356,7 +356,8 @@ static void test_misuse(void) {
       bad_format, "asc_set_aipp_functions: 2 is not a valid AippInputFormat");
   expect_build_error(no_buffer, "asc_set_aipp_functions: src0 has no buffer");
   expect_build_error(bad_image_dtype, "asc_load_image_to_local: dst has dtype "
-                                      "f32; LoadImageToLocal writes i8 or f16");
+                                      "float; LoadImageToLocal writes int8 or "
+                                      "half");
   expect_build_error(
       bad_image_size,
       "asc_loadimagetolocalparams: horiz_size is out of range [2, 4095]");

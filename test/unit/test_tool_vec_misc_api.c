@@ -318,13 +318,14 @@ static void deq_bad_src(asc_kernel *k, void *user) {
 }
 
 static void test_misuse(void) {
-  expect_build_error(gm_bad_dtype, "asc_gather_mask: dst has dtype i8; "
-                                   "GatherMask supports f16, ui16, i16, f32, "
-                                   "ui32, i32");
-  expect_build_error(gm_mixed, "asc_gather_mask: src0 has dtype i16, dst f16");
+  expect_build_error(gm_bad_dtype, "asc_gather_mask: dst has dtype int8; "
+                                   "GatherMask supports half, uint16, int16, "
+                                   "float, uint32, int32");
+  expect_build_error(gm_mixed,
+                     "asc_gather_mask: src0 has dtype int16, dst half");
   expect_build_error(gm_bad_pattern_tensor,
-                     "asc_gather_mask: src1_pattern has dtype ui16; for f32 "
-                     "data it must be ui32");
+                     "asc_gather_mask: src1_pattern has dtype uint16; for "
+                     "float data it must be uint32");
   expect_build_error(gm_bad_pattern, "asc_gather_mask: src1_pattern 8 is out "
                                      "of range [1, 7]");
   expect_build_error(gm_bad_reduce, "asc_gather_mask: reduce_mode 2 is out of "
@@ -332,15 +333,15 @@ static void test_misuse(void) {
   expect_build_error(gm_bad_mode,
                      "asc_gather_mask: 1 is not a valid GatherMaskMode");
   expect_build_error(concat_bad_dtype, "asc_proposal_concat: dst has dtype "
-                                       "i32; it must be f16 or f32");
+                                       "int32; it must be half or float");
   expect_build_error(extract_bad_mode, "asc_proposal_extract: mode_number 6 "
                                        "is out of range [0, 5]");
   expect_build_error(sort16_bad_repeat, "asc_rp_sort16: repeat_time 256 is "
                                         "out of range [0, 255]");
   expect_build_error(
       deq_bad_src,
-      "asc_cast_deq: dst i8, src i8; CastDeq converts i16 to i8 or ui8, "
-      "and i32 to f16");
+      "asc_cast_deq: dst int8, src int8; CastDeq converts int16 to "
+      "int8 or uint8, and int32 to half");
 }
 
 int main(void) {
