@@ -9,6 +9,8 @@
 #ifndef CASC_ASC_VEC_MISC_H
 #define CASC_ASC_VEC_MISC_H
 
+#include <stdint.h>
+
 #include "casc/asc.h"
 
 #pragma GCC visibility push(default)
@@ -88,6 +90,21 @@ void asc_rp_sort16_at(const char *file, int line, asc_local_tensor dst,
 void asc_cast_deq_at(const char *file, int line, asc_local_tensor dst,
                      asc_local_tensor src, asc__sv count);
 #define asc_cast_deq(d, s, n) asc_cast_deq_at(ASC__AT, d, s, ASC__I(n))
+
+/* asc.VdeqInfo(scale, offset, sign_mode): the 16 (scale, offset, sign)
+ * groups CastDeq's vector mode reads, as C arrays of 16 constants (float,
+ * int16, bool), stored one by one into memref<16xf32>, <16xi16>, <16xi1>
+ * (pyasc's asc.array). asc_set_deq_scale(vdeq, info) is SetDeqScale's
+ * tensor form (set_deq_scale_l4): vdeq a uint64 LocalTensor. */
+ASC__HANDLE(asc_vdeq_info); /* VdeqInfo */
+asc_vdeq_info asc_vdeqinfo_at(const char *file, int line, const float *scale,
+                              const int16_t *offset, const bool *sign_mode);
+void asc_set_deq_scale_tensor_at(const char *file, int line,
+                                 asc_local_tensor vdeq, asc_vdeq_info info);
+#define asc_vdeqinfo(s, o, m) asc_vdeqinfo_at(ASC__AT, s, o, m)
+/* the two-argument form of asc_set_deq_scale (casc/asc_vec_math.h) */
+#define asc__set_deq_scale_2(t, info)                                          \
+  asc_set_deq_scale_tensor_at(ASC__AT, t, info)
 
 #ifdef __cplusplus
 }

@@ -1,5 +1,7 @@
 /* GatherMask, ProposalConcat / ProposalExtract, RpSort16 and CastDeq
  * (pyasc asc.language.basic; casc/asc_vec_misc.h). */
+#include <stdint.h>
+
 #include "lang/lang_internal.h"
 
 /* A C constant argument outside [lo, hi] is a located error; a runtime
@@ -220,4 +222,82 @@ void asc_cast_deq_at(const char *file, int line, asc_local_tensor dst,
   }
   if ((ops[2] = lang_mat(&c, count, c.k->i32, "count")))
     lang_op(&c, CASC_OP_CAST_DEQ_L2, 3, ops, 0, NULL, NULL);
+}
+
+/* One pyasc asc.array of n constants of element type `elem`: a
+ * memref.alloca, then per element its constant, its index and the store,
+ * in that order (as pyasc's array builds it). */
+static casc_value *const_array(lang_call *c, casc_type *elem, unsigned n,
+                               const asc__sv *values, const char *what) {
+  casc_ctx *ctx = c->k->ctx;
+  const int64_t len = n;
+  casc_type *mt = casc_type_memref(ctx, 1, &len, elem, NULL);
+  casc_value *a =
+      lang_op1(c, CASC_OP_MEMREF_ALLOCA, 0, NULL, mt,
+               lang_attrs1(c, "operandSegmentSizes",
+                           casc_attr_opaque(ctx, "array<i32: 0, 0>")));
+  for (unsigned i = 0; a && i < n; i++) {
+    casc_value *st[3] = {lang_mat(c, values[i], elem, what), a, NULL};
+    if (!st[0] ||
+        !(st[2] = lang_mat(c, asc__sv_i((long long)i), c->k->index, "index")))
+      return NULL;
+    lang_op(c, CASC_OP_MEMREF_STORE, 3, st, 0, NULL, NULL);
+  }
+  return a;
+}
+
+enum { VDEQ_N = 16 }; /* the reference's VDEQ_TENSOR_SIZE */
+
+asc_vdeq_info asc_vdeqinfo_at(const char *file, int line, const float *scale,
+                              const int16_t *offset, const bool *sign_mode) {
+  lang_call c;
+  asc_vdeq_info r = {0};
+  if (!lang_begin(&c, "asc_vdeqinfo", file, line))
+    return r;
+  r.k_ = lang_stamp(&c);
+  if (!scale || !offset || !sign_mode) {
+    lang_error(&c, "scale, offset and sign_mode must each be 16 values");
+    return r;
+  }
+  asc__sv sv[3][VDEQ_N];
+  for (int i = 0; i < VDEQ_N; i++) {
+    sv[0][i] = asc__sv_f(scale[i]);
+    sv[1][i] = asc__sv_i(offset[i]);
+    sv[2][i] = asc__sv_i(sign_mode[i] ? 1 : 0);
+  }
+  casc_value *ops[3];
+  if (!(ops[0] = const_array(&c, c.k->f32, VDEQ_N, sv[0], "scale")) ||
+      !(ops[1] = const_array(&c, c.k->i16, VDEQ_N, sv[1], "offset")) ||
+      !(ops[2] = const_array(&c, c.k->i1, VDEQ_N, sv[2], "sign_mode")))
+    return r;
+  casc_ctx *ctx = c.k->ctx;
+  casc_attr *types[3];
+  for (int i = 0; i < 3; i++)
+    types[i] = casc_attr_type(ctx, ops[i]->type);
+  casc_type *t = casc_type_asc(ctx, CASC_ASC_VDEQ_INFO, NULL, 0, NULL, NULL);
+  r.p_ = lang_op1(&c, CASC_OP_CONSTRUCT, 3, ops, t,
+                  lang_attrs1(&c, "types", casc_attr_array(ctx, 3, types)));
+  return r;
+}
+
+void asc_set_deq_scale_tensor_at(const char *file, int line,
+                                 asc_local_tensor vdeq, asc_vdeq_info info) {
+  lang_call c;
+  if (!lang_begin(&c, "asc_set_deq_scale", file, line))
+    return;
+  casc_dtype vd = CASC_DT_INVALID;
+  casc_value *ops[2] = {lang_local_tensor(&c, vdeq.p_, vdeq.k_, "vdeq", &vd),
+                        lang_value(&c, info.p_, info.k_, "vdeq_info")};
+  if (c.failed)
+    return;
+  if (vd != CASC_DT_U64) {
+    lang_error(&c, "vdeq has dtype %s; SetDeqScale's tensor is uint64",
+               dt_name(vd));
+    return;
+  }
+  if (!casc_type_is_asc(ops[1]->type, CASC_ASC_VDEQ_INFO)) {
+    lang_error(&c, "vdeq_info is not a VdeqInfo");
+    return;
+  }
+  lang_op(&c, CASC_OP_SET_DEQ_SCALE_L4, 2, ops, 0, NULL, NULL);
 }

@@ -101,7 +101,15 @@ struct MrgSort4Info {};
 struct Nz2NdParamsFull {};
 struct TransDataTo5HDParams {};
 struct TransposeParamsExt {};
-struct VdeqInfo {};
+// The 16 (scale, offset, sign) groups of CastDeq's vector mode.
+struct VdeqInfo {
+  VdeqInfo();
+  VdeqInfo(const float vdeqScaleIn[16], const int16_t vdeqOffsetIn[16],
+           const bool vdeqSignModeIn[16]);
+  float vdeqScale[16];
+  int16_t vdeqOffset[16];
+  bool vdeqSignMode[16];
+};
 struct KfcServer {};
 // CumSum's shape (outer and inner axis lengths) and its compile-time
 // configuration.

@@ -117,11 +117,204 @@ static const char pyasc_vx_ir[] =
     "  }\n"
     "}\n";
 
-static void test_ir_matches_pyasc(void) {
+/* The C twin of: q = TQue(VECIN, 1), init_buffer(q, 1, 1024), t =
+ * q.alloc_tensor(uint64); info = VdeqInfo([0.5 * i], [i - 8], [i % 2 ==
+ * 0]) for i in 0..15 (written out: pyasc's JIT has no comprehensions);
+ * set_deq_scale(t, info). */
+static void vq_kernel(asc_kernel *k, void *user) {
+  (void)user;
+  (void)asc_arg_gm(k, "x", ASC_FLOAT);
+  asc_tpipe pipe = asc_tpipe();
+  asc_tquebind q = asc_tque(ASC_TPOSITION_VECIN, 1);
+  asc_tpipe_init_buffer(pipe, q, 1, 1024);
+  asc_local_tensor t = asc_tquebind_alloc_tensor(q, ASC_UINT64);
+  float scale[16];
+  int16_t offset[16];
+  bool sign[16];
+  for (int i = 0; i < 16; i++) {
+    scale[i] = 0.5f * (float)i;
+    offset[i] = (int16_t)(i - 8);
+    sign[i] = i % 2 == 0;
+  }
+  asc_set_deq_scale(t, asc_vdeqinfo(scale, offset, sign));
+}
+
+static const char pyasc_vq_ir[] =
+    "module {\n"
+    "  func.func @vq_kernel(%arg0: memref<?xf32, 22>) attributes "
+    "{ascendc.aicore, ascendc.global} {\n"
+    "    %0 = ascendc.pipe\n"
+    "    %1 = ascendc.queue : <vecin, 1>\n"
+    "    %c1_i32 = arith.constant 1 : i32\n"
+    "    %c1024_i32 = arith.constant 1024 : i32\n"
+    "    ascendc.pipe.init_queue %0, %1, %c1_i32, %c1024_i32 : "
+    "!ascendc.queue<vecin, 1>, i32, i32\n"
+    "    %2 = ascendc.que_bind.alloc_tensor %1 : !ascendc.queue<vecin, "
+    "1>, !ascendc.local_tensor<*xui64>\n"
+    "    %alloca = memref.alloca() : memref<16xf32>\n"
+    "    %cst = arith.constant 0.000000e+00 : f32\n"
+    "    %c0 = arith.constant 0 : index\n"
+    "    memref.store %cst, %alloca[%c0] : memref<16xf32>\n"
+    "    %cst_0 = arith.constant 5.000000e-01 : f32\n"
+    "    %c1 = arith.constant 1 : index\n"
+    "    memref.store %cst_0, %alloca[%c1] : memref<16xf32>\n"
+    "    %cst_1 = arith.constant 1.000000e+00 : f32\n"
+    "    %c2 = arith.constant 2 : index\n"
+    "    memref.store %cst_1, %alloca[%c2] : memref<16xf32>\n"
+    "    %cst_2 = arith.constant 1.500000e+00 : f32\n"
+    "    %c3 = arith.constant 3 : index\n"
+    "    memref.store %cst_2, %alloca[%c3] : memref<16xf32>\n"
+    "    %cst_3 = arith.constant 2.000000e+00 : f32\n"
+    "    %c4 = arith.constant 4 : index\n"
+    "    memref.store %cst_3, %alloca[%c4] : memref<16xf32>\n"
+    "    %cst_4 = arith.constant 2.500000e+00 : f32\n"
+    "    %c5 = arith.constant 5 : index\n"
+    "    memref.store %cst_4, %alloca[%c5] : memref<16xf32>\n"
+    "    %cst_5 = arith.constant 3.000000e+00 : f32\n"
+    "    %c6 = arith.constant 6 : index\n"
+    "    memref.store %cst_5, %alloca[%c6] : memref<16xf32>\n"
+    "    %cst_6 = arith.constant 3.500000e+00 : f32\n"
+    "    %c7 = arith.constant 7 : index\n"
+    "    memref.store %cst_6, %alloca[%c7] : memref<16xf32>\n"
+    "    %cst_7 = arith.constant 4.000000e+00 : f32\n"
+    "    %c8 = arith.constant 8 : index\n"
+    "    memref.store %cst_7, %alloca[%c8] : memref<16xf32>\n"
+    "    %cst_8 = arith.constant 4.500000e+00 : f32\n"
+    "    %c9 = arith.constant 9 : index\n"
+    "    memref.store %cst_8, %alloca[%c9] : memref<16xf32>\n"
+    "    %cst_9 = arith.constant 5.000000e+00 : f32\n"
+    "    %c10 = arith.constant 10 : index\n"
+    "    memref.store %cst_9, %alloca[%c10] : memref<16xf32>\n"
+    "    %cst_10 = arith.constant 5.500000e+00 : f32\n"
+    "    %c11 = arith.constant 11 : index\n"
+    "    memref.store %cst_10, %alloca[%c11] : memref<16xf32>\n"
+    "    %cst_11 = arith.constant 6.000000e+00 : f32\n"
+    "    %c12 = arith.constant 12 : index\n"
+    "    memref.store %cst_11, %alloca[%c12] : memref<16xf32>\n"
+    "    %cst_12 = arith.constant 6.500000e+00 : f32\n"
+    "    %c13 = arith.constant 13 : index\n"
+    "    memref.store %cst_12, %alloca[%c13] : memref<16xf32>\n"
+    "    %cst_13 = arith.constant 7.000000e+00 : f32\n"
+    "    %c14 = arith.constant 14 : index\n"
+    "    memref.store %cst_13, %alloca[%c14] : memref<16xf32>\n"
+    "    %cst_14 = arith.constant 7.500000e+00 : f32\n"
+    "    %c15 = arith.constant 15 : index\n"
+    "    memref.store %cst_14, %alloca[%c15] : memref<16xf32>\n"
+    "    %alloca_15 = memref.alloca() : memref<16xi16>\n"
+    "    %c-8_i16 = arith.constant -8 : i16\n"
+    "    %c0_16 = arith.constant 0 : index\n"
+    "    memref.store %c-8_i16, %alloca_15[%c0_16] : memref<16xi16>\n"
+    "    %c-7_i16 = arith.constant -7 : i16\n"
+    "    %c1_17 = arith.constant 1 : index\n"
+    "    memref.store %c-7_i16, %alloca_15[%c1_17] : memref<16xi16>\n"
+    "    %c-6_i16 = arith.constant -6 : i16\n"
+    "    %c2_18 = arith.constant 2 : index\n"
+    "    memref.store %c-6_i16, %alloca_15[%c2_18] : memref<16xi16>\n"
+    "    %c-5_i16 = arith.constant -5 : i16\n"
+    "    %c3_19 = arith.constant 3 : index\n"
+    "    memref.store %c-5_i16, %alloca_15[%c3_19] : memref<16xi16>\n"
+    "    %c-4_i16 = arith.constant -4 : i16\n"
+    "    %c4_20 = arith.constant 4 : index\n"
+    "    memref.store %c-4_i16, %alloca_15[%c4_20] : memref<16xi16>\n"
+    "    %c-3_i16 = arith.constant -3 : i16\n"
+    "    %c5_21 = arith.constant 5 : index\n"
+    "    memref.store %c-3_i16, %alloca_15[%c5_21] : memref<16xi16>\n"
+    "    %c-2_i16 = arith.constant -2 : i16\n"
+    "    %c6_22 = arith.constant 6 : index\n"
+    "    memref.store %c-2_i16, %alloca_15[%c6_22] : memref<16xi16>\n"
+    "    %c-1_i16 = arith.constant -1 : i16\n"
+    "    %c7_23 = arith.constant 7 : index\n"
+    "    memref.store %c-1_i16, %alloca_15[%c7_23] : memref<16xi16>\n"
+    "    %c0_i16 = arith.constant 0 : i16\n"
+    "    %c8_24 = arith.constant 8 : index\n"
+    "    memref.store %c0_i16, %alloca_15[%c8_24] : memref<16xi16>\n"
+    "    %c1_i16 = arith.constant 1 : i16\n"
+    "    %c9_25 = arith.constant 9 : index\n"
+    "    memref.store %c1_i16, %alloca_15[%c9_25] : memref<16xi16>\n"
+    "    %c2_i16 = arith.constant 2 : i16\n"
+    "    %c10_26 = arith.constant 10 : index\n"
+    "    memref.store %c2_i16, %alloca_15[%c10_26] : memref<16xi16>\n"
+    "    %c3_i16 = arith.constant 3 : i16\n"
+    "    %c11_27 = arith.constant 11 : index\n"
+    "    memref.store %c3_i16, %alloca_15[%c11_27] : memref<16xi16>\n"
+    "    %c4_i16 = arith.constant 4 : i16\n"
+    "    %c12_28 = arith.constant 12 : index\n"
+    "    memref.store %c4_i16, %alloca_15[%c12_28] : memref<16xi16>\n"
+    "    %c5_i16 = arith.constant 5 : i16\n"
+    "    %c13_29 = arith.constant 13 : index\n"
+    "    memref.store %c5_i16, %alloca_15[%c13_29] : memref<16xi16>\n"
+    "    %c6_i16 = arith.constant 6 : i16\n"
+    "    %c14_30 = arith.constant 14 : index\n"
+    "    memref.store %c6_i16, %alloca_15[%c14_30] : memref<16xi16>\n"
+    "    %c7_i16 = arith.constant 7 : i16\n"
+    "    %c15_31 = arith.constant 15 : index\n"
+    "    memref.store %c7_i16, %alloca_15[%c15_31] : memref<16xi16>\n"
+    "    %alloca_32 = memref.alloca() : memref<16xi1>\n"
+    "    %true = arith.constant true\n"
+    "    %c0_33 = arith.constant 0 : index\n"
+    "    memref.store %true, %alloca_32[%c0_33] : memref<16xi1>\n"
+    "    %false = arith.constant false\n"
+    "    %c1_34 = arith.constant 1 : index\n"
+    "    memref.store %false, %alloca_32[%c1_34] : memref<16xi1>\n"
+    "    %true_35 = arith.constant true\n"
+    "    %c2_36 = arith.constant 2 : index\n"
+    "    memref.store %true_35, %alloca_32[%c2_36] : memref<16xi1>\n"
+    "    %false_37 = arith.constant false\n"
+    "    %c3_38 = arith.constant 3 : index\n"
+    "    memref.store %false_37, %alloca_32[%c3_38] : memref<16xi1>\n"
+    "    %true_39 = arith.constant true\n"
+    "    %c4_40 = arith.constant 4 : index\n"
+    "    memref.store %true_39, %alloca_32[%c4_40] : memref<16xi1>\n"
+    "    %false_41 = arith.constant false\n"
+    "    %c5_42 = arith.constant 5 : index\n"
+    "    memref.store %false_41, %alloca_32[%c5_42] : memref<16xi1>\n"
+    "    %true_43 = arith.constant true\n"
+    "    %c6_44 = arith.constant 6 : index\n"
+    "    memref.store %true_43, %alloca_32[%c6_44] : memref<16xi1>\n"
+    "    %false_45 = arith.constant false\n"
+    "    %c7_46 = arith.constant 7 : index\n"
+    "    memref.store %false_45, %alloca_32[%c7_46] : memref<16xi1>\n"
+    "    %true_47 = arith.constant true\n"
+    "    %c8_48 = arith.constant 8 : index\n"
+    "    memref.store %true_47, %alloca_32[%c8_48] : memref<16xi1>\n"
+    "    %false_49 = arith.constant false\n"
+    "    %c9_50 = arith.constant 9 : index\n"
+    "    memref.store %false_49, %alloca_32[%c9_50] : memref<16xi1>\n"
+    "    %true_51 = arith.constant true\n"
+    "    %c10_52 = arith.constant 10 : index\n"
+    "    memref.store %true_51, %alloca_32[%c10_52] : memref<16xi1>\n"
+    "    %false_53 = arith.constant false\n"
+    "    %c11_54 = arith.constant 11 : index\n"
+    "    memref.store %false_53, %alloca_32[%c11_54] : memref<16xi1>\n"
+    "    %true_55 = arith.constant true\n"
+    "    %c12_56 = arith.constant 12 : index\n"
+    "    memref.store %true_55, %alloca_32[%c12_56] : memref<16xi1>\n"
+    "    %false_57 = arith.constant false\n"
+    "    %c13_58 = arith.constant 13 : index\n"
+    "    memref.store %false_57, %alloca_32[%c13_58] : memref<16xi1>\n"
+    "    %true_59 = arith.constant true\n"
+    "    %c14_60 = arith.constant 14 : index\n"
+    "    memref.store %true_59, %alloca_32[%c14_60] : memref<16xi1>\n"
+    "    %false_61 = arith.constant false\n"
+    "    %c15_62 = arith.constant 15 : index\n"
+    "    memref.store %false_61, %alloca_32[%c15_62] : memref<16xi1>\n"
+    "    %3 = ascendc.construct !ascendc.vdeq_info(%alloca, %alloca_15, "
+    "%alloca_32) [memref<16xf32>, memref<16xi16>, memref<16xi1>] : "
+    "memref<16xf32>, memref<16xi16>, memref<16xi1>\n"
+    "    ascendc.set_deq_scale_l4 %2, %3 : "
+    "!ascendc.local_tensor<*xui64>, !ascendc.vdeq_info\n"
+    "    return\n"
+    "  }\n"
+    "}\n";
+
+/* body built as kernel `name` prints exactly want (casc's text shown when
+ * it does not). */
+static void expect_printed(const char *name, asc_kernel_body body,
+                           const char *want) {
   casc_ctx *ctx = casc_ctx_new();
   casc_diag_list diags = {0};
   casc_ctx_set_diag_handler(ctx, casc_diag_collect, &diags);
-  casc_op *m = casc_jit_build(ctx, "vx_kernel", vx_kernel, NULL);
+  casc_op *m = casc_jit_build(ctx, name, body, NULL);
   if (!m)
     for (unsigned i = 0; i < diags.n; i++)
       casc_diag_print(diags.items[i], stderr);
@@ -129,13 +322,18 @@ static void test_ir_matches_pyasc(void) {
   casc_buf text;
   casc_buf_init(&text);
   casc_print_op(ctx, m, NULL, &text);
-  bool same = text.data && strcmp(text.data, pyasc_vx_ir) == 0;
+  bool same = text.data && strcmp(text.data, want) == 0;
   CHECK(same);
   if (!same)
     fprintf(stderr, "casc printed:\n%s\n", text.data ? text.data : "");
   casc_buf_free(&text);
   casc_diag_list_free(&diags);
   casc_ctx_free(ctx);
+}
+
+static void test_ir_matches_pyasc(void) {
+  expect_printed("vx_kernel", vx_kernel, pyasc_vx_ir);
+  expect_printed("vq_kernel", vq_kernel, pyasc_vq_ir);
 }
 
 /* GatherMask end to end: x (N floats) to UB, built-in pattern 1 (the first
@@ -317,6 +515,23 @@ static void deq_bad_src(asc_kernel *k, void *user) {
   asc_cast_deq(t, t, 32);
 }
 
+static void vdeq_bad_tensor(asc_kernel *k, void *user) {
+  (void)k;
+  (void)user;
+  static const float sc[16] = {0};
+  static const int16_t of[16] = {0};
+  static const bool sg[16] = {0};
+  asc_local_tensor t = ub(ASC_UINT32);
+  asc_set_deq_scale(t, asc_vdeqinfo(sc, of, sg));
+}
+
+static void vdeq_null(asc_kernel *k, void *user) {
+  (void)k;
+  (void)user;
+  static const float sc[16] = {0};
+  (void)asc_vdeqinfo(sc, NULL, NULL);
+}
+
 static void test_misuse(void) {
   expect_build_error(gm_bad_dtype, "asc_gather_mask: dst has dtype int8; "
                                    "GatherMask supports half, uint16, int16, "
@@ -338,6 +553,10 @@ static void test_misuse(void) {
                                        "is out of range [0, 5]");
   expect_build_error(sort16_bad_repeat, "asc_rp_sort16: repeat_time 256 is "
                                         "out of range [0, 255]");
+  expect_build_error(vdeq_bad_tensor, "asc_set_deq_scale: vdeq has dtype "
+                                      "uint32; SetDeqScale's tensor is uint64");
+  expect_build_error(vdeq_null, "asc_vdeqinfo: scale, offset and sign_mode "
+                                "must each be 16 values");
   expect_build_error(
       deq_bad_src,
       "asc_cast_deq: dst int8, src int8; CastDeq converts int16 to "

@@ -1,5 +1,5 @@
 // The Ascend C of the parameter structs and calls the C front end builds
-// for GatherMask, the proposal ops, RpSort16, CastDeq, AIPP,
+// for GatherMask, the proposal ops, RpSort16, CastDeq, VdeqInfo, AIPP,
 // LoadImageToLocal and CheckLocalMemoryIA (the functions are casc's
 // printing of test_tool_vec_misc_api's and test_tool_aipp_api's kernels,
 // which equal pyasc's codegen.mlir) compiles against the stub: the structs
@@ -23,6 +23,8 @@
 // CHECK: AscendC::LoadImageToLocal(v29, v30);
 // CHECK: AscendC::CheckLocalMemoryIAParam v35{v32, v33, v34, c1_i1_4, c0_i1_6, c1_i1_5, c0_i1_7, c1_i1_6, c0_i1_8, c1_i1_7};
 // CHECK: AscendC::CheckLocalMemoryIA(v35);
+// CHECK: AscendC::VdeqInfo v8{v5, v6, v7};
+// CHECK: AscendC::SetDeqScale(v4, v8);
 
 module {
   func.func @vx_kernel(%arg0: memref<?xf32, 22>) attributes {ascendc.aicore, ascendc.global} {
@@ -211,6 +213,164 @@ module {
     %false_62 = arith.constant false
     %false_63 = arith.constant false
     %48 = ascendc.construct !ascendc.check_local_memory_ia_param(%45, %46, %47, %false_57, %false_58, %false_59, %false_60, %false_61, %false_62, %false_63) [ui8, ui32, ui32, i1, i1, i1, i1, i1, i1, i1] : ui8, ui32, ui32, i1, i1, i1, i1, i1, i1, i1
+    return
+  }
+  func.func @vq_kernel(%arg0: memref<?xf32, 22>) attributes {ascendc.aicore, ascendc.global} {
+    %0 = ascendc.pipe
+    %1 = ascendc.queue : <vecin, 1>
+    %c1_i32 = arith.constant 1 : i32
+    %c1024_i32 = arith.constant 1024 : i32
+    ascendc.pipe.init_queue %0, %1, %c1_i32, %c1024_i32 : !ascendc.queue<vecin, 1>, i32, i32
+    %2 = ascendc.que_bind.alloc_tensor %1 : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<*xui64>
+    %alloca = memref.alloca() : memref<16xf32>
+    %cst = arith.constant 0.000000e+00 : f32
+    %c0 = arith.constant 0 : index
+    memref.store %cst, %alloca[%c0] : memref<16xf32>
+    %cst_0 = arith.constant 5.000000e-01 : f32
+    %c1 = arith.constant 1 : index
+    memref.store %cst_0, %alloca[%c1] : memref<16xf32>
+    %cst_1 = arith.constant 1.000000e+00 : f32
+    %c2 = arith.constant 2 : index
+    memref.store %cst_1, %alloca[%c2] : memref<16xf32>
+    %cst_2 = arith.constant 1.500000e+00 : f32
+    %c3 = arith.constant 3 : index
+    memref.store %cst_2, %alloca[%c3] : memref<16xf32>
+    %cst_3 = arith.constant 2.000000e+00 : f32
+    %c4 = arith.constant 4 : index
+    memref.store %cst_3, %alloca[%c4] : memref<16xf32>
+    %cst_4 = arith.constant 2.500000e+00 : f32
+    %c5 = arith.constant 5 : index
+    memref.store %cst_4, %alloca[%c5] : memref<16xf32>
+    %cst_5 = arith.constant 3.000000e+00 : f32
+    %c6 = arith.constant 6 : index
+    memref.store %cst_5, %alloca[%c6] : memref<16xf32>
+    %cst_6 = arith.constant 3.500000e+00 : f32
+    %c7 = arith.constant 7 : index
+    memref.store %cst_6, %alloca[%c7] : memref<16xf32>
+    %cst_7 = arith.constant 4.000000e+00 : f32
+    %c8 = arith.constant 8 : index
+    memref.store %cst_7, %alloca[%c8] : memref<16xf32>
+    %cst_8 = arith.constant 4.500000e+00 : f32
+    %c9 = arith.constant 9 : index
+    memref.store %cst_8, %alloca[%c9] : memref<16xf32>
+    %cst_9 = arith.constant 5.000000e+00 : f32
+    %c10 = arith.constant 10 : index
+    memref.store %cst_9, %alloca[%c10] : memref<16xf32>
+    %cst_10 = arith.constant 5.500000e+00 : f32
+    %c11 = arith.constant 11 : index
+    memref.store %cst_10, %alloca[%c11] : memref<16xf32>
+    %cst_11 = arith.constant 6.000000e+00 : f32
+    %c12 = arith.constant 12 : index
+    memref.store %cst_11, %alloca[%c12] : memref<16xf32>
+    %cst_12 = arith.constant 6.500000e+00 : f32
+    %c13 = arith.constant 13 : index
+    memref.store %cst_12, %alloca[%c13] : memref<16xf32>
+    %cst_13 = arith.constant 7.000000e+00 : f32
+    %c14 = arith.constant 14 : index
+    memref.store %cst_13, %alloca[%c14] : memref<16xf32>
+    %cst_14 = arith.constant 7.500000e+00 : f32
+    %c15 = arith.constant 15 : index
+    memref.store %cst_14, %alloca[%c15] : memref<16xf32>
+    %alloca_15 = memref.alloca() : memref<16xi16>
+    %c-8_i16 = arith.constant -8 : i16
+    %c0_16 = arith.constant 0 : index
+    memref.store %c-8_i16, %alloca_15[%c0_16] : memref<16xi16>
+    %c-7_i16 = arith.constant -7 : i16
+    %c1_17 = arith.constant 1 : index
+    memref.store %c-7_i16, %alloca_15[%c1_17] : memref<16xi16>
+    %c-6_i16 = arith.constant -6 : i16
+    %c2_18 = arith.constant 2 : index
+    memref.store %c-6_i16, %alloca_15[%c2_18] : memref<16xi16>
+    %c-5_i16 = arith.constant -5 : i16
+    %c3_19 = arith.constant 3 : index
+    memref.store %c-5_i16, %alloca_15[%c3_19] : memref<16xi16>
+    %c-4_i16 = arith.constant -4 : i16
+    %c4_20 = arith.constant 4 : index
+    memref.store %c-4_i16, %alloca_15[%c4_20] : memref<16xi16>
+    %c-3_i16 = arith.constant -3 : i16
+    %c5_21 = arith.constant 5 : index
+    memref.store %c-3_i16, %alloca_15[%c5_21] : memref<16xi16>
+    %c-2_i16 = arith.constant -2 : i16
+    %c6_22 = arith.constant 6 : index
+    memref.store %c-2_i16, %alloca_15[%c6_22] : memref<16xi16>
+    %c-1_i16 = arith.constant -1 : i16
+    %c7_23 = arith.constant 7 : index
+    memref.store %c-1_i16, %alloca_15[%c7_23] : memref<16xi16>
+    %c0_i16 = arith.constant 0 : i16
+    %c8_24 = arith.constant 8 : index
+    memref.store %c0_i16, %alloca_15[%c8_24] : memref<16xi16>
+    %c1_i16 = arith.constant 1 : i16
+    %c9_25 = arith.constant 9 : index
+    memref.store %c1_i16, %alloca_15[%c9_25] : memref<16xi16>
+    %c2_i16 = arith.constant 2 : i16
+    %c10_26 = arith.constant 10 : index
+    memref.store %c2_i16, %alloca_15[%c10_26] : memref<16xi16>
+    %c3_i16 = arith.constant 3 : i16
+    %c11_27 = arith.constant 11 : index
+    memref.store %c3_i16, %alloca_15[%c11_27] : memref<16xi16>
+    %c4_i16 = arith.constant 4 : i16
+    %c12_28 = arith.constant 12 : index
+    memref.store %c4_i16, %alloca_15[%c12_28] : memref<16xi16>
+    %c5_i16 = arith.constant 5 : i16
+    %c13_29 = arith.constant 13 : index
+    memref.store %c5_i16, %alloca_15[%c13_29] : memref<16xi16>
+    %c6_i16 = arith.constant 6 : i16
+    %c14_30 = arith.constant 14 : index
+    memref.store %c6_i16, %alloca_15[%c14_30] : memref<16xi16>
+    %c7_i16 = arith.constant 7 : i16
+    %c15_31 = arith.constant 15 : index
+    memref.store %c7_i16, %alloca_15[%c15_31] : memref<16xi16>
+    %alloca_32 = memref.alloca() : memref<16xi1>
+    %true = arith.constant true
+    %c0_33 = arith.constant 0 : index
+    memref.store %true, %alloca_32[%c0_33] : memref<16xi1>
+    %false = arith.constant false
+    %c1_34 = arith.constant 1 : index
+    memref.store %false, %alloca_32[%c1_34] : memref<16xi1>
+    %true_35 = arith.constant true
+    %c2_36 = arith.constant 2 : index
+    memref.store %true_35, %alloca_32[%c2_36] : memref<16xi1>
+    %false_37 = arith.constant false
+    %c3_38 = arith.constant 3 : index
+    memref.store %false_37, %alloca_32[%c3_38] : memref<16xi1>
+    %true_39 = arith.constant true
+    %c4_40 = arith.constant 4 : index
+    memref.store %true_39, %alloca_32[%c4_40] : memref<16xi1>
+    %false_41 = arith.constant false
+    %c5_42 = arith.constant 5 : index
+    memref.store %false_41, %alloca_32[%c5_42] : memref<16xi1>
+    %true_43 = arith.constant true
+    %c6_44 = arith.constant 6 : index
+    memref.store %true_43, %alloca_32[%c6_44] : memref<16xi1>
+    %false_45 = arith.constant false
+    %c7_46 = arith.constant 7 : index
+    memref.store %false_45, %alloca_32[%c7_46] : memref<16xi1>
+    %true_47 = arith.constant true
+    %c8_48 = arith.constant 8 : index
+    memref.store %true_47, %alloca_32[%c8_48] : memref<16xi1>
+    %false_49 = arith.constant false
+    %c9_50 = arith.constant 9 : index
+    memref.store %false_49, %alloca_32[%c9_50] : memref<16xi1>
+    %true_51 = arith.constant true
+    %c10_52 = arith.constant 10 : index
+    memref.store %true_51, %alloca_32[%c10_52] : memref<16xi1>
+    %false_53 = arith.constant false
+    %c11_54 = arith.constant 11 : index
+    memref.store %false_53, %alloca_32[%c11_54] : memref<16xi1>
+    %true_55 = arith.constant true
+    %c12_56 = arith.constant 12 : index
+    memref.store %true_55, %alloca_32[%c12_56] : memref<16xi1>
+    %false_57 = arith.constant false
+    %c13_58 = arith.constant 13 : index
+    memref.store %false_57, %alloca_32[%c13_58] : memref<16xi1>
+    %true_59 = arith.constant true
+    %c14_60 = arith.constant 14 : index
+    memref.store %true_59, %alloca_32[%c14_60] : memref<16xi1>
+    %false_61 = arith.constant false
+    %c15_62 = arith.constant 15 : index
+    memref.store %false_61, %alloca_32[%c15_62] : memref<16xi1>
+    %3 = ascendc.construct !ascendc.vdeq_info(%alloca, %alloca_15, %alloca_32) [memref<16xf32>, memref<16xi16>, memref<16xi1>] : memref<16xf32>, memref<16xi16>, memref<16xi1>
+    ascendc.set_deq_scale_l4 %2, %3 : !ascendc.local_tensor<*xui64>, !ascendc.vdeq_info
     return
   }
 }
