@@ -1,7 +1,7 @@
 /* TensorDesc and ListTensorDesc (pyasc's asc.language.basic.list_tensor):
  * the descriptors of a list of GM tensors handed to a kernel as one
- * pointer. Included by casc/asc.h; same naming rule and error handling as
- * there.
+ * pointer; and ShapeInfo built from shape arrays (pyasc's core.types).
+ * Included by casc/asc.h; same naming rule and error handling as there.
  *
  *   asc_list_tensor_desc l = asc_listtensordesc(x, 8u, 4u);
  *   asc_tensor_desc d = asc_tensordesc(ASC_HALF);
@@ -15,6 +15,9 @@
  * returns None). */
 #ifndef CASC_ASC_DESC_H
 #define CASC_ASC_DESC_H
+
+#include <stddef.h>
+#include <stdint.h>
 
 #include "casc/asc.h"
 
@@ -102,6 +105,35 @@ asc_int asc_listtensordesc_get_size_at(const char *file, int line,
   asc_listtensordesc_get_data_ptr_at(ASC__AT, l, ASC__I(i), dt)
 #define asc_listtensordesc_get_size(l)                                         \
   asc_listtensordesc_get_size_at(ASC__AT, l)
+
+/* asc.ShapeInfo(), ShapeInfo(shape[, original_shape][, data_format]): the
+ * shape (and original shape) as C arrays of uint32 with their lengths,
+ * 1..8 dimensions (the reference's K_MAX_DIM), each stored into a
+ * memref<Nxui32> as pyasc's asc.array; the lengths int8, the DataFormat
+ * int8 (pyasc's default ND). The asc_shape_info handle and its getters
+ * are in casc/asc_sys.h. */
+typedef enum {
+  ASC_DATAFORMAT_ND = 0,
+  ASC_DATAFORMAT_NZ = 1,
+  ASC_DATAFORMAT_NCHW = 2,
+  ASC_DATAFORMAT_NC1HWC0 = 3,
+  ASC_DATAFORMAT_NHWC = 4
+} asc_dataformat;
+asc_shape_info asc_shapeinfo_at(const char *file, int line,
+                                const uint32_t *shape, int shape_dim,
+                                const uint32_t *original_shape,
+                                int original_dim, asc_dataformat format);
+#define asc_shapeinfo(...) ASC__OVERLOAD(asc__shapeinfo_, __VA_ARGS__)
+/* no argument (counted as one empty one): the empty ShapeInfo */
+#define asc__shapeinfo_1(none)                                                 \
+  asc_shapeinfo_at(ASC__AT none, NULL, 0, NULL, 0, ASC_DATAFORMAT_ND)
+#define asc__shapeinfo_2(s, n)                                                 \
+  asc_shapeinfo_at(ASC__AT, s, n, NULL, -1, ASC_DATAFORMAT_ND)
+#define asc__shapeinfo_3(s, n, f) asc_shapeinfo_at(ASC__AT, s, n, NULL, -1, f)
+#define asc__shapeinfo_4(s, n, o, on)                                          \
+  asc_shapeinfo_at(ASC__AT, s, n, o, on, ASC_DATAFORMAT_ND)
+#define asc__shapeinfo_5(s, n, o, on, f)                                       \
+  asc_shapeinfo_at(ASC__AT, s, n, o, on, f)
 
 #ifdef __cplusplus
 }

@@ -1,5 +1,7 @@
 /* TensorDesc and ListTensorDesc (pyasc asc.language.basic.list_tensor;
  * casc/asc_desc.h). */
+#include <stdint.h>
+
 #include "lang/lang_internal.h"
 
 static casc_value *desc_value(lang_call *c, asc_tensor_desc d) {
@@ -238,5 +240,102 @@ asc_int asc_listtensordesc_get_size_at(const char *file, int line,
     r.p_ =
         lang_op1(&c, CASC_OP_LIST_TENSOR_DESC_GET_SIZE, 1, &v, c.k->ui32, NULL);
   r.k_ = lang_stamp(&c);
+  return r;
+}
+
+/* ---- ShapeInfo from arrays ----------------------------------------------- */
+
+enum { SHAPE_MAX_DIM = 8 }; /* the reference's K_MAX_DIM */
+
+/* A shape as pyasc's asc.array(uint32, values) passed to ShapeInfo: a
+ * memref<nxui32> alloca (marked ascendc.emit_as_unsigned, as ShapeInfo
+ * marks it), each value stored at its index. */
+static casc_value *shape_array(lang_call *c, const uint32_t *v, int n,
+                               const char *what) {
+  casc_ctx *ctx = c->k->ctx;
+  const int64_t len = n;
+  casc_type *mt = casc_type_memref(ctx, 1, &len, c->k->ui32, NULL);
+  casc_named_attr attrs[2] = {
+      {casc_intern_cstr(ctx, "ascendc.emit_as_unsigned"), casc_attr_unit(ctx)},
+      {casc_intern_cstr(ctx, "operandSegmentSizes"),
+       casc_attr_opaque(ctx, "array<i32: 0, 0>")}};
+  casc_value *a = lang_op1(c, CASC_OP_MEMREF_ALLOCA, 0, NULL, mt,
+                           casc_attr_dict(ctx, 2, attrs));
+  for (int i = 0; a && i < n; i++) {
+    casc_value *st[3] = {lang_mat(c, asc__sv_u(v[i]), c->k->ui32, what), a,
+                         NULL};
+    if (!st[0] || !(st[2] = lang_mat(c, asc__sv_i(i), c->k->index, "index")))
+      return NULL;
+    lang_op(c, CASC_OP_MEMREF_STORE, 3, st, 0, NULL, NULL);
+  }
+  return a;
+}
+
+static bool dims_valid(lang_call *c, const uint32_t *v, int n,
+                       const char *what) {
+  if (!v || n < 1 || n > SHAPE_MAX_DIM) {
+    lang_error(c, "%s must have 1..%d dimensions, got %d%s", what,
+               SHAPE_MAX_DIM, n, v ? "" : " (NULL)");
+    return false;
+  }
+  return true;
+}
+
+asc_shape_info asc_shapeinfo_at(const char *file, int line,
+                                const uint32_t *shape, int shape_dim,
+                                const uint32_t *original_shape,
+                                int original_dim, asc_dataformat format) {
+  lang_call c;
+  asc_shape_info r = {0};
+  if (!lang_begin(&c, "asc_shapeinfo", file, line))
+    return r;
+  r.k_ = lang_stamp(&c);
+  casc_ctx *ctx = c.k->ctx;
+  casc_type *st = casc_type_asc(ctx, CASC_ASC_SHAPE_INFO, NULL, 0, NULL, NULL);
+  if (!shape && shape_dim == 0) { /* ShapeInfo(): no fields */
+    r.p_ = lang_op1(&c, CASC_OP_CONSTRUCT, 0, NULL, st,
+                    lang_attrs1(&c, "types", casc_attr_array(ctx, 0, NULL)));
+    return r;
+  }
+  bool has_orig = original_dim >= 0;
+  if (!dims_valid(&c, shape, shape_dim, "shape") ||
+      (has_orig &&
+       !dims_valid(&c, original_shape, original_dim, "original_shape")))
+    return r;
+  if ((int)format < ASC_DATAFORMAT_ND || (int)format > ASC_DATAFORMAT_NHWC) {
+    lang_error(&c, "%d is not a valid DataFormat", (int)format);
+    return r;
+  }
+  /* pyasc's order: the arrays exist first, then each length (int8), then
+   * the format (int8) */
+  casc_value *sa = shape_array(&c, shape, shape_dim, "shape");
+  casc_value *oa = sa && has_orig ? shape_array(&c, original_shape,
+                                                original_dim, "original_shape")
+                                  : NULL;
+  if (!sa || (has_orig && !oa))
+    return r;
+  casc_value *ops[5];
+  casc_attr *types[5];
+  casc_type *um = casc_type_unranked_memref(ctx, c.k->ui32, NULL);
+  unsigned n = 0;
+  if (!(ops[n] = lang_mat(&c, asc__sv_i(shape_dim), c.k->i8, "shape_dim")))
+    return r;
+  types[n++] = casc_attr_type(ctx, c.k->ui8);
+  ops[n] = sa;
+  types[n++] = casc_attr_type(ctx, um);
+  if (has_orig) {
+    if (!(ops[n] =
+              lang_mat(&c, asc__sv_i(original_dim), c.k->i8, "original_dim")))
+      return r;
+    types[n++] = casc_attr_type(ctx, c.k->ui8);
+    ops[n] = oa;
+    types[n++] = casc_attr_type(ctx, um);
+  }
+  if (!(ops[n] = lang_mat(&c, asc__sv_i(format), c.k->i8, "data_format")))
+    return r;
+  types[n++] = casc_attr_type(
+      ctx, casc_type_asc(ctx, CASC_ASC_DATA_FORMAT, NULL, 0, NULL, NULL));
+  r.p_ = lang_op1(&c, CASC_OP_CONSTRUCT, n, ops, st,
+                  lang_attrs1(&c, "types", casc_attr_array(ctx, n, types)));
   return r;
 }

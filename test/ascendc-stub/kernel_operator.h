@@ -71,12 +71,20 @@ enum class ReduceOrder {
 
 // A tensor's shape (Ascend C API reference, ShapeInfo): up to eight
 // dimensions, the shape and the original shape as arrays.
+enum class DataFormat : uint8_t { ND = 0, NZ, NCHW, NC1HWC0, NHWC };
 struct ShapeInfo {
   ShapeInfo();
+  ShapeInfo(const uint8_t inputShapeDim, const uint32_t inputShape[],
+            const uint8_t inputOriginalShapeDim,
+            const uint32_t inputOriginalShape[], const DataFormat inputFormat);
+  ShapeInfo(const uint8_t inputShapeDim, const uint32_t inputShape[],
+            const DataFormat inputFormat);
+  ShapeInfo(const uint8_t inputShapeDim, const uint32_t inputShape[]);
   uint8_t shapeDim;
   uint8_t originalShapeDim;
   uint32_t shape[8];
   uint32_t originalShape[8];
+  DataFormat dataFormat;
 };
 
 // ---- tensors ---------------------------------------------------------------

@@ -4,6 +4,7 @@
  * the same Python kernel (the expected text is pyasc-jit-ir's codegen.mlir
  * of that kernel, locations dropped); misuse is a located error naming the
  * API. */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -175,9 +176,89 @@ static const char pyasc_desc_ir[] =
     "  }\n"
     "}\n";
 
+/* The C twin of:
+ *   a = array(uint32, [2, 3]); b = array(uint32, [4, 5, 6]);
+ *   s1 = ShapeInfo(a, b, DataFormat.NZ); c = array(uint32, [7]);
+ *   ShapeInfo(c); d = array(uint32, [8, 9]);
+ *   ShapeInfo(d, data_format=DataFormat.NHWC); ShapeInfo(); s1.shape(1)
+ * (C passes the arrays' values; each ShapeInfo stores its own arrays, as
+ * the pyasc kernel that makes fresh ones for each). */
+static void si_kernel(asc_kernel *k, void *user) {
+  (void)user;
+  (void)asc_arg_gm(k, "x", ASC_FLOAT);
+  static const uint32_t a[2] = {2, 3}, b[3] = {4, 5, 6}, c[1] = {7},
+                        d[2] = {8, 9};
+  asc_shape_info s1 = asc_shapeinfo(a, 2, b, 3, ASC_DATAFORMAT_NZ);
+  (void)asc_shapeinfo(c, 1);
+  (void)asc_shapeinfo(d, 2, ASC_DATAFORMAT_NHWC);
+  (void)asc_shapeinfo();
+  (void)asc_shapeinfo_shape(s1, 1);
+}
+
+static const char pyasc_si_ir[] =
+    "module {\n"
+    "  func.func @si_kernel(%arg0: memref<?xf32, 22>) attributes "
+    "{ascendc.aicore, ascendc.global} {\n"
+    "    %alloca = memref.alloca() {ascendc.emit_as_unsigned} : "
+    "memref<2xui32>\n"
+    "    %0 = \"emitc.constant\"() <{value = 2 : ui32}> : () -> ui32\n"
+    "    %c0 = arith.constant 0 : index\n"
+    "    memref.store %0, %alloca[%c0] : memref<2xui32>\n"
+    "    %1 = \"emitc.constant\"() <{value = 3 : ui32}> : () -> ui32\n"
+    "    %c1 = arith.constant 1 : index\n"
+    "    memref.store %1, %alloca[%c1] : memref<2xui32>\n"
+    "    %alloca_0 = memref.alloca() {ascendc.emit_as_unsigned} : "
+    "memref<3xui32>\n"
+    "    %2 = \"emitc.constant\"() <{value = 4 : ui32}> : () -> ui32\n"
+    "    %c0_1 = arith.constant 0 : index\n"
+    "    memref.store %2, %alloca_0[%c0_1] : memref<3xui32>\n"
+    "    %3 = \"emitc.constant\"() <{value = 5 : ui32}> : () -> ui32\n"
+    "    %c1_2 = arith.constant 1 : index\n"
+    "    memref.store %3, %alloca_0[%c1_2] : memref<3xui32>\n"
+    "    %4 = \"emitc.constant\"() <{value = 6 : ui32}> : () -> ui32\n"
+    "    %c2 = arith.constant 2 : index\n"
+    "    memref.store %4, %alloca_0[%c2] : memref<3xui32>\n"
+    "    %c2_i8 = arith.constant 2 : i8\n"
+    "    %c3_i8 = arith.constant 3 : i8\n"
+    "    %c1_i8 = arith.constant 1 : i8\n"
+    "    %5 = ascendc.construct !ascendc.shape_info(%c2_i8, %alloca, "
+    "%c3_i8, %alloca_0, %c1_i8) [ui8, memref<*xui32>, ui8, "
+    "memref<*xui32>, !ascendc.data_format] : i8, memref<2xui32>, i8, "
+    "memref<3xui32>, i8\n"
+    "    %alloca_3 = memref.alloca() {ascendc.emit_as_unsigned} : "
+    "memref<1xui32>\n"
+    "    %6 = \"emitc.constant\"() <{value = 7 : ui32}> : () -> ui32\n"
+    "    %c0_4 = arith.constant 0 : index\n"
+    "    memref.store %6, %alloca_3[%c0_4] : memref<1xui32>\n"
+    "    %c1_i8_5 = arith.constant 1 : i8\n"
+    "    %c0_i8 = arith.constant 0 : i8\n"
+    "    %7 = ascendc.construct !ascendc.shape_info(%c1_i8_5, %alloca_3, "
+    "%c0_i8) [ui8, memref<*xui32>, !ascendc.data_format] : i8, "
+    "memref<1xui32>, i8\n"
+    "    %alloca_6 = memref.alloca() {ascendc.emit_as_unsigned} : "
+    "memref<2xui32>\n"
+    "    %8 = \"emitc.constant\"() <{value = 8 : ui32}> : () -> ui32\n"
+    "    %c0_7 = arith.constant 0 : index\n"
+    "    memref.store %8, %alloca_6[%c0_7] : memref<2xui32>\n"
+    "    %9 = \"emitc.constant\"() <{value = 9 : ui32}> : () -> ui32\n"
+    "    %c1_8 = arith.constant 1 : index\n"
+    "    memref.store %9, %alloca_6[%c1_8] : memref<2xui32>\n"
+    "    %c2_i8_9 = arith.constant 2 : i8\n"
+    "    %c4_i8 = arith.constant 4 : i8\n"
+    "    %10 = ascendc.construct !ascendc.shape_info(%c2_i8_9, "
+    "%alloca_6, %c4_i8) [ui8, memref<*xui32>, !ascendc.data_format] : "
+    "i8, memref<2xui32>, i8\n"
+    "    %11 = ascendc.construct !ascendc.shape_info() []\n"
+    "    %c1_i32 = arith.constant 1 : i32\n"
+    "    %12 = ascendc.shape_info.shape %5, %c1_i32 i32, i32\n"
+    "    return\n"
+    "  }\n"
+    "}\n";
+
 static void test_ir_matches_pyasc(void) {
   expect_printed("bp_kernel", bp_kernel, pyasc_bp_ir);
   expect_printed("desc_kernel", desc_kernel, pyasc_desc_ir);
+  expect_printed("si_kernel", si_kernel, pyasc_si_ir);
 }
 
 /* The forms the pyasc kernels above leave out: TBufPool.init_buffer of a
@@ -276,6 +357,27 @@ static void bad_list_index(asc_kernel *k, void *user) {
   asc_listtensordesc_get_desc(l, d, -1);
 }
 
+static void si_too_many(asc_kernel *k, void *user) {
+  (void)k;
+  (void)user;
+  static const uint32_t s[9] = {1, 1, 1, 1, 1, 1, 1, 1, 1};
+  (void)asc_shapeinfo(s, 9);
+}
+
+static void si_null_orig(asc_kernel *k, void *user) {
+  (void)k;
+  (void)user;
+  static const uint32_t s[2] = {1, 2};
+  (void)asc_shapeinfo(s, 2, NULL, 2);
+}
+
+static void si_bad_format(asc_kernel *k, void *user) {
+  (void)k;
+  (void)user;
+  static const uint32_t s[2] = {1, 2};
+  (void)asc_shapeinfo(s, 2, (asc_dataformat)5);
+}
+
 static void test_misuse(void) {
   expect_build_error(bad_pool_pos, "asc_tbufpool: position: 12 is not a valid "
                                    "TPosition");
@@ -286,6 +388,12 @@ static void test_misuse(void) {
   expect_build_error(bad_desc_dtype, "asc_tensordesc: dtype");
   expect_build_error(bad_list_dtype, "asc_listtensordesc_get_data_ptr: dtype");
   expect_build_error(bad_list_index, "asc_listtensordesc_get_desc: index");
+  expect_build_error(si_too_many,
+                     "asc_shapeinfo: shape must have 1..8 dimensions, got 9");
+  expect_build_error(si_null_orig, "asc_shapeinfo: original_shape must have "
+                                   "1..8 dimensions, got 2 (NULL)");
+  expect_build_error(si_bad_format,
+                     "asc_shapeinfo: 5 is not a valid DataFormat");
   /* outside a build: the per-thread error, no crash */
   casc_lang_clear_errors();
   asc_tbufpool none = asc_tbufpool(ASC_TPOSITION_VECCALC, 4);

@@ -1,7 +1,8 @@
 // The Ascend C of the parameter structs and calls the C front end builds
 // for GatherMask, the proposal ops, RpSort16, CastDeq, VdeqInfo, AIPP,
-// LoadImageToLocal and CheckLocalMemoryIA (the functions are casc's
-// printing of test_tool_vec_misc_api's and test_tool_aipp_api's kernels,
+// LoadImageToLocal, CheckLocalMemoryIA and ShapeInfo (the functions are
+// casc's printing of test_tool_vec_misc_api's, test_tool_aipp_api's and
+// test_tool_bufpool_desc_api's kernels,
 // which equal pyasc's codegen.mlir) compiles against the stub: the structs
 // are brace-initialised field by field and CastDeq's template arguments are
 // <dst, src, ...> as in the public reference. (aipp_kernel's one-source
@@ -25,6 +26,8 @@
 // CHECK: AscendC::CheckLocalMemoryIA(v35);
 // CHECK: AscendC::VdeqInfo v8{v5, v6, v7};
 // CHECK: AscendC::SetDeqScale(v4, v8);
+// CHECK: AscendC::ShapeInfo v9{static_cast<uint8_t>(c2_i8), reinterpret_cast<uint32_t*>(v2), static_cast<uint8_t>(c3_i8), reinterpret_cast<uint32_t*>(v5), static_cast<AscendC::DataFormat>(c1_i8)};
+// CHECK: AscendC::ShapeInfo v17;
 
 module {
   func.func @vx_kernel(%arg0: memref<?xf32, 22>) attributes {ascendc.aicore, ascendc.global} {
@@ -371,6 +374,50 @@ module {
     memref.store %false_61, %alloca_32[%c15_62] : memref<16xi1>
     %3 = ascendc.construct !ascendc.vdeq_info(%alloca, %alloca_15, %alloca_32) [memref<16xf32>, memref<16xi16>, memref<16xi1>] : memref<16xf32>, memref<16xi16>, memref<16xi1>
     ascendc.set_deq_scale_l4 %2, %3 : !ascendc.local_tensor<*xui64>, !ascendc.vdeq_info
+    return
+  }
+  func.func @si_kernel(%arg0: memref<?xf32, 22>) attributes {ascendc.aicore, ascendc.global} {
+    %alloca = memref.alloca() {ascendc.emit_as_unsigned} : memref<2xui32>
+    %0 = "emitc.constant"() <{value = 2 : ui32}> : () -> ui32
+    %c0 = arith.constant 0 : index
+    memref.store %0, %alloca[%c0] : memref<2xui32>
+    %1 = "emitc.constant"() <{value = 3 : ui32}> : () -> ui32
+    %c1 = arith.constant 1 : index
+    memref.store %1, %alloca[%c1] : memref<2xui32>
+    %alloca_0 = memref.alloca() {ascendc.emit_as_unsigned} : memref<3xui32>
+    %2 = "emitc.constant"() <{value = 4 : ui32}> : () -> ui32
+    %c0_1 = arith.constant 0 : index
+    memref.store %2, %alloca_0[%c0_1] : memref<3xui32>
+    %3 = "emitc.constant"() <{value = 5 : ui32}> : () -> ui32
+    %c1_2 = arith.constant 1 : index
+    memref.store %3, %alloca_0[%c1_2] : memref<3xui32>
+    %4 = "emitc.constant"() <{value = 6 : ui32}> : () -> ui32
+    %c2 = arith.constant 2 : index
+    memref.store %4, %alloca_0[%c2] : memref<3xui32>
+    %c2_i8 = arith.constant 2 : i8
+    %c3_i8 = arith.constant 3 : i8
+    %c1_i8 = arith.constant 1 : i8
+    %5 = ascendc.construct !ascendc.shape_info(%c2_i8, %alloca, %c3_i8, %alloca_0, %c1_i8) [ui8, memref<*xui32>, ui8, memref<*xui32>, !ascendc.data_format] : i8, memref<2xui32>, i8, memref<3xui32>, i8
+    %alloca_3 = memref.alloca() {ascendc.emit_as_unsigned} : memref<1xui32>
+    %6 = "emitc.constant"() <{value = 7 : ui32}> : () -> ui32
+    %c0_4 = arith.constant 0 : index
+    memref.store %6, %alloca_3[%c0_4] : memref<1xui32>
+    %c1_i8_5 = arith.constant 1 : i8
+    %c0_i8 = arith.constant 0 : i8
+    %7 = ascendc.construct !ascendc.shape_info(%c1_i8_5, %alloca_3, %c0_i8) [ui8, memref<*xui32>, !ascendc.data_format] : i8, memref<1xui32>, i8
+    %alloca_6 = memref.alloca() {ascendc.emit_as_unsigned} : memref<2xui32>
+    %8 = "emitc.constant"() <{value = 8 : ui32}> : () -> ui32
+    %c0_7 = arith.constant 0 : index
+    memref.store %8, %alloca_6[%c0_7] : memref<2xui32>
+    %9 = "emitc.constant"() <{value = 9 : ui32}> : () -> ui32
+    %c1_8 = arith.constant 1 : index
+    memref.store %9, %alloca_6[%c1_8] : memref<2xui32>
+    %c2_i8_9 = arith.constant 2 : i8
+    %c4_i8 = arith.constant 4 : i8
+    %10 = ascendc.construct !ascendc.shape_info(%c2_i8_9, %alloca_6, %c4_i8) [ui8, memref<*xui32>, !ascendc.data_format] : i8, memref<2xui32>, i8
+    %11 = ascendc.construct !ascendc.shape_info() []
+    %c1_i32 = arith.constant 1 : i32
+    %12 = ascendc.shape_info.shape %5, %c1_i32 i32, i32
     return
   }
 }
