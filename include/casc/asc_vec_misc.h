@@ -84,12 +84,24 @@ void asc_rp_sort16_at(const char *file, int line, asc_local_tensor dst,
 #define asc_rp_sort16(d, s, r) asc_rp_sort16_at(ASC__AT, d, s, ASC__I(r))
 
 /* cast_deq(dst, src, count): int16 -> int8 / uint8 or int32 -> half with
- * the DEQSCALE of asc_set_deq_scale (count int32). pyasc's dispatcher rejects
- * its own is_vec_deq / half_block arguments, so the op's defaults are the only
- * form, as in pyasc. */
+ * the DEQSCALE of asc_set_deq_scale (count int32); cast_deq(dst, src, mask,
+ * repeat_times, repeat_params[, is_set_mask]): the repeat forms, mask a
+ * count (uint64, cast_deq_l0) or a uint64_t[2] bit mask (cast_deq_l1),
+ * repeat_times int8, params an asc_unaryrepeatparams. pyasc's dispatcher
+ * rejects its own is_vec_deq / half_block arguments, so the op's defaults
+ * (attributes absent) are the only forms, as in pyasc. */
 void asc_cast_deq_at(const char *file, int line, asc_local_tensor dst,
                      asc_local_tensor src, asc__sv count);
-#define asc_cast_deq(d, s, n) asc_cast_deq_at(ASC__AT, d, s, ASC__I(n))
+void asc_cast_deq_rep_at(const char *file, int line, asc_local_tensor dst,
+                         asc_local_tensor src, asc__mask mask,
+                         asc__sv repeat_times, asc_unary_repeat_params params,
+                         bool is_set_mask);
+#define asc_cast_deq(...) ASC__OVERLOAD(asc__cast_deq_, __VA_ARGS__)
+#define asc__cast_deq_3(d, s, n) asc_cast_deq_at(ASC__AT, d, s, ASC__I(n))
+#define asc__cast_deq_5(d, s, m, r, p)                                         \
+  asc_cast_deq_rep_at(ASC__AT, d, s, ASC__MASK(m), ASC__I(r), p, true)
+#define asc__cast_deq_6(d, s, m, r, p, set)                                    \
+  asc_cast_deq_rep_at(ASC__AT, d, s, ASC__MASK(m), ASC__I(r), p, set)
 
 /* asc.VdeqInfo(scale, offset, sign_mode): the 16 (scale, offset, sign)
  * groups CastDeq's vector mode reads, as C arrays of 16 constants (float,

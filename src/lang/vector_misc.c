@@ -197,31 +197,73 @@ void asc_rp_sort16_at(const char *file, int line, asc_local_tensor dst,
     lang_op(&c, CASC_OP_RP_SORT16, 3, ops, 0, NULL, NULL);
 }
 
+/* dst and src of one of CastDeq's two conversions (the reference):
+ * int16 -> int8 / uint8 and int32 -> half. */
+static bool cast_deq_tensors(lang_call *c, asc_local_tensor dst,
+                             asc_local_tensor src, casc_value **ops) {
+  casc_dtype dd = CASC_DT_INVALID, sd = CASC_DT_INVALID;
+  ops[0] = lang_local_tensor(c, dst.p_, dst.k_, "dst", &dd);
+  ops[1] = lang_local_tensor(c, src.p_, src.k_, "src", &sd);
+  if (c->failed)
+    return false;
+  bool ok = sd == CASC_DT_I16   ? dd == CASC_DT_I8 || dd == CASC_DT_U8
+            : sd == CASC_DT_I32 ? dd == CASC_DT_F16
+                                : false;
+  if (!ok)
+    lang_error(c,
+               "dst %s, src %s; CastDeq converts int16 to int8 or uint8, "
+               "and int32 to half",
+               dt_name(dd), dt_name(sd));
+  return ok;
+}
+
 void asc_cast_deq_at(const char *file, int line, asc_local_tensor dst,
                      asc_local_tensor src, asc__sv count) {
   lang_call c;
   if (!lang_begin(&c, "asc_cast_deq", file, line))
     return;
-  casc_dtype dd = CASC_DT_INVALID, sd = CASC_DT_INVALID;
-  casc_value *ops[3] = {lang_local_tensor(&c, dst.p_, dst.k_, "dst", &dd),
-                        lang_local_tensor(&c, src.p_, src.k_, "src", &sd),
-                        NULL};
-  if (c.failed)
+  casc_value *ops[3];
+  if (cast_deq_tensors(&c, dst, src, ops) &&
+      (ops[2] = lang_mat(&c, count, c.k->i32, "count")))
+    lang_op(&c, CASC_OP_CAST_DEQ_L2, 3, ops, 0, NULL, NULL);
+}
+
+/* The repeat forms, as pyasc's vec_unary.op_impl builds them: the mask
+ * (a uint64 count, or the two uint64 words of a bit mask), repeat_times
+ * int8, the UnaryRepeatParams, isSetMask when set. */
+void asc_cast_deq_rep_at(const char *file, int line, asc_local_tensor dst,
+                         asc_local_tensor src, asc__mask mask,
+                         asc__sv repeat_times, asc_unary_repeat_params params,
+                         bool is_set_mask) {
+  lang_call c;
+  if (!lang_begin(&c, "asc_cast_deq", file, line))
     return;
-  /* the reference's two conversions: int16 -> int8 / uint8 and
-   * int32 -> half */
-  bool ok = sd == CASC_DT_I16   ? dd == CASC_DT_I8 || dd == CASC_DT_U8
-            : sd == CASC_DT_I32 ? dd == CASC_DT_F16
-                                : false;
-  if (!ok) {
-    lang_error(&c,
-               "dst %s, src %s; CastDeq converts int16 to int8 or uint8, "
-               "and int32 to half",
-               dt_name(dd), dt_name(sd));
+  casc_value *ops[6];
+  if (!cast_deq_tensors(&c, dst, src, ops))
+    return;
+  unsigned n = 2;
+  if (mask.bits_) {
+    for (unsigned w = 0; w < 2; w++)
+      if (!(ops[n++] =
+                lang_mat(&c, asc__sv_u(mask.bits_[w]), c.k->ui64, "mask")))
+        return;
+  } else if (!(ops[n++] = lang_mat(&c, mask.count_, c.k->ui64, "mask"))) {
     return;
   }
-  if ((ops[2] = lang_mat(&c, count, c.k->i32, "count")))
-    lang_op(&c, CASC_OP_CAST_DEQ_L2, 3, ops, 0, NULL, NULL);
+  if (!(ops[n++] = lang_mat(&c, repeat_times, c.k->i8, "repeat_times")))
+    return;
+  casc_value *p = lang_value(&c, params.p_, params.k_, "repeat_params");
+  if (!p)
+    return;
+  if (!casc_type_is_asc(p->type, CASC_ASC_UNARY_REPEAT_PARAMS)) {
+    lang_error(&c, "repeat_params is not a UnaryRepeatParams");
+    return;
+  }
+  ops[n++] = p;
+  lang_op(&c, mask.bits_ ? CASC_OP_CAST_DEQ_L1 : CASC_OP_CAST_DEQ_L0, n, ops, 0,
+          NULL,
+          is_set_mask ? lang_attrs1(&c, "isSetMask", casc_attr_unit(c.k->ctx))
+                      : NULL);
 }
 
 /* One pyasc asc.array of n constants of element type `elem`: a

@@ -307,6 +307,61 @@ static const char pyasc_vq_ir[] =
     "  }\n"
     "}\n";
 
+/* The C twin of: q = TQue(VECIN, 1), init_buffer(q, 1, 1024); i8 / s16 =
+ * int8 / int16 tensors; p = UnaryRepeatParams(1, 1, 4, 8);
+ * cast_deq(i8, s16, 128, 2, p); cast_deq(i8, s16, [0xFFFF, 3], 1, p,
+ * False) (the repeat forms, level 0 and level 1). */
+static void cd_kernel(asc_kernel *k, void *user) {
+  (void)user;
+  (void)asc_arg_gm(k, "x", ASC_FLOAT);
+  asc_tpipe pipe = asc_tpipe();
+  asc_tquebind q = asc_tque(ASC_TPOSITION_VECIN, 1);
+  asc_tpipe_init_buffer(pipe, q, 1, 1024);
+  asc_local_tensor i8 = asc_tquebind_alloc_tensor(q, ASC_INT8);
+  asc_local_tensor s16 = asc_tquebind_alloc_tensor(q, ASC_INT16);
+  asc_unary_repeat_params p = asc_unaryrepeatparams(1, 1, 4, 8);
+  asc_cast_deq(i8, s16, 128u, 2, p);
+  static const uint64_t bits[2] = {0xFFFF, 3};
+  asc_cast_deq(i8, s16, bits, 1, p, false);
+}
+
+static const char pyasc_cd_ir[] =
+    "module {\n"
+    "  func.func @cd_kernel(%arg0: memref<?xf32, 22>) attributes "
+    "{ascendc.aicore, ascendc.global} {\n"
+    "    %0 = ascendc.pipe\n"
+    "    %1 = ascendc.queue : <vecin, 1>\n"
+    "    %c1_i32 = arith.constant 1 : i32\n"
+    "    %c1024_i32 = arith.constant 1024 : i32\n"
+    "    ascendc.pipe.init_queue %0, %1, %c1_i32, %c1024_i32 : "
+    "!ascendc.queue<vecin, 1>, i32, i32\n"
+    "    %2 = ascendc.que_bind.alloc_tensor %1 : !ascendc.queue<vecin, "
+    "1>, !ascendc.local_tensor<*xi8>\n"
+    "    %3 = ascendc.que_bind.alloc_tensor %1 : !ascendc.queue<vecin, "
+    "1>, !ascendc.local_tensor<*xi16>\n"
+    "    %c1_i32_0 = arith.constant 1 : i32\n"
+    "    %c1_i32_1 = arith.constant 1 : i32\n"
+    "    %c4_i32 = arith.constant 4 : i32\n"
+    "    %c8_i32 = arith.constant 8 : i32\n"
+    "    %4 = ascendc.construct !ascendc.unary_repeat_params(%c1_i32_0, "
+    "%c1_i32_1, %c4_i32, %c8_i32) [ui16, ui16, ui8, ui8] : i32, i32, "
+    "i32, i32\n"
+    "    %5 = \"emitc.constant\"() <{value = 128 : ui64}> : () -> ui64\n"
+    "    %c2_i8 = arith.constant 2 : i8\n"
+    "    ascendc.cast_deq_l0 %2, %3, %5, %c2_i8, %4 {isSetMask} : "
+    "!ascendc.local_tensor<*xi8>, !ascendc.local_tensor<*xi16>, ui64, "
+    "i8, !ascendc.unary_repeat_params\n"
+    "    %6 = \"emitc.constant\"() <{value = 65535 : ui64}> : () -> "
+    "ui64\n"
+    "    %7 = \"emitc.constant\"() <{value = 3 : ui64}> : () -> ui64\n"
+    "    %c1_i8 = arith.constant 1 : i8\n"
+    "    ascendc.cast_deq_l1 %2, %3, %6, %7, %c1_i8, %4 : "
+    "!ascendc.local_tensor<*xi8>, !ascendc.local_tensor<*xi16>, ui64, "
+    "ui64, i8, !ascendc.unary_repeat_params\n"
+    "    return\n"
+    "  }\n"
+    "}\n";
+
 /* body built as kernel `name` prints exactly want (casc's text shown when
  * it does not). */
 static void expect_printed(const char *name, asc_kernel_body body,
@@ -334,6 +389,7 @@ static void expect_printed(const char *name, asc_kernel_body body,
 static void test_ir_matches_pyasc(void) {
   expect_printed("vx_kernel", vx_kernel, pyasc_vx_ir);
   expect_printed("vq_kernel", vq_kernel, pyasc_vq_ir);
+  expect_printed("cd_kernel", cd_kernel, pyasc_cd_ir);
 }
 
 /* GatherMask end to end: x (N floats) to UB, built-in pattern 1 (the first
@@ -532,6 +588,17 @@ static void vdeq_null(asc_kernel *k, void *user) {
   (void)asc_vdeqinfo(sc, NULL, NULL);
 }
 
+static void deq_bad_repeat(asc_kernel *k, void *user) {
+  (void)k;
+  (void)user;
+  asc_tpipe pipe = asc_tpipe();
+  asc_tquebind q = asc_tque(ASC_TPOSITION_VECCALC, 1);
+  asc_tpipe_init_buffer(pipe, q, 1, 1024);
+  asc_local_tensor d = asc_tquebind_alloc_tensor(q, ASC_UINT8);
+  asc_local_tensor s = asc_tquebind_alloc_tensor(q, ASC_INT16);
+  asc_cast_deq(d, s, 64u, 200, asc_unaryrepeatparams(1, 1, 8, 8));
+}
+
 static void test_misuse(void) {
   expect_build_error(gm_bad_dtype, "asc_gather_mask: dst has dtype int8; "
                                    "GatherMask supports half, uint16, int16, "
@@ -553,6 +620,7 @@ static void test_misuse(void) {
                                        "is out of range [0, 5]");
   expect_build_error(sort16_bad_repeat, "asc_rp_sort16: repeat_time 256 is "
                                         "out of range [0, 255]");
+  expect_build_error(deq_bad_repeat, "asc_cast_deq: repeat_times");
   expect_build_error(vdeq_bad_tensor, "asc_set_deq_scale: vdeq has dtype "
                                       "uint32; SetDeqScale's tensor is uint64");
   expect_build_error(vdeq_null, "asc_vdeqinfo: scale, offset and sign_mode "

@@ -28,6 +28,8 @@
 // CHECK: AscendC::SetDeqScale(v4, v8);
 // CHECK: AscendC::ShapeInfo v9{static_cast<uint8_t>(c2_i8), reinterpret_cast<uint32_t*>(v2), static_cast<uint8_t>(c3_i8), reinterpret_cast<uint32_t*>(v5), static_cast<AscendC::DataFormat>(c1_i8)};
 // CHECK: AscendC::ShapeInfo v17;
+// CHECK: AscendC::CastDeq<int8_t, int16_t, 1, 0, 0>(v4, v5, v7, c2_i8, v6);
+// CHECK: AscendC::CastDeq<int8_t, int16_t, 0, 0, 0>(v4, v5, v4_mask_list0, c1_i8, v6);
 
 module {
   func.func @vx_kernel(%arg0: memref<?xf32, 22>) attributes {ascendc.aicore, ascendc.global} {
@@ -418,6 +420,28 @@ module {
     %11 = ascendc.construct !ascendc.shape_info() []
     %c1_i32 = arith.constant 1 : i32
     %12 = ascendc.shape_info.shape %5, %c1_i32 i32, i32
+    return
+  }
+  func.func @cd_kernel(%arg0: memref<?xf32, 22>) attributes {ascendc.aicore, ascendc.global} {
+    %0 = ascendc.pipe
+    %1 = ascendc.queue : <vecin, 1>
+    %c1_i32 = arith.constant 1 : i32
+    %c1024_i32 = arith.constant 1024 : i32
+    ascendc.pipe.init_queue %0, %1, %c1_i32, %c1024_i32 : !ascendc.queue<vecin, 1>, i32, i32
+    %2 = ascendc.que_bind.alloc_tensor %1 : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<*xi8>
+    %3 = ascendc.que_bind.alloc_tensor %1 : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<*xi16>
+    %c1_i32_0 = arith.constant 1 : i32
+    %c1_i32_1 = arith.constant 1 : i32
+    %c4_i32 = arith.constant 4 : i32
+    %c8_i32 = arith.constant 8 : i32
+    %4 = ascendc.construct !ascendc.unary_repeat_params(%c1_i32_0, %c1_i32_1, %c4_i32, %c8_i32) [ui16, ui16, ui8, ui8] : i32, i32, i32, i32
+    %5 = "emitc.constant"() <{value = 128 : ui64}> : () -> ui64
+    %c2_i8 = arith.constant 2 : i8
+    ascendc.cast_deq_l0 %2, %3, %5, %c2_i8, %4 {isSetMask} : !ascendc.local_tensor<*xi8>, !ascendc.local_tensor<*xi16>, ui64, i8, !ascendc.unary_repeat_params
+    %6 = "emitc.constant"() <{value = 65535 : ui64}> : () -> ui64
+    %7 = "emitc.constant"() <{value = 3 : ui64}> : () -> ui64
+    %c1_i8 = arith.constant 1 : i8
+    ascendc.cast_deq_l1 %2, %3, %6, %7, %c1_i8, %4 : !ascendc.local_tensor<*xi8>, !ascendc.local_tensor<*xi16>, ui64, ui64, i8, !ascendc.unary_repeat_params
     return
   }
 }
