@@ -480,11 +480,22 @@ static bool data_copy_pad(sim_block *b, const sim_insn *in) {
   bool is_pad = false;
   int64_t left = 0, right = 0;
   uint64_t value = 0;
+  double value_f = 0;
+  /* DataCopyPadParams' paddingValue is a uint64 (a float element's bits);
+   * DataCopyPadExtParams<T>'s is a T, which a float constant fills: its
+   * slot then holds a double (sim_slot), not bits. */
+  bool pad_value_is_float = false;
   if (in->nargs > 3) {
     is_pad = sim_field(b, in, 3, 0) != 0;
     left = sim_field(b, in, 3, 1);
     right = sim_field(b, in, 3, 2);
-    value = (uint64_t)sim_field(b, in, 3, 3);
+    const casc_op *params = op->operands[3].value->def;
+    pad_value_is_float = params && params->nops > 3 &&
+                         casc_type_is_float(params->operands[3].value->type);
+    if (pad_value_is_float)
+      value_f = b->slots[b->slots[in->a[3]].i + 3].f;
+    else
+      value = (uint64_t)sim_field(b, in, 3, 3);
   }
   if (bc < 0 || bc > 4095)
     return bad_value(b, in, "blockCount (0..4095)", bc);
@@ -520,9 +531,12 @@ static bool data_copy_pad(sim_block *b, const sim_insn *in) {
       if (!up)
         return false;
       uint8_t pad[8];
-      sim_store_i(pad, in->dt, (int64_t)value);
-      if (sim_dt_is_float(in->dt)) /* the value is the element's bits */
+      if (pad_value_is_float)
+        sim_store_f(pad, in->dt, value_f);
+      else if (sim_dt_is_float(in->dt)) /* uint64 paddingValue: the bits */
         memcpy(pad, &value, es);
+      else
+        sim_store_i(pad, in->dt, (int64_t)value);
       int64_t o = 0;
       for (int64_t i = 0; i < left; i++, o += es)
         memcpy(up + o, pad, es);

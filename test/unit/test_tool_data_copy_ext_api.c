@@ -122,8 +122,9 @@ static void test_ir_matches_pyasc(void) {
 /* End to end: two rows of 5 int32s 3 elements apart in GM (block_len 20
  * bytes, src_stride 12 bytes) into UB, each row padded to one 32-byte
  * block with 3 elements of padding_value (is_pad), then the 16 values back
- * to GM contiguously. (int32: the simulator reads a float padding_value
- * of DataCopyPadExtParams as raw bits, see the report of this change.) */
+ * to GM contiguously; test_run_f32 the same with float and a padding
+ * value of -1.5 (a float constant: the simulator once read its slot as
+ * raw bits and padded with 0). */
 static void run_kernel(asc_kernel *k, void *user) {
   (void)user;
   asc_global_tensor xg = asc_globaltensor(), zg = asc_globaltensor();
@@ -139,6 +140,53 @@ static void run_kernel(asc_kernel *k, void *user) {
   t = asc_tquebind_deque(qi, ASC_INT32);
   asc_data_copy(zg, t, 16);
   asc_tquebind_free_tensor(qi, t);
+}
+
+static void run_kernel_f32(asc_kernel *k, void *user) {
+  (void)user;
+  asc_global_tensor xg = asc_globaltensor(), zg = asc_globaltensor();
+  asc_globaltensor_set_global_buffer(xg, asc_arg_gm(k, "x", ASC_FLOAT), 16);
+  asc_globaltensor_set_global_buffer(zg, asc_arg_gm(k, "z", ASC_FLOAT), 16);
+  asc_tpipe pipe = asc_tpipe();
+  asc_tquebind qi = asc_tque(ASC_TPOSITION_VECIN, 1);
+  asc_tpipe_init_buffer(pipe, qi, 1, 64);
+  asc_local_tensor t = asc_tquebind_alloc_tensor(qi, ASC_FLOAT);
+  asc_data_copy_pad(t, xg, asc_datacopyextparams(2, 20, 12, 0, 0),
+                    asc_datacopypadextparams(ASC_FLOAT, 1, 0, 3, -1.5));
+  asc_tquebind_enque(qi, t);
+  t = asc_tquebind_deque(qi, ASC_FLOAT);
+  asc_data_copy(zg, t, 16);
+  asc_tquebind_free_tensor(qi, t);
+}
+
+static void test_run_f32(void) {
+  casc_ctx *ctx = casc_ctx_new();
+  casc_diag_list diags = {0};
+  casc_ctx_set_diag_handler(ctx, casc_diag_collect, &diags);
+  casc_op *m = casc_jit_build(ctx, "r", run_kernel_f32, NULL);
+  REQUIRE(m != NULL);
+  float x[16], z[16];
+  for (int i = 0; i < 16; i++) {
+    x[i] = (float)i + 0.25f;
+    z[i] = 0;
+  }
+  casc_arg args[2] = {casc_arg_gm(x, CASC_DT_F32, 16),
+                      casc_arg_gm(z, CASC_DT_F32, 16)};
+  casc_launch_status st = casc_launch(ctx, m, "r", 1, args, 2, NULL, NULL);
+  if (st != CASC_LAUNCH_OK)
+    for (unsigned i = 0; i < diags.n; i++)
+      casc_diag_print(diags.items[i], stderr);
+  REQUIRE(st == CASC_LAUNCH_OK);
+  for (int r = 0; r < 2; r++)
+    for (int e = 0; e < 8; e++) {
+      float want = e < 5 ? x[r * 8 + e] : -1.5f;
+      CHECK(z[r * 8 + e] == want);
+      if (z[r * 8 + e] != want)
+        fprintf(stderr, "row %d elem %d: %g, want %g\n", r, e,
+                (double)z[r * 8 + e], (double)want);
+    }
+  casc_diag_list_free(&diags);
+  casc_ctx_free(ctx);
 }
 
 static void test_run(void) {
@@ -236,6 +284,7 @@ static void test_misuse(void) {
 int main(void) {
   RUN_TEST(test_ir_matches_pyasc);
   RUN_TEST(test_run);
+  RUN_TEST(test_run_f32);
   RUN_TEST(test_misuse);
   return CHECK_SUMMARY();
 }
