@@ -174,6 +174,8 @@ typedef struct {
   uint16_t set_flag_cycles, wait_flag_cycles, barrier_cycles;
   uint16_t min_op_cycles;
   uint16_t launch_cycles;
+  /* A MIX task's (AIC + AIV) start-up beyond launch_cycles. */
+  uint16_t mix_launch_cycles;
 } casc_hw_timing;
 
 /* The Ascend910B1 figures. */

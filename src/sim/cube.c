@@ -63,6 +63,29 @@ static void read_check(sim_block *b, const sim_insn *in, unsigned opnd,
 
 /* ---- DataCopy(dst L1, src GM, Nd2NzParams) ------------------------------ */
 
+/* A tile's rows are short runs far apart in GM (a 64 x 64 f16 tile of a
+ * 1024-wide matrix: 128 bytes every 2 KiB), and copying them one after the
+ * other waited for memory at every row. Asking for the row ND2NZ_AHEAD
+ * rows on (stride bytes apart) while copying this one hides that wait; a
+ * hint only (GCC / Clang), it never changes what is read. */
+#define ND2NZ_AHEAD 8
+static void prefetch_rows(const uint8_t *sp, int64_t stride, int64_t bytes,
+                          bool more) {
+#if defined(__GNUC__) || defined(__clang__)
+  if (!more)
+    return;
+  uintptr_t p = (uintptr_t)sp + (uintptr_t)(stride * ND2NZ_AHEAD);
+  for (int64_t o = 0; o < bytes; o += 64)
+    __builtin_prefetch((const void *)(p + (uintptr_t)o));
+  __builtin_prefetch((const void *)(p + (uintptr_t)(bytes - 1)));
+#else
+  (void)sp;
+  (void)stride;
+  (void)bytes;
+  (void)more;
+#endif
+}
+
 /* The loop of the copy_gm_to_cbuf_multi_nd2nz intrinsic (Ascend C
  * intrinsic reference): per ND matrix, per row, per 32-byte block of the
  * row; a row's last partial block is padded with zeros. Strides:
@@ -80,22 +103,40 @@ static bool nd2nz(sim_block *b, const sim_insn *in) {
     return bad(b, in, CASC_CHECK_BAD_VALUE,
                "srcDValue %lld is smaller than dValue", (long long)sd);
   int64_t row = dv * es, blocks = (row + 31) / 32;
+  const sim_tensor *dt = &b->slots[in->a[0]].t;
   for (int64_t i = 0; i < nd; i++)
     for (int64_t j = 0; j < nv; j++) {
       const uint8_t *sp =
           sim_global_access(b, in, 1, (i * snd + j * sd) * es, row, false);
       if (!sp)
         return false;
+      prefetch_rows(sp, sd * es, row, j + ND2NZ_AHEAD < nv);
+      /* The row's first block goes through every check; when its last
+       * block lies in the tensor and the pool too, so do the ones between
+       * (same tensor, same state, 32-byte steps), and they are addressed
+       * directly: a tile copy makes millions of these blocks. With timing
+       * on every block goes through the checks, which record it. */
+      int64_t d0 = i * dnm * es + j * ns * 32,
+              dl = d0 + (blocks - 1) * c0s * 32;
+      sim_pool pool;
+      uint8_t *dp0 =
+          sim_local_access_in(b, in, 0, d0, 32, 32, 1u << SIM_POOL_L1, &pool);
+      if (!dp0)
+        return false;
+      bool direct = !b->tm && c0s >= 0 && dl + 32 <= dt->len &&
+                    dt->off + dl + 32 <= (int64_t)b->pool_size[pool];
       for (int64_t k = 0; k < blocks; k++) {
-        int64_t doff = i * dnm * es + j * ns * 32 + k * c0s * 32;
-        sim_pool pool;
-        uint8_t *dp = sim_local_access_in(b, in, 0, doff, 32, 32,
-                                          1u << SIM_POOL_L1, &pool);
-        if (!dp)
+        uint8_t *dp = k == 0 ? dp0 : direct ? dp0 + k * c0s * 32 : NULL;
+        if (!dp && !(dp = sim_local_access_in(b, in, 0, d0 + k * c0s * 32, 32,
+                                              32, 1u << SIM_POOL_L1, &pool)))
           return false;
         int64_t n = row - k * 32 < 32 ? row - k * 32 : 32;
-        memcpy(dp, sp + k * 32, (size_t)n);
-        memset(dp + n, 0, (size_t)(32 - n));
+        if (n == 32) {
+          memcpy(dp, sp + k * 32, 32);
+        } else { /* a row's last partial block: zero padded */
+          memcpy(dp, sp + k * 32, (size_t)n);
+          memset(dp + n, 0, (size_t)(32 - n));
+        }
         sim_cube_mark(b, pool, dp - b->mem[pool], 32);
       }
     }
@@ -191,88 +232,179 @@ static const uint8_t *mmad_bias(sim_block *b, const sim_insn *in, int64_t n) {
   return bias;
 }
 
-/* The products of Mmad on resolved fractal memories (also the Matmul
- * object's, matmul.c): C (L0C, NZ) = [C or 0 or the bias row] + A (L0A,
- * ZZ) x B (L0B, ZN) over k; adt is A's and B's element type. */
-void sim_cube_mmad_compute(sim_block *b, uint8_t *C, const uint8_t *A,
-                           const uint8_t *B, int64_t m, int64_t n, int64_t k,
-                           bool init_zero, const uint8_t *bias, unsigned adt) {
+/* Mmad's inner kernels: rows i and i + 1 of C (two fractal rows of 16
+ * elements, r0 and r1) += A's two rows x B's 16 columns over k. B comes
+ * as k rows of the 16 columns, contiguous (bp), so the k loop streams
+ * through it. Each element's sum is the one the hardware model defines:
+ * its start value, then the products in ascending k, rounded after each
+ * term (f16 / bf16: each product is exact in f32). Two rows at once share
+ * every load of B, and the 32 sums stay in registers across the k loop.
+ * With GCC / Clang the 16 columns are four 4-lane vectors (lane-wise IEEE
+ * arithmetic, so the same sums): left to itself the vectoriser turns
+ * the k loop inside out and spills the sums. */
+#if defined(__GNUC__) || defined(__clang__)
+typedef float mm_v4f __attribute__((vector_size(16)));
+typedef uint32_t mm_v4u __attribute__((vector_size(16)));
+
+static void mmad_rows_f32(float *r0, float *r1, const float *a0,
+                          const float *a1, const float *bp, int64_t k) {
+  mm_v4f s0[4], s1[4];
+  memcpy(s0, r0, sizeof s0);
+  memcpy(s1, r1, sizeof s1);
+  for (int64_t kk = 0; kk < k; kk++, bp += 16) {
+    mm_v4f x0 = {a0[kk], a0[kk], a0[kk], a0[kk]};
+    mm_v4f x1 = {a1[kk], a1[kk], a1[kk], a1[kk]};
+    for (int q = 0; q < 4; q++) {
+      mm_v4f bv;
+      memcpy(&bv, bp + 4 * q, sizeof bv);
+      s0[q] += x0 * bv;
+      s1[q] += x1 * bv;
+    }
+  }
+  memcpy(r0, s0, sizeof s0);
+  memcpy(r1, s1, sizeof s1);
+}
+
+static void mmad_rows_i32(uint32_t *r0, uint32_t *r1, const int32_t *a0,
+                          const int32_t *a1, const int32_t *bp, int64_t k) {
+  mm_v4u s0[4], s1[4];
+  memcpy(s0, r0, sizeof s0);
+  memcpy(s1, r1, sizeof s1);
+  for (int64_t kk = 0; kk < k; kk++, bp += 16) {
+    uint32_t u0 = (uint32_t)a0[kk], u1 = (uint32_t)a1[kk];
+    mm_v4u x0 = {u0, u0, u0, u0}, x1 = {u1, u1, u1, u1};
+    for (int q = 0; q < 4; q++) { /* wrapping int32 sums */
+      mm_v4u bv;
+      memcpy(&bv, bp + 4 * q, sizeof bv);
+      s0[q] += x0 * bv;
+      s1[q] += x1 * bv;
+    }
+  }
+  memcpy(r0, s0, sizeof s0);
+  memcpy(r1, s1, sizeof s1);
+}
+#else
+static void mmad_rows_f32(float *r0, float *r1, const float *a0,
+                          const float *a1, const float *bp, int64_t k) {
+  for (int64_t kk = 0; kk < k; kk++, bp += 16)
+    for (int t = 0; t < 16; t++) {
+      r0[t] += a0[kk] * bp[t];
+      r1[t] += a1[kk] * bp[t];
+    }
+}
+
+static void mmad_rows_i32(uint32_t *r0, uint32_t *r1, const int32_t *a0,
+                          const int32_t *a1, const int32_t *bp, int64_t k) {
+  for (int64_t kk = 0; kk < k; kk++, bp += 16)
+    for (int t = 0; t < 16; t++) {
+      r0[t] += (uint32_t)a0[kk] * (uint32_t)bp[t];
+      r1[t] += (uint32_t)a1[kk] * (uint32_t)bp[t];
+    }
+}
+#endif
+
+/* A (L0A, ZZ) unpacked into m rows of k values: f32 for the float types
+ * (f16 through the worker's table), int32 for int8. */
+static void unpack_a(const float *lut, void *out, const uint8_t *A, int64_t m,
+                     int64_t k, unsigned adt) {
   unsigned es = esize(adt), c0 = 32 / es;
-  int64_t mf = (m + 15) / 16, nf16 = (n + 15) / 16, kf = (k + c0 - 1) / c0;
-  /* Unpack A into rows of k and B into k-major rows of n (4-byte floats or
-   * int32 in the worker's scratch, f16 through its conversion table), then
-   * build C one fractal row (16 elements, 64 contiguous bytes of L0C) at a
-   * time: for each k in ascending order, each element adds its product.
-   * Each element's sum is the one the hardware model defines (the init
-   * value, then k ascending, rounded after each term); the 16 elements
-   * stay in registers across the k loop and the compiler vectorises them. */
-  bool is_int = adt == CASC_DT_I8, is_f16 = adt == CASC_DT_F16;
-  int64_t n16 = nf16 * 16;
-  const float *lut = sim_cube_f16_table(b);
-  float *af = (float *)(b->mm_scratch + SIM_F16_TABLE_BYTES), *bk = af + m * k;
-  int32_t *ai = (int32_t *)af, *bi = (int32_t *)bk;
-#define ELEM(e)                                                                \
-  (is_f16 ? lut[(e)[0] | (e)[1] << 8] : (float)sim_load_f((e), adt))
-  for (int64_t i = 0; i < m; i++) /* A: fractal (i/16, kb), row i % 16 */
+  int64_t kf = (k + c0 - 1) / c0;
+  float *af = out;
+  int32_t *ai = out;
+  for (int64_t i = 0; i < m; i++) /* fractal (i/16, kb), row i % 16 */
     for (int64_t kb = 0; kb < kf; kb++) {
       const uint8_t *e = A + ((i / 16) * kf + kb) * FRACTAL + (i % 16) * 32;
       int64_t k0 = kb * c0, kn = k - k0 < (int64_t)c0 ? k - k0 : c0;
-      for (int64_t t = 0; t < kn; t++) {
-        if (is_int)
+      float *fd = af + i * k + k0;
+      if (adt == CASC_DT_I8)
+        for (int64_t t = 0; t < kn; t++)
           ai[i * k + k0 + t] = (int8_t)e[t];
-        else
-          af[i * k + k0 + t] = ELEM(e + t * es);
-      }
+      else if (adt == CASC_DT_F16)
+        for (int64_t t = 0; t < kn; t++)
+          fd[t] = lut[e[2 * t] | e[2 * t + 1] << 8];
+      else
+        for (int64_t t = 0; t < kn; t++)
+          fd[t] = (float)sim_load_f(e + t * es, adt);
     }
-  for (int64_t kk = 0; kk < k; kk++) /* B: fractal (kk/c0, nb), column j */
-    for (int64_t nb = 0; nb < nf16; nb++) {
+}
+
+/* B (L0B, ZN) unpacked into nf16 panels of k rows of 16 columns (panel nb,
+ * row kk at (nb * k + kk) * 16), the layout the row kernels stream;
+ * columns beyond n are 0. */
+static void unpack_b(const float *lut, void *out, const uint8_t *B, int64_t n,
+                     int64_t k, unsigned adt) {
+  unsigned es = esize(adt), c0 = 32 / es;
+  int64_t nf16 = (n + 15) / 16;
+  float *bf = out;
+  int32_t *bi = out;
+  for (int64_t nb = 0; nb < nf16; nb++)
+    for (int64_t kk = 0; kk < k; kk++) { /* fractal (kk/c0, nb), column t */
       const uint8_t *e = B + ((kk / c0) * nf16 + nb) * FRACTAL + (kk % c0) * es;
-      for (int64_t t = 0; t < 16; t++) { /* 0 beyond n: padding columns */
-        int64_t j = nb * 16 + t;
-        if (is_int)
-          bi[kk * n16 + j] = j < n ? (int8_t)e[t * 32] : 0;
+      int64_t o = (nb * k + kk) * 16, tn = n - nb * 16 < 16 ? n - nb * 16 : 16;
+      for (int64_t t = 0; t < 16; t++) {
+        if (t >= tn)     /* padding columns */
+          bi[o + t] = 0; /* 0.0f too */
+        else if (adt == CASC_DT_I8)
+          bi[o + t] = (int8_t)e[t * 32];
+        else if (adt == CASC_DT_F16)
+          bf[o + t] = lut[e[t * 32] | e[t * 32 + 1] << 8];
         else
-          bk[kk * n16 + j] = j < n ? ELEM(e + t * 32) : 0.0f;
+          bf[o + t] = (float)sim_load_f(e + t * 32, adt);
       }
     }
-#undef ELEM
-  for (int64_t i = 0; i < mf * 16; i++)
-    for (int64_t j0 = 0; j0 < n16; j0 += 16) {
-      /* row i of the fractal holding columns j0 .. j0 + 15 (NZ) */
-      uint8_t *crow = C + ((j0 / 16) * mf + i / 16) * 1024 + (i % 16) * 64;
-      if (i >= m) { /* fractal padding: not computed */
-        memset(crow, 0, 64);
-        continue;
-      }
+}
+
+/* The products of Mmad on resolved fractal memories (also the Matmul
+ * object's, matmul.c): C (L0C, NZ) = [C or 0 or the bias row] + A (L0A,
+ * ZZ) x B (L0B, ZN) over k; adt is A's and B's element type. A and B are
+ * unpacked once into the worker's scratch (4-byte values), then C is built
+ * two rows at a time, one 16-column fractal row (64 contiguous bytes of
+ * L0C) each. */
+void sim_cube_mmad_compute(sim_block *b, uint8_t *C, const uint8_t *A,
+                           const uint8_t *B, int64_t m, int64_t n, int64_t k,
+                           bool init_zero, const uint8_t *bias, unsigned adt) {
+  int64_t mf = (m + 15) / 16, nf16 = (n + 15) / 16;
+  bool is_int = adt == CASC_DT_I8;
+  const float *lut = sim_cube_f16_table(b);
+  float *af = (float *)(b->mm_scratch + SIM_F16_TABLE_BYTES), *bk = af + m * k;
+  unpack_a(lut, af, A, m, k, adt);
+  unpack_b(lut, bk, B, n, k, adt);
+  for (int64_t i = 0; i < mf * 16; i += 2)
+    for (int64_t nb = 0; nb < nf16; nb++) {
+      int64_t j0 = nb * 16, nc = n - j0 < 16 ? n - j0 : 16;
+      /* rows i and i + 1 of the fractal holding columns j0 .. j0 + 15 */
+      uint8_t *crow[2];
       union {
         float f[16];
         uint32_t u[16];
-      } r;
-      if (!init_zero)
-        memcpy(&r, crow, 64);
-      else
-        memset(&r, 0, 64);
-      if (init_zero && bias)
-        memcpy(&r, bias + j0 * 4, (size_t)(n - j0 < 16 ? n - j0 : 16) * 4);
-      if (is_int) {
-        for (int64_t kk = 0; kk < k; kk++) {
-          uint32_t a = (uint32_t)ai[i * k + kk];
-          const int32_t *brow = bi + kk * n16 + j0;
-          for (int t = 0; t < 16; t++) /* wrapping int32 sum */
-            r.u[t] += a * (uint32_t)brow[t];
-        }
-      } else {
-        for (int64_t kk = 0; kk < k; kk++) {
-          float a = af[i * k + kk];
-          const float *brow = bk + kk * n16 + j0;
-          for (int t = 0; t < 16; t++)
-            r.f[t] += a * brow[t]; /* f16: exact product; rounded sum */
-        }
+      } r[2];
+      for (int h = 0; h < 2; h++) {
+        crow[h] = C + (nb * mf + (i + h) / 16) * 1024 + ((i + h) % 16) * 64;
+        if (!init_zero)
+          memcpy(&r[h], crow[h], 64);
+        else
+          memset(&r[h], 0, 64);
+        if (init_zero && bias)
+          memcpy(&r[h], bias + j0 * 4, (size_t)nc * 4);
       }
-      for (int64_t t = n - j0; t < 16; t++) /* padding columns: 0 */
-        if (t >= 0)
-          r.u[t] = 0;
-      memcpy(crow, &r, 64);
+      if (i < m) {
+        /* an odd last row: its partner repeats it, and is not kept */
+        int64_t i1 = i + 1 < m ? i + 1 : i;
+        if (is_int)
+          mmad_rows_i32(r[0].u, r[1].u, (const int32_t *)af + i * k,
+                        (const int32_t *)af + i1 * k,
+                        (const int32_t *)bk + nb * k * 16, k);
+        else
+          mmad_rows_f32(r[0].f, r[1].f, af + i * k, af + i1 * k,
+                        bk + nb * k * 16, k);
+      }
+      for (int h = 0; h < 2; h++) {
+        if (i + h >= m) /* fractal padding: not computed */
+          memset(&r[h], 0, 64);
+        for (int64_t t = nc; t < 16; t++) /* padding columns: 0 */
+          r[h].u[t] = 0;
+        memcpy(crow[h], &r[h], 64);
+      }
     }
 }
 
@@ -322,14 +454,19 @@ static bool mmad(sim_block *b, const sim_insn *in) {
     return false;
   int64_t coff = C - b->mem[cp], aoff = A - b->mem[ap], boff = B - b->mem[bp];
   /* What the products read: A's rows i < m over k, B's columns j < n. */
+  /* (Checked row by row only when some block of the operand is unwritten:
+   * a written operand, the usual case, needs no row walk.) */
   bool warned = false;
-  for (int64_t i = 0; i < m; i++)
+  bool a_written = sim_cube_first_unwritten(b, ap, aoff, mf * kf * FRACTAL) < 0;
+  bool b_written =
+      sim_cube_first_unwritten(b, bp, boff, kf * nf16 * FRACTAL) < 0;
+  for (int64_t i = 0; i < m && !a_written; i++)
     for (int64_t kb = 0; kb < kf; kb++)
       read_check(b, in, 1, ap,
                  aoff + ((i / 16) * kf + kb) * FRACTAL + (i % 16) * 32, 32,
                  &warned);
   warned = false;
-  for (int64_t j = 0; j < n; j++)
+  for (int64_t j = 0; j < n && !b_written; j++)
     for (int64_t kb = 0; kb < kf; kb++)
       read_check(b, in, 2, bp,
                  boff + (kb * nf16 + j / 16) * FRACTAL + (j % 16) * 32, 32,

@@ -124,12 +124,24 @@ void sim_cube_block_reset(sim_block *b) {
       memset(b->cw[p], 0, nwords(b->pool_size[p]) * sizeof *b->cw[p]);
 }
 
+/* The mask of bits [lo, hi) of a 64-bit word (0 <= lo < hi <= 64). */
+static uint64_t bits_mask(int64_t lo, int64_t hi) {
+  uint64_t up = hi == 64 ? ~(uint64_t)0 : ((uint64_t)1 << hi) - 1;
+  return up & ~(((uint64_t)1 << lo) - 1);
+}
+
+/* Both walk the shadow a 64-bit word (64 blocks, 2 KiB) at a time: Mmad
+ * checks and marks whole operands of many fractals. */
 void sim_cube_mark(sim_block *b, sim_pool pool, int64_t off, int64_t bytes) {
   uint64_t *w = b->cw[pool];
   if (!w || bytes <= 0 || off < 0)
     return;
-  for (int64_t k = off / 32; k <= (off + bytes - 1) / 32; k++)
-    w[k / 64] |= (uint64_t)1 << (k % 64);
+  int64_t k = off / 32, end = (off + bytes - 1) / 32 + 1;
+  while (k < end) {
+    int64_t lo = k % 64, hi = end - (k - lo) < 64 ? end - (k - lo) : 64;
+    w[k / 64] |= bits_mask(lo, hi);
+    k += hi - lo;
+  }
 }
 
 int64_t sim_cube_first_unwritten(const sim_block *b, sim_pool pool, int64_t off,
@@ -137,9 +149,20 @@ int64_t sim_cube_first_unwritten(const sim_block *b, sim_pool pool, int64_t off,
   const uint64_t *w = b->cw[pool];
   if (!w || bytes <= 0 || off < 0)
     return -1;
-  for (int64_t k = off / 32; k <= (off + bytes - 1) / 32; k++)
-    if (!((w[k / 64] >> (k % 64)) & 1))
-      return k * 32 > off ? k * 32 : off;
+  int64_t k = off / 32, end = (off + bytes - 1) / 32 + 1;
+  while (k < end) {
+    int64_t lo = k % 64, hi = end - (k - lo) < 64 ? end - (k - lo) : 64;
+    uint64_t missing = ~w[k / 64] & bits_mask(lo, hi);
+    if (missing) {
+      int64_t first = k - lo;
+      while (!(missing & 1)) {
+        missing >>= 1;
+        first++;
+      }
+      return first * 32 > off ? first * 32 : off;
+    }
+    k += hi - lo;
+  }
   return -1;
 }
 

@@ -17,6 +17,7 @@
  * overlaps this one, the one reaching furthest does. So the check costs a
  * sort of the records, never a pass over the bytes. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "sim/sim_internal.h"
 #include "util/alloc.h"
@@ -83,6 +84,79 @@ static int cmp_flat(const void *x, const void *y) {
   if (p->a->lo != q->a->lo)
     return p->a->lo < q->a->lo ? -1 : 1;
   return p->seq < q->seq ? -1 : p->seq > q->seq;
+}
+
+/* Sorting by cmp_flat's order fast: a launch of a few hundred blocks
+ * makes hundreds of thousands of records (a tiled matmul records a row of
+ * A and of B per load), and comparison sorting them through their
+ * pointers took longer than the kernel's arithmetic. When (argument,
+ * epoch, start) fit in 64 bits together, which they do unless GM or the
+ * SyncAll count is huge, they are packed into one key in that order and
+ * sorted by a stable LSD radix sort; the records are listed in seq order,
+ * so equal keys stay in seq order, as cmp_flat orders them. false (out of
+ * memory, or the key does not fit): the caller sorts with qsort. */
+typedef struct {
+  uint64_t key;
+  size_t at; /* index into the flat list */
+} radix_item;
+
+static unsigned bit_width(uint64_t v) {
+  unsigned n = 0;
+  for (; v; v >>= 1)
+    n++;
+  return n;
+}
+
+static bool radix_sort_flat(flat_acc *f, size_t n) {
+  uint64_t mb = 0, me = 0, ml = 0;
+  for (size_t i = 0; i < n; i++) {
+    const sim_gm_acc *a = f[i].a;
+    if (a->buf < 0 || a->lo < 0)
+      return false;
+    mb = (uint64_t)a->buf > mb ? (uint64_t)a->buf : mb;
+    me = a->epoch > me ? a->epoch : me;
+    ml = (uint64_t)a->lo > ml ? (uint64_t)a->lo : ml;
+  }
+  unsigned be = bit_width(me), bl = bit_width(ml);
+  unsigned bits = bit_width(mb) + be + bl;
+  if (bits > 64)
+    return false;
+  radix_item *x = casc_malloc(n * sizeof *x), *y = casc_malloc(n * sizeof *y);
+  flat_acc *g = casc_malloc(n * sizeof *g);
+  if (!x || !y || !g) {
+    casc_free(x);
+    casc_free(y);
+    casc_free(g);
+    return false;
+  }
+  for (size_t i = 0; i < n; i++) {
+    const sim_gm_acc *a = f[i].a;
+    uint64_t k = (uint64_t)a->lo;
+    if (bl < 64)
+      k |= ((uint64_t)a->buf << be | a->epoch) << bl;
+    x[i] = (radix_item){k, i};
+  }
+  for (unsigned shift = 0; shift < bits; shift += 8) {
+    size_t count[257] = {0};
+    for (size_t i = 0; i < n; i++)
+      count[(x[i].key >> shift & 0xff) + 1]++;
+    if (count[(x[0].key >> shift & 0xff) + 1] == n)
+      continue; /* one digit for all: the pass would keep the order */
+    for (unsigned d = 0; d < 256; d++)
+      count[d + 1] += count[d];
+    for (size_t i = 0; i < n; i++)
+      y[count[x[i].key >> shift & 0xff]++] = x[i];
+    radix_item *t = x;
+    x = y;
+    y = t;
+  }
+  for (size_t i = 0; i < n; i++)
+    g[i] = f[x[i].at];
+  memcpy(f, g, n * sizeof *f);
+  casc_free(x);
+  casc_free(y);
+  casc_free(g);
+  return true;
 }
 
 /* The two earlier records reaching furthest, from two different blocks:
@@ -185,7 +259,8 @@ bool sim_gm_check_races(const sim_launch *L, sim_gm_acc_list *accs,
   for (unsigned b = 0; b < nblocks; b++)
     for (unsigned i = 0; i < accs[b].n; i++, n++)
       f[n] = (flat_acc){&accs[b].items[i], b, (unsigned)n};
-  qsort(f, n, sizeof *f, cmp_flat);
+  if (!radix_sort_flat(f, n))
+    qsort(f, n, sizeof *f, cmp_flat);
   race_report R = {.L = L, .lists = lists, .failed = failed};
   /* Plain writes race with everything; atomic writes with plain writes
    * and reads; reads with writes of either kind. Records of one argument

@@ -783,6 +783,23 @@ static uint64_t tile_cycles(sim_block *b, const sim_insn *in, int64_t count,
   return cyc;
 }
 
+/* GetTensorC into a LocalTensor (UB) on A2 (dav_c220, the KFC workspace
+ * in GM): the AIC's Fixpipe cannot reach the AIV's UB, so it writes the
+ * tile into the workspace, and once the AIC's event arrives the client
+ * copies it into UB with one DataCopy (asc-devkit matmul_client.h, the
+ * synchronous GetTensorC(LocalTensor): PostMessage, WaitEvent, CopyToUB):
+ * one MTE2 transfer of the tile, base_m rows of base_n (sequential
+ * write), at the GM -> UB figures. 0 into a GlobalTensor. */
+static uint64_t ub_copy_cycles(sim_block *b, const sim_insn *in) {
+  if (!casc_type_is_local_tensor(in->op->operands[1].value->type))
+    return 0;
+  const casc_platform *pl = b->L->plat;
+  tile t = tile_of(b, in, st(b, in, 0, MS_CUR)->i);
+  uint64_t bytes =
+      (uint64_t)t.mc * (uint64_t)st(b, in, 0, MS_BN)->i * esz(types_of(in).c);
+  return pl->mte2_setup + cdiv(bytes, pl->mte2_bytes_per_cycle);
+}
+
 uint64_t sim_mm_wait_cycles(sim_block *b, const sim_insn *in) {
   const casc_platform *pl = b->L->plat;
   /* The calls the client posts a KfcMsg for (asc-devkit's matmul_client.h,
@@ -802,7 +819,8 @@ uint64_t sim_mm_wait_cycles(sim_block *b, const sim_insn *in) {
   }
   case SIM_MM_GET_TENSOR_C:
     return pl->kfc_msg_cycles +
-           tile_cycles(b, in, st(b, in, 0, MS_CUR)->i, false, true);
+           tile_cycles(b, in, st(b, in, 0, MS_CUR)->i, false, true) +
+           ub_copy_cycles(b, in);
   case SIM_MM_ITERATE_ALL:
   case SIM_MM_ITERATE_BATCH: {
     uint64_t cyc = pl->kfc_msg_cycles;

@@ -68,14 +68,14 @@ void casc_platform_default(casc_platform *p) {
   p->barrier_cycles = t->barrier_cycles;
   p->min_op_cycles = t->min_op_cycles;
   p->launch_cycles = t->launch_cycles;
-  /* MIX kernels (docs/timing.md, "Mix mode and the Matmul object"):
-   * ESTIMATES from the figures above, no measurement. A Matmul call's
-   * message is four GM transfers — the AIV writes its KfcMsg and cleans
+  /* MIX kernels (docs/timing.md, "Mix mode and the Matmul object"). A
+   * Matmul call's message: an ESTIMATE from the figures above, no
+   * measurement — four GM transfers (the AIV writes its KfcMsg and cleans
    * the cache line, the AIC reads it, the AIC's reply is written and read
-   * back — each costed as one MTE2 / MTE3 set-up; the MIX start-up is the
-   * one such exchange the kernel's first FftsCrossCoreSync makes. */
+   * back), each costed as one MTE2 / MTE3 set-up. The MIX start-up is
+   * fitted to pyasc's test_matmul (ascend_hw.c). */
   p->kfc_msg_cycles = 2u * t->mte2_setup + 2u * t->mte3_setup;
-  p->mix_launch_cycles = p->kfc_msg_cycles;
+  p->mix_launch_cycles = t->mix_launch_cycles;
 }
 
 typedef struct {
