@@ -8,6 +8,12 @@
  *   trans_data_to_5hd_tensor_list / _uint_list  C arrays of the lists, the
  *       element type from the first tensor (or the tensor whose GetPhyAddr
  *       the first address is).
+ *   get_hccl_context / set_hccl_context  the communication domain is a
+ *       template argument: a constant index (a constexpr variable) is
+ *       passed as pyasc passes it; any other value chooses between the two
+ *       domains the reference allows (0 and 1) at run time, since its name
+ *       is no constant expression (pyasc's `GetHcclContext<v1>()` does not
+ *       compile).
  * Where pyasc asserts or crashes when the fact is missing, casc reports it
  * at the op. Array names are unique in the function (pyasc declares
  * `<t>_list` twice when both lists start with the same tensor). */
@@ -194,6 +200,45 @@ static bool emit_5hd_list(casc_emitter *e, casc_op *op, bool tensors) {
   return ok;
 }
 
+/* True if v is a constant the emitter declares constexpr. */
+static bool is_constexpr(const casc_value *v) {
+  const casc_op *d = v->def;
+  return d &&
+         (d->kind == CASC_OP_ARITH_CONSTANT ||
+          d->kind == CASC_OP_EMITC_CONSTANT) &&
+         v->type->kind == CASC_TYPE_INTEGER;
+}
+
+/* [T vN = ]AscendC::Get/SetHcclContext<index>([context]), or with a run-time
+ * index `(i == 0 ? Api<0>(...) : Api<1>(...))`. */
+static bool emit_hccl(casc_emitter *e, casc_op *op, bool get) {
+  if (op->nops != (get ? 1u : 2u) || op->nres != (get ? 1u : 0u))
+    return casc_em_fail(e, op, "is malformed");
+  const char *api = get ? "GetHcclContext" : "SetHcclContext";
+  const char *idx = casc_em_name(e, casc_op_operand(op, 0), op);
+  const char *ctx = get ? "" : casc_em_name(e, casc_op_operand(op, 1), op);
+  if (!idx || !ctx)
+    return false;
+  casc_buf b;
+  casc_buf_init(&b);
+  bool ok = true;
+  if (get) {
+    ok = casc_em_decl(e, &b, &casc_op_results(op)[0], op);
+    casc_buf_puts(&b, " = ");
+  }
+  if (is_constexpr(casc_op_operand(op, 0)))
+    casc_buf_printf(&b, "AscendC::%s<%s>(%s)", api, idx, ctx);
+  else
+    casc_buf_printf(&b, "(%s == 0 ? AscendC::%s<0>(%s) : AscendC::%s<1>(%s))",
+                    idx, api, ctx, api, ctx);
+  if (ok) {
+    casc_em_indent(e);
+    casc_buf_put(e->out, b.data ? b.data : "", b.len);
+  }
+  casc_em_scratch_done(e->out, &b);
+  return ok;
+}
+
 bool casc_em_inferred(casc_emitter *e, casc_op *op, bool *semi) {
   (void)semi;
   switch (op->kind) {
@@ -206,6 +251,10 @@ bool casc_em_inferred(casc_emitter *e, casc_op *op, bool *semi) {
     return emit_5hd_list(e, op, true);
   case CASC_OP_TRANS_DATA_TO_5HD_UINT_LIST:
     return emit_5hd_list(e, op, false);
+  case CASC_OP_GET_HCCL_CONTEXT:
+    return emit_hccl(e, op, true);
+  case CASC_OP_SET_HCCL_CONTEXT:
+    return emit_hccl(e, op, false);
   default:
     return casc_em_fail(e, op, "unable to find printer for op");
   }
@@ -218,6 +267,8 @@ bool casc_em_is_inferred(const casc_op *op) {
   case CASC_OP_TRANS_DATA_TO_5HD:
   case CASC_OP_TRANS_DATA_TO_5HD_TENSOR_LIST:
   case CASC_OP_TRANS_DATA_TO_5HD_UINT_LIST:
+  case CASC_OP_GET_HCCL_CONTEXT:
+  case CASC_OP_SET_HCCL_CONTEXT:
     return true;
   default:
     return false;
