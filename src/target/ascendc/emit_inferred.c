@@ -14,6 +14,9 @@
  *       domains the reference allows (0 and 1) at run time, since its name
  *       is no constant expression (pyasc's `GetHcclContext<v1>()` does not
  *       compile).
+ *   global_tensor.set_shape_info_v2  SetShapeInfo from a list of dims: a
+ *       ShapeInfo(dim count, uint32_t array) (the reference's constructor;
+ *       pyasc has no printer).
  * Where pyasc asserts or crashes when the fact is missing, casc reports it
  * at the op. Array names are unique in the function (pyasc declares
  * `<t>_list` twice when both lists start with the same tensor). */
@@ -239,6 +242,42 @@ static bool emit_hccl(casc_emitter *e, casc_op *op, bool get) {
   return ok;
 }
 
+/* `uint32_t <t>_shape[] = {static_cast<uint32_t>(d0), ...};` then
+ * `t.SetShapeInfo(AscendC::ShapeInfo(n, <t>_shape))`. ShapeInfo holds at
+ * most 8 dims (K_MAX_DIM) and a C array cannot be empty. */
+static bool emit_shape_info_v2(casc_emitter *e, casc_op *op) {
+  unsigned n = op->nops ? op->nops - 1 : 0;
+  if (!op->nops)
+    return casc_em_fail(e, op, "is malformed");
+  if (!n)
+    return fail_infer(e, op, "has an empty dims list");
+  if (n > 8)
+    return fail_infer(e, op, "has more than 8 dims (ShapeInfo's K_MAX_DIM)");
+  const char *t = casc_em_name(e, casc_op_operand(op, 0), op);
+  if (!t)
+    return false;
+  casc_buf base;
+  casc_buf_init(&base);
+  casc_buf_printf(&base, "%s_shape", t);
+  const char *arr = casc_em_fresh(e, casc_buf_str(&base));
+  casc_em_scratch_done(e->out, &base);
+  if (!arr)
+    return casc_em_fail(e, op, "ran out of memory naming a value");
+  casc_em_indent(e);
+  casc_buf_printf(e->out, "uint32_t %s[] = {", arr);
+  for (unsigned i = 0; i < n; i++) {
+    const char *v = casc_em_name(e, casc_op_operand(op, 1 + i), op);
+    if (!v)
+      return false;
+    casc_buf_printf(e->out, "%sstatic_cast<uint32_t>(%s)", i ? ", " : "", v);
+  }
+  casc_buf_puts(e->out, "};\n");
+  casc_em_indent(e);
+  casc_buf_printf(e->out, "%s.SetShapeInfo(AscendC::ShapeInfo(%u, %s))", t, n,
+                  arr);
+  return true;
+}
+
 bool casc_em_inferred(casc_emitter *e, casc_op *op, bool *semi) {
   (void)semi;
   switch (op->kind) {
@@ -255,6 +294,8 @@ bool casc_em_inferred(casc_emitter *e, casc_op *op, bool *semi) {
     return emit_hccl(e, op, true);
   case CASC_OP_SET_HCCL_CONTEXT:
     return emit_hccl(e, op, false);
+  case CASC_OP_GLOBAL_TENSOR_SET_SHAPE_INFO_V2:
+    return emit_shape_info_v2(e, op);
   default:
     return casc_em_fail(e, op, "unable to find printer for op");
   }
@@ -269,6 +310,7 @@ bool casc_em_is_inferred(const casc_op *op) {
   case CASC_OP_TRANS_DATA_TO_5HD_UINT_LIST:
   case CASC_OP_GET_HCCL_CONTEXT:
   case CASC_OP_SET_HCCL_CONTEXT:
+  case CASC_OP_GLOBAL_TENSOR_SET_SHAPE_INFO_V2:
     return true;
   default:
     return false;
