@@ -31,44 +31,28 @@ SKIP = 77
 
 # Modules (file names without .mlir) whose C++ does not compile yet, each
 # with the reason: gaps of the stub or of casc's output, not hidden. The
-# kinds: "pyasc text" (casc prints pyasc's C++, which matches no overload
-# of the API; the row's pattern would need a deviation, not yet made) and
-# "stub" (the API is not in the public reference the stub is written
-# from).
-_KFC = ("stub: KfcServer (the matmul server of the mixed cube/vector model) "
-        "is not in the public API reference; its members are not declared")
+# kinds: "pyasc op" (the op lacks operands every overload of the API
+# needs, so no valid call can be printed from it) and "input" (an instance
+# no kernel can have).
+_CUMSUM = ("pyasc op: ascendc.cumsum carries CumSumConfig's three fields "
+           "(lastAxis, reuseSource, outputLastRow) but not CumSumInfo's "
+           "{outter, inner}, which every CumSum overload takes; pyasc prints "
+           "AscendC::CumSumInfo(lastAxis, reuseSource, outputLastRow), and no "
+           "valid call can be printed from the op's operands")
 NOT_YET = {
-    "ascendc.cumsum.full":
-        "pyasc text: CumSumConfig's three fields passed as "
-        "AscendC::CumSumInfo(lastAxis, reuseSource, outputLastRow); "
-        "CumSumInfo is {outter, inner} and the config a template argument",
-    "ascendc.cumsum.minimal":
-        "pyasc text: CumSumConfig's three fields passed as "
-        "AscendC::CumSumInfo(lastAxis, reuseSource, outputLastRow); "
-        "CumSumInfo is {outter, inner} and the config a template argument",
-    "ascendc.global_tensor.bracket.minimal":
-        "pyasc text: GlobalTensor::operator() returns an element reference; "
-        "pyasc types its result as a GlobalTensor",
-    "ascendc.local_tensor.bracket.minimal":
-        "pyasc text: LocalTensor::operator() returns an element reference; "
-        "pyasc types its result as a LocalTensor",
-    "ascendc.kfc_server.init.minimal": _KFC,
-    "ascendc.kfc_server.init_obj.full": _KFC,
-    "ascendc.kfc_server.init_obj.minimal": _KFC,
-    "ascendc.kfc_server.is_run.minimal": _KFC,
-    "ascendc.kfc_server.quit.minimal": _KFC,
-    "ascendc.kfc_server.run.minimal": _KFC,
-    "ascendc.local_tensor.to_file.minimal":
-        "pyasc text: ToFile() drops the fileName attribute; the (CPU "
-        "debug) API takes the file name",
-    "ascendc.matmul.set_workspace.full":
-        "pyasc text: SetWorkspace(tensor, size); the API takes a GM address "
-        "with a size, or a GlobalTensor alone",
-    "ascendc.pipe.get_base_addr.minimal":
-        "stub: TPipe::GetBaseAddr is not in the public API reference",
-    "ascendc.quant.full":
-        "pyasc text: the AscendQuantConfig is a local variable passed as a "
-        "template argument (`AscendQuant<T, 1, v9>`)",
+    "ascendc.cumsum.full": _CUMSUM,
+    "ascendc.cumsum.minimal": _CUMSUM,
+    "ascendc.que_bind.init_buf_handle.minimal":
+        "input: the sweep passes i32 values where InitBufHandle takes a "
+        "TBufPool (by address) and a TBufHandle (uint8_t*), which no pyasc "
+        "op produces (test/lit/target/buf-handle.mlir compiles a valid one)",
+    "ascendc.que_bind.init_start_buf_handle.minimal":
+        "input: the sweep passes an i32 where InitStartBufHandle takes a "
+        "TBufHandle (uint8_t*), which no pyasc op produces "
+        "(test/lit/target/buf-handle.mlir compiles a valid one)",
+    "ascendc.kfc_server.init_obj.minimal":
+        "input: KfcServer::InitObj(TPipe*, T& a, Args&&...) needs at least "
+        "one matmul object; the minimal instance passes none",
 }
 
 # Modules casc does not translate: each is an input no kernel can have,
@@ -80,8 +64,8 @@ NOT_TRANSLATED = [
     (r"\.minimal$", r"op has an empty '?\w+'? list$",
      "the minimal instance leaves out a list operand (an L1 op's mask "
      "words, DataCopy's slice lists, MrgSort's counts, TransDataTo5HD's "
-     "lists): a zero-size C array or a dropped call (pyasc), an error in "
-     "casc"),
+     "lists, SetShapeInfo's dims): a zero-size C array or a dropped call "
+     "(pyasc), an error in casc"),
     (r"^(emitasc\.variable|memref\.alloca)\.", r"op needs a static memref "
      r"shape$",
      "a local array of dynamic size (memref<?x...>): C++ has none"),
@@ -101,16 +85,10 @@ NOT_TRANSLATED = [
 # (and checked like NOT_TRANSLATED) so that they are not hidden. pyasc's
 # translator has no printer for any of them either.
 NOT_TRANSLATED_GAPS = [
-    (r"^ascendc\.global_tensor\.set_shape_info_v2\.",
-     r"unable to find printer for op$",
-     "SetShapeInfo from a list of dims: the C++ (a ShapeInfo built from "
-     "them) is not written yet"),
-    (r"^ascendc\.que_bind\.init(_start)?_buf_handle\.",
-     r"unable to find printer for op$",
-     "TQueBind::InitBufHandle / InitStartBufHandle: internal members, not "
-     "in the public API reference"),
     (r"^ascendc\.slice_info\.subindex\.", r"unable to find printer for op$",
-     "an element of a SliceInfo list: no C++ yet"),
+     "pyasc's `SliceInfo::operator[]`: the reference's SliceInfo is a plain "
+     "struct with no operator[] (the lists are C arrays only at a "
+     "DataCopy), so the op has no C++"),
 ]
 
 

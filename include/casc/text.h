@@ -47,6 +47,11 @@ typedef struct {
   bool debuginfo; /* -mlir-print-debuginfo: trailing loc(...) with #locN aliases
                    */
   bool pretty_debuginfo; /* locations inline instead of aliases */
+  /* -mlir-use-nameloc-as-prefix (upstream MLIR's flag): a function
+   * argument or single-result op located at a NameLoc loc("x") prints as
+   * %x (uniqued as any name) instead of %argN / %N, so the names survive
+   * printing without locations. */
+  bool nameloc_prefix;
 } casc_print_flags;
 
 /* Print op (normally a module) as MLIR's printer does, with its result

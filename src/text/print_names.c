@@ -316,9 +316,23 @@ static const casc_op_info *named_results(const casc_op *op) {
   return info;
 }
 
+/* The name of a NameLoc l, for -mlir-use-nameloc-as-prefix; else NULL. */
+static const char *nameloc_prefix(const namer *nm, const casc_loc *l) {
+  if (!nm->pr->flags.nameloc_prefix)
+    return NULL;
+  return l && l->kind == CASC_LOC_NAME && l->u.name.name && l->u.name.name[0]
+             ? l->u.name.name
+             : NULL;
+}
+
 static void number_op(namer *nm, casc_op *op) {
   if (!op->nres)
     return;
+  const char *ln = op->nres == 1 ? nameloc_prefix(nm, op->loc) : NULL;
+  if (ln) {
+    set_name(nm, casc_op_result(op, 0), ln);
+    return;
+  }
   char buf[128];
   if (!nm->pr->flags.generic && constant_name(op, buf, sizeof buf)) {
     set_name(nm, casc_op_result(op, 0), buf);
@@ -348,7 +362,11 @@ static void number_region(namer *nm, casc_region *r) {
       nm->ok = false;
     bool entry = b == r->first;
     for (unsigned i = 0; i < b->nargs; i++) {
-      if (entry) {
+      const char *ln =
+          entry ? nameloc_prefix(nm, casc_value_loc(b->args[i])) : NULL;
+      if (ln) {
+        set_name(nm, b->args[i], ln);
+      } else if (entry) {
         char buf[32];
         size_t k = 0;
         put_str(buf, sizeof buf, &k, "arg");

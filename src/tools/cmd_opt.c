@@ -85,6 +85,10 @@ static void print_help(void) {
          "#loc aliases\n"
          "  -mlir-pretty-debuginfo      with -mlir-print-debuginfo: "
          "locations inline\n"
+         "  -mlir-use-nameloc-as-prefix print a value located at loc(\"x\") "
+         "as %%x\n"
+         "                              (keeps kernel argument names for "
+         "casc run)\n"
          "  -allow-unregistered-dialect accepted for compatibility (casc "
          "always keeps\n"
          "                              unknown ops written in generic "
@@ -336,6 +340,9 @@ static int parse_args(int argc, char **argv, opt_options *o) {
       o->print.debuginfo = true;
     } else if ((val = casc_cli_flag(a, "mlir-pretty-debuginfo")) && !*val) {
       o->print.pretty_debuginfo = true;
+    } else if ((val = casc_cli_flag(a, "mlir-use-nameloc-as-prefix")) &&
+               !*val) {
+      o->print.nameloc_prefix = true;
     } else if ((val = casc_cli_flag(a, "allow-unregistered-dialect")) &&
                !*val) {
       /* Unknown ops in generic form are always kept. */

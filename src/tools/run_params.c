@@ -134,5 +134,19 @@ int run_params_find(const run_params *rp, const char *name, const char *flag) {
   fprintf(stderr, "casc run: %s %s: @%s has no argument '%s'", flag, name,
           rp->kernel, name);
   list_names(rp);
+  /* Printing IR without locations drops the front ends' argument names
+   * (NameLocs): `casc opt k.mlir | casc run` sees %arg0 only. */
+  bool unnamed = true;
+  for (unsigned i = 0; i < rp->n && unnamed; i++) {
+    char pos[24];
+    snprintf(pos, sizeof pos, "arg%u", i);
+    unnamed = strcmp(rp->display[i], pos) == 0;
+  }
+  if (unnamed && rp->n)
+    fprintf(stderr,
+            "casc run: note: @%s's arguments have no names; IR printed "
+            "without locations loses them: print it with `casc opt "
+            "-mlir-use-nameloc-as-prefix` (or -mlir-print-debuginfo)\n",
+            rp->kernel);
   return -1;
 }

@@ -11,6 +11,7 @@
 
 #include <cstddef> // size_t, which pyasc's emitasc.copy_struct loop uses unqualified
 #include <cstdint>
+#include <string> // LocalTensor::ToFile's file name
 // casc prints MLIR's scalar math ops (math.exp, math.sqrt, ...) as the C++
 // standard library's functions, std::exp etc. (no Ascend C header declares
 // a scalar AscendC::Exp); a kernel using them includes <cmath>.
@@ -135,6 +136,9 @@ public:
   // Printing is part of the CPU debug build (ASCENDC_CPU_DEBUG).
   void Print();
   void Print(uint32_t len);
+  // Dumps the tensor to a file, also CPU debug only (reference: "ToFile",
+  // int32_t ToFile(const std::string& fileName) const).
+  int32_t ToFile(const std::string &fileName) const;
 };
 
 #define CASC_STUB_SYMBOL(Name)                                                 \
@@ -171,6 +175,8 @@ public:
 
 // ---- TPipe / TQueBind / TQue / TBuf ------------------------------------------
 
+using TBufHandle = uint8_t *;
+
 template <TPosition src, TPosition dst, int32_t depth> class TQueBind {
 public:
   TQueBind();
@@ -190,6 +196,13 @@ public:
   int32_t GetTensorCountInQue();
   void FreeAllEvent();
   void Destroy();
+  // For a user-defined TBufPool (reference: "InitStartBufHandle",
+  // "InitBufHandle"; TBufHandle is a uint8_t*).
+  void InitStartBufHandle(TBufHandle startBufhandle, uint8_t num,
+                          uint32_t len);
+  template <typename T>
+  void InitBufHandle(T *bufPool, uint32_t index, TBufHandle bufhandle,
+                     uint32_t curPoolAddr, uint32_t len);
 };
 
 template <TPosition pos, int32_t depth>
@@ -232,6 +245,9 @@ public:
   template <class T> bool InitBufPool(T &bufPool, uint32_t len);
   template <class T, class U>
   bool InitBufPool(T &bufPool, uint32_t len, U &shareBuf);
+  // The base address of a logical position, CPU debug only (reference:
+  // "GetBaseAddr", inline uint8_t* GetBaseAddr(int8_t logicPos)).
+  uint8_t *GetBaseAddr(int8_t logicPos);
 };
 
 // ---- parameter structs -----------------------------------------------------------

@@ -63,7 +63,6 @@ enum class AippInputFormat {
 
 // ---- parameter structs and handles ------------------------------------------
 
-struct AscendQuantConfig {};
 struct BrcbRepeatParams {};
 // (Nd2NzParams, LoadData2DParams, MmadParams, FixpipeParamsV220 and
 // FixpipeConfig with CFG_NZ / CFG_ROW_MAJOR are in kernel_operator.h.)
@@ -110,7 +109,19 @@ struct VdeqInfo {
   int16_t vdeqOffset[16];
   bool vdeqSignMode[16];
 };
-struct KfcServer {};
+// KfcServer, the AIC side of the mixed cube/vector matmul: not in the API
+// reference pages; its members as CANN's public header declares them
+// (asc-devkit impl/adv_api/detail/kfc/kernel_kfc.h, class template
+// KfcServer<uint8_t enableHardPoll = 0>).
+template <uint8_t enableHardPoll = 0> class KfcServer {
+public:
+  void Init(__gm__ uint8_t *workspaceGM); // GM_ADDR
+  bool isRun();
+  template <class T, class... Args> void Run(T &a, Args &&...b);
+  template <class T, class... Args>
+  void InitObj(TPipe *tpipe, T &a, Args &&...b);
+  void Quit();
+};
 // CumSum's shape (outer and inner axis lengths) and its compile-time
 // configuration.
 struct CumSumInfo {
@@ -737,12 +748,27 @@ template <typename T, const CumSumConfig &config = defaultCumSumConfig>
 void CumSum(LocalTensor<T> &dst, LocalTensor<T> &lastRow,
             const LocalTensor<T> &src, const CumSumInfo &cumSumInfo);
 
-// Quantisation to int8_t: scale and offset are float.
-template <typename T, bool isReuseSource = false>
+// Quantisation to int8_t: scale and offset are float. The config is a
+// template argument (a reference to a constexpr object); AscendQuantConfig
+// has no default constructor (reference: "AscendQuant", adv_api
+// quantization/ascend_quant_utils.h in CANN's asc-devkit).
+struct AscendQuantConfig {
+  constexpr AscendQuantConfig(const uint32_t calcCount,
+                              const uint32_t offsetCount,
+                              const uint32_t scaleCount,
+                              const uint32_t workLocalSize)
+      : calcCount(calcCount), offsetCount(offsetCount),
+        scaleCount(scaleCount), workLocalSize(workLocalSize) {}
+  uint32_t calcCount, offsetCount, scaleCount, workLocalSize;
+};
+constexpr AscendQuantConfig ASCEND_QUANT_DEFAULT_CFG = {0, 0, 0, 0};
+template <typename T, bool isReuseSource = false,
+          const AscendQuantConfig &config = ASCEND_QUANT_DEFAULT_CFG>
 void AscendQuant(const LocalTensor<int8_t> &dst, const LocalTensor<T> &src,
                  const float scale, const float offset,
                  const uint32_t calCount);
-template <typename T, bool isReuseSource = false>
+template <typename T, bool isReuseSource = false,
+          const AscendQuantConfig &config = ASCEND_QUANT_DEFAULT_CFG>
 void AscendQuant(const LocalTensor<int8_t> &dst, const LocalTensor<T> &src,
                  const LocalTensor<uint8_t> &sharedTmpBuffer,
                  const float scale, const float offset,

@@ -28,6 +28,10 @@
  *   emitasc.member / member_ptr / member_ref / set_member
  *                   a field of a declared py_struct: a struct value, or a
  *                   pointer to one (the kernel's GM pointer reinterpreted)
+ *   ascendc.quant (full)
+ *                   its AscendQuantConfig is a template argument: built as
+ *                   pyasc's QuantConfig builds it, `constexpr static` from
+ *                   four ui32 fields (the struct has no default constructor)
  */
 #ifndef CASC_TEST_OP_SWEEP_CASES_H
 #define CASC_TEST_OP_SWEEP_CASES_H
@@ -290,6 +294,39 @@ static const char hand_member_ref_full[] =
     "  }\n"
     "}\n";
 
+static const char hand_quant_full[] =
+    "module {\n" SWEEP_KERNEL_OPEN "    %0 = ascendc.pipe\n"
+    "    %c1024_i32 = arith.constant 1024 : i32\n"
+    "    %1 = ascendc.tbuf : <veccalc>\n"
+    "    ascendc.pipe.init_buffer %0, %1, %c1024_i32 : !ascendc.tbuf<veccalc>, "
+    "i32\n"
+    "    %2 = ascendc.tbuf.get_tensor %1 : !ascendc.tbuf<veccalc>, "
+    "!ascendc.local_tensor<*xi8>\n"
+    "    %3 = ascendc.tbuf : <veccalc>\n"
+    "    ascendc.pipe.init_buffer %0, %3, %c1024_i32 : !ascendc.tbuf<veccalc>, "
+    "i32\n"
+    "    %4 = ascendc.tbuf.get_tensor %3 : !ascendc.tbuf<veccalc>, "
+    "!ascendc.local_tensor<*xf32>\n"
+    "    %5 = ascendc.tbuf : <veccalc>\n"
+    "    ascendc.pipe.init_buffer %0, %5, %c1024_i32 : !ascendc.tbuf<veccalc>, "
+    "i32\n"
+    "    %6 = ascendc.tbuf.get_tensor %5 : !ascendc.tbuf<veccalc>, "
+    "!ascendc.local_tensor<*xui8>\n"
+    "    %cst = arith.constant 1.000000e+00 : f32\n"
+    "    %cst_0 = arith.constant 0.000000e+00 : f32\n"
+    "    %c64_i32 = arith.constant 64 : i32\n"
+    "    %c0_i32 = arith.constant 0 : i32\n"
+    "    %7 = ascendc.construct !ascendc.ascend_quant_config(%c64_i32, "
+    "%c0_i32, %c0_i32, %c1024_i32) [ui32, ui32, ui32, ui32] constexpr static "
+    ": i32, i32, i32, i32\n"
+    "    ascendc.quant %2, %4, %cst, %cst_0, %c64_i32, %6, %7 {isReuseSource, "
+    "operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 1>} : "
+    "!ascendc.local_tensor<*xi8>, !ascendc.local_tensor<*xf32>, f32, f32, "
+    "i32, !ascendc.local_tensor<*xui8>, !ascendc.ascend_quant_config\n"
+    "    return\n"
+    "  }\n"
+    "}\n";
+
 static const struct {
   const char *op;
   const char *min, *full;
@@ -312,6 +349,7 @@ static const struct {
     {"emitasc.set_member", hand_set_member_min, hand_set_member_min},
     {"emitasc.member_ptr", hand_member_ptr_min, hand_member_ptr_full},
     {"emitasc.member_ref", hand_member_ref_min, hand_member_ref_full},
+    {"ascendc.quant", NULL, hand_quant_full}, /* minimal: synthesised */
 };
 
 /* The hand-written module of row `op` (full or minimal form), or NULL if

@@ -353,7 +353,9 @@ static bool synth_row_has_tensor(const casc_op_info *info) {
  * (a pointer in C++), "gm:x" that memref reinterpreted as one of x (a
  * GM_ADDR is `__gm__ uint8_t *`), "arr4:x" a local array `x v[4]{0}` (an
  * emitasc.variable), "SoftMaxShapeInfo" and "TBufPool" those
- * types; x is e (the row's element type), u8, i8, i32, u32, u64 or f32. Without
+ * types; x is e (the row's element type), u8, i8, i32, u32, u64 or f32. A
+ * code "full:c" applies to the full instance only (the next entry for the
+ * operand to the minimal one). Without
  * these the sweep would hand the API arguments no kernel can pass (a float
  * offset tensor to Gather), and its C++ would not compile against the stub for
  * a reason that is not casc's. */
@@ -407,6 +409,10 @@ static const struct {
     {"ascendc.matmul.set_quant_vector", "quantvector", "G:u64"},
     {"ascendc.matmul.set_sparse_index", "indexGlobal", "G:u8"},
     {"ascendc.matmul.set_self_define_data", "dataPtr", "gm"},
+    /* SetWorkspace(GlobalTensor) alone, SetWorkspace(GM address, size)
+     * with the size (as pyasc's matmul.mlir passes it) */
+    {"ascendc.kfc_server.init", "workspace", "gm:u8"}, /* a GM_ADDR */
+    {"ascendc.matmul.set_workspace", "tensor", "full:gm:u8"},
     {"ascendc.matmul.set_workspace", "tensor", "G:f32"},
     {"ascendc.list_tensor_desc_v2", "data", "gm"},
     {"ascendc.list_tensor_desc_init", "data", "gm"},
@@ -483,6 +489,11 @@ static casc_type *synth_operand_override(synth *s, const char *operand) {
         strcmp(operand, synth_operand_types[i].operand) != 0)
       continue;
     const char *c = synth_operand_types[i].type;
+    if (strncmp(c, "full:", 5) == 0) {
+      if (!s->full)
+        continue;
+      c += 5;
+    }
     if (strcmp(c, "gm") == 0)
       return casc_type_gm_memref(s->ctx, synth_f32(s));
     if (strncmp(c, "gm:", 3) == 0)

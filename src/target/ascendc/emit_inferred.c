@@ -8,6 +8,15 @@
  *   trans_data_to_5hd_tensor_list / _uint_list  C arrays of the lists, the
  *       element type from the first tensor (or the tensor whose GetPhyAddr
  *       the first address is).
+ *   get_hccl_context / set_hccl_context  the communication domain is a
+ *       template argument: a constant index (a constexpr variable) is
+ *       passed as pyasc passes it; any other value chooses between the two
+ *       domains the reference allows (0 and 1) at run time, since its name
+ *       is no constant expression (pyasc's `GetHcclContext<v1>()` does not
+ *       compile).
+ *   global_tensor.set_shape_info_v2  SetShapeInfo from a list of dims: a
+ *       ShapeInfo(dim count, uint32_t array) (the reference's constructor;
+ *       pyasc has no printer).
  * Where pyasc asserts or crashes when the fact is missing, casc reports it
  * at the op. Array names are unique in the function (pyasc declares
  * `<t>_list` twice when both lists start with the same tensor). */
@@ -194,6 +203,81 @@ static bool emit_5hd_list(casc_emitter *e, casc_op *op, bool tensors) {
   return ok;
 }
 
+/* True if v is a constant the emitter declares constexpr. */
+static bool is_constexpr(const casc_value *v) {
+  const casc_op *d = v->def;
+  return d &&
+         (d->kind == CASC_OP_ARITH_CONSTANT ||
+          d->kind == CASC_OP_EMITC_CONSTANT) &&
+         v->type->kind == CASC_TYPE_INTEGER;
+}
+
+/* [T vN = ]AscendC::Get/SetHcclContext<index>([context]), or with a run-time
+ * index `(i == 0 ? Api<0>(...) : Api<1>(...))`. */
+static bool emit_hccl(casc_emitter *e, casc_op *op, bool get) {
+  if (op->nops != (get ? 1u : 2u) || op->nres != (get ? 1u : 0u))
+    return casc_em_fail(e, op, "is malformed");
+  const char *api = get ? "GetHcclContext" : "SetHcclContext";
+  const char *idx = casc_em_name(e, casc_op_operand(op, 0), op);
+  const char *ctx = get ? "" : casc_em_name(e, casc_op_operand(op, 1), op);
+  if (!idx || !ctx)
+    return false;
+  casc_buf b;
+  casc_buf_init(&b);
+  bool ok = true;
+  if (get) {
+    ok = casc_em_decl(e, &b, &casc_op_results(op)[0], op);
+    casc_buf_puts(&b, " = ");
+  }
+  if (is_constexpr(casc_op_operand(op, 0)))
+    casc_buf_printf(&b, "AscendC::%s<%s>(%s)", api, idx, ctx);
+  else
+    casc_buf_printf(&b, "(%s == 0 ? AscendC::%s<0>(%s) : AscendC::%s<1>(%s))",
+                    idx, api, ctx, api, ctx);
+  if (ok) {
+    casc_em_indent(e);
+    casc_buf_put(e->out, b.data ? b.data : "", b.len);
+  }
+  casc_em_scratch_done(e->out, &b);
+  return ok;
+}
+
+/* `uint32_t <t>_shape[] = {static_cast<uint32_t>(d0), ...};` then
+ * `t.SetShapeInfo(AscendC::ShapeInfo(n, <t>_shape))`. ShapeInfo holds at
+ * most 8 dims (K_MAX_DIM) and a C array cannot be empty. */
+static bool emit_shape_info_v2(casc_emitter *e, casc_op *op) {
+  unsigned n = op->nops ? op->nops - 1 : 0;
+  if (!op->nops)
+    return casc_em_fail(e, op, "is malformed");
+  if (!n)
+    return fail_infer(e, op, "has an empty dims list");
+  if (n > 8)
+    return fail_infer(e, op, "has more than 8 dims (ShapeInfo's K_MAX_DIM)");
+  const char *t = casc_em_name(e, casc_op_operand(op, 0), op);
+  if (!t)
+    return false;
+  casc_buf base;
+  casc_buf_init(&base);
+  casc_buf_printf(&base, "%s_shape", t);
+  const char *arr = casc_em_fresh(e, casc_buf_str(&base));
+  casc_em_scratch_done(e->out, &base);
+  if (!arr)
+    return casc_em_fail(e, op, "ran out of memory naming a value");
+  casc_em_indent(e);
+  casc_buf_printf(e->out, "uint32_t %s[] = {", arr);
+  for (unsigned i = 0; i < n; i++) {
+    const char *v = casc_em_name(e, casc_op_operand(op, 1 + i), op);
+    if (!v)
+      return false;
+    casc_buf_printf(e->out, "%sstatic_cast<uint32_t>(%s)", i ? ", " : "", v);
+  }
+  casc_buf_puts(e->out, "};\n");
+  casc_em_indent(e);
+  casc_buf_printf(e->out, "%s.SetShapeInfo(AscendC::ShapeInfo(%u, %s))", t, n,
+                  arr);
+  return true;
+}
+
 bool casc_em_inferred(casc_emitter *e, casc_op *op, bool *semi) {
   (void)semi;
   switch (op->kind) {
@@ -206,6 +290,12 @@ bool casc_em_inferred(casc_emitter *e, casc_op *op, bool *semi) {
     return emit_5hd_list(e, op, true);
   case CASC_OP_TRANS_DATA_TO_5HD_UINT_LIST:
     return emit_5hd_list(e, op, false);
+  case CASC_OP_GET_HCCL_CONTEXT:
+    return emit_hccl(e, op, true);
+  case CASC_OP_SET_HCCL_CONTEXT:
+    return emit_hccl(e, op, false);
+  case CASC_OP_GLOBAL_TENSOR_SET_SHAPE_INFO_V2:
+    return emit_shape_info_v2(e, op);
   default:
     return casc_em_fail(e, op, "unable to find printer for op");
   }
@@ -218,6 +308,9 @@ bool casc_em_is_inferred(const casc_op *op) {
   case CASC_OP_TRANS_DATA_TO_5HD:
   case CASC_OP_TRANS_DATA_TO_5HD_TENSOR_LIST:
   case CASC_OP_TRANS_DATA_TO_5HD_UINT_LIST:
+  case CASC_OP_GET_HCCL_CONTEXT:
+  case CASC_OP_SET_HCCL_CONTEXT:
+  case CASC_OP_GLOBAL_TENSOR_SET_SHAPE_INFO_V2:
     return true;
   default:
     return false;

@@ -394,6 +394,8 @@ bool casc_em_misc(casc_emitter *e, casc_op *op, bool *semi) {
       casc_em_indent(e);
       return true;
     }
+    if (casc_em_is_aipp_struct(op))
+      return casc_em_aipp_struct(e, op);
     return emit_construct(e, op);
   case CASC_OP_EMITASC_VARIABLE:
     return emit_variable(e, op);

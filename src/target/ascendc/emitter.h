@@ -76,6 +76,8 @@ bool casc_em_memref(casc_emitter *e, casc_op *op, bool *semi);
 bool casc_em_is_aipp_params(const casc_op *op);
 bool casc_em_aipp_member_only(const casc_op *op);
 bool casc_em_aipp_params(casc_emitter *e, casc_op *op);
+bool casc_em_is_aipp_struct(const casc_op *op);
+bool casc_em_aipp_struct(casc_emitter *e, casc_op *op);
 /* Python structs (emit_py_struct.c). */
 bool casc_em_is_py_struct(const casc_type *t);
 bool casc_em_py_struct_name(casc_buf *b, const casc_type *t);

@@ -8,7 +8,13 @@
 //  * SimpleSoftMax without its shape info has no trailing ", ";
 //  * Matmul::Init takes the TPipe by address, as it does the tiling;
 //  * the register form of Select has its <T, selMode> template arguments
-//    (without them the call resolves to the selMask form).
+//    (without them the call resolves to the selMask form);
+//  * local_tensor.bracket / global_tensor.bracket are operator[] (their
+//    result is a tensor; operator() returns an element reference);
+//  * LocalTensor::ToFile gets its file name (pyasc drops it);
+//  * TPipe::GetBaseAddr gets its position and its uint8_t* result is
+//    converted to the op's integer (pyasc drops both);
+//  * KfcServer::InitObj with no objects has no trailing ", ".
 // RUN: casc translate -mlir-to-ascendc %s | FileCheck %s
 
 // CHECK-LABEL: float remf(float v1, float v2) {
@@ -47,5 +53,29 @@ func.func @init(%m: !ascendc.matmul<gm, 0 : i32, f32, false, 0 : i32, gm, 0 : i3
 // CHECK-NEXT:   AscendC::Select<float, AscendC::SELMODE::VSEL_CMPMASK_SPR>(v1, v1, v1, v2, v3);
 func.func @select_reg(%t: !ascendc.local_tensor<*xf32>, %r: ui8, %p: !ascendc.binary_repeat_params) {
   ascendc.select_reg %t, %t, %t, %r, %p {selMode = 0 : i32} : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, ui8, !ascendc.binary_repeat_params
+  return
+}
+
+// CHECK-LABEL: void brackets_to_file(
+// CHECK-NEXT:   AscendC::LocalTensor<float> v4 = v1[v3];
+// CHECK-NEXT:   AscendC::GlobalTensor<float> v5 = v2[v3];
+// CHECK-NEXT:   v4.ToFile("sub\"tensor.bin");
+func.func @brackets_to_file(%t: !ascendc.local_tensor<*xf32>, %g: !ascendc.global_tensor<*xf32>, %i: index) {
+  %b = ascendc.local_tensor.bracket %t(%i) : !ascendc.local_tensor<*xf32>, index, !ascendc.local_tensor<*xf32>
+  %c = ascendc.global_tensor.bracket %g(%i) : !ascendc.global_tensor<*xf32>, index, !ascendc.global_tensor<*xf32>
+  ascendc.local_tensor.to_file %b {fileName = "sub\"tensor.bin"} : !ascendc.local_tensor<*xf32>
+  return
+}
+
+// CHECK-LABEL: void base_addr_init_obj(
+// CHECK-NEXT:   AscendC::TPipe v1;
+// CHECK-NEXT:   int32_t v2 = static_cast<int32_t>(reinterpret_cast<uintptr_t>(v1.GetBaseAddr(static_cast<int8_t>(AscendC::TPosition::VECCALC))));
+// CHECK-NEXT:   AscendC::KfcServer v3;
+// CHECK-NEXT:   v3.InitObj(&v1);
+func.func @base_addr_init_obj() {
+  %p = ascendc.pipe
+  %0 = ascendc.pipe.get_base_addr %p, veccalc : i32
+  %k = ascendc.construct !ascendc.kfc_server()
+  ascendc.kfc_server.init_obj %k, %p : !ascendc.kfc_server, !ascendc.pipe
   return
 }
