@@ -315,6 +315,10 @@ static void expect_result(mode m, int ncols, bool nz, bool relu,
     fprintf(stderr, "  issue: %s\n", res.issues[i].msg);
   CHECK_EQ_INT((int)res.nissues, 0);
   CHECK_EQ_INT(compare(o, ncols, nz, relu, per_column), 0);
+  /* timing: FIX issues the move and SetFixpipePreQuantFlag, besides the
+   * waits of the M_FIX and MTE2_FIX flags */
+  REQUIRE(res.timing.valid && res.timing.nblocks == 1);
+  CHECK_EQ_INT((int)res.timing.blocks[0].ops[CASC_SIM_PIPE_FIX], 4);
   casc_diag_list_free(&diags);
   casc_ctx_free(ctx);
 }

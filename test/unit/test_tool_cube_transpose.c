@@ -166,6 +166,10 @@ static void expect_product(mode m) {
               want[i]);
   }
   CHECK_EQ_INT(bad, 0);
+  /* timing: MTE1 issues both loads, besides the MTE2_MTE1 wait and the
+   * MTE1_M set */
+  REQUIRE(res.timing.valid && res.timing.nblocks == 1);
+  CHECK_EQ_INT((int)res.timing.blocks[0].ops[CASC_SIM_PIPE_MTE1], 4);
   casc_diag_list_free(&diags);
   casc_ctx_free(ctx);
 }
