@@ -1061,10 +1061,21 @@ asc_fixpipe_config asc_fixpipeconfig_at(const char *file, int line,
 #define asc_fixpipeconfig(layout) asc_fixpipeconfig_at(ASC__AT, layout)
 
 /* load_data(dst, src, params): 2-D load of 512-byte fractals, L1 (A1/B1)
- * -> L0A/L0B (A2/B2), with an optional transpose of each 16x16 fractal. */
+ * -> L0A/L0B (A2/B2), with an optional transpose of each 16x16 fractal;
+ * from a GlobalTensor (load_data_g2l) and the other params forms:
+ * casc/asc_cube_forms.h. */
 void asc_load_data_at(const char *file, int line, asc_local_tensor dst,
                       asc_local_tensor src, asc_load_data_2d_params params);
-#define asc_load_data(d, s, p) asc_load_data_at(ASC__AT, d, s, p)
+/* clang-format off */
+#define asc_load_data(d, s, p)                                                 \
+  _Generic((p),                                                                \
+      asc_load_data_2d_params: asc_load_data_2d_any_at,                        \
+      asc_load_data_2d_params_v2: asc_load_data_2d_v2_at,                      \
+      asc_load_data_3d_params_v1: asc_load_data_3d_v1_at,                      \
+      asc_load_data_3d_params_v2: asc_load_data_3d_v2_at,                      \
+      asc_load_data_3d_params_v2pro: asc_load_data_3d_v2pro_at)(               \
+      ASC__AT, d, ASC__T(s), p)
+/* clang-format on */
 
 /* mmad(dst, fm, filter[, bias], params): dst (CO1) = fm (A2) x filter (B2)
  * [+ bias (C2 / CO1)]; f16/bf16/f32 -> f32, int8 -> int32. */
@@ -1078,11 +1089,13 @@ void asc_mmad_at(const char *file, int line, asc_local_tensor dst,
   asc_mmad_at(ASC__AT, d, a, b, bias, true, p)
 
 /* fixpipe(dst, src, params, config): CO1 -> GM with the conversions of
- * params (quant_pre, relu_en) and config's layout. */
+ * params (quant_pre, relu_en) and config's layout (the form with a
+ * cbufWorkspace: casc/asc_cube_forms.h). */
 void asc_fixpipe_at(const char *file, int line, asc_global_tensor dst,
                     asc_local_tensor src, asc_fixpipe_params params,
                     asc_fixpipe_config config);
-#define asc_fixpipe(d, s, p, c) asc_fixpipe_at(ASC__AT, d, s, p, c)
+#define asc_fixpipe(...) ASC__OVERLOAD(asc__fixpipe_, __VA_ARGS__)
+#define asc__fixpipe_4(d, s, p, c) asc_fixpipe_at(ASC__AT, d, s, p, c)
 
 /* Debug output (pyasc asc.dump_tensor / asc.printf). The simulator hands
  * what they print to the launch's print sink (casc_launch_opts.print;
@@ -1670,4 +1683,8 @@ asc_int asc_get_block_num_at(const char *file, int line);
 
 /* DataCopyPad with DataCopyExtParams / DataCopyPadExtParams. */
 #include "casc/asc_data_copy_ext.h"
+
+/* The cube's other data movement forms: DataCopy CO1 -> GM / A1, the
+ * fixpipe with a workspace, the FixpipeConfig constants. */
+#include "casc/asc_cube_forms.h"
 #endif /* CASC_ASC_H */

@@ -56,7 +56,8 @@
  *   asc_get_sort_len(n), asc_get_sort_offset(n)  uint32 in and out
  *   asc_get_mrg_sort_result(&l1, &l2, &l3, &l4)  four uint16 asc_int
  *   asc_get_gather_mask_remain_count()           uint64
- *   The simulator reports these as not supported (docs/simulator.md).
+ *   The simulator runs set_fix_pipe_pre_quant_flag (DataCopy CO1 -> GM
+ *   reads it) and reports the others as not supported (docs/simulator.md).
  * InitConstValue (pyasc's asc.InitConstValueParams, asc.init_const_value):
  *   asc_initconstvalueparams(repeat_times, block_num, dst_gap, init_value)
  *   asc_init_const_value(dst, params)            fills an L1 / L0 tensor
@@ -282,8 +283,12 @@ asc_loaddata2dtransposeparams_at(const char *file, int line,
 void asc_load_data_with_transpose_at(const char *file, int line,
                                      asc_local_tensor dst, asc_local_tensor src,
                                      asc_load_data_2d_transpose_params params);
+/* with LoadData2dTransposeParamsV2: casc/asc_cube_forms.h */
 #define asc_load_data_with_transpose(d, s, p)                                  \
-  asc_load_data_with_transpose_at(ASC__AT, d, s, p)
+  _Generic((p), asc_load_data_2d_transpose_params                              \
+           : asc_load_data_with_transpose_at,                                  \
+             asc_load_data_2d_transpose_params_v2                              \
+           : asc_load_data_with_transpose_v2_at)(ASC__AT, d, s, p)
 asc_load_data_repeat_param
 asc_loaddatarepeatparam_at(const char *file, int line, asc__sv repeat_time,
                            asc__sv repeat_stride, asc__sv repeat_mode);

@@ -219,7 +219,7 @@ void lang_vec_binary_rep_op(lang_call *c, const casc_op_info *l0,
  * the n fields materialised in mat[i] from in[i] (names[i] for messages),
  * the field types ft[] in the `types` attribute. The struct's value, or
  * NULL after reporting. */
-#define LANG_CONSTRUCT_MAX 16
+#define LANG_CONSTRUCT_MAX 24 /* LoadData3DParamsV1 / V2: 22 fields */
 void *lang_construct(lang_call *c, casc_asc_type id, unsigned n,
                      const asc__sv *in, const char *const *names,
                      casc_type *const *mat, casc_type *const *ft);

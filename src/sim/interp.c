@@ -478,6 +478,18 @@ void sim_block_run(sim_block *b) {
       if (!sim_exec_cube(b, in))
         goto done;
       break;
+    /* the fixpipe's other forms: cube_forms.c */
+    case SIM_DATA_COPY_CO12DST:
+    case SIM_FIXPIPE_WORKSPACE:
+    case SIM_SET_FIX_PRE_QUANT:
+    case SIM_SET_MM_LAYOUT:
+      if (!sim_exec_cube_forms(b, in))
+        goto done;
+      break;
+    case SIM_LOAD_DATA_TRANSPOSE: /* cube_load_transpose.c */
+      if (!sim_exec_load_transpose(b, in))
+        goto done;
+      break;
 
     /* ---- the Matmul object: matmul.c, matmul_tiling.c; mix.c ---------- */
     case SIM_STRUCT_COPY:

@@ -156,6 +156,8 @@ static void run_block(sim_workspace *w, pool_state *ps, unsigned idx) {
   sim_pipe_reset_state(b);
   memset(b->cmpmask, 0, sizeof b->cmpmask);
   b->cmpmask_set = false;
+  b->fix_quant = 0;
+  b->fix_quant_set = false;
   sim_vmask_reset(b);
   memset(&b->deq, 0, sizeof b->deq);
   b->idx = (int)idx;

@@ -1176,6 +1176,11 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
     unsupported(L, op, why);
     return false;
   }
+  /* So do the cube's other data movement forms (lower_cube_forms.c). */
+  if (!sim_lower_check_cube_forms(op, in, why, sizeof why)) {
+    unsupported(L, op, why);
+    return false;
+  }
   switch (in->opc) {
   case SIM_SELECT_REG:
     if (!sim_select_reg_check(op, in, why, sizeof why)) {
@@ -1234,6 +1239,8 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
         {CASC_ASC_MMAD_PARAMS, 8},
         {CASC_ASC_FIXPIPE_PARAMS_V220, 12},
         {CASC_ASC_FIXPIPE_CONFIG, 1},
+        {CASC_ASC_DATA_COPY_CO12DST_PARAMS, 8},      /* cube_forms.c */
+        {CASC_ASC_LOAD_DATA_2D_TRANSPOSE_PARAMS, 6}, /* cube_load_transpose.c */
         {CASC_ASC_INIT_CONST_VALUE_PARAMS, 4},
         {CASC_ASC_BRCB_REPEAT_PARAMS, 2},
         {CASC_ASC_GATHER_MASK_PARAMS, 4},
@@ -1269,6 +1276,7 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
                   "GatherRepeatParams, SliceInfo, "
                   "TransposeParamsExt, Nd2NzParams, LoadData2DParams, "
                   "MmadParams, FixpipeParamsV220, FixpipeConfig, "
+                  "DataCopyCO12DstParams, LoadData2dTransposeParams, "
                   "InitConstValueParams, "
                   "SoftMaxTiling, SoftMaxShapeInfo, AscendQuantConfig and "
                   "RmsNormTiling are "

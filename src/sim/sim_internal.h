@@ -448,6 +448,11 @@ typedef struct sim_block {
    * (register form) or SetCmpMask has written it in this block. */
   uint8_t cmpmask[SIM_CMPMASK_BYTES];
   bool cmpmask_set;
+  /* The fixpipe's scalar quantisation parameter (SetFixpipePreQuantFlag,
+   * read by DataCopy CO1 -> GM / A1; cube_forms.c), and whether this block
+   * has set it. */
+  uint64_t fix_quant;
+  bool fix_quant_set;
 } sim_block;
 
 /* ---- helpers --------------------------------------------------------------
@@ -797,6 +802,15 @@ double sim_cube_deq_scale(uint64_t deq);
  * L1 -> BiasTable), at the given offsets of the two tensors (cube.c). */
 bool sim_cube_copy_from_l1(sim_block *b, const sim_insn *in, int64_t doff,
                            int64_t soff, int64_t n);
+/* cube_forms.c: DataCopy CO1 -> GM / A1 (DataCopyCO12DstParams),
+ * SetFixpipePreQuantFlag, Fixpipe with a cbufWorkspace (VDEQF16). */
+bool sim_exec_cube_forms(sim_block *b, const sim_insn *in);
+/* cube_load_transpose.c: LoadDataWithTranspose (LoadData2dTransposeParams),
+ * L1 -> L0A / L0B. */
+bool sim_exec_load_transpose(sim_block *b, const sim_insn *in);
+/* lower_cube_forms.c: their lowering checks; false with `why` filled in. */
+bool sim_lower_check_cube_forms(const casc_op *op, sim_insn *in, char *why,
+                                size_t n);
 
 /* matmul_tiling.c: the TCubeTiling argument (49 int32 fields) and the
  * struct rows on it; Ascend C's opaque compile-time constants. */

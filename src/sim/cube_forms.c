@@ -1,0 +1,280 @@
+/* The fixpipe's other forms (docs/simulator.md, "The cube path: other
+ * forms"): DataCopy with DataCopyCO12DstParams (CO1 -> GM or A1, with the
+ * quantisation the scalar of SetFixpipePreQuantFlag feeds) and Fixpipe with
+ * a cbufWorkspace (VDEQF16: one dequantisation scale per N column, read
+ * from L1). Both move an L0C NZ matrix of mSize rows and nSize columns the
+ * way Fixpipe does (cube.c): fractal column j of 16 columns at
+ * j * srcStride rows of 16 elements, rows of 64 bytes; out to an ND matrix
+ * of dstStride elements a row, or to NZ with dstStride 32-byte blocks
+ * between the heads of the fractal columns (the copy_matrix_cc_to_gm
+ * intrinsic's table). Each element goes through sim_cube_fix_elem. Also
+ * SetMMLayoutTransform, the cube's other register setting. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "sim/sim_internal.h"
+
+/* QuantMode_t (pyasc QuantModes, casc/asc.h asc_quantmode). */
+enum {
+  Q_NOQUANT = 0,
+  Q_F322F16 = 1,
+  Q_F322BF16 = 2,
+  Q_DEQF16 = 3,
+  Q_VDEQF16 = 4,
+  Q_VREQ8 = 8
+};
+
+static bool bad(sim_block *b, const sim_insn *in, casc_sim_check c,
+                const char *fmt, ...) {
+  char msg[256];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  sim_report(b, c, CASC_SEV_ERROR, in->op, "%s: %s", sim_api_name(in->op), msg);
+  return false;
+}
+
+/* What the fixpipe writes for quantPre q from an L0C of type sdt (the
+ * FixpipeParamsV220 table of the Ascend C reference): CASC_DT_INVALID for
+ * the modes the simulator does not run (the int8 modes: the reference
+ * names them but gives no formula). */
+static unsigned out_type(unsigned sdt, int64_t q) {
+  if (sdt == CASC_DT_F32)
+    return q == Q_NOQUANT    ? CASC_DT_F32
+           : q == Q_F322F16  ? CASC_DT_F16
+           : q == Q_F322BF16 ? CASC_DT_BF16
+                             : CASC_DT_INVALID;
+  if (sdt == CASC_DT_I32)
+    return q == Q_NOQUANT                    ? CASC_DT_I32
+           : q == Q_DEQF16 || q == Q_VDEQF16 ? CASC_DT_F16
+                                             : CASC_DT_INVALID;
+  return CASC_DT_INVALID;
+}
+
+/* One move L0C (NZ) -> dst; operand 0 is dst (GM, or L1 when dst_l1),
+ * operand 1 the L0C tensor. */
+typedef struct {
+  int64_t ns, ms, sstride, dstride;
+  bool nd, relu, dst_l1;
+  unsigned sdt, ddt;
+  double deq;         /* the scalar scale (DEQF16) */
+  const uint8_t *vws; /* VDEQF16: nSize uint64 scales, or NULL */
+} fix_move;
+
+/* dst bytes of the 16-element run (r, 16j ..) or of row r (ND). */
+static uint8_t *dst_run(sim_block *b, const sim_insn *in, const fix_move *f,
+                        int64_t off, int64_t bytes) {
+  if (!f->dst_l1)
+    return sim_global_access(b, in, 0, off, bytes, true);
+  sim_pool p;
+  uint8_t *d =
+      sim_local_access_in(b, in, 0, off, bytes, 32, 1u << SIM_POOL_L1, &p);
+  if (d)
+    sim_cube_mark(b, p, d - b->mem[p], bytes);
+  return d;
+}
+
+static bool run_move(sim_block *b, const sim_insn *in, const fix_move *f) {
+  int64_t nb = (f->ns + 15) / 16, des = casc_dtype_size((casc_dtype)f->ddt);
+  sim_pool cp;
+  const uint8_t *C = sim_local_access_in(b, in, 1, 0, nb * f->sstride * 64, 64,
+                                         1u << SIM_POOL_L0C, &cp);
+  if (!C)
+    return false;
+  int64_t coff = C - b->mem[cp];
+  for (int64_t j = 0; j < nb; j++) {
+    int64_t first =
+        sim_cube_first_unwritten(b, cp, coff + j * f->sstride * 64, f->ms * 64);
+    if (first >= 0) {
+      sim_report(b, CASC_CHECK_L0C_UNINIT, CASC_SEV_ERROR, in->op,
+                 "%s: reads L0C bytes at %lld that no Mmad has written",
+                 sim_api_name(in->op), (long long)first);
+      return false;
+    }
+  }
+  for (int64_t r = 0; r < f->ms; r++)
+    for (int64_t j = 0; j < nb; j++) {
+      int64_t n = f->ns - j * 16 < 16 ? f->ns - j * 16 : 16;
+      int64_t off = f->nd ? (r * f->dstride + j * 16) * des
+                          : j * f->dstride * 32 + r * 16 * des;
+      uint8_t *dp = dst_run(b, in, f, off, n * des);
+      if (!dp)
+        return false;
+      const uint8_t *sp = C + (j * f->sstride + r) * 64;
+      for (int64_t t = 0; t < n; t++) {
+        double deq = f->deq;
+        if (f->vws) {
+          uint64_t w;
+          memcpy(&w, f->vws + (j * 16 + t) * 8, 8);
+          deq = sim_cube_deq_scale(w);
+        }
+        sim_cube_fix_elem(dp + t * des, sp + t * 4, f->sdt, f->ddt, f->relu,
+                          deq);
+      }
+    }
+  return true;
+}
+
+/* The checks both forms share: sizes, strides, types. */
+static bool check_move(sim_block *b, const sim_insn *in, const fix_move *f,
+                       int64_t quant) {
+  if (f->ns < 1 || f->ns > 4095)
+    return bad(b, in, CASC_CHECK_BAD_VALUE, "nSize %lld is not in 1..4095",
+               (long long)f->ns);
+  if (f->ms < 1 || f->ms > (f->nd ? 8192 : 65535))
+    return bad(b, in, CASC_CHECK_BAD_VALUE,
+               f->nd ? "mSize %lld is not in 1..8192 (NZ2ND)"
+                     : "mSize %lld is not in 1..65535",
+               (long long)f->ms);
+  if (!f->nd && f->ns % 16)
+    return bad(b, in, CASC_CHECK_FRACTAL_ALIGN,
+               "nSize %lld must be a multiple of 16 without NZ2ND",
+               (long long)f->ns);
+  if (f->sstride % 16 != 0 || f->sstride < f->ms)
+    return bad(b, in, CASC_CHECK_FRACTAL_ALIGN,
+               "srcStride %lld must be a multiple of 16 rows and cover mSize",
+               (long long)f->sstride);
+  if (f->dstride == 0)
+    return bad(b, in, CASC_CHECK_BAD_VALUE, "dstStride must not be 0");
+  if (f->nd && f->dstride < f->ns)
+    return bad(b, in, CASC_CHECK_BAD_VALUE,
+               "dstStride %lld is smaller than nSize (ND: elements per row)",
+               (long long)f->dstride);
+  unsigned want = out_type(f->sdt, quant);
+  if (want == CASC_DT_INVALID)
+    return bad(b, in, CASC_CHECK_UNSUPPORTED,
+               "quantPre %lld from this CO1 type is not simulated (the int8 "
+               "modes have no formula in the Ascend C reference)",
+               (long long)quant);
+  if (want != f->ddt) {
+    sim_report(b, CASC_CHECK_BAD_VALUE, CASC_SEV_ERROR, in->op,
+               "%s: quantPre %lld writes %s, but dst has %s elements",
+               sim_api_name(in->op), (long long)quant,
+               casc_dtype_name((casc_dtype)want),
+               casc_dtype_name((casc_dtype)f->ddt));
+    return false;
+  }
+  return true;
+}
+
+/* ---- DataCopy(dst, src CO1, DataCopyCO12DstParams) ---------------------- */
+
+/* Fields in pyasc's order: nSize, mSize, dstStride, srcStride, quantPre,
+ * reluPre, channelSplit, nz2ndEn. */
+static bool co12dst(sim_block *b, const sim_insn *in) {
+  fix_move f = {0};
+  f.ns = sim_field(b, in, 2, 0);
+  f.ms = sim_field(b, in, 2, 1);
+  f.dstride = sim_field(b, in, 2, 2);
+  f.sstride = sim_field(b, in, 2, 3);
+  int64_t quant = sim_field(b, in, 2, 4), relu = sim_field(b, in, 2, 5);
+  f.nd = sim_field(b, in, 2, 7) != 0;
+  f.sdt = in->dt3;
+  f.ddt = in->dt2;
+  f.dst_l1 = !casc_type_is_global_tensor(in->op->operands[0].value->type);
+  f.relu = relu == 1;
+  if (sim_field(b, in, 2, 6) != 0)
+    return bad(b, in, CASC_CHECK_UNSUPPORTED,
+               "channelSplit (C0 = 8 float columns) is not simulated");
+  if (relu != 0 && relu != 1)
+    return bad(b, in, CASC_CHECK_UNSUPPORTED,
+               "reluPre %lld: only 0 (none) and 1 (ReLU) are simulated",
+               (long long)relu);
+  if (f.nd && f.dst_l1)
+    return bad(b, in, CASC_CHECK_BAD_VALUE,
+               "nz2ndEn: NZ2ND converts on the CO1 -> GM path only");
+  if (quant == Q_VDEQF16)
+    return bad(b, in, CASC_CHECK_BAD_VALUE,
+               "quantPre %lld (VDEQF16) takes its scales from a workspace: "
+               "use Fixpipe with a cbufWorkspace",
+               (long long)quant);
+  if (!check_move(b, in, &f, quant))
+    return false;
+  if (quant == Q_DEQF16) {
+    if (!b->fix_quant_set) {
+      sim_report(b, CASC_CHECK_BAD_VALUE, CASC_SEV_ERROR, in->op,
+                 "%s: quantPre DEQF16 scales by the value "
+                 "SetFixpipePreQuantFlag sets, and none was set in this "
+                 "kernel",
+                 sim_api_name(in->op));
+      return false;
+    }
+    f.deq = sim_cube_deq_scale(b->fix_quant);
+  }
+  return run_move(b, in, &f);
+}
+
+/* ---- Fixpipe(dst GM, src CO1, cbufWorkspace A1, params, config) -------- */
+
+static bool fixpipe_ws(sim_block *b, const sim_insn *in) {
+  fix_move f = {0};
+  f.ns = sim_field(b, in, 3, 0);
+  f.ms = sim_field(b, in, 3, 1);
+  f.sstride = sim_field(b, in, 3, 2);
+  f.dstride = sim_field(b, in, 3, 3);
+  f.relu = sim_field(b, in, 3, 4) != 0;
+  int64_t quant = sim_field(b, in, 3, 5), ndnum = sim_field(b, in, 3, 7);
+  int64_t layout = sim_field(b, in, 4, 0);
+  f.sdt = in->dt3;
+  f.ddt = in->dt2;
+  f.nd = layout == 1;
+  if (layout != 0 && layout != 1)
+    return bad(b, in, CASC_CHECK_UNSUPPORTED, "CO2Layout %lld",
+               (long long)layout);
+  if (ndnum > 1)
+    return bad(b, in, CASC_CHECK_UNSUPPORTED,
+               "ndNum %lld (several ND matrices) is not simulated",
+               (long long)ndnum);
+  /* "cbufWorkspace ... 仅当quantPre为VDEQF16/VQF322B8_PRE/VREQ8时支持" */
+  if (quant != Q_VDEQF16 && quant != 6 && quant != Q_VREQ8)
+    return bad(b, in, CASC_CHECK_BAD_VALUE,
+               "quantPre %lld is not a vector mode (VDEQF16, VQF322B8_PRE, "
+               "VREQ8): only those read the cbufWorkspace",
+               (long long)quant);
+  if (!check_move(b, in, &f, quant))
+    return false;
+  sim_pool wp;
+  const uint8_t *ws =
+      sim_local_access_in(b, in, 2, 0, f.ns * 8, 32, 1u << SIM_POOL_L1, &wp);
+  if (!ws)
+    return false;
+  /* Never-written scales: a warning, and the deterministic garbage of
+   * never-written memory (as the cube's other reads, cube.c). */
+  int64_t woff = ws - b->mem[wp];
+  int64_t first = sim_cube_first_unwritten(b, wp, woff, f.ns * 8);
+  if (first >= 0) {
+    sim_report(b, CASC_CHECK_UNINIT_READ, CASC_SEV_WARNING, in->op,
+               "%s: operand 'cbufWorkspace' reads L1 bytes at %lld, which "
+               "were never written",
+               sim_api_name(in->op), (long long)first);
+    for (int64_t k = woff / 32; k <= (woff + f.ns * 8 - 1) / 32; k++)
+      if (sim_cube_first_unwritten(b, wp, k * 32, 32) >= 0)
+        for (int64_t i = 0; i < 32; i++)
+          b->mem[wp][k * 32 + i] = sim_ub_initial_byte((uint32_t)(k * 32 + i));
+  }
+  f.vws = ws;
+  return run_move(b, in, &f);
+}
+
+bool sim_exec_cube_forms(sim_block *b, const sim_insn *in) {
+  switch (in->opc) {
+  case SIM_DATA_COPY_CO12DST:
+    return co12dst(b, in);
+  case SIM_FIXPIPE_WORKSPACE:
+    return fixpipe_ws(b, in);
+  case SIM_SET_FIX_PRE_QUANT:
+    b->fix_quant = (uint64_t)b->slots[in->a[0]].i;
+    b->fix_quant_set = true;
+    return true;
+  case SIM_SET_MM_LAYOUT:
+    /* SetMMLayoutTransform: whether the cube walks N before M while it
+     * produces C's fractals. Each element's sum and L0C's layout are the
+     * same either way; only the order differs, which nothing the
+     * simulator models can observe (unitFlag is not modelled). */
+    return true;
+  default:
+    return false;
+  }
+}
