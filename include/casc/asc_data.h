@@ -56,7 +56,8 @@
  *   asc_get_sort_len(n), asc_get_sort_offset(n)  uint32 in and out
  *   asc_get_mrg_sort_result(&l1, &l2, &l3, &l4)  four uint16 asc_int
  *   asc_get_gather_mask_remain_count()           uint64
- *   The simulator reports these as not supported (docs/simulator.md).
+ *   The simulator runs asc_get_mrg_sort_result and reports the others as
+ *   not supported (docs/simulator.md).
  * InitConstValue (pyasc's asc.InitConstValueParams, asc.init_const_value):
  *   asc_initconstvalueparams(repeat_times, block_num, dst_gap, init_value)
  *   asc_init_const_value(dst, params)            fills an L1 / L0 tensor

@@ -622,6 +622,8 @@ void sim_block_run(sim_block *b) {
     case SIM_SORT:
     case SIM_EXTRACT:
     case SIM_MRG_SORT:
+    case SIM_MRG_SORT_INFO:
+    case SIM_GET_MRG_SORT_RESULT:
       if (!sim_exec_sort_family(b, in))
         goto done;
       break;

@@ -1243,6 +1243,7 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
         {CASC_ASC_MRG_SORT_SRC_LIST, 2},
         {CASC_ASC_MRG_SORT_SRC_LIST, 3},
         {CASC_ASC_MRG_SORT_SRC_LIST, 4},
+        {CASC_ASC_MRG_SORT4_INFO, 4},       /* MrgSort's MrgSort4Info form */
         {CASC_ASC_NZ2ND_PARAMS_FULL, 7},    /* copy_nz2nd.c */
         {CASC_ASC_GATHER_REPEAT_PARAMS, 2}, /* vec_gatherb.c */
         {CASC_ASC_SLICE_INFO, 5},           /* copy_slice.c */
@@ -1265,7 +1266,8 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
                   "only DataCopyParams, DataCopyExtParams, DataCopyPadParams, "
                   "DataCopyPadExtParams, UnaryRepeatParams, "
                   "BinaryRepeatParams, BrcbRepeatParams, GatherMaskParams, "
-                  "CopyRepeatParams, MrgSortSrcList, Nz2NdParamsFull, "
+                  "CopyRepeatParams, MrgSortSrcList, MrgSort4Info, "
+                  "Nz2NdParamsFull, "
                   "GatherRepeatParams, SliceInfo, "
                   "TransposeParamsExt, Nd2NzParams, LoadData2DParams, "
                   "MmadParams, FixpipeParamsV220, FixpipeConfig, "
@@ -1475,8 +1477,10 @@ static bool lower_generic(lowerer *L, casc_op *op) {
     unsupported(L, op, casc_sim_why_not(op->kind));
     return false;
   }
-  if (op->nops > SIM_MAX_ARGS ||
-      op->nres > (sim_sys_two_results(opc) ? 2u : 1u) || op->nregions) {
+  const unsigned max_res = opc == SIM_GET_MRG_SORT_RESULT ? 4u
+                           : sim_sys_two_results(opc)     ? 2u
+                                                          : 1u;
+  if (op->nops > SIM_MAX_ARGS || op->nres > max_res || op->nregions) {
     unsupported(L, op, "this operand/result/region shape");
     return false;
   }
@@ -1540,6 +1544,10 @@ static bool lower_generic(lowerer *L, casc_op *op) {
     tmp.r = define(L, op, casc_op_result(op, 0));
   if (op->nres == 2) /* the two-result ops (sim_sys_two_results) */
     tmp.imm2 = define(L, op, casc_op_result(op, 1));
+  /* GetMrgSortResult: its four results in slots r .. r + 3 */
+  for (unsigned i = 1; opc == SIM_GET_MRG_SORT_RESULT && i < op->nres; i++)
+    if (define(L, op, casc_op_result(op, i)) != tmp.r + i && !L->failed)
+      unsupported(L, op, "results in slots that are not consecutive");
   if (opc == SIM_MEMREF_ALLOC || opc == SIM_EMIT_VARIABLE) {
     /* a local array's elements: slots next to each other (memref.c) */
     int64_t n = opc == SIM_MEMREF_ALLOC ? tmp.imm : 1;

@@ -680,11 +680,13 @@ bool sim_exec_memory(sim_block *b, const sim_insn *in) {
      * (the op's `types` attribute: ui8, ui16, ui32, ui64, i1). */
     casc_attr *types = casc_op_attr(op, "types");
     for (unsigned i = 0; i < (unsigned)in->imm; i++) {
-      /* the whole slot: a field may be a tensor (MrgSortSrcList) */
+      /* the whole slot: a field may be a tensor (MrgSortSrcList) or a
+       * local array (MrgSort4Info's elementLengths) */
       sim_slot v = s[in->a[i]];
       if (types && types->kind == CASC_ATTR_ARRAY && i < types->u.array.n &&
           types->u.array.elems[i]->kind == CASC_ATTR_TYPE &&
-          !casc_type_is_local_tensor(types->u.array.elems[i]->type))
+          !casc_type_is_local_tensor(types->u.array.elems[i]->type) &&
+          types->u.array.elems[i]->type->kind != CASC_TYPE_MEMREF)
         v.i = sim_norm(v.i, casc_dtype_of_type(types->u.array.elems[i]->type));
       s[in->imm2 + i] = v;
     }

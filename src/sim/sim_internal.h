@@ -448,6 +448,9 @@ typedef struct sim_block {
    * (register form) or SetCmpMask has written it in this block. */
   uint8_t cmpmask[SIM_CMPMASK_BYTES];
   bool cmpmask_set;
+  /* The structures MrgSort took from each of its four lists the last time
+   * it ran in this block, which GetMrgSortResult reads (vec_mrgsort.c). */
+  uint16_t mrg_taken[4];
 } sim_block;
 
 /* ---- helpers --------------------------------------------------------------
@@ -554,6 +557,10 @@ sim_pool sim_pool_of_pos(int pos);
 
 /* Field i of the struct operand opnd (ascendc.construct keeps each field
  * in a slot of its own; the struct's value is the first one's index). */
+/* A local array's value (memref.c): a sim_tensor with this buf, off its
+ * first element's slot and len its element count. */
+#define SIM_BUF_LOCAL_ARRAY (-3)
+
 static inline int64_t sim_field(const sim_block *b, const sim_insn *in,
                                 unsigned opnd, unsigned i) {
   return b->slots[b->slots[in->a[opnd]].i + i].i;
@@ -718,7 +725,8 @@ bool sim_select_reg_check(const casc_op *op, sim_insn *in, char *why, size_t n);
 bool sim_exec_select_reg(sim_block *b, const sim_insn *in);
 /* vec_mrgsort.c: Sort (imm: isFullSort), Extract, MrgSort (imm: the
  * elementCountList's length | isExhaustedSuspension << 8, imm2: the
- * fields of its MrgSortSrcList). */
+ * fields of its MrgSortSrcList), MrgSort with MrgSort4Info (imm2 as
+ * MrgSort's) and GetMrgSortResult (results r .. r + 3). */
 bool sim_exec_sort_family(sim_block *b, const sim_insn *in);
 /* vec_gatherb.c: Gatherb, 32-byte blocks at offsets. */
 bool sim_exec_gatherb(sim_block *b, const sim_insn *in);
