@@ -627,6 +627,10 @@ void sim_block_run(sim_block *b) {
       if (!sim_exec_sort_family(b, in))
         goto done;
       break;
+    case SIM_TRANS_5HD_LIST:
+      if (!sim_exec_trans_5hd_list(b, in))
+        goto done;
+      break;
     case SIM_VEC_BIN_CAST:
       if (!sim_exec_bin_cast(b, in))
         goto done;

@@ -254,9 +254,36 @@ static bool check_slice(const casc_op *op, sim_insn *in, char *why, size_t n) {
   return true;
 }
 
+/* TransDataTo5HD, LocalTensor lists: 16 dst and 16 src tensors of one
+ * type (A2: int8, uint8, int16, uint16, half, int32, uint32, float) and a
+ * TransDataTo5HDParams construct. */
+static bool check_trans_5hd_list(const casc_op *op, sim_insn *in, char *why,
+                                 size_t n) {
+  const unsigned d = in->dt;
+  unsigned db = 0, dc = 0, sb = 0, sc = 0;
+  bool ok = op->nops == 33 && casc_op_operand_group(op, 0, &db, &dc) &&
+            casc_op_operand_group(op, 1, &sb, &sc) && dc == 16 && sc == 16 &&
+            (d == CASC_DT_I8 || d == CASC_DT_U8 || d == CASC_DT_I16 ||
+             d == CASC_DT_U16 || d == CASC_DT_F16 || d == CASC_DT_I32 ||
+             d == CASC_DT_U32 || d == CASC_DT_F32);
+  for (unsigned i = 0; ok && i < 32; i++)
+    ok = local(op, i) && elem_dt(op, i) == d;
+  if (!ok) {
+    snprintf(why, n,
+             "TransDataTo5HD other than 16 dst and 16 src LocalTensors of one "
+             "type (A2: int8, uint8, int16, uint16, half, int32, uint32, "
+             "float)");
+    return false;
+  }
+  return struct_operand(op, 32, CASC_ASC_TRANS_DATA_TO_5HD_PARAMS,
+                        "TransDataTo5HDParams", why, n);
+}
+
 bool sim_lower_check_data(const casc_op *op, sim_insn *in, char *why,
                           size_t n) {
   switch (in->opc) {
+  case SIM_TRANS_5HD_LIST:
+    return check_trans_5hd_list(op, in, why, n);
   case SIM_DATA_COPY_SLICE:
     return check_slice(op, in, why, n);
   case SIM_GATHERB:

@@ -19,7 +19,7 @@ static unsigned esize(unsigned dt) {
 
 static const char *opnd_name(const sim_insn *in, unsigned i, char *buf,
                              unsigned n) {
-  return sim_operand_name(in->op, i, buf, n);
+  return sim_operand_name(in->op, i + in->opnd_base, buf, n);
 }
 
 /* " (buffer 1 of queue #0 <VECIN, 2>)" or "" for tensors not from a queue. */
@@ -317,9 +317,8 @@ void sim_check_init(sim_block *b, const sim_insn *in, unsigned opnd,
   sim_report(b, CASC_CHECK_UNINIT_READ, CASC_SEV_WARNING, in->op,
              "%s: operand '%s' reads UB bytes [%lld, %lld), which were never "
              "written (first at byte %lld); UB starts with garbage",
-             sim_api_name(in->op),
-             sim_operand_name(in->op, opnd, on, sizeof on), (long long)lo,
-             (long long)hi, (long long)first);
+             sim_api_name(in->op), opnd_name(in, opnd, on, sizeof on),
+             (long long)lo, (long long)hi, (long long)first);
 }
 
 bool sim_check_overlap(sim_block *b, const sim_insn *in, unsigned d,

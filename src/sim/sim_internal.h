@@ -157,7 +157,11 @@ typedef struct {
   uint8_t nargs;
   uint8_t kern;   /* sim_kernel_id (vector families) */
   uint8_t vflags; /* SIM_VF_*: the op's use of the vector mask register */
-  uint32_t r;     /* result slot (0 = none; slot 0 is reserved) */
+  /* Added to an operand index to name it in messages: an op whose operand
+   * list does not fit a[] (TransDataTo5HD's 33) checks its tensors through
+   * copies of its instruction with a[0] / a[1] pointed at each. */
+  uint8_t opnd_base;
+  uint32_t r; /* result slot (0 = none; slot 0 is reserved) */
   uint32_t a[SIM_MAX_ARGS];
   int64_t imm, imm2;
   const casc_op *op; /* for locations, operand names and messages */
@@ -728,6 +732,10 @@ bool sim_exec_select_reg(sim_block *b, const sim_insn *in);
  * fields of its MrgSortSrcList), MrgSort with MrgSort4Info (imm2 as
  * MrgSort's) and GetMrgSortResult (results r .. r + 3). */
 bool sim_exec_sort_family(sim_block *b, const sim_insn *in);
+/* vec_trans5hd.c: TransDataTo5HD with LocalTensor lists (a[0]: the first
+ * of 32 consecutive slots holding dstList then srcList, a[1]: the
+ * TransDataTo5HDParams). */
+bool sim_exec_trans_5hd_list(sim_block *b, const sim_insn *in);
 /* vec_gatherb.c: Gatherb, 32-byte blocks at offsets. */
 bool sim_exec_gatherb(sim_block *b, const sim_insn *in);
 /* copy_nz2nd.c: DataCopy with Nz2NdParamsFull, UB (NZ) -> GM (ND). */
