@@ -624,6 +624,8 @@ void sim_block_run(sim_block *b) {
     case SIM_MRG_SORT:
     case SIM_MRG_SORT_INFO:
     case SIM_GET_MRG_SORT_RESULT:
+    case SIM_CONCAT:
+    case SIM_SORT_LEN:
       if (!sim_exec_sort_family(b, in))
         goto done;
       break;

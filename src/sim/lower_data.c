@@ -106,6 +106,19 @@ static bool check_sort(const casc_op *op, sim_insn *in, char *why, size_t n) {
   return true;
 }
 
+/* Concat: concat, src, tmp of one type (half, float), repeatTime. */
+static bool check_concat(const casc_op *op, sim_insn *in, char *why, size_t n) {
+  if (op->nops != 4 || !local(op, 0) || !local(op, 1) || !local(op, 2) ||
+      !half_or_float(in->dt) || elem_dt(op, 1) != in->dt ||
+      elem_dt(op, 2) != in->dt) {
+    snprintf(why, n,
+             "Concat other than LocalTensors of one type (half, "
+             "float)");
+    return false;
+  }
+  return true;
+}
+
 /* Extract: dstValue (half, float), dstIndex uint32, src of dstValue's
  * type. */
 static bool check_extract(const casc_op *op, sim_insn *in, char *why,
@@ -292,6 +305,8 @@ bool sim_lower_check_data(const casc_op *op, sim_insn *in, char *why,
     return check_nz2nd(op, in, why, n);
   case SIM_SORT:
     return check_sort(op, in, why, n);
+  case SIM_CONCAT:
+    return check_concat(op, in, why, n);
   case SIM_EXTRACT:
     return check_extract(op, in, why, n);
   case SIM_MRG_SORT:

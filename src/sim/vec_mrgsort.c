@@ -319,8 +319,32 @@ static bool exec_get_mrg_sort_result(sim_block *b, const sim_insn *in) {
   return true;
 }
 
+/* Concat: concat, src, tmp, repeatTime. On A2 the library makes concat
+ * src ("concatLocal = srcLocal;", the non-const reference parameter): no
+ * data moves, and the kernel's concat tensor is src from here on. */
+static bool exec_concat(sim_block *b, const sim_insn *in) {
+  if (!sim_rep_times(b, in, sim_rep_operand(b, in, 3), 255) ||
+      !sim_local_access(b, in, 1, 0, 0, true) ||
+      !sim_local_access(b, in, 2, 0, 0, true))
+    return false;
+  b->slots[in->a[0]].t = b->slots[in->a[1]].t;
+  return true;
+}
+
+/* GetSortLen<float> / GetSortOffset<float> (pyasc's rows fix T = float):
+ * A2's library multiplies by floatSortedDataSize = 2, a structure's size
+ * in floats. */
+static bool exec_sort_len(sim_block *b, const sim_insn *in) {
+  b->slots[in->r].i = sim_norm(b->slots[in->a[0]].i * 2, CASC_DT_U32);
+  return true;
+}
+
 bool sim_exec_sort_family(sim_block *b, const sim_insn *in) {
   switch (in->opc) {
+  case SIM_CONCAT:
+    return exec_concat(b, in);
+  case SIM_SORT_LEN:
+    return exec_sort_len(b, in);
   case SIM_SORT:
     return exec_sort(b, in);
   case SIM_EXTRACT:
