@@ -581,6 +581,10 @@ void sim_block_run(sim_block *b) {
       if (!sim_exec_gather_mask(b, in))
         goto done;
       break;
+    case SIM_GATHER_MASK_COUNT:
+      if (!sim_exec_gather_mask_count(b, in))
+        goto done;
+      break;
     case SIM_TRANSPOSE:
       if (!sim_exec_transpose(b, in))
         goto done;

@@ -157,6 +157,7 @@ static void run_block(sim_workspace *w, pool_state *ps, unsigned idx) {
   memset(b->cmpmask, 0, sizeof b->cmpmask);
   b->cmpmask_set = false;
   memset(b->mrg_taken, 0, sizeof b->mrg_taken);
+  b->gather_mask_cnt = 0;
   sim_vmask_reset(b);
   memset(&b->deq, 0, sizeof b->deq);
   b->idx = (int)idx;

@@ -455,6 +455,8 @@ typedef struct sim_block {
   /* The structures MrgSort took from each of its four lists the last time
    * it ran in this block, which GetMrgSortResult reads (vec_mrgsort.c). */
   uint16_t mrg_taken[4];
+  /* The elements the last GatherMask kept (GetGatherMaskRemainCount). */
+  int64_t gather_mask_cnt;
 } sim_block;
 
 /* ---- helpers --------------------------------------------------------------
@@ -709,6 +711,8 @@ bool sim_exec_cast_repeat(sim_block *b, const sim_insn *in);
 /* vec_gather.c: Gather (imm2 as Axpy's), GatherMask; vec_transpose.c. */
 bool sim_exec_gather(sim_block *b, const sim_insn *in);
 bool sim_exec_gather_mask(sim_block *b, const sim_insn *in);
+/* vec_gather.c: GetGatherMaskRemainCount (the last GatherMask's count). */
+bool sim_exec_gather_mask_count(sim_block *b, const sim_insn *in);
 bool sim_exec_transpose(sim_block *b, const sim_insn *in);
 /* vec_bilinear.c: BilinearInterpolation (imm2: 0 count mask, 1 mask
  * array). */
