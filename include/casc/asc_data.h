@@ -57,7 +57,9 @@
  *   asc_get_mrg_sort_result(&l1, &l2, &l3, &l4)  four uint16 asc_int
  *   asc_get_gather_mask_remain_count()           uint64
  *   The simulator runs set_fix_pipe_pre_quant_flag (DataCopy CO1 -> GM
- *   reads it) and reports the others as not supported (docs/simulator.md).
+ *   reads it), the sort/merge queries and get_gather_mask_remain_count, and
+ *   reports the set_pad_value / load-data register calls as not supported
+ *   (docs/simulator.md).
  * InitConstValue (pyasc's asc.InitConstValueParams, asc.init_const_value):
  *   asc_initconstvalueparams(repeat_times, block_num, dst_gap, init_value)
  *   asc_init_const_value(dst, params)            fills an L1 / L0 tensor
@@ -78,6 +80,8 @@
  *   asc_transdatato5hdparams(dst_high_half, src_high_half, repeat_times,
  *                            dst_rep_stride, src_rep_stride)
  *   asc_trans_data_to_5hd(dst, src, params)   uint64 address tensors
+ *   asc_trans_data_to_5hd_list(dst_list, src_list, params)
+ *       arrays of 16 LocalTensors of one dtype (pyasc's list form)
  * The sparse cube path (pyasc's load_data_with_sparse, mmad_with_sparse):
  *   asc_load_data_with_sparse(dst, src, idx, load_data_2d_params)
  *       int8 B1 -> B2 with the uint8 index of the kept values
@@ -308,6 +312,12 @@ void asc_trans_data_to_5hd_at(const char *file, int line, asc_local_tensor dst,
                               asc_trans_data_to_5hd_params params);
 #define asc_trans_data_to_5hd(d, s, p)                                         \
   asc_trans_data_to_5hd_at(ASC__AT, d, s, p)
+void asc_trans_data_to_5hd_list_at(const char *file, int line,
+                                   const asc_local_tensor *dst_list,
+                                   const asc_local_tensor *src_list,
+                                   asc_trans_data_to_5hd_params params);
+#define asc_trans_data_to_5hd_list(d, s, p)                                    \
+  asc_trans_data_to_5hd_list_at(ASC__AT, d, s, p)
 
 /* The sparse cube path (src/lang/sparse.c). */
 void asc_load_data_with_sparse_at(const char *file, int line,

@@ -49,3 +49,48 @@ void asc_trans_data_to_5hd_at(const char *file, int line, asc_local_tensor dst,
   }
   lang_op(&c, CASC_OP_TRANS_DATA_TO_5HD, 3, ops, 0, NULL, NULL);
 }
+
+/* The LocalTensor-list form (pyasc's trans_data_to_5hd(dst_list,
+ * src_list, params) with lists of LocalTensors): 16 of each, one dtype
+ * (pyasc's check), the op's operand groups 16, 16, 1. */
+void asc_trans_data_to_5hd_list_at(const char *file, int line,
+                                   const asc_local_tensor *dst_list,
+                                   const asc_local_tensor *src_list,
+                                   asc_trans_data_to_5hd_params params) {
+  lang_call c;
+  if (!lang_begin(&c, "asc_trans_data_to_5hd_list", file, line))
+    return;
+  if (!dst_list || !src_list) {
+    lang_error(&c, "dst_list and src_list are arrays of 16 LocalTensors");
+    return;
+  }
+  casc_value *ops[33];
+  casc_dtype first = CASC_DT_INVALID;
+  for (unsigned i = 0; i < 32; i++) {
+    const asc_local_tensor t = i < 16 ? dst_list[i] : src_list[i - 16];
+    casc_dtype dt = CASC_DT_INVALID;
+    if (!(ops[i] = lang_local_tensor(&c, t.p_, t.k_,
+                                     i < 16 ? "dst_list" : "src_list", &dt)))
+      return;
+    if (i == 0)
+      first = dt;
+    else if (dt != first) {
+      lang_error(&c,
+                 "%s[%u] has dtype %s and dst_list[0] %s; all tensors in "
+                 "dst_list and src_list must have the same dtype",
+                 i < 16 ? "dst_list" : "src_list", i % 16,
+                 casc_dtype_pyasc_name(dt), casc_dtype_pyasc_name(first));
+      return;
+    }
+  }
+  if (!(ops[32] = lang_value(&c, params.p_, params.k_, "params")))
+    return;
+  if (!casc_type_is_asc(ops[32]->type, CASC_ASC_TRANS_DATA_TO_5HD_PARAMS)) {
+    lang_error(&c, "params is not a TransDataTo5HDParams");
+    return;
+  }
+  casc_named_attr seg = {casc_intern_cstr(c.k->ctx, "operandSegmentSizes"),
+                         casc_attr_opaque(c.k->ctx, "array<i32: 16, 16, 1>")};
+  lang_op(&c, CASC_OP_TRANS_DATA_TO_5HD_TENSOR_LIST, 33, ops, 0, NULL,
+          casc_attr_dict(c.k->ctx, 1, &seg));
+}

@@ -593,6 +593,10 @@ void sim_block_run(sim_block *b) {
       if (!sim_exec_gather_mask(b, in))
         goto done;
       break;
+    case SIM_GATHER_MASK_COUNT:
+      if (!sim_exec_gather_mask_count(b, in))
+        goto done;
+      break;
     case SIM_TRANSPOSE:
       if (!sim_exec_transpose(b, in))
         goto done;
@@ -634,7 +638,15 @@ void sim_block_run(sim_block *b) {
     case SIM_SORT:
     case SIM_EXTRACT:
     case SIM_MRG_SORT:
+    case SIM_MRG_SORT_INFO:
+    case SIM_GET_MRG_SORT_RESULT:
+    case SIM_CONCAT:
+    case SIM_SORT_LEN:
       if (!sim_exec_sort_family(b, in))
+        goto done;
+      break;
+    case SIM_TRANS_5HD_LIST:
+      if (!sim_exec_trans_5hd_list(b, in))
         goto done;
       break;
     case SIM_VEC_BIN_CAST:

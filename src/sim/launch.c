@@ -158,6 +158,8 @@ static void run_block(sim_workspace *w, pool_state *ps, unsigned idx) {
   b->cmpmask_set = false;
   b->fix_quant = 0;
   b->fix_quant_set = false;
+  memset(b->mrg_taken, 0, sizeof b->mrg_taken);
+  b->gather_mask_cnt = 0;
   sim_vmask_reset(b);
   memset(&b->deq, 0, sizeof b->deq);
   b->idx = (int)idx;

@@ -1250,9 +1250,11 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
         {CASC_ASC_MRG_SORT_SRC_LIST, 2},
         {CASC_ASC_MRG_SORT_SRC_LIST, 3},
         {CASC_ASC_MRG_SORT_SRC_LIST, 4},
-        {CASC_ASC_NZ2ND_PARAMS_FULL, 7},    /* copy_nz2nd.c */
-        {CASC_ASC_GATHER_REPEAT_PARAMS, 2}, /* vec_gatherb.c */
-        {CASC_ASC_SLICE_INFO, 5},           /* copy_slice.c */
+        {CASC_ASC_MRG_SORT4_INFO, 4}, /* MrgSort's MrgSort4Info form */
+        {CASC_ASC_TRANS_DATA_TO_5HD_PARAMS, 5}, /* vec_trans5hd.c */
+        {CASC_ASC_NZ2ND_PARAMS_FULL, 7},        /* copy_nz2nd.c */
+        {CASC_ASC_GATHER_REPEAT_PARAMS, 2},     /* vec_gatherb.c */
+        {CASC_ASC_SLICE_INFO, 5},               /* copy_slice.c */
         /* the advanced APIs (adv.c) */
         {CASC_ASC_SOFTMAX_TILING, 16},
         {CASC_ASC_SOFTMAX_SHAPE_INFO, 4},
@@ -1272,7 +1274,9 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
                   "only DataCopyParams, DataCopyExtParams, DataCopyPadParams, "
                   "DataCopyPadExtParams, UnaryRepeatParams, "
                   "BinaryRepeatParams, BrcbRepeatParams, GatherMaskParams, "
-                  "CopyRepeatParams, MrgSortSrcList, Nz2NdParamsFull, "
+                  "CopyRepeatParams, MrgSortSrcList, MrgSort4Info, "
+                  "TransDataTo5HDParams, "
+                  "Nz2NdParamsFull, "
                   "GatherRepeatParams, SliceInfo, "
                   "TransposeParamsExt, Nd2NzParams, LoadData2DParams, "
                   "MmadParams, FixpipeParamsV220, FixpipeConfig, "
@@ -1466,6 +1470,37 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
   return true;
 }
 
+/* TransDataTo5HD with LocalTensor lists: 16 + 16 tensors and the params,
+ * more operands than an instruction holds. The tensors are moved into 32
+ * consecutive slots (dstList, then srcList) that operand 0 of the
+ * instruction names; operand 1 is the params. */
+static bool lower_trans_5hd_list(lowerer *L, casc_op *op, uint16_t opc) {
+  char why[192];
+  sim_insn tmp;
+  memset(&tmp, 0, sizeof tmp);
+  tmp.opc = opc;
+  tmp.op = op;
+  tmp.dt = tmp.dt2 = tmp.dt3 =
+      op->nops ? (uint8_t)dt_of(op->operands[0].value->type) : 0;
+  if (!sim_lower_check_data(op, &tmp, why, sizeof why)) {
+    unsupported(L, op, why);
+    return false;
+  }
+  const uint32_t base = new_slot(L, op);
+  for (unsigned k = 1; k < 32; k++)
+    new_slot(L, op);
+  for (unsigned k = 0; k < 32 && !L->failed; k++)
+    mov(L, op, base + k, slot_of(L, op, casc_op_operand(op, k)));
+  tmp.nargs = 2;
+  tmp.pipe = (uint8_t)resolve_pipe(op, casc_op_info_of(op));
+  tmp.a[0] = base;
+  tmp.a[1] = slot_of(L, op, casc_op_operand(op, 32));
+  sim_insn *in = emit(L, opc, op);
+  if (!L->failed)
+    *in = tmp;
+  return !L->failed;
+}
+
 static bool lower_generic(lowerer *L, casc_op *op) {
   const sim_row *row = sim_row_of(op->kind);
   uint16_t opc = row->opc;
@@ -1483,8 +1518,12 @@ static bool lower_generic(lowerer *L, casc_op *op) {
     unsupported(L, op, casc_sim_why_not(op->kind));
     return false;
   }
-  if (op->nops > SIM_MAX_ARGS ||
-      op->nres > (sim_sys_two_results(opc) ? 2u : 1u) || op->nregions) {
+  if (opc == SIM_TRANS_5HD_LIST)
+    return lower_trans_5hd_list(L, op, opc);
+  const unsigned max_res = opc == SIM_GET_MRG_SORT_RESULT ? 4u
+                           : sim_sys_two_results(opc)     ? 2u
+                                                          : 1u;
+  if (op->nops > SIM_MAX_ARGS || op->nres > max_res || op->nregions) {
     unsupported(L, op, "this operand/result/region shape");
     return false;
   }
@@ -1548,6 +1587,10 @@ static bool lower_generic(lowerer *L, casc_op *op) {
     tmp.r = define(L, op, casc_op_result(op, 0));
   if (op->nres == 2) /* the two-result ops (sim_sys_two_results) */
     tmp.imm2 = define(L, op, casc_op_result(op, 1));
+  /* GetMrgSortResult: its four results in slots r .. r + 3 */
+  for (unsigned i = 1; opc == SIM_GET_MRG_SORT_RESULT && i < op->nres; i++)
+    if (define(L, op, casc_op_result(op, i)) != tmp.r + i && !L->failed)
+      unsupported(L, op, "results in slots that are not consecutive");
   if (opc == SIM_MEMREF_ALLOC || opc == SIM_EMIT_VARIABLE) {
     /* a local array's elements: slots next to each other (memref.c) */
     int64_t n = opc == SIM_MEMREF_ALLOC ? tmp.imm : 1;

@@ -106,6 +106,19 @@ static bool check_sort(const casc_op *op, sim_insn *in, char *why, size_t n) {
   return true;
 }
 
+/* Concat: concat, src, tmp of one type (half, float), repeatTime. */
+static bool check_concat(const casc_op *op, sim_insn *in, char *why, size_t n) {
+  if (op->nops != 4 || !local(op, 0) || !local(op, 1) || !local(op, 2) ||
+      !half_or_float(in->dt) || elem_dt(op, 1) != in->dt ||
+      elem_dt(op, 2) != in->dt) {
+    snprintf(why, n,
+             "Concat other than LocalTensors of one type (half, "
+             "float)");
+    return false;
+  }
+  return true;
+}
+
 /* Extract: dstValue (half, float), dstIndex uint32, src of dstValue's
  * type. */
 static bool check_extract(const casc_op *op, sim_insn *in, char *why,
@@ -121,21 +134,29 @@ static bool check_extract(const casc_op *op, sim_insn *in, char *why,
   return true;
 }
 
-/* MrgSort (elementCountList form): dst half / float, its MrgSortSrcList a
- * construct of 2..4 LocalTensors of dst's type, 1..4 counts. */
-static bool check_mrg_sort(const casc_op *op, sim_insn *in, char *why,
-                           size_t n) {
-  unsigned cb = 0, cc = 0;
+/* MrgSort's dst (half / float) and its MrgSortSrcList operand 1: a
+ * construct of 2..4 LocalTensors of dst's type, whose count goes to imm2. */
+static bool mrg_sort_lists(const casc_op *op, sim_insn *in) {
   const casc_value *l = op->nops > 1 ? op->operands[1].value : NULL;
   const casc_op *c = l ? l->def : NULL;
-  bool ok = op->nops >= 4 && local(op, 0) && half_or_float(in->dt) &&
-            casc_op_operand_group(op, 2, &cb, &cc) && cb == 2 && cc >= 1 &&
-            cc <= 4 && c && c->kind == CASC_OP_CONSTRUCT &&
+  bool ok = local(op, 0) && half_or_float(in->dt) && c &&
+            c->kind == CASC_OP_CONSTRUCT &&
             casc_type_is_asc(l->type, CASC_ASC_MRG_SORT_SRC_LIST) &&
             c->nops >= 2 && c->nops <= 4;
   for (unsigned i = 0; ok && i < c->nops; i++)
     ok = casc_type_is_local_tensor(c->operands[i].value->type) &&
          elem_dt(c, i) == in->dt;
+  in->imm2 = ok ? c->nops : 0;
+  return ok;
+}
+
+/* MrgSort (elementCountList form): 1..4 counts. */
+static bool check_mrg_sort(const casc_op *op, sim_insn *in, char *why,
+                           size_t n) {
+  unsigned cb = 0, cc = 0;
+  bool ok = op->nops >= 4 && mrg_sort_lists(op, in) &&
+            casc_op_operand_group(op, 2, &cb, &cc) && cb == 2 && cc >= 1 &&
+            cc <= 4;
   if (!ok) {
     snprintf(why, n,
              "MrgSort other than a half / float LocalTensor dst, a "
@@ -144,7 +165,35 @@ static bool check_mrg_sort(const casc_op *op, sim_insn *in, char *why,
     return false;
   }
   in->imm = cc | (casc_op_attr(op, "isExhaustedSuspension") ? 1 << 8 : 0);
-  in->imm2 = c->nops;
+  return true;
+}
+
+/* MrgSort with MrgSort4Info: the info a construct of (elementLengths, a
+ * local array of 4 integers; ifExhaustedSuspension; validBit;
+ * repeatTimes), as pyasc's asc.MrgSort4Info builds it. */
+static bool check_mrg_sort_info(const casc_op *op, sim_insn *in, char *why,
+                                size_t n) {
+  const casc_value *p = op->nops == 3 ? op->operands[2].value : NULL;
+  const casc_op *c = p ? p->def : NULL;
+  const casc_type *lt = c && c->nops == 4 ? c->operands[0].value->type : NULL;
+  const casc_type *le = lt && lt->kind == CASC_TYPE_MEMREF &&
+                                !lt->u.memref.space && lt->u.memref.rank == 1 &&
+                                lt->u.memref.shape[0] == 4
+                            ? casc_type_elem(lt)
+                            : NULL;
+  unsigned ld = le ? casc_dtype_of_type(le) : CASC_DT_INVALID;
+  bool ok = p && mrg_sort_lists(op, in) && c->kind == CASC_OP_CONSTRUCT &&
+            casc_type_is_asc(p->type, CASC_ASC_MRG_SORT4_INFO) &&
+            (ld == CASC_DT_U16 || ld == CASC_DT_I16 || ld == CASC_DT_U32 ||
+             ld == CASC_DT_I32);
+  if (!ok) {
+    snprintf(why, n,
+             "MrgSort other than a half / float LocalTensor dst, a "
+             "MrgSortSrcList construct of 2..4 LocalTensors of its type and "
+             "a MrgSort4Info construct whose elementLengths is a local "
+             "array of 4 integers");
+    return false;
+  }
   return true;
 }
 
@@ -218,9 +267,36 @@ static bool check_slice(const casc_op *op, sim_insn *in, char *why, size_t n) {
   return true;
 }
 
+/* TransDataTo5HD, LocalTensor lists: 16 dst and 16 src tensors of one
+ * type (A2: int8, uint8, int16, uint16, half, int32, uint32, float) and a
+ * TransDataTo5HDParams construct. */
+static bool check_trans_5hd_list(const casc_op *op, sim_insn *in, char *why,
+                                 size_t n) {
+  const unsigned d = in->dt;
+  unsigned db = 0, dc = 0, sb = 0, sc = 0;
+  bool ok = op->nops == 33 && casc_op_operand_group(op, 0, &db, &dc) &&
+            casc_op_operand_group(op, 1, &sb, &sc) && dc == 16 && sc == 16 &&
+            (d == CASC_DT_I8 || d == CASC_DT_U8 || d == CASC_DT_I16 ||
+             d == CASC_DT_U16 || d == CASC_DT_F16 || d == CASC_DT_I32 ||
+             d == CASC_DT_U32 || d == CASC_DT_F32);
+  for (unsigned i = 0; ok && i < 32; i++)
+    ok = local(op, i) && elem_dt(op, i) == d;
+  if (!ok) {
+    snprintf(why, n,
+             "TransDataTo5HD other than 16 dst and 16 src LocalTensors of one "
+             "type (A2: int8, uint8, int16, uint16, half, int32, uint32, "
+             "float)");
+    return false;
+  }
+  return struct_operand(op, 32, CASC_ASC_TRANS_DATA_TO_5HD_PARAMS,
+                        "TransDataTo5HDParams", why, n);
+}
+
 bool sim_lower_check_data(const casc_op *op, sim_insn *in, char *why,
                           size_t n) {
   switch (in->opc) {
+  case SIM_TRANS_5HD_LIST:
+    return check_trans_5hd_list(op, in, why, n);
   case SIM_DATA_COPY_SLICE:
     return check_slice(op, in, why, n);
   case SIM_GATHERB:
@@ -229,10 +305,14 @@ bool sim_lower_check_data(const casc_op *op, sim_insn *in, char *why,
     return check_nz2nd(op, in, why, n);
   case SIM_SORT:
     return check_sort(op, in, why, n);
+  case SIM_CONCAT:
+    return check_concat(op, in, why, n);
   case SIM_EXTRACT:
     return check_extract(op, in, why, n);
   case SIM_MRG_SORT:
     return check_mrg_sort(op, in, why, n);
+  case SIM_MRG_SORT_INFO:
+    return check_mrg_sort_info(op, in, why, n);
   case SIM_COPY_REPEAT:
     return check_copy_repeat(op, in, why, n);
   case SIM_COMPARE_REG:

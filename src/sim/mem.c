@@ -19,7 +19,7 @@ static unsigned esize(unsigned dt) {
 
 static const char *opnd_name(const sim_insn *in, unsigned i, char *buf,
                              unsigned n) {
-  return sim_operand_name(in->op, i, buf, n);
+  return sim_operand_name(in->op, i + in->opnd_base, buf, n);
 }
 
 /* " (buffer 1 of queue #0 <VECIN, 2>)" or "" for tensors not from a queue. */
@@ -317,9 +317,8 @@ void sim_check_init(sim_block *b, const sim_insn *in, unsigned opnd,
   sim_report(b, CASC_CHECK_UNINIT_READ, CASC_SEV_WARNING, in->op,
              "%s: operand '%s' reads UB bytes [%lld, %lld), which were never "
              "written (first at byte %lld); UB starts with garbage",
-             sim_api_name(in->op),
-             sim_operand_name(in->op, opnd, on, sizeof on), (long long)lo,
-             (long long)hi, (long long)first);
+             sim_api_name(in->op), opnd_name(in, opnd, on, sizeof on),
+             (long long)lo, (long long)hi, (long long)first);
 }
 
 bool sim_check_overlap(sim_block *b, const sim_insn *in, unsigned d,
@@ -694,11 +693,13 @@ bool sim_exec_memory(sim_block *b, const sim_insn *in) {
      * (the op's `types` attribute: ui8, ui16, ui32, ui64, i1). */
     casc_attr *types = casc_op_attr(op, "types");
     for (unsigned i = 0; i < (unsigned)in->imm; i++) {
-      /* the whole slot: a field may be a tensor (MrgSortSrcList) */
+      /* the whole slot: a field may be a tensor (MrgSortSrcList) or a
+       * local array (MrgSort4Info's elementLengths) */
       sim_slot v = s[in->a[i]];
       if (types && types->kind == CASC_ATTR_ARRAY && i < types->u.array.n &&
           types->u.array.elems[i]->kind == CASC_ATTR_TYPE &&
-          !casc_type_is_local_tensor(types->u.array.elems[i]->type))
+          !casc_type_is_local_tensor(types->u.array.elems[i]->type) &&
+          types->u.array.elems[i]->type->kind != CASC_TYPE_MEMREF)
         v.i = sim_norm(v.i, casc_dtype_of_type(types->u.array.elems[i]->type));
       s[in->imm2 + i] = v;
     }

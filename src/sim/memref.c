@@ -14,8 +14,6 @@
 
 #include "sim/sim_internal.h"
 
-#define SIM_BUF_LOCAL_ARRAY (-3)
-
 /* Whether a memref type is GM (memory space 22), the other memory spaces
  * being unsupported and none meaning a local array. */
 static int memref_space(const casc_type *t) {

@@ -157,7 +157,11 @@ typedef struct {
   uint8_t nargs;
   uint8_t kern;   /* sim_kernel_id (vector families) */
   uint8_t vflags; /* SIM_VF_*: the op's use of the vector mask register */
-  uint32_t r;     /* result slot (0 = none; slot 0 is reserved) */
+  /* Added to an operand index to name it in messages: an op whose operand
+   * list does not fit a[] (TransDataTo5HD's 33) checks its tensors through
+   * copies of its instruction with a[0] / a[1] pointed at each. */
+  uint8_t opnd_base;
+  uint32_t r; /* result slot (0 = none; slot 0 is reserved) */
   uint32_t a[SIM_MAX_ARGS];
   int64_t imm, imm2;
   const casc_op *op; /* for locations, operand names and messages */
@@ -453,6 +457,11 @@ typedef struct sim_block {
    * has set it. */
   uint64_t fix_quant;
   bool fix_quant_set;
+  /* The structures MrgSort took from each of its four lists the last time
+   * it ran in this block, which GetMrgSortResult reads (vec_mrgsort.c). */
+  uint16_t mrg_taken[4];
+  /* The elements the last GatherMask kept (GetGatherMaskRemainCount). */
+  int64_t gather_mask_cnt;
 } sim_block;
 
 /* ---- helpers --------------------------------------------------------------
@@ -559,6 +568,10 @@ sim_pool sim_pool_of_pos(int pos);
 
 /* Field i of the struct operand opnd (ascendc.construct keeps each field
  * in a slot of its own; the struct's value is the first one's index). */
+/* A local array's value (memref.c): a sim_tensor with this buf, off its
+ * first element's slot and len its element count. */
+#define SIM_BUF_LOCAL_ARRAY (-3)
+
 static inline int64_t sim_field(const sim_block *b, const sim_insn *in,
                                 unsigned opnd, unsigned i) {
   return b->slots[b->slots[in->a[opnd]].i + i].i;
@@ -703,6 +716,8 @@ bool sim_exec_cast_repeat(sim_block *b, const sim_insn *in);
 /* vec_gather.c: Gather (imm2 as Axpy's), GatherMask; vec_transpose.c. */
 bool sim_exec_gather(sim_block *b, const sim_insn *in);
 bool sim_exec_gather_mask(sim_block *b, const sim_insn *in);
+/* vec_gather.c: GetGatherMaskRemainCount (the last GatherMask's count). */
+bool sim_exec_gather_mask_count(sim_block *b, const sim_insn *in);
 bool sim_exec_transpose(sim_block *b, const sim_insn *in);
 /* vec_bilinear.c: BilinearInterpolation (imm2: 0 count mask, 1 mask
  * array). */
@@ -723,8 +738,13 @@ bool sim_select_reg_check(const casc_op *op, sim_insn *in, char *why, size_t n);
 bool sim_exec_select_reg(sim_block *b, const sim_insn *in);
 /* vec_mrgsort.c: Sort (imm: isFullSort), Extract, MrgSort (imm: the
  * elementCountList's length | isExhaustedSuspension << 8, imm2: the
- * fields of its MrgSortSrcList). */
+ * fields of its MrgSortSrcList), MrgSort with MrgSort4Info (imm2 as
+ * MrgSort's) and GetMrgSortResult (results r .. r + 3). */
 bool sim_exec_sort_family(sim_block *b, const sim_insn *in);
+/* vec_trans5hd.c: TransDataTo5HD with LocalTensor lists (a[0]: the first
+ * of 32 consecutive slots holding dstList then srcList, a[1]: the
+ * TransDataTo5HDParams). */
+bool sim_exec_trans_5hd_list(sim_block *b, const sim_insn *in);
 /* vec_gatherb.c: Gatherb, 32-byte blocks at offsets. */
 bool sim_exec_gatherb(sim_block *b, const sim_insn *in);
 /* copy_nz2nd.c: DataCopy with Nz2NdParamsFull, UB (NZ) -> GM (ND). */

@@ -193,5 +193,14 @@ bool sim_exec_gather_mask(sim_block *b, const sim_insn *in) {
   }
   if (in->r)
     b->slots[in->r].i = cnt;
+  b->gather_mask_cnt = cnt; /* GetGatherMaskRemainCount's value */
+  return true;
+}
+
+/* GetGatherMaskRemainCount: the rsvdCnt of the block's last GatherMask
+ * (the library's own test: "EXPECT_EQ(rsvdCnt, gatherMaskCount)"); 0
+ * before any (unsourced). */
+bool sim_exec_gather_mask_count(sim_block *b, const sim_insn *in) {
+  b->slots[in->r].i = sim_norm(b->gather_mask_cnt, in->dt);
   return true;
 }

@@ -16,6 +16,11 @@
  * repeats the merge on the next four lists, "每一次源操作数和目的操作数跳过
  * 四个队列总长度", which the reference allows only for four contiguous
  * lists of one length without suspension.
+ * MrgSort with MrgSort4Info (`mrg_sort_with_info`): the same merge, its
+ * elementLengths, ifExhaustedSuspension, validBit and repeatTimes read
+ * from the struct. GetMrgSortResult (`get_mrg_sort_result`): how many
+ * structures the last MrgSort took from each list ("获取MrgSort已经处理过的
+ * 队列里的Region Proposal个数").
  * Sources and the unsourced choices: docs/simulator.md, "Sort, MrgSort and
  * Extract". */
 #include <math.h>
@@ -151,15 +156,49 @@ static bool overlaps(const uint8_t *a, int64_t an, const uint8_t *c,
   return an > 0 && cn > 0 && a < c + cn && c < a + an;
 }
 
+/* One MrgSort's parameters, from either form. */
+typedef struct {
+  int64_t valid, repeats;
+  int64_t len[MAX_LISTS];
+  bool suspend;
+} mrg_params;
+
 /* MrgSort: dst, sortList, elementCountList (imm of them), sortedNum...,
- * validBit, repeatTime; imm2 = the fields of sortList, dt2 = dst's type;
- * isExhaustedSuspension in the attribute (lowering: bit 8 of imm). */
-static bool exec_mrg_sort(sim_block *b, const sim_insn *in) {
+ * validBit, repeatTime; isExhaustedSuspension in the attribute (lowering:
+ * bit 8 of imm). */
+static mrg_params count_list_params(sim_block *b, const sim_insn *in) {
+  const unsigned ncount = (unsigned)(in->imm & 0xff);
+  mrg_params m = {.valid = sim_rep_operand(b, in, in->nargs - 2),
+                  .repeats = sim_rep_operand(b, in, in->nargs - 1),
+                  .suspend = (in->imm >> 8) & 1};
+  for (unsigned k = 0; k < MAX_LISTS; k++)
+    m.len[k] = k < ncount ? sim_rep_operand(b, in, 2 + k) : 0;
+  return m;
+}
+
+/* MrgSort with MrgSort4Info: dst, sortList, info; the info's fields
+ * (lower.c) are elementLengths (a local array of 4), ifExhaustedSuspension,
+ * validBit, repeatTimes, as the C++ struct (kernel_struct_proposal.h) and
+ * pyasc's asc.MrgSort4Info hold them. */
+static mrg_params info_params(sim_block *b, const sim_insn *in) {
+  const int64_t f = b->slots[in->a[2]].i; /* the info's first field slot */
+  const sim_tensor *lens = &b->slots[f].t;
+  mrg_params m = {.suspend = b->slots[f + 1].i != 0,
+                  .valid = b->slots[f + 2].i,
+                  .repeats = b->slots[f + 3].i};
+  for (unsigned k = 0; k < MAX_LISTS; k++)
+    m.len[k] = b->slots[lens->off + k].i;
+  return m;
+}
+
+/* The merge of either form; imm2 = the fields of sortList, dt = dst's
+ * type. Records what it took from each list for GetMrgSortResult. */
+static bool exec_mrg_sort(sim_block *b, const sim_insn *in,
+                          const mrg_params *m) {
   const char *api = sim_api_name(in->op);
-  const unsigned dt = in->dt, ncount = (unsigned)(in->imm & 0xff);
-  const bool suspend = (in->imm >> 8) & 1;
-  const int64_t valid = sim_rep_operand(b, in, in->nargs - 2);
-  const int64_t repeats = sim_rep_operand(b, in, in->nargs - 1);
+  const unsigned dt = in->dt;
+  const bool suspend = m->suspend;
+  const int64_t valid = m->valid, repeats = m->repeats;
   unsigned nl = valid == 3 ? 2 : valid == 7 ? 3 : valid == 15 ? 4 : 0;
   if (!nl) {
     sim_report(b, CASC_CHECK_BAD_VALUE, CASC_SEV_ERROR, in->op,
@@ -183,7 +222,7 @@ static bool exec_mrg_sort(sim_block *b, const sim_insn *in) {
   }
   int64_t len[MAX_LISTS] = {0, 0, 0, 0}, total = 0;
   for (unsigned k = 0; k < nl; k++) {
-    len[k] = k < ncount ? sim_rep_operand(b, in, 2 + k) : 0;
+    len[k] = m->len[k];
     if (len[k] < 0 || len[k] > MAX_LEN) {
       sim_report(b, CASC_CHECK_BAD_VALUE, CASC_SEV_ERROR, in->op,
                  "%s: elementCountList[%u] is %lld; it is 0..4095", api, k,
@@ -266,17 +305,59 @@ static bool exec_mrg_sort(sim_block *b, const sim_insn *in) {
       o++;
     }
     sim_mark_written(b, d + at, o * PAIR);
+    for (unsigned k = 0; k < MAX_LISTS; k++) /* the last repeat's */
+      b->mrg_taken[k] = (uint16_t)head[k];
   }
+  return true;
+}
+
+/* GetMrgSortResult: the structures the block's last MrgSort took from
+ * each list (0 before any; unsourced), as four uint16 results. */
+static bool exec_get_mrg_sort_result(sim_block *b, const sim_insn *in) {
+  for (unsigned k = 0; k < MAX_LISTS; k++)
+    b->slots[in->r + k].i = b->mrg_taken[k];
+  return true;
+}
+
+/* Concat: concat, src, tmp, repeatTime. On A2 the library makes concat
+ * src ("concatLocal = srcLocal;", the non-const reference parameter): no
+ * data moves, and the kernel's concat tensor is src from here on. */
+static bool exec_concat(sim_block *b, const sim_insn *in) {
+  if (!sim_rep_times(b, in, sim_rep_operand(b, in, 3), 255) ||
+      !sim_local_access(b, in, 1, 0, 0, true) ||
+      !sim_local_access(b, in, 2, 0, 0, true))
+    return false;
+  b->slots[in->a[0]].t = b->slots[in->a[1]].t;
+  return true;
+}
+
+/* GetSortLen<float> / GetSortOffset<float> (pyasc's rows fix T = float):
+ * A2's library multiplies by floatSortedDataSize = 2, a structure's size
+ * in floats. */
+static bool exec_sort_len(sim_block *b, const sim_insn *in) {
+  b->slots[in->r].i = sim_norm(b->slots[in->a[0]].i * 2, CASC_DT_U32);
   return true;
 }
 
 bool sim_exec_sort_family(sim_block *b, const sim_insn *in) {
   switch (in->opc) {
+  case SIM_CONCAT:
+    return exec_concat(b, in);
+  case SIM_SORT_LEN:
+    return exec_sort_len(b, in);
   case SIM_SORT:
     return exec_sort(b, in);
   case SIM_EXTRACT:
     return exec_extract(b, in);
-  default:
-    return exec_mrg_sort(b, in);
+  case SIM_MRG_SORT_INFO: {
+    const mrg_params m = info_params(b, in);
+    return exec_mrg_sort(b, in, &m);
+  }
+  case SIM_GET_MRG_SORT_RESULT:
+    return exec_get_mrg_sort_result(b, in);
+  default: {
+    const mrg_params m = count_list_params(b, in);
+    return exec_mrg_sort(b, in, &m);
+  }
   }
 }

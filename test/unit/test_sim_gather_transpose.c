@@ -1,5 +1,6 @@
 /* Gather (levels 0, 1, 2), GatherMask (every built-in pattern, a pattern
- * tensor, normal and counter mode, with its rsvdCnt) and Transpose (16x16
+ * tensor, normal and counter mode, with its rsvdCnt, which
+ * GetGatherMaskRemainCount then returns) and Transpose (16x16
  * and the [N,C,H,W] <-> [N,H,W,C] conversions) against a plain C model of
  * their definition (docs/simulator.md). The whole dst tile is compared bit
  * for bit. Then the checks: a gathered offset outside src or not aligned,
@@ -111,7 +112,7 @@ static void test_gather(void) {
       check_gather(types[ti], level);
 }
 
-/* ---- GatherMask --------------------------------------------------------- */
+/* ---- GatherMask (and GetGatherMaskRemainCount after it) ----------------- */
 
 typedef struct {
   const etype *t;
@@ -152,6 +153,11 @@ static casc_launch_status run_gather_mask(const gmcase *c, uint8_t *x,
          "!ascendc.local_tensor<*x%s>, %s, i1, i32, "
          "!ascendc.gather_mask_params) -> i32\n"
          "    ascendc.local_tensor.set_value %%nl, %%c0, %%cnt : "
+         "!ascendc.local_tensor<*xi32>, i32, i32\n"
+         "    %%rc = ascendc.get_gather_mask_remain_count : i64\n"
+         "    %%rc32 = arith.trunci %%rc : i64 to i32\n"
+         "    %%c1g = arith.constant 1 : i32\n"
+         "    ascendc.local_tensor.set_value %%nl, %%c1g, %%rc32 : "
          "!ascendc.local_tensor<*xi32>, i32, i32",
          c->pattern ? "%bp" : "%pl", t->ir, t->ir,
          c->pattern ? "i32"
@@ -192,9 +198,11 @@ static void check_gather_mask(const gmcase *c) {
   snprintf(what, sizeof what, "GatherMask %s pattern %d counter %d", t->ir,
            c->pattern, c->counter);
   CHECK(same_tiles(what, st, z, want, msgs));
-  int32_t got;
-  memcpy(&got, cnt, 4);
-  CHECK_EQ_INT(got, (int)k);
+  int32_t got[2];
+  memcpy(got, cnt, 8);
+  CHECK_EQ_INT(got[0], (int)k);
+  /* GetGatherMaskRemainCount: the same count */
+  CHECK_EQ_INT(got[1], (int)k);
 }
 
 static void test_gather_mask(void) {
