@@ -699,6 +699,13 @@ void sim_block_run(sim_block *b) {
       if (!sim_exec_sync_all(b, in))
         goto done;
       break;
+    case SIM_IB_SET:
+    case SIM_IB_WAIT:
+    case SIM_NOTIFY_NEXT_BLOCK:
+    case SIM_WAIT_PRE_BLOCK:
+      if (!sim_exec_block_flag(b, in))
+        goto done;
+      break;
     case SIM_MEMREF_ALLOC:
     case SIM_MEMREF_LOAD:
     case SIM_MEMREF_STORE:

@@ -321,6 +321,9 @@ typedef struct {
   /* SyncAlls the block had passed (sync_all.c): accesses of different
    * epochs are ordered by the SyncAll between them. */
   uint32_t epoch;
+  /* The block's flag operations before it (block_flags.c): accesses that
+   * the block flags order are not compared. */
+  uint32_t seg;
 } sim_gm_acc;
 /* Slots of the cache that finds an instruction's latest record. */
 #define SIM_GM_ACC_CACHE 64
@@ -448,6 +451,9 @@ typedef struct sim_block {
    * (register form) or SetCmpMask has written it in this block. */
   uint8_t cmpmask[SIM_CMPMASK_BYTES];
   bool cmpmask_set;
+  /* block_flags.c: the block's flag operations so far (the segment its GM
+   * accesses are recorded in); reset by sim_sys_block_begin. */
+  uint32_t bf_seg;
 } sim_block;
 
 /* ---- helpers --------------------------------------------------------------
@@ -888,6 +894,21 @@ void sim_xsync_set_workers(sim_xsync *x, unsigned nworkers);
 void sim_xsync_block_start(sim_xsync *x);
 void sim_xsync_block_end(sim_xsync *x, int block, bool failed, uint32_t epoch);
 bool sim_exec_sync_all(sim_block *b, const sim_insn *in);
+
+/* block_flags.c: IBSet / IBWait / NotifyNextBlock / WaitPreBlock between
+ * the blocks of a launch; their state belongs to the launch's sim_xsync
+ * (sim/xsync.h), which a kernel with flags always has. */
+typedef struct sim_bflags sim_bflags;
+sim_bflags *sim_bflags_new(unsigned nblocks);
+void sim_bflags_free(sim_bflags *f);
+bool sim_is_block_flag(unsigned opc);
+bool sim_exec_block_flag(sim_block *b, const sim_insn *in);
+/* The launch's flags, NULL when the kernel has none. */
+const sim_bflags *sim_xsync_bflags(const sim_xsync *x);
+/* Whether the flags order the GM access of block ba in segment sa and that
+ * of block bb in segment sb (one way or the other). */
+bool sim_bflags_ordered(const sim_bflags *f, unsigned ba, uint32_t sa,
+                        unsigned bb, uint32_t sb);
 
 /* interp.c */
 void sim_block_run(sim_block *b);
