@@ -521,6 +521,11 @@ void sim_block_run(sim_block *b) {
     /* ---- DumpTensor / printf: print.c ------------------------------------ */
     case SIM_DUMP_TENSOR:
     case SIM_PRINTF:
+    case SIM_DUMP_ACC_CHK_POINT:
+    case SIM_LT_PRINT:
+    case SIM_LT_TO_FILE:
+    case SIM_PRINT_TIME_STAMP:
+      b->steps = steps; /* PrintTimeStamp reads it */
       if (!sim_exec_print(b, in))
         goto done;
       break;

@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "casc/buf.h"
 #include "casc/sim.h"
 #include "dialect/ascend_hw.h"
 #include "dialect/dialect.h"
@@ -834,8 +835,17 @@ bool sim_mm_type_facts(const casc_type *t, int64_t *imm, const char **why);
 /* mix.c: the core-type queries and the cross-core flags of a MIX kernel. */
 bool sim_exec_mix(sim_block *b, const sim_insn *in);
 
-/* print.c: DumpTensor and printf. */
+/* print.c: DumpTensor, DumpAccChkPoint and printf; print_debug.c:
+ * LocalTensor.Print / ToFile and PrintTimeStamp. */
 bool sim_exec_print(sim_block *b, const sim_insn *in);
+bool sim_exec_print_debug(sim_block *b, const sim_insn *in);
+/* Keep a print of the block (the text passes to the block's list). */
+void sim_print_keep(sim_block *b, const sim_insn *in, casc_buf *text);
+/* n elements of type dt at p as "[a, b, ...]\n"; the reference's dump
+ * names of the types ("float16"). */
+void sim_print_values(casc_buf *text, const uint8_t *p, unsigned dt,
+                      uint64_t n);
+const char *sim_print_type_name(unsigned dt);
 /* Hand the prints of blocks [0, n) to L->print, block by block. */
 void sim_prints_deliver(const sim_launch *L, const sim_print_list *lists,
                         unsigned n);
