@@ -728,7 +728,13 @@ void sim_block_run(sim_block *b) {
     case SIM_LMA_NEW:
     case SIM_LMA_ALLOC:
     case SIM_LMA_CUR_ADDR:
+    case SIM_LT_SET_BUFFER_LEN:
       if (!sim_exec_tensor_meta(b, in))
+        goto done;
+      break;
+    case SIM_LT_SET_USER_TAG:
+    case SIM_LT_GET_USER_TAG:
+      if (!sim_exec_tensor_tag(b, in))
         goto done;
       break;
     case SIM_NONE: /* lowering never emits these two */

@@ -219,6 +219,10 @@ typedef struct {
   uint32_t gen;
   const casc_op *alloc_op; /* the op that handed it out last */
   const casc_op *free_op;  /* the last FreeTensor of it */
+  /* SetUserTag's tag, kept with the buffer as the library keeps it in the
+   * buffer's handle (tensor_tag.c) */
+  int32_t user_tag;
+  bool tag_set;
 } sim_buffer;
 
 typedef enum { SIM_Q_QUEUE, SIM_Q_BIND, SIM_Q_TBUF } sim_qkind;
@@ -889,6 +893,8 @@ bool sim_exec_memref(sim_block *b, const sim_insn *in);
 bool sim_tensor_meta_check(const casc_op *op, sim_insn *in, char *why,
                            size_t n);
 bool sim_exec_tensor_meta(sim_block *b, const sim_insn *in);
+/* tensor_tag.c: LocalTensor SetUserTag / GetUserTag. */
+bool sim_exec_tensor_tag(sim_block *b, const sim_insn *in);
 /* sync_all.c: the launch's SyncAll state. new returns NULL when the program
  * has no SyncAll (*err false) or, after reporting, when the launch cannot
  * run it (*err true). block_end is called when a block stops, for good. */
