@@ -433,6 +433,8 @@ void sim_block_run(sim_block *b) {
     case SIM_TBUF_GET:
     case SIM_TBUF_GET_WITH_OFFSET:
     case SIM_TO_QUE_BIND:
+    case SIM_BUFPOOL_INIT_QUEUE:
+    case SIM_BUFPOOL_INIT_BUFFER:
     case SIM_SET_FLAG:
     case SIM_WAIT_FLAG:
       if (!sim_exec_framework(b, in))
@@ -730,6 +732,13 @@ void sim_block_run(sim_block *b) {
     case SIM_LMA_CUR_ADDR:
     case SIM_LT_SET_BUFFER_LEN:
       if (!sim_exec_tensor_meta(b, in))
+        goto done;
+      break;
+    case SIM_BUFPOOL_NEW:
+    case SIM_PIPE_INIT_BUF_POOL:
+    case SIM_BUFPOOL_INIT_BUF_POOL:
+    case SIM_BUFPOOL_RESET:
+      if (!sim_exec_bufpool(b, in))
         goto done;
       break;
     case SIM_LT_SET_USER_TAG:

@@ -238,7 +238,21 @@ typedef struct {
   int cursor, used, buf_used, head, tail;
   int16_t ring[SIM_MAX_DEPTH];
   int enq_evt, free_evt; /* HardEvent values, -1 = none */
+  int8_t bufpool; /* the TBufPool its buffers came from + 1; 0: the TPipe */
 } sim_queue;
+
+/* A TBufPool (sim_bufpool.c): bytes [start, start + len) of a memory of
+ * the TPipe, handed out from top. */
+#define SIM_MAX_BUFPOOLS 16
+typedef struct {
+  const casc_op *decl;
+  uint8_t pool;     /* sim_pool of its TPosition */
+  uint8_t max_bufs; /* bufIDSize: buffers it may manage (0: unchecked) */
+  uint8_t nbufs;    /* buffers it manages now */
+  bool inited;      /* InitBufPool gave it memory */
+  int8_t parent;    /* the pool it was carved from, -1: the TPipe */
+  uint32_t start, len, top;
+} sim_bufpool;
 
 /* GM buffers of at least this many bytes are written with streaming
  * (non-temporal) stores: like the NPU's DMA, a UB->GM copy then does not
@@ -456,6 +470,11 @@ typedef struct sim_block {
    * (register form) or SetCmpMask has written it in this block. */
   uint8_t cmpmask[SIM_CMPMASK_BYTES];
   bool cmpmask_set;
+  /* sim_bufpool.c: the TBufPool objects; carve >= 0 while InitBuffer of
+   * that pool runs (queue.c's reserve takes its memory from it). */
+  sim_bufpool bufpools[SIM_MAX_BUFPOOLS];
+  int nbufpools;
+  int8_t carve;
   /* block_flags.c: the block's flag operations so far (the segment its GM
    * accesses are recorded in); reset by sim_sys_block_begin. */
   uint32_t bf_seg;
@@ -562,6 +581,19 @@ void sim_end_of_kernel(sim_block *b);
 /* "queue #2 <vecin, 2>" into buf. */
 const char *sim_queue_desc(const sim_queue *q, char *buf, unsigned n);
 sim_pool sim_pool_of_pos(int pos);
+
+/* sim_bufpool.c: TBufPool. exec runs the constructor, the two
+ * InitBufPools and Reset; queue.c runs TBufPool::InitBuffer, between
+ * carve_begin (checks, then b->carve) and resetting b->carve to -1, with
+ * reserve asking span for the room, overflow for the error and took to
+ * record what it took. */
+bool sim_exec_bufpool(sim_block *b, const sim_insn *in);
+bool sim_bufpool_carve_begin(sim_block *b, const sim_insn *in,
+                             const sim_queue *q, int64_t num);
+void sim_bufpool_span(const sim_block *b, int64_t *start, int64_t *limit);
+void sim_bufpool_overflow(sim_block *b, const sim_insn *in, const sim_queue *q,
+                          int num, int64_t len, int64_t start, int64_t end);
+void sim_bufpool_took(sim_block *b, sim_queue *q, int64_t end, int num);
 
 /* Field i of the struct operand opnd (ascendc.construct keeps each field
  * in a slot of its own; the struct's value is the first one's index). */
