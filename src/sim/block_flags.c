@@ -46,6 +46,7 @@ typedef struct {
   uint32_t *hist;      /* its clock after each flag operation */
   unsigned nhist, cap; /* snapshots kept, allocated */
   uint64_t waits_pre;  /* WaitPreBlocks passed */
+  unsigned acc_mark;   /* the block's GM records when its segment began */
 } block_state;
 
 /* The clock a flag carries, per flag slot of gmWorkspace. */
@@ -147,6 +148,14 @@ bool sim_bflags_ordered(const sim_bflags *f, unsigned ba, uint32_t sa,
  * check loses its order, so the block's GM record is marked incomplete. */
 static void new_segment(sim_bflags *f, sim_block *b) {
   block_state *bs = &f->blk[b->idx];
+  if (bs->nhist > 0 && b->gm_acc.n == bs->acc_mark) {
+    /* No GM record refers to the current segment: it takes the new clock
+     * (a loop of flag operations without GM accesses keeps one snapshot) */
+    memcpy(bs->hist + (size_t)(bs->nhist - 1) * f->n,
+           f->vc + (size_t)b->idx * f->n, f->n * sizeof *f->vc);
+    return;
+  }
+  bs->acc_mark = b->gm_acc.n;
   if (bs->nhist == bs->cap) {
     size_t want = (size_t)(bs->cap ? bs->cap * 2 : 16) * f->n;
     uint32_t *nh = casc_realloc(bs->hist, want * sizeof *nh);
