@@ -32,6 +32,7 @@ void sim_sys_block_begin(sim_block *b) {
   b->atomic_dt = CASC_DT_INVALID;
   b->atomic_from = NULL;
   b->epoch = 0;
+  b->bf_seg = 0;
 }
 
 /* The AtomicDtype value of a dtype (GetStoreAtomicConfig's atomicType). */

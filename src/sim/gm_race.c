@@ -2,9 +2,11 @@
  * on the NPU's cores; nothing orders one block's GM writes before another
  * block's reads or writes of the same bytes, so such an overlap is a race
  * even though running the blocks one after another on a CPU gives some
- * answer. Two exceptions: atomic writes (SetAtomicAdd/Max/Min, atomic.c)
- * of two blocks combine in any order, and accesses of different epochs are
- * ordered by the SyncAll between them (sync_all.c).
+ * answer. Three exceptions: atomic writes (SetAtomicAdd/Max/Min, atomic.c)
+ * of two blocks combine in any order, accesses of different epochs are
+ * ordered by the SyncAll between them (sync_all.c), and accesses that block
+ * flags order (IBSet -> IBWait, NotifyNextBlock -> WaitPreBlock;
+ * block_flags.c) do not race.
  *
  * Every block records the GM byte ranges it reads and writes: one record
  * per op, kernel argument and direction, grown while the op's accesses
@@ -42,8 +44,8 @@ void sim_gm_record(sim_block *b, const sim_insn *in, int buf, int64_t lo,
   if (l->cache_in[c] == in && l->cache_idx[c] < l->n) {
     sim_gm_acc *r = &l->items[l->cache_idx[c]];
     if (r->op == in->op && r->write == write && r->buf == buf &&
-        r->atomic == atomic && r->epoch == b->epoch && lo <= r->hi &&
-        hi >= r->lo) {
+        r->atomic == atomic && r->epoch == b->epoch && r->seg == b->bf_seg &&
+        lo <= r->hi && hi >= r->lo) {
       if (lo < r->lo)
         r->lo = lo;
       if (hi > r->hi)
@@ -61,7 +63,8 @@ void sim_gm_record(sim_block *b, const sim_insn *in, int buf, int64_t lo,
   }
   l->cache_in[c] = in;
   l->cache_idx[c] = l->n;
-  l->items[l->n++] = (sim_gm_acc){lo, hi, in->op, buf, write, atomic, b->epoch};
+  l->items[l->n++] =
+      (sim_gm_acc){lo, hi, in->op, buf, write, atomic, b->epoch, b->bf_seg};
 }
 
 void sim_gm_acc_list_free(sim_gm_acc_list *l) {
@@ -242,6 +245,43 @@ static void report(race_report *R, const flat_acc *x, const flat_acc *y) {
   R->failed[y->block] |= tmp.failed;
 }
 
+/* Whether x and y conflict: one writes, and they are not both atomic. */
+static bool conflict(const sim_gm_acc *x, const sim_gm_acc *y) {
+  return (x->write || y->write) && !(x->atomic && y->atomic);
+}
+
+/* The sweep of a kernel with block flags (block_flags.c): the flags order
+ * some pairs of blocks and not others, so the record reaching furthest
+ * says nothing about the rest. Every earlier record still reaching this
+ * one's start is compared (records of a group sorted by start: one that
+ * ends before this start ends before every later one). */
+static bool sweep_ordered(const sim_bflags *bf, race_report *R, flat_acc *f,
+                          size_t n) {
+  const flat_acc **act = casc_malloc(n * sizeof *act);
+  if (!act)
+    return false;
+  size_t na = 0;
+  for (size_t i = 0; i < n; i++) {
+    const flat_acc *x = &f[i];
+    if (i && (f[i - 1].a->buf != x->a->buf || f[i - 1].a->epoch != x->a->epoch))
+      na = 0;
+    size_t k = 0;
+    for (size_t j = 0; j < na; j++) {
+      const flat_acc *o = act[j];
+      if (o->a->hi <= x->a->lo)
+        continue; /* done with: drop it */
+      act[k++] = o;
+      if (o->block != x->block && conflict(o->a, x->a) &&
+          !sim_bflags_ordered(bf, o->block, o->a->seg, x->block, x->a->seg))
+        report(R, o, x);
+    }
+    na = k;
+    act[na++] = x;
+  }
+  casc_free(act);
+  return true;
+}
+
 bool sim_gm_check_races(const sim_launch *L, sim_gm_acc_list *accs,
                         sim_issue_list *lists, bool *failed, unsigned nblocks) {
   size_t total = 0;
@@ -262,6 +302,12 @@ bool sim_gm_check_races(const sim_launch *L, sim_gm_acc_list *accs,
   if (!radix_sort_flat(f, n))
     qsort(f, n, sizeof *f, cmp_flat);
   race_report R = {.L = L, .lists = lists, .failed = failed};
+  const sim_bflags *bf = sim_xsync_bflags(L->xsync);
+  if (bf) {
+    complete &= sweep_ordered(bf, &R, f, n);
+    casc_free(f);
+    return complete;
+  }
   /* Plain writes race with everything; atomic writes with plain writes
    * and reads; reads with writes of either kind. Records of one argument
    * and epoch only meet each other. */

@@ -433,6 +433,8 @@ void sim_block_run(sim_block *b) {
     case SIM_TBUF_GET:
     case SIM_TBUF_GET_WITH_OFFSET:
     case SIM_TO_QUE_BIND:
+    case SIM_BUFPOOL_INIT_QUEUE:
+    case SIM_BUFPOOL_INIT_BUFFER:
     case SIM_SET_FLAG:
     case SIM_WAIT_FLAG:
       if (!sim_exec_framework(b, in))
@@ -533,6 +535,11 @@ void sim_block_run(sim_block *b) {
     /* ---- DumpTensor / printf: print.c ------------------------------------ */
     case SIM_DUMP_TENSOR:
     case SIM_PRINTF:
+    case SIM_DUMP_ACC_CHK_POINT:
+    case SIM_LT_PRINT:
+    case SIM_LT_TO_FILE:
+    case SIM_PRINT_TIME_STAMP:
+      b->steps = steps; /* PrintTimeStamp reads it */
       if (!sim_exec_print(b, in))
         goto done;
       break;
@@ -723,6 +730,13 @@ void sim_block_run(sim_block *b) {
       if (!sim_exec_sync_all(b, in))
         goto done;
       break;
+    case SIM_IB_SET:
+    case SIM_IB_WAIT:
+    case SIM_NOTIFY_NEXT_BLOCK:
+    case SIM_WAIT_PRE_BLOCK:
+      if (!sim_exec_block_flag(b, in))
+        goto done;
+      break;
     case SIM_MEMREF_ALLOC:
     case SIM_MEMREF_LOAD:
     case SIM_MEMREF_STORE:
@@ -740,7 +754,20 @@ void sim_block_run(sim_block *b) {
     case SIM_LMA_NEW:
     case SIM_LMA_ALLOC:
     case SIM_LMA_CUR_ADDR:
+    case SIM_LT_SET_BUFFER_LEN:
       if (!sim_exec_tensor_meta(b, in))
+        goto done;
+      break;
+    case SIM_BUFPOOL_NEW:
+    case SIM_PIPE_INIT_BUF_POOL:
+    case SIM_BUFPOOL_INIT_BUF_POOL:
+    case SIM_BUFPOOL_RESET:
+      if (!sim_exec_bufpool(b, in))
+        goto done;
+      break;
+    case SIM_LT_SET_USER_TAG:
+    case SIM_LT_GET_USER_TAG:
+      if (!sim_exec_tensor_tag(b, in))
         goto done;
       break;
     case SIM_NONE: /* lowering never emits these two */

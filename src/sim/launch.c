@@ -676,7 +676,6 @@ static casc_launch_status run(casc_sim_program *p, unsigned block_dim,
   double t1 = now_seconds();
   pthread_mutex_destroy(&ps.oom_lock);
   pthread_mutex_destroy(&stop.lock);
-  sim_xsync_free(L.xsync);
   casc_free(init);
   if (res)
     res->timed_out = atomic_load(&stop.reason) == SIM_STOP_TIMEOUT;
@@ -685,10 +684,14 @@ static casc_launch_status run(casc_sim_program *p, unsigned block_dim,
     casc_emit_error(ctx, p->func->loc,
                     "out of memory for the simulator's per-thread state");
     st = CASC_LAUNCH_OUT_OF_MEMORY;
+    sim_xsync_free(L.xsync);
     goto out;
   }
   /* Races between blocks on GM, before the issues are emitted. */
   bool gm_complete = sim_gm_check_races(&L, gm_acc, lists, failed, block_dim);
+  /* after the check: it reads the order the block flags gave */
+  sim_xsync_free(L.xsync);
+  L.xsync = NULL;
   if (!gm_complete)
     casc_emit_error(ctx, p->func->loc,
                     "out of memory while tracking GM accesses: races between "

@@ -1,4 +1,5 @@
-/* DumpTensor and printf on the simulator (docs/simulator.md, "Printing").
+/* DumpTensor, DumpAccChkPoint and printf on the simulator (docs/simulator.md,
+ * "Printing").
  *
  * The library never prints: a block keeps what its kernel printed as heap
  * strings (worker threads must not call the user's sink concurrently, and
@@ -17,7 +18,7 @@
 
 /* Keep one print of the block; out of memory loses it with a warning
  * rather than failing the kernel. */
-static void keep(sim_block *b, const sim_insn *in, casc_buf *text) {
+void sim_print_keep(sim_block *b, const sim_insn *in, casc_buf *text) {
   sim_print_list *l = &b->prints;
   /* An empty printf("") stores nothing in the buffer. */
   char *s = text->oom ? NULL : text->data ? text->data : casc_calloc(1, 1);
@@ -46,7 +47,7 @@ static void keep(sim_block *b, const sim_insn *in, casc_buf *text) {
 /* ---- DumpTensor ---------------------------------------------------------- */
 
 /* The data_type names of the reference's DumpTensor output ("float16"). */
-static const char *dump_type_name(unsigned dt) {
+const char *sim_print_type_name(unsigned dt) {
   static const char *const names[CASC_DT_COUNT_] = {
       [CASC_DT_BOOL] = "bool",     [CASC_DT_I8] = "int8",
       [CASC_DT_I16] = "int16",     [CASC_DT_I32] = "int32",
@@ -61,34 +62,39 @@ static const char *dump_type_name(unsigned dt) {
 /* DumpTensor(tensor, desc, dumpSize): the header and dumpSize elements,
  * floats as %f, integers in decimal. A local tensor's addr is its byte
  * offset in its memory; a global one's the byte offset in its argument
- * (a host address would differ from run to run). */
+ * (a host address would differ from run to run). DumpAccChkPoint(tensor,
+ * index, countOff, dumpSize) is the same from element countOff on (the
+ * reference: the address after the offset keeps its memory's alignment,
+ * 32 bytes for UB / L1 / L0C). */
 static bool dump_tensor(sim_block *b, const sim_insn *in) {
   const casc_type *tt = in->op->operands[0].value->type;
   unsigned dt = casc_dtype_of_type(casc_type_elem(tt));
   unsigned es = casc_dtype_size((casc_dtype)dt);
+  bool chk = in->opc == SIM_DUMP_ACC_CHK_POINT;
   uint64_t desc = sim_zext(b->slots[in->a[1]].i, CASC_DT_U32);
-  uint64_t n = sim_zext(b->slots[in->a[2]].i, CASC_DT_U32);
-  if (in->nargs > 3) {
+  uint64_t off = chk ? sim_zext(b->slots[in->a[2]].i, CASC_DT_U32) : 0;
+  uint64_t n = sim_zext(b->slots[in->a[chk ? 3 : 2]].i, CASC_DT_U32);
+  if (!chk && in->nargs > 3) {
     sim_report(b, CASC_CHECK_UNSUPPORTED, CASC_SEV_ERROR, in->op,
                "DumpTensor with a ShapeInfo is not simulated");
     return false;
   }
   if (!es) {
     sim_report(b, CASC_CHECK_UNSUPPORTED, CASC_SEV_ERROR, in->op,
-               "DumpTensor of a tensor without an element type");
+               "%s of a tensor without an element type", sim_api_name(in->op));
     return false;
   }
   const sim_tensor *t = &b->slots[in->a[0]].t;
-  int64_t bytes = (int64_t)n * es;
+  int64_t bytes = (int64_t)n * es, boff = (int64_t)off * es;
   const uint8_t *p;
   const char *pos;
   if (casc_type_is_global_tensor(tt)) {
-    p = sim_global_access(b, in, 0, 0, bytes, false);
+    p = sim_global_access(b, in, 0, boff, bytes, false);
     pos = "GM";
   } else {
     /* The reference prints tensors in UB, L1 and L0C only. */
     sim_pool pool;
-    p = sim_local_access_in(b, in, 0, 0, bytes, 1,
+    p = sim_local_access_in(b, in, 0, boff, bytes, chk ? 32 : 1,
                             (1u << SIM_POOL_UB) | (1u << SIM_POOL_L1) |
                                 (1u << SIM_POOL_L0C),
                             &pool);
@@ -104,23 +110,31 @@ static bool dump_tensor(sim_block *b, const sim_insn *in) {
   casc_buf_init(&text);
   casc_buf_printf(&text,
                   "DumpTensor: desc=%" PRIu64 ", addr=%lld, data_type=%s, "
-                  "position=%s, dump_size=%" PRIu64 "\n[",
-                  desc, (long long)t->off, dump_type_name(dt), pos, n);
+                  "position=%s, dump_size=%" PRIu64 "\n",
+                  desc, (long long)(t->off + boff), sim_print_type_name(dt),
+                  pos, n);
+  sim_print_values(&text, p, dt, n);
+  sim_print_keep(b, in, &text);
+  return true;
+}
+
+void sim_print_values(casc_buf *text, const uint8_t *p, unsigned dt,
+                      uint64_t n) {
+  unsigned es = casc_dtype_size((casc_dtype)dt);
+  casc_buf_putc(text, '[');
   for (uint64_t i = 0; i < n; i++) {
     const uint8_t *e = p + i * es;
     if (i)
-      casc_buf_puts(&text, ", ");
+      casc_buf_puts(text, ", ");
     if (sim_dt_is_float(dt))
-      casc_buf_printf(&text, "%f", sim_load_f(e, dt));
+      casc_buf_printf(text, "%f", sim_load_f(e, dt));
     else if (sim_dt_is_unsigned(dt))
-      casc_buf_printf(&text, "%" PRIu64,
+      casc_buf_printf(text, "%" PRIu64,
                       sim_zext(sim_load_i(e, dt), (unsigned)dt));
     else
-      casc_buf_printf(&text, "%" PRId64, sim_load_i(e, dt));
+      casc_buf_printf(text, "%" PRId64, sim_load_i(e, dt));
   }
-  casc_buf_puts(&text, "]\n");
-  keep(b, in, &text);
-  return true;
+  casc_buf_puts(text, "]\n");
 }
 
 /* ---- printf -------------------------------------------------------------- */
@@ -249,12 +263,20 @@ static bool printf_op(sim_block *b, const sim_insn *in) {
     casc_buf_free(&text);
     return true;
   }
-  keep(b, in, &text);
+  sim_print_keep(b, in, &text);
   return true;
 }
 
 bool sim_exec_print(sim_block *b, const sim_insn *in) {
-  return in->opc == SIM_DUMP_TENSOR ? dump_tensor(b, in) : printf_op(b, in);
+  switch (in->opc) {
+  case SIM_DUMP_TENSOR:
+  case SIM_DUMP_ACC_CHK_POINT:
+    return dump_tensor(b, in);
+  case SIM_PRINTF:
+    return printf_op(b, in);
+  default:
+    return sim_exec_print_debug(b, in);
+  }
 }
 
 /* ---- delivery ------------------------------------------------------------ */

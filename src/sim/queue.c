@@ -53,6 +53,8 @@ void sim_pipe_reset_state(sim_block *b) {
   memset(b->bufs, 0, sizeof b->bufs);
   b->nbufs = 0;
   b->nqueues = 0;
+  b->nbufpools = 0;
+  b->carve = -1;
   memset(b->evt_mask, 0, sizeof b->evt_mask);
   memset(b->flag_bal, 0, sizeof b->flag_bal);
   memset(b->flag_op, 0, sizeof b->flag_op);
@@ -230,11 +232,14 @@ static bool do_pipe(sim_block *b, const sim_insn *in) {
                  "one are still held");
       return false;
     }
-    int nq = b->nqueues;
+    int nq = b->nqueues, np = b->nbufpools;
     sim_pipe_reset_state(b);
     b->nqueues = nq; /* queue objects survive; their buffers do not */
     for (int i = 0; i < nq; i++)
       b->queues[i].inited = false;
+    b->nbufpools = np; /* so do TBufPools; their memory does not */
+    for (int i = 0; i < np; i++)
+      b->bufpools[i].inited = false;
   }
   b->pipe_alive = true;
   b->pipe_op = in->op;
@@ -296,8 +301,15 @@ static bool reserve(sim_block *b, const sim_insn *in, sim_queue *q, int num,
     return false;
   }
   int64_t start = b->pool_top[q->pool];
+  int64_t limit = b->pool_size[q->pool];
+  if (b->carve >= 0) /* TBufPool::InitBuffer: inside the pool */
+    sim_bufpool_span(b, &start, &limit);
   int64_t end = start + (int64_t)num * len;
-  if (end > b->pool_size[q->pool]) {
+  if (end > limit && b->carve >= 0) {
+    sim_bufpool_overflow(b, in, q, num, len, start, end);
+    return false;
+  }
+  if (end > limit) {
     sim_issue *is = sim_report(
         b, CASC_CHECK_UB_CAPACITY, CASC_SEV_ERROR, in->op,
         "InitBuffer for %s: %d buffer(s) of %lld bytes need %s bytes [%lld, "
@@ -324,7 +336,10 @@ static bool reserve(sim_block *b, const sim_insn *in, sim_queue *q, int num,
     buf->state = SIM_BUF_FREE;
     buf->enq_id = buf->free_id = -1;
   }
-  b->pool_top[q->pool] = (uint32_t)end;
+  if (b->carve >= 0)
+    sim_bufpool_took(b, q, end, num);
+  else
+    b->pool_top[q->pool] = (uint32_t)end;
   q->inited = true;
   return true;
 }
@@ -885,6 +900,24 @@ bool sim_exec_framework(sim_block *b, const sim_insn *in) {
     return do_init_queue(b, in);
   case SIM_INIT_BUFFER:
     return do_init_buffer(b, in);
+  case SIM_BUFPOOL_INIT_QUEUE:
+  case SIM_BUFPOOL_INIT_BUFFER: {
+    /* TBufPool::InitBuffer: the TPipe's InitBuffer inside the pool */
+    sim_queue *q = queue_arg(b, in, 1, false);
+    if (!q)
+      return false;
+    int64_t num =
+        in->opc == SIM_BUFPOOL_INIT_QUEUE
+            ? sim_count(&b->slots[in->a[2]],
+                        casc_dtype_of_type(in->op->operands[2].value->type))
+            : 1;
+    if (!sim_bufpool_carve_begin(b, in, q, num))
+      return false;
+    bool ok = in->opc == SIM_BUFPOOL_INIT_QUEUE ? do_init_queue(b, in)
+                                                : do_init_buffer(b, in);
+    b->carve = -1;
+    return ok;
+  }
   case SIM_PIPE_INIT:
     return pipe_arg(b, in);
   case SIM_PIPE_RESET:
@@ -914,12 +947,15 @@ bool sim_exec_framework(sim_block *b, const sim_insn *in) {
     if (!sim_sync_scalar_waits(b, in))
       return false;
     sim_tm_barrier(b, 6 /* PIPE_ALL */);
-    int nq = b->nqueues;
+    int nq = b->nqueues, np = b->nbufpools;
     const casc_op *pop = b->pipe_op;
     sim_pipe_reset_state(b);
     b->nqueues = nq;
     for (int i = 0; i < nq; i++)
       b->queues[i].inited = false;
+    b->nbufpools = np;
+    for (int i = 0; i < np; i++)
+      b->bufpools[i].inited = false;
     if (in->opc == SIM_PIPE_RESET) {
       b->pipe_alive = true;
       b->pipe_op = pop;

@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "casc/buf.h"
 #include "casc/sim.h"
 #include "dialect/ascend_hw.h"
 #include "dialect/dialect.h"
@@ -222,6 +223,10 @@ typedef struct {
   uint32_t gen;
   const casc_op *alloc_op; /* the op that handed it out last */
   const casc_op *free_op;  /* the last FreeTensor of it */
+  /* SetUserTag's tag, kept with the buffer as the library keeps it in the
+   * buffer's handle (tensor_tag.c) */
+  int32_t user_tag;
+  bool tag_set;
 } sim_buffer;
 
 typedef enum { SIM_Q_QUEUE, SIM_Q_BIND, SIM_Q_TBUF } sim_qkind;
@@ -237,7 +242,21 @@ typedef struct {
   int cursor, used, buf_used, head, tail;
   int16_t ring[SIM_MAX_DEPTH];
   int enq_evt, free_evt; /* HardEvent values, -1 = none */
+  int8_t bufpool; /* the TBufPool its buffers came from + 1; 0: the TPipe */
 } sim_queue;
+
+/* A TBufPool (sim_bufpool.c): bytes [start, start + len) of a memory of
+ * the TPipe, handed out from top. */
+#define SIM_MAX_BUFPOOLS 16
+typedef struct {
+  const casc_op *decl;
+  uint8_t pool;     /* sim_pool of its TPosition */
+  uint8_t max_bufs; /* bufIDSize: buffers it may manage (0: unchecked) */
+  uint8_t nbufs;    /* buffers it manages now */
+  bool inited;      /* InitBufPool gave it memory */
+  int8_t parent;    /* the pool it was carved from, -1: the TPipe */
+  uint32_t start, len, top;
+} sim_bufpool;
 
 /* GM buffers of at least this many bytes are written with streaming
  * (non-temporal) stores: like the NPU's DMA, a UB->GM copy then does not
@@ -325,6 +344,9 @@ typedef struct {
   /* SyncAlls the block had passed (sync_all.c): accesses of different
    * epochs are ordered by the SyncAll between them. */
   uint32_t epoch;
+  /* The block's flag operations before it (block_flags.c): accesses that
+   * the block flags order are not compared. */
+  uint32_t seg;
 } sim_gm_acc;
 /* Slots of the cache that finds an instruction's latest record. */
 #define SIM_GM_ACC_CACHE 64
@@ -462,6 +484,14 @@ typedef struct sim_block {
   uint16_t mrg_taken[4];
   /* The elements the last GatherMask kept (GetGatherMaskRemainCount). */
   int64_t gather_mask_cnt;
+  /* sim_bufpool.c: the TBufPool objects; carve >= 0 while InitBuffer of
+   * that pool runs (queue.c's reserve takes its memory from it). */
+  sim_bufpool bufpools[SIM_MAX_BUFPOOLS];
+  int nbufpools;
+  int8_t carve;
+  /* block_flags.c: the block's flag operations so far (the segment its GM
+   * accesses are recorded in); reset by sim_sys_block_begin. */
+  uint32_t bf_seg;
 } sim_block;
 
 /* ---- helpers --------------------------------------------------------------
@@ -565,6 +595,19 @@ void sim_end_of_kernel(sim_block *b);
 /* "queue #2 <vecin, 2>" into buf. */
 const char *sim_queue_desc(const sim_queue *q, char *buf, unsigned n);
 sim_pool sim_pool_of_pos(int pos);
+
+/* sim_bufpool.c: TBufPool. exec runs the constructor, the two
+ * InitBufPools and Reset; queue.c runs TBufPool::InitBuffer, between
+ * carve_begin (checks, then b->carve) and resetting b->carve to -1, with
+ * reserve asking span for the room, overflow for the error and took to
+ * record what it took. */
+bool sim_exec_bufpool(sim_block *b, const sim_insn *in);
+bool sim_bufpool_carve_begin(sim_block *b, const sim_insn *in,
+                             const sim_queue *q, int64_t num);
+void sim_bufpool_span(const sim_block *b, int64_t *start, int64_t *limit);
+void sim_bufpool_overflow(sim_block *b, const sim_insn *in, const sim_queue *q,
+                          int num, int64_t len, int64_t start, int64_t end);
+void sim_bufpool_took(sim_block *b, sim_queue *q, int64_t end, int num);
 
 /* Field i of the struct operand opnd (ascendc.construct keeps each field
  * in a slot of its own; the struct's value is the first one's index). */
@@ -862,8 +905,17 @@ bool sim_mm_type_facts(const casc_type *t, int64_t *imm, const char **why);
 /* mix.c: the core-type queries and the cross-core flags of a MIX kernel. */
 bool sim_exec_mix(sim_block *b, const sim_insn *in);
 
-/* print.c: DumpTensor and printf. */
+/* print.c: DumpTensor, DumpAccChkPoint and printf; print_debug.c:
+ * LocalTensor.Print / ToFile and PrintTimeStamp. */
 bool sim_exec_print(sim_block *b, const sim_insn *in);
+bool sim_exec_print_debug(sim_block *b, const sim_insn *in);
+/* Keep a print of the block (the text passes to the block's list). */
+void sim_print_keep(sim_block *b, const sim_insn *in, casc_buf *text);
+/* n elements of type dt at p as "[a, b, ...]\n"; the reference's dump
+ * names of the types ("float16"). */
+void sim_print_values(casc_buf *text, const uint8_t *p, unsigned dt,
+                      uint64_t n);
+const char *sim_print_type_name(unsigned dt);
 /* Hand the prints of blocks [0, n) to L->print, block by block. */
 void sim_prints_deliver(const sim_launch *L, const sim_print_list *lists,
                         unsigned n);
@@ -907,6 +959,8 @@ bool sim_exec_memref(sim_block *b, const sim_insn *in);
 bool sim_tensor_meta_check(const casc_op *op, sim_insn *in, char *why,
                            size_t n);
 bool sim_exec_tensor_meta(sim_block *b, const sim_insn *in);
+/* tensor_tag.c: LocalTensor SetUserTag / GetUserTag. */
+bool sim_exec_tensor_tag(sim_block *b, const sim_insn *in);
 /* sync_all.c: the launch's SyncAll state. new returns NULL when the program
  * has no SyncAll (*err false) or, after reporting, when the launch cannot
  * run it (*err true). block_end is called when a block stops, for good. */
@@ -922,6 +976,21 @@ void sim_xsync_set_workers(sim_xsync *x, unsigned nworkers);
 void sim_xsync_block_start(sim_xsync *x);
 void sim_xsync_block_end(sim_xsync *x, int block, bool failed, uint32_t epoch);
 bool sim_exec_sync_all(sim_block *b, const sim_insn *in);
+
+/* block_flags.c: IBSet / IBWait / NotifyNextBlock / WaitPreBlock between
+ * the blocks of a launch; their state belongs to the launch's sim_xsync
+ * (sim/xsync.h), which a kernel with flags always has. */
+typedef struct sim_bflags sim_bflags;
+sim_bflags *sim_bflags_new(unsigned nblocks);
+void sim_bflags_free(sim_bflags *f);
+bool sim_is_block_flag(unsigned opc);
+bool sim_exec_block_flag(sim_block *b, const sim_insn *in);
+/* The launch's flags, NULL when the kernel has none. */
+const sim_bflags *sim_xsync_bflags(const sim_xsync *x);
+/* Whether the flags order the GM access of block ba in segment sa and that
+ * of block bb in segment sb (one way or the other). */
+bool sim_bflags_ordered(const sim_bflags *f, unsigned ba, uint32_t sa,
+                        unsigned bb, uint32_t sb);
 
 /* interp.c */
 void sim_block_run(sim_block *b);

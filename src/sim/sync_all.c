@@ -11,56 +11,54 @@
  * error, first) would hang the NPU; here every block waiting at it reports
  * a located `block-deadlock` error instead. A barrier passed increments the
  * blocks' epoch: gm_race.c does not compare GM accesses of different
- * epochs, which the SyncAll between them orders. */
+ * epochs, which the SyncAll between them orders. Kernels with block flags
+ * (block_flags.c) run the same way: a flag wait holds a block until
+ * another block gives the flag. */
 #include <errno.h>
 #include <stdatomic.h>
 #include <time.h>
 
 #include "sim/sim_internal.h"
+#include "sim/xsync.h"
 #include "util/alloc.h"
 
-struct sim_xsync {
-  pthread_mutex_t lock;
-  pthread_cond_t cv;
-  unsigned nblocks;
-  unsigned nworkers; /* threads that run blocks */
-  /* blocks at the current barrier, including those that gave up waiting
-   * there (the barrier can no longer complete then) */
-  unsigned arrived;
-  uint32_t gen; /* barriers completed */
-  unsigned started;
-  unsigned done; /* blocks that ended, not at a barrier */
-  /* the lowest such block, how it ended and the SyncAlls it passed: once
-   * every block has arrived or ended it is the same in every run */
-  int ended_block;
-  bool ended_failed;
-  uint32_t ended_epoch;
-  bool gave_up[256]; /* per block: it stopped waiting at a barrier */
-};
-
-static bool has_sync_all(const casc_sim_program *p) {
-  for (unsigned i = 0; i < p->ncode; i++)
-    if (p->code[i].opc == SIM_SYNC_ALL)
-      return true;
-  return false;
+/* The first instruction that waits for other blocks (SyncAll or a block
+ * flag), NULL when the kernel has none; *flags: whether it has flags. */
+static const sim_insn *cross_block_wait(const casc_sim_program *p,
+                                        bool *flags) {
+  const sim_insn *first = NULL;
+  *flags = false;
+  for (unsigned i = 0; i < p->ncode; i++) {
+    const sim_insn *in = &p->code[i];
+    bool flag = sim_is_block_flag(in->opc);
+    if (in->opc == SIM_SYNC_ALL || flag) {
+      *flags |= flag;
+      if (!first)
+        first = in;
+    }
+  }
+  return first;
 }
 
 sim_xsync *sim_xsync_new(casc_ctx *ctx, const casc_sim_program *p,
                          const casc_platform *plat, unsigned block_dim,
                          bool *err) {
   *err = false;
-  if (!has_sync_all(p))
+  bool flags;
+  const sim_insn *first = cross_block_wait(p, &flags);
+  if (!first)
     return NULL;
   unsigned cores = plat->vector_core_cnt ? plat->vector_core_cnt : 1;
   /* one thread per block: keep within what launch.c can start */
   const unsigned max_threads = 256;
   if (block_dim > cores || block_dim > max_threads) {
     casc_emit_error(ctx, p->func->loc,
-                    "@%s uses SyncAll, so all %u blocks must run at once, but "
+                    "@%s uses %s, so all %u blocks must run at once, but "
                     "the platform has %u vector cores%s: on the NPU the "
                     "kernel hangs (the Ascend C reference: the block count "
                     "must not exceed the cores)",
-                    casc_func_name(p->func), block_dim, cores,
+                    casc_func_name(p->func), sim_api_name(first->op), block_dim,
+                    cores,
                     block_dim > max_threads ? " (and the simulator runs at "
                                               "most 256 blocks at once)"
                                             : "");
@@ -69,6 +67,12 @@ sim_xsync *sim_xsync_new(casc_ctx *ctx, const casc_sim_program *p,
   }
   sim_xsync *x = casc_calloc(1, sizeof *x);
   if (!x) {
+    casc_emit_error(ctx, p->func->loc, "out of memory for the launch");
+    *err = true;
+    return NULL;
+  }
+  if (flags && !(x->bf = sim_bflags_new(block_dim))) {
+    casc_free(x);
     casc_emit_error(ctx, p->func->loc, "out of memory for the launch");
     *err = true;
     return NULL;
@@ -84,9 +88,14 @@ sim_xsync *sim_xsync_new(casc_ctx *ctx, const casc_sim_program *p,
 void sim_xsync_free(sim_xsync *x) {
   if (!x)
     return;
+  sim_bflags_free(x->bf);
   pthread_mutex_destroy(&x->lock);
   pthread_cond_destroy(&x->cv);
   casc_free(x);
+}
+
+const sim_bflags *sim_xsync_bflags(const sim_xsync *x) {
+  return x ? x->bf : NULL;
 }
 
 unsigned sim_xsync_threads(const sim_xsync *x) {
@@ -174,6 +183,17 @@ static bool check_soft(sim_block *b, const sim_insn *in) {
   return true;
 }
 
+void sim_xsync_timed_wait(sim_xsync *x) {
+  struct timespec ts;
+  clock_gettime(CLOCK_REALTIME, &ts);
+  ts.tv_nsec += 20 * 1000 * 1000; /* look at the launch's stop flag */
+  if (ts.tv_nsec >= 1000000000L) {
+    ts.tv_sec++;
+    ts.tv_nsec -= 1000000000L;
+  }
+  pthread_cond_timedwait(&x->cv, &x->lock, &ts);
+}
+
 static void report_deadlock(sim_block *b, const sim_insn *in,
                             const sim_xsync *x) {
   sim_report(b, CASC_CHECK_BLOCK_DEADLOCK, CASC_SEV_ERROR, in->op,
@@ -202,14 +222,7 @@ bool sim_exec_sync_all(sim_block *b, const sim_insn *in) {
     return true;
   }
   for (;;) {
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    ts.tv_nsec += 20 * 1000 * 1000; /* look at the launch's stop flag */
-    if (ts.tv_nsec >= 1000000000L) {
-      ts.tv_sec++;
-      ts.tv_nsec -= 1000000000L;
-    }
-    pthread_cond_timedwait(&x->cv, &x->lock, &ts);
+    sim_xsync_timed_wait(x);
     if (x->gen != gen)
       break;
     /* the launch stopping (time limit) comes first: a block it stopped
@@ -225,6 +238,17 @@ bool sim_exec_sync_all(sim_block *b, const sim_insn *in) {
       /* every block is here or has ended: it will never complete */
       x->gave_up[b->idx] = true;
       report_deadlock(b, in, x);
+      pthread_mutex_unlock(&x->lock);
+      return false;
+    }
+    if (sim_xsync_all_stuck(x)) {
+      /* the others wait for block flags nobody will give */
+      x->gave_up[b->idx] = true;
+      sim_report(b, CASC_CHECK_BLOCK_DEADLOCK, CASC_SEV_ERROR, in->op,
+                 "SyncAll waits for all %u blocks, but the others wait for "
+                 "block flags (IBWait, WaitPreBlock) that no block will "
+                 "give any more, or have ended: on the NPU this hangs",
+                 x->nblocks);
       pthread_mutex_unlock(&x->lock);
       return false;
     }

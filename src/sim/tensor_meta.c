@@ -1,7 +1,7 @@
 /* Tensor bookkeeping the value model can hold: LocalTensor SetSize,
- * SetAddrWithOffset and GetPosition, TPipe GetBaseAddr, and the static
- * tensor allocator LocalMemAllocator (Alloc, GetCurAddr), whose tensors are
- * tensors built from an address (buf -1) as LocalTensor(pos, addr, len)
+ * SetBufferLen, SetAddrWithOffset and GetPosition, TPipe GetBaseAddr, and the
+ * static tensor allocator LocalMemAllocator (Alloc, GetCurAddr), whose tensors
+ * are tensors built from an address (buf -1) as LocalTensor(pos, addr, len)
  * makes them. Semantics: docs/simulator.md ("Tensor bookkeeping"). */
 #include <stdio.h>
 
@@ -75,6 +75,19 @@ bool sim_exec_tensor_meta(sim_block *b, const sim_insn *in) {
     sim_tensor *t = &s[in->a[0]].t;
     int64_t es = casc_dtype_size((casc_dtype)in->dt2);
     int64_t sz = sim_count(&s[in->a[1]], in->dt3) * es;
+    if (sz < 0 || sz > room(b, t))
+      return bad(b, in, CASC_CHECK_UB_OUT_OF_BOUNDS,
+                 "%lld bytes, but the tensor's buffer has room for %lld from "
+                 "its start",
+                 (long long)sz, (long long)room(b, t));
+    t->len = sz;
+    return true;
+  }
+  case SIM_LT_SET_BUFFER_LEN: {
+    /* SetBufferLen(dataLen): the tensor's length in bytes, as the
+     * reference's example has it (1024 bytes), within its buffer */
+    sim_tensor *t = &s[in->a[0]].t;
+    int64_t sz = sim_count(&s[in->a[1]], in->dt3);
     if (sz < 0 || sz > room(b, t))
       return bad(b, in, CASC_CHECK_UB_OUT_OF_BOUNDS,
                  "%lld bytes, but the tensor's buffer has room for %lld from "
