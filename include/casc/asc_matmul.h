@@ -1,44 +1,100 @@
-/* The high-level Matmul of pyasc (asc.adv: MatmulType, TCubeTiling,
- * register_matmul, Matmul.init / set_tensor_a / set_tensor_b / set_bias /
- * set_tail / iterate / get_tensor_c / iterate_all / end) for the C kernel
- * API, made of the basic cube ops of casc/asc.h: each call emits the
- * DataCopy (Nd2Nz), LoadData, Mmad and Fixpipe a Matmul of that tiling
- * runs on arch 2201, at the caller's line. docs/simulator.md, "The
- * high-level Matmul", says what it covers.
+/* The high-level Matmul of pyasc (asc.adv: TCubeTiling, MatmulType,
+ * MatmulConfig, Matmul, register_matmul and the Matmul's methods) for the C
+ * kernel API. Each call builds the op pyasc builds (ascendc.matmul.*,
+ * ascendc.regist_matmul_obj, the TCubeTiling argument read with
+ * emitasc.member), so a C kernel prints the IR of its pyasc twin and emits
+ * Ascend C's matmul::Matmul<...>; the simulator runs those rows
+ * (docs/simulator.md, "The Matmul object in the IR").
  *
- *   asc_matmul mm = asc_matmul_new(asc_matmul_type_(ASC_TPOSITION_GM, a_dt,
- *                                                   false), b, c, bias);
- *   asc_register_matmul(pipe, workspace, &mm, &tiling);
+ *   asc_cube_tiling t = asc_arg_cube_tiling(k, "tiling");   // TCubeTiling
+ *   asc_matmul mm = asc_matmul_new(
+ *       asc_matmul_type_(ASC_TPOSITION_GM, ASC_FLOAT, false), b_type,
+ *       c_type, &bias_type, NULL);
+ *   asc_register_matmul(pipe, workspace, &mm);
+ *   asc_matmul_init(&mm, t);
  *   asc_matmul_set_tensor_a(&mm, a_gm, false);
  *   asc_matmul_set_tensor_b(&mm, b_gm, false);
- *   asc_matmul_iterate_all(&mm, c_gm);          // or:
- *   ASC_MATMUL_ITERATE(&mm, count) {            // pyasc: with mm.iterate()
- *     asc_matmul_get_tensor_c(&mm, ub_tensor);  //   as count:
+ *   asc_matmul_iterate_all(&mm, c_gm);             // or:
+ *   ASC_MATMUL_ITERATE(&mm, count) {               // with mm.iterate()
+ *     asc_matmul_get_tensor_c(&mm, ub, 0, true);   //   as count:
  *     ...vector epilogue...
  *   }
- *   asc_matmul_end(&mm); */
+ *   asc_matmul_end(&mm);
+ *
+ * The host fills an asc_tcube_tiling and passes it as the kernel's GM
+ * argument (49 int32: casc_arg_gm(&tiling, CASC_DT_I32,
+ * ASC_TCUBE_TILING_FIELDS)). */
 #ifndef CASC_ASC_MATMUL_H
 #define CASC_ASC_MATMUL_H
+
+#include <stdint.h>
 
 #include "casc/asc.h"
 
 /* The public API; the library is compiled with -fvisibility=hidden. */
 #pragma GCC visibility push(default)
 
-/* asc.adv.TCubeTiling, as the host fills it (compile-time integers): the
- * original shape (m, n, k_a = k_b), the part of it one block computes
- * (single_core_*), the tile one Iterate computes (base_*: multiples of 16,
- * base_k of the input's 32-byte rows) and the L1 depths. step_m / step_n
- * and share_mode are taken as 1 / 1 / 0 (one tile at a time). */
+/* ---- TCubeTiling ---------------------------------------------------------
+ * asc.adv.TCubeTiling as the host passes it: Ascend C's 49 int32 fields in
+ * pyasc's order (python/asc/language/adv/tiling.py), so the struct's bytes
+ * are the kernel argument. */
+enum { ASC_TCUBE_TILING_FIELDS = 49 };
 typedef struct {
-  int used_core_num;
-  int m, n, k_a, k_b;
-  int single_core_m, single_core_n, single_core_k;
-  int base_m, base_n, base_k;
-  int depth_a1, depth_b1;
-  int step_m, step_n;
-  int is_bias;
+  int32_t used_core_num, m, n, k_a, k_b;
+  int32_t single_core_m, single_core_n, single_core_k;
+  int32_t base_m, base_n, base_k;
+  int32_t depth_a1, depth_b1, step_m, step_n, is_bias;
+  int32_t trans_length, iterate_order, share_mode;
+  int32_t share_l1_size, share_l0c_size, share_ub_size;
+  int32_t batch_m, batch_n, single_batch_m, single_batch_n;
+  int32_t step_k_a, step_k_b, depth_a_l1_cache_ub, depth_b_l1_cache_ub;
+  int32_t db_l0a, db_l0b, db_l0c;
+  int32_t a_layout_info_b, a_layout_info_s, a_layout_info_n, a_layout_info_g,
+      a_layout_info_d;
+  int32_t b_layout_info_b, b_layout_info_s, b_layout_info_n, b_layout_info_g,
+      b_layout_info_d;
+  int32_t c_layout_info_b, c_layout_info_s1, c_layout_info_n, c_layout_info_g,
+      c_layout_info_s2;
+  int32_t batch_num;
 } asc_tcube_tiling;
+_Static_assert(sizeof(asc_tcube_tiling) == 4 * ASC_TCUBE_TILING_FIELDS,
+               "asc_tcube_tiling is TCubeTiling's int32 fields, unpadded");
+
+/* The kernel's TCubeTiling (a struct value; pyasc `tiling:
+ * asc.adv.TCubeTiling`). */
+typedef struct {
+  void *p_;
+  unsigned k_;
+} asc_cube_tiling;
+
+/* The argument (memref<?x!ascendc.cube_tiling, 22>) and its copy
+ * (emitasc.copy_struct), as pyasc's kernel prologue makes them. */
+asc_cube_tiling asc_arg_cube_tiling_at(const char *file, int line,
+                                       asc_kernel *k, const char *name);
+#define asc_arg_cube_tiling(k, name) asc_arg_cube_tiling_at(ASC__AT, k, name)
+/* tiling.<field> (emitasc.member) and tiling.<field> = v
+ * (emitasc.set_member); `field` is the C++ name ("baseM", "singleCoreN",
+ * "shareL1Size": the IR's). */
+asc_int asc_cube_tiling_get_at(const char *file, int line, asc_cube_tiling t,
+                               const char *field);
+void asc_cube_tiling_set_at(const char *file, int line, asc_cube_tiling t,
+                            const char *field, asc__sv v);
+#define asc_cube_tiling_get(t, f) asc_cube_tiling_get_at(ASC__AT, t, f)
+#define asc_cube_tiling_set(t, f, v)                                           \
+  asc_cube_tiling_set_at(ASC__AT, t, f, ASC__I(v))
+
+/* asc.property(asc.X): Ascend C's compile-time constants (emitc.constant
+ * #emitc.opaque<"::AscendC::X">). */
+typedef enum {
+  ASC_PROPERTY_DEFAULT_C0_SIZE,
+  ASC_PROPERTY_ONE_BLK_SIZE,
+  ASC_PROPERTY_TOTAL_L1_SIZE,
+  ASC_PROPERTY_TOTAL_L0C_SIZE
+} asc_property_id;
+asc_int asc_property_at(const char *file, int line, asc_property_id p);
+#define asc_property(p) asc_property_at(ASC__AT, p)
+
+/* ---- MatmulType, MatmulConfig ------------------------------------------- */
 
 /* asc.adv.MatmulType(position, CubeFormat.ND, dtype, is_trans). */
 typedef struct {
@@ -53,91 +109,142 @@ static inline asc_matmul_type asc_matmul_type_(asc_tposition pos, asc_dtype dt,
   return t;
 }
 
-/* The Matmul object: a value the kernel builder keeps (the fields are
- * private). */
+/* asc.adv.MatmulConfig's fields (pyasc's names and defaults:
+ * asc_matmul_config_default). */
 typedef struct {
+  bool do_norm, do_basic_block, do_multi_data_load;
+  int basic_m, basic_n, basic_k;
+  bool intrinsics_check, is_n_batch, en_vec_nd2nz, do_special_basic_block;
+  int do_mte2_preload, single_core_m, single_core_n, single_core_k;
+  int step_m, step_n, base_mn, single_core_mn;
+  bool en_unit_flag, is_per_tensor, has_anti_quant_offset, do_ib_share_norm,
+      do_special_mdl, enable_init;
+  int batch_mode;
+  bool enable_end, enable_get_tensor_c, enable_set_org_shape, enable_set_bias,
+      enable_set_tail, enable_quant_vector, enable_set_define_data;
+  int iterate_mode;
+  bool enable_reuse, enable_ub_reuse, enable_l1_cache_ub, intra_block_part_sum;
+  int iterate_order, schedule_type, enable_double_cache;
+  bool is_bias_batch, enable_static_pad_zeros, is_partial_output,
+      enable_mix_dual_master, is_a2b2_shared, is_enable_channel_split,
+      enable_kdim_reorder_load, is_co1_shared;
+  int shared_co1_buffer_size, batch_out_mode;
+} asc_matmul_config;
+
+static inline asc_matmul_config asc_matmul_config_default(void) {
+  asc_matmul_config c = {0};
+  c.do_norm = c.en_unit_flag = c.enable_init = c.enable_end = true;
+  c.enable_get_tensor_c = c.enable_set_org_shape = c.enable_set_bias = true;
+  c.enable_set_tail = c.enable_quant_vector = c.enable_set_define_data = true;
+  c.enable_reuse = c.is_bias_batch = true;
+  c.batch_mode = 1;     /* BatchMode.BATCH_LESS_THAN_L1 */
+  c.iterate_mode = 255; /* IterateMode.ITERATE_MODE_DEFAULT */
+  c.iterate_order = 2;  /* IterateOrder.UNDEF */
+  c.shared_co1_buffer_size = 64 * 1024;
+  return c;
+}
+
+/* ---- the Matmul object --------------------------------------------------- */
+
+/* A Matmul (its IR value and the static facts of its type). */
+typedef struct {
+  void *p_;
+  unsigned k_;
   asc_matmul_type a_, b_, c_, bias_;
-  bool has_bias_type_;
-  asc_tcube_tiling t_;
-  bool inited_, a_set_, b_set_, bias_on_, a_trans_, b_trans_, has_tail_;
-  asc_tpipe pipe_;
-  asc_global_tensor ws_, ga_, gb_, gbias_;
-  asc_tquebind qa1_, qb1_, qa2_, qb2_, qco1_, qbias1_, qbias2_;
-  asc_int tail_m_, tail_n_, count_;
-  bool has_result_;
 } asc_matmul;
 
-/* asc.adv.Matmul(a=, b=, c=[, bias=]). */
-asc_matmul asc_matmul_new(asc_matmul_type a, asc_matmul_type b,
-                          asc_matmul_type c, const asc_matmul_type *bias);
+/* asc.adv.Matmul(a=, b=, c=[, bias=][, matmul_config=]): the
+ * MatmulConfig's construct (the default one when cfg is NULL, as pyasc
+ * makes it) and the object's. Without a bias type the bias is C's. */
+asc_matmul asc_matmul_new_at(const char *file, int line, asc_matmul_type a,
+                             asc_matmul_type b, asc_matmul_type c,
+                             const asc_matmul_type *bias,
+                             const asc_matmul_config *cfg);
+#define asc_matmul_new(a, b, c, bias, cfg)                                     \
+  asc_matmul_new_at(ASC__AT, a, b, c, bias, cfg)
 
-/* asc.adv.register_matmul(pipe, workspace, matmul, tiling) + init: the
- * queues and buffers of the tiling, in pipe. workspace: GM of C's dtype
- * (get_tensor_c into a LocalTensor passes each tile through it). */
+/* asc.adv.register_matmul(pipe, workspace, matmul). */
 void asc_register_matmul_at(const char *file, int line, asc_tpipe pipe,
-                            asc_gm_addr workspace, asc_matmul *mm,
-                            const asc_tcube_tiling *tiling);
-#define asc_register_matmul(p, ws, mm, t)                                      \
-  asc_register_matmul_at(ASC__AT, p, ws, mm, t)
+                            asc_gm_addr workspace, asc_matmul *mm);
+#define asc_register_matmul(p, ws, mm)                                         \
+  asc_register_matmul_at(ASC__AT, p, ws, mm)
 
-/* set_tensor_a(tensor, transpose) / set_tensor_b / set_bias / disable_bias:
- * the GM operands, already offset to this block's part. A transposed A
- * (given as K x M, rows M apart) must be of a 16-bit dtype; B must be
- * transposed (given as N x K) unless its dtype is 16-bit (casc's LoadData
- * transposes 16-bit fractals only). */
+/* matmul.init(tiling). */
+void asc_matmul_init_at(const char *file, int line, asc_matmul *mm,
+                        asc_cube_tiling tiling);
+#define asc_matmul_init(mm, t) asc_matmul_init_at(ASC__AT, mm, t)
+
+/* set_tensor_a(tensor, transpose) / set_tensor_b / set_bias /
+ * disable_bias: the GM operands, already offset to this block's part. */
 void asc_matmul_set_tensor_a_at(const char *file, int line, asc_matmul *mm,
-                                asc_global_tensor a, bool transpose);
+                                asc_global_tensor a, asc__sv transpose);
 void asc_matmul_set_tensor_b_at(const char *file, int line, asc_matmul *mm,
-                                asc_global_tensor b, bool transpose);
+                                asc_global_tensor b, asc__sv transpose);
 void asc_matmul_set_bias_at(const char *file, int line, asc_matmul *mm,
                             asc_global_tensor bias);
 void asc_matmul_disable_bias_at(const char *file, int line, asc_matmul *mm);
 #define asc_matmul_set_tensor_a(mm, a, tr)                                     \
-  asc_matmul_set_tensor_a_at(ASC__AT, mm, a, tr)
+  asc_matmul_set_tensor_a_at(ASC__AT, mm, a, ASC__B(tr))
 #define asc_matmul_set_tensor_b(mm, b, tr)                                     \
-  asc_matmul_set_tensor_b_at(ASC__AT, mm, b, tr)
+  asc_matmul_set_tensor_b_at(ASC__AT, mm, b, ASC__B(tr))
 #define asc_matmul_set_bias(mm, b) asc_matmul_set_bias_at(ASC__AT, mm, b)
 #define asc_matmul_disable_bias(mm) asc_matmul_disable_bias_at(ASC__AT, mm)
 
-/* set_tail(tail_m, tail_n): this block's part is tail_m x tail_n (at most
- * single_core_m x single_core_n; the edge blocks of the original shape). */
+/* set_tail(tail_m, tail_n, tail_k) (-1: unchanged), set_org_shape(m, n,
+ * k_a, k_b, k_c) (pyasc's two forms: k_b / k_c -1 for the four- / three-
+ * operand op), set_single_shape(m, n, k). */
 void asc_matmul_set_tail_at(const char *file, int line, asc_matmul *mm,
-                            asc__sv tail_m, asc__sv tail_n);
-#define asc_matmul_set_tail(mm, tm, tn)                                        \
-  asc_matmul_set_tail_at(ASC__AT, mm, ASC__I(tm), ASC__I(tn))
+                            asc__sv tail_m, asc__sv tail_n, asc__sv tail_k);
+#define asc_matmul_set_tail(mm, tm, tn, tk)                                    \
+  asc_matmul_set_tail_at(ASC__AT, mm, ASC__I(tm), ASC__I(tn), ASC__I(tk))
+void asc_matmul_set_org_shape_at(const char *file, int line, asc_matmul *mm,
+                                 asc__sv m, asc__sv n, asc__sv k_a,
+                                 asc__sv k_b);
+#define asc_matmul_set_org_shape(mm, m, n, ka, kb)                             \
+  asc_matmul_set_org_shape_at(ASC__AT, mm, ASC__I(m), ASC__I(n), ASC__I(ka),   \
+                              ASC__I(kb))
+void asc_matmul_set_single_shape_at(const char *file, int line, asc_matmul *mm,
+                                    asc__sv m, asc__sv n, asc__sv k);
+#define asc_matmul_set_single_shape(mm, m, n, k)                               \
+  asc_matmul_set_single_shape_at(ASC__AT, mm, ASC__I(m), ASC__I(n), ASC__I(k))
 
-/* The number of Iterate results (base tiles of this block's part), and
- * Iterate number `count` (M first: tile (count % tiles along M, count /
- * tiles along M)): A x B (+ bias) over the whole K into L0C. */
-asc_int asc_matmul_tiles_at(const char *file, int line, asc_matmul *mm);
-void asc_matmul_iterate_at(const char *file, int line, asc_matmul *mm,
-                           asc_int count);
+/* `with matmul.iterate(en_partial_sum=False) as count:` — an scf.while
+ * whose condition is ascendc.matmul.iterate; count is 0, 1, ... */
+asc__frame *asc_matmul_iterate_open_at(const char *file, int line,
+                                       asc_matmul *mm, asc__sv en_partial_sum);
 #define ASC_MATMUL_ITERATE(mm, count)                                          \
-  ASC_FOR(count, 0, asc_matmul_tiles_at(ASC__AT, mm))                          \
-  for (int asc__mm_once = (asc_matmul_iterate_at(ASC__AT, mm, count), 1);      \
-       asc__mm_once; asc__mm_once = 0)
+  ASC__MM_ITER_IMPL(ASC__UNIQ(asc__mm_frame_), mm, count)
+#define ASC__MM_ITER_IMPL(F, mm, count)                                        \
+  for (asc__frame *F ASC__CLEANUP =                                            \
+           asc_matmul_iterate_open_at(ASC__AT, mm, asc__sv_i(0));              \
+       asc__frame_enter(F);)                                                   \
+    for (asc_int count = asc__frame_iv(F); asc__frame_body(F);                 \
+         asc__frame_body_end(F))
 
-/* get_tensor_c(tensor): the last Iterate's tile, into GM C (dst is this
- * block's C: the tile lands at its offset, rows n apart) or into a UB
- * LocalTensor (en_sequential_write: the tile as base_m rows of base_n,
- * through the workspace; the data is ready for V when it returns). */
+/* get_tensor_c(tensor, en_atomic, en_sequential_write): the last
+ * Iterate's tile into GM C or a LocalTensor. */
 void asc_matmul_get_tensor_c_global_at(const char *file, int line,
-                                       asc_matmul *mm, asc_global_tensor dst);
+                                       asc_matmul *mm, asc_global_tensor dst,
+                                       asc__sv en_atomic, asc__sv seq_write);
 void asc_matmul_get_tensor_c_local_at(const char *file, int line,
-                                      asc_matmul *mm, asc_local_tensor dst);
+                                      asc_matmul *mm, asc_local_tensor dst,
+                                      asc__sv en_atomic, asc__sv seq_write);
 /* clang-format off */
-#define asc_matmul_get_tensor_c(mm, dst)                                       \
+#define asc_matmul_get_tensor_c(mm, dst, atomic, seq)                          \
   _Generic((dst),                                                              \
       asc_global_tensor: asc_matmul_get_tensor_c_global_at,                    \
-      asc_local_tensor: asc_matmul_get_tensor_c_local_at)(ASC__AT, mm, dst)
+      asc_local_tensor: asc_matmul_get_tensor_c_local_at)(                     \
+          ASC__AT, mm, dst, ASC__I(atomic), ASC__B(seq))
 /* clang-format on */
 
-/* iterate_all(c): every tile, each into GM C. */
+/* iterate_all(tensor, en_atomic): every tile into GM C (pyasc's GM form:
+ * en_sequential_write, wait_iterate_all and fake_msg false, sync true). */
 void asc_matmul_iterate_all_at(const char *file, int line, asc_matmul *mm,
-                               asc_global_tensor c);
-#define asc_matmul_iterate_all(mm, c) asc_matmul_iterate_all_at(ASC__AT, mm, c)
+                               asc_global_tensor c, asc__sv en_atomic);
+#define asc_matmul_iterate_all(mm, c)                                          \
+  asc_matmul_iterate_all_at(ASC__AT, mm, c, asc__sv_i(0))
 
-/* end(): the Matmul is done (no op on arch 2201 for one core type). */
+/* end(). */
 void asc_matmul_end_at(const char *file, int line, asc_matmul *mm);
 #define asc_matmul_end(mm) asc_matmul_end_at(ASC__AT, mm)
 

@@ -1,7 +1,9 @@
-/* The high-level Matmul of the C API (casc/asc_matmul.h): what it emits
- * (the basic cube ops of one tiling, at the caller's line) and its misuse
- * as located errors at the C line of the mistake. Running it is
- * test/lit/lang/matmul_mix.test's (the simulator is not this layer's). */
+/* The high-level Matmul of the C API (casc/asc_matmul.h): each call builds
+ * its one pyasc op (ascendc.matmul.*, regist_matmul_obj, the TCubeTiling's
+ * copy and members) at the caller's line, ASC_MATMUL_ITERATE is pyasc's
+ * scf.while, and misuse is a located error at the C line of the mistake.
+ * The printed IR against pyasc's is test/lit/lang/pyasc-test-matmul-ir.test's,
+ * running it test/kernels/pyasc_matmul.c's. */
 #include <string.h>
 
 #include "casc/asc_matmul.h"
@@ -11,63 +13,80 @@
 
 typedef enum {
   OK,
-  F32_B_NOT_TRANSPOSED, /* LoadData cannot transpose 32-bit fractals */
-  F32_A_TRANSPOSED,     /* nor A's */
-  ITERATE_WITHOUT_A,
-  BIAS_WITHOUT_TYPE,
-  BAD_TILING, /* base_m not a multiple of 16 */
-  RESULT_NOT_TAKEN
+  BAD_DTYPES,  /* C of int8 from half */
+  A_DTYPE,     /* set_tensor_a of another dtype than A's type */
+  BIAS_DTYPE,  /* a bias of another dtype than the bias type */
+  BAD_FIELD,   /* a TCubeTiling field that does not exist */
+  BAD_ATOMIC,  /* en_atomic 4 */
+  C_DTYPE,     /* get_tensor_c into a bfloat16 tensor */
+  BAD_PROPERTY /* not an asc_property_id */
 } mode;
 
-static unsigned g_line, g_all_line;
+static unsigned g_line, g_lines[16];
 
 static void kernel(asc_kernel *k, void *user) {
   mode m = *(const mode *)user;
-  asc_dtype in =
-      m == F32_B_NOT_TRANSPOSED || m == F32_A_TRANSPOSED ? ASC_FLOAT : ASC_HALF;
-  asc_gm_addr a = asc_arg_gm(k, "a", in);
-  asc_gm_addr b = asc_arg_gm(k, "b", in);
+  asc_gm_addr a = asc_arg_gm(k, "a", ASC_HALF);
+  asc_gm_addr b = asc_arg_gm(k, "b", ASC_HALF);
   asc_gm_addr c = asc_arg_gm(k, "c", ASC_FLOAT);
-  asc_gm_addr ws = asc_arg_gm(k, "workspace", ASC_FLOAT);
+  asc_cube_tiling t = asc_arg_cube_tiling(k, "tiling");
+  asc_gm_addr ws = asc_arg_gm(k, "workspace", ASC_UINT8);
   asc_global_tensor ag = asc_globaltensor(), bg = asc_globaltensor();
   asc_global_tensor cg = asc_globaltensor();
   asc_globaltensor_set_global_buffer(ag, a);
   asc_globaltensor_set_global_buffer(bg, b);
   asc_globaltensor_set_global_buffer(cg, c);
-  asc_tcube_tiling t = {1,  64, 32, 48, 48, 64, 32, 48,
-                        32, 32, 16, 1,  1,  1,  1,  0};
-  if (m == BAD_TILING)
-    t.base_m = 24;
+  if (m == BAD_PROPERTY)
+    g_line = __LINE__ + 2;
+  asc_cube_tiling_set(t, "shareL1Size",
+                      asc_property(m == BAD_PROPERTY
+                                       ? (asc_property_id)9
+                                       : ASC_PROPERTY_TOTAL_L1_SIZE));
+  if (m == BAD_FIELD)
+    g_line = __LINE__ + 1;
+  asc_int bm = asc_cube_tiling_get(t, m == BAD_FIELD ? "base_m" : "baseM");
   asc_tpipe pipe = asc_tpipe();
+  asc_tquebind q = asc_tque(ASC_TPOSITION_VECOUT, 1);
+  asc_tpipe_init_buffer(pipe, q, 2, asc_mul(asc_mul(bm, bm), 4));
+  if (m == BAD_DTYPES)
+    g_line = __LINE__ + 1;
   asc_matmul mm = asc_matmul_new(
-      asc_matmul_type_(ASC_TPOSITION_GM, in, false),
-      asc_matmul_type_(ASC_TPOSITION_GM, in, false),
-      asc_matmul_type_(ASC_TPOSITION_GM, ASC_FLOAT, false), NULL);
-  if (m == BAD_TILING)
-    g_line = __LINE__ + 1;
-  asc_register_matmul(pipe, ws, &mm, &t);
-  if (m == F32_A_TRANSPOSED)
+      asc_matmul_type_(ASC_TPOSITION_GM, ASC_HALF, false),
+      asc_matmul_type_(ASC_TPOSITION_GM, ASC_HALF, false),
+      asc_matmul_type_(ASC_TPOSITION_VECCALC,
+                       m == BAD_DTYPES ? ASC_INT8 : ASC_FLOAT, false),
+      NULL, NULL);
+  g_lines[0] = __LINE__ + 1;
+  asc_register_matmul(pipe, ws, &mm);
+  g_lines[1] = __LINE__ + 1;
+  asc_matmul_init(&mm, t);
+  if (m == A_DTYPE)
     g_line = __LINE__ + 2;
-  if (m != ITERATE_WITHOUT_A)
-    asc_matmul_set_tensor_a(&mm, ag, m == F32_A_TRANSPOSED);
-  if (m == F32_B_NOT_TRANSPOSED)
+  g_lines[2] = __LINE__ + 1;
+  asc_matmul_set_tensor_a(&mm, m == A_DTYPE ? cg : ag, false);
+  g_lines[3] = __LINE__ + 1;
+  asc_matmul_set_tensor_b(&mm, bg, true);
+  if (m == BIAS_DTYPE) {
     g_line = __LINE__ + 1;
-  asc_matmul_set_tensor_b(&mm, bg, m == F32_A_TRANSPOSED);
-  if (m == BIAS_WITHOUT_TYPE) {
-    g_line = __LINE__ + 1;
-    asc_matmul_set_bias(&mm, cg);
+    asc_matmul_set_bias(&mm, ag);
   }
-  if (m == ITERATE_WITHOUT_A)
-    g_line = __LINE__ + 2;
-  g_all_line = __LINE__ + 1;
+  g_lines[4] = __LINE__ + 1;
+  asc_matmul_set_tail(&mm, 64, -1, -1);
+  g_lines[5] = __LINE__ + 1;
+  ASC_MATMUL_ITERATE(&mm, count) {
+    asc_local_tensor r =
+        asc_tquebind_alloc_tensor(q, m == C_DTYPE ? ASC_BF16 : ASC_FLOAT);
+    if (m == C_DTYPE || m == BAD_ATOMIC)
+      g_line = __LINE__ + 2;
+    g_lines[6] = __LINE__ + 1;
+    asc_matmul_get_tensor_c(&mm, r, m == BAD_ATOMIC ? 4 : 0, true);
+    asc_tquebind_free_tensor(q, r);
+    (void)count;
+  }
+  g_lines[7] = __LINE__ + 1;
   asc_matmul_iterate_all(&mm, cg);
-  if (m == RESULT_NOT_TAKEN) {
-    ASC_FOR(i, 0, 1) {
-      asc_matmul_iterate_at(__FILE__, __LINE__, &mm, i);
-    }
-    g_line = __LINE__ + 1;
-    asc_matmul_end(&mm);
-  }
+  g_lines[8] = __LINE__ + 1;
+  asc_matmul_end(&mm);
 }
 
 typedef struct {
@@ -91,7 +110,7 @@ static void done(built *r) {
 }
 
 /* Counts ops called name, and how many of them are at this file's line
- * `line` (0: any). */
+ * `line`. */
 typedef struct {
   const char *name;
   unsigned line, n, at_line;
@@ -114,22 +133,36 @@ static op_count count(casc_op *module, const char *name, unsigned line) {
   return c;
 }
 
-static void test_emits_the_cube_ops_at_the_callers_line(void) {
+static void test_builds_pyasc_ops_at_the_callers_line(void) {
   built r = build(OK);
+  for (unsigned i = 0; i < r.diags.n; i++)
+    casc_diag_print(r.diags.items[i], stderr);
   REQUIRE(r.module != NULL);
   CHECK_EQ_INT(r.diags.n, 0);
-  /* iterate_all: one loop over the tiles with, per K step, two Nd2Nz
-   * copies, the LoadData of A's rows and of B's fractal rows, and one
-   * Mmad; then one Fixpipe per tile. All at the iterate_all line. */
-  const char *ops[] = {"ascendc.mmad", "ascendc.data_copy_nd2nz",
-                       "ascendc.load_data_l0", "ascendc.fixpipe"};
-  unsigned want[] = {1, 2, 2, 1};
-  for (unsigned i = 0; i < 4; i++) {
-    op_count c = count(r.module, ops[i], g_all_line);
-    CHECK_EQ_INT(c.n, want[i]);
-    CHECK_EQ_INT(c.at_line, want[i]);
+  static const char *const ops[] = {
+      "ascendc.regist_matmul_obj",   "ascendc.matmul.init",
+      "ascendc.matmul.set_tensor_a", "ascendc.matmul.set_tensor_b",
+      "ascendc.matmul.set_tail",     "ascendc.matmul.iterate",
+      "ascendc.matmul.get_tensor_c", "ascendc.matmul.iterate_all",
+      "ascendc.matmul.end"};
+  for (unsigned i = 0; i < 9; i++) {
+    op_count c = count(r.module, ops[i], g_lines[i]);
+    CHECK_EQ_INT(c.n, 1);
+    CHECK_EQ_INT(c.at_line, 1);
+    if (c.at_line != 1)
+      fprintf(stderr, "%s: %u of %u at line %u\n", ops[i], c.at_line, c.n,
+              g_lines[i]);
   }
-  CHECK_EQ_INT(count(r.module, "ascendc.mmad_with_bias", 0).n, 0);
+  /* no basic cube op: the work is the Matmul's */
+  CHECK_EQ_INT(count(r.module, "ascendc.mmad", 0).n, 0);
+  CHECK_EQ_INT(count(r.module, "ascendc.fixpipe", 0).n, 0);
+  /* the loop is pyasc's scf.while, its condition the Iterate */
+  CHECK_EQ_INT(count(r.module, "scf.while", g_lines[5]).at_line, 1);
+  CHECK_EQ_INT(count(r.module, "scf.condition", 0).n, 1);
+  /* MatmulConfig's construct and the object's */
+  CHECK_EQ_INT(count(r.module, "ascendc.construct", 0).n, 2);
+  CHECK_EQ_INT(count(r.module, "emitasc.copy_struct", 0).n, 1);
+  CHECK_EQ_INT(count(r.module, "emitasc.set_member", 0).n, 1);
   done(&r);
 }
 
@@ -150,16 +183,18 @@ static void expect(mode m, const char *text) {
 }
 
 static void test_misuse(void) {
-  expect(F32_B_NOT_TRANSPOSED, "must be given transposed");
-  expect(F32_A_TRANSPOSED, "a transposed A of dtype float32 is not supported");
-  expect(ITERATE_WITHOUT_A, "set_tensor_a and set_tensor_b must come first");
-  expect(BIAS_WITHOUT_TYPE, "without a bias type");
-  expect(BAD_TILING, "base_m, base_n multiples of 16");
-  expect(RESULT_NOT_TAKEN, "result was not taken");
+  expect(BAD_DTYPES, "A, B and C have dtypes float16, float16 and int8");
+  expect(A_DTYPE, "a has dtype float32 but the Matmul's a type is float16");
+  expect(BIAS_DTYPE,
+         "bias has dtype float16 but the Matmul's bias type is float32");
+  expect(BAD_FIELD, "'base_m' is not a field of TCubeTiling");
+  expect(BAD_ATOMIC, "en_atomic should be in [0, 1, 2, 3]");
+  expect(C_DTYPE, "Tensor type bfloat16 is not supported in get_tensor_c");
+  expect(BAD_PROPERTY, "9 is not an asc_property_id");
 }
 
 int main(void) {
-  RUN_TEST(test_emits_the_cube_ops_at_the_callers_line);
+  RUN_TEST(test_builds_pyasc_ops_at_the_callers_line);
   RUN_TEST(test_misuse);
   return CHECK_SUMMARY();
 }
