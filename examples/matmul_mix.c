@@ -78,11 +78,11 @@ static void matmul_mix_kernel(asc_kernel *k, void *user) {
       c_gm, asc_gm_addr_add(c, asc_add(asc_mul(m_start, s->n), n_start)));
 
   asc_tpipe pipe = asc_tpipe();
-  asc_matmul mm = asc_matmul_new(
-      asc_matmul_type_(ASC_TPOSITION_GM, ASC_HALF, false),
-      asc_matmul_type_(ASC_TPOSITION_GM, ASC_HALF, false),
-      asc_matmul_type_(ASC_TPOSITION_GM, ASC_FLOAT, false), NULL, NULL);
-  asc_register_matmul(pipe, workspace, &mm);
+  asc_matmul mm = asc_matmul(
+      asc_matmultype(ASC_TPOSITION_GM, ASC_HALF, false),
+      asc_matmultype(ASC_TPOSITION_GM, ASC_HALF, false),
+      asc_matmultype(ASC_TPOSITION_GM, ASC_FLOAT, false), NULL, NULL);
+  asc_adv_register_matmul(pipe, workspace, &mm);
   asc_matmul_init(&mm, tiling);
   asc_matmul_set_tensor_a(&mm, a_gm, s->trans_a);
   asc_matmul_set_tensor_b(&mm, b_gm, false);

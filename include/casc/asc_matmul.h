@@ -7,10 +7,10 @@
  * (docs/simulator.md, "The Matmul object in the IR").
  *
  *   asc_cube_tiling t = asc_arg_cube_tiling(k, "tiling");   // TCubeTiling
- *   asc_matmul mm = asc_matmul_new(
- *       asc_matmul_type_(ASC_TPOSITION_GM, ASC_FLOAT, false), b_type,
+ *   asc_matmul mm = asc_matmul(
+ *       asc_matmultype(ASC_TPOSITION_GM, ASC_FLOAT, false), b_type,
  *       c_type, &bias_type, NULL);
- *   asc_register_matmul(pipe, workspace, &mm);
+ *   asc_adv_register_matmul(pipe, workspace, &mm);
  *   asc_matmul_init(&mm, t);
  *   asc_matmul_set_tensor_a(&mm, a_gm, false);
  *   asc_matmul_set_tensor_b(&mm, b_gm, false);
@@ -103,8 +103,8 @@ typedef struct {
   bool is_trans;
 } asc_matmul_type;
 
-static inline asc_matmul_type asc_matmul_type_(asc_tposition pos, asc_dtype dt,
-                                               bool is_trans) {
+static inline asc_matmul_type asc_matmultype(asc_tposition pos, asc_dtype dt,
+                                             bool is_trans) {
   asc_matmul_type t = {pos, dt, is_trans};
   return t;
 }
@@ -160,14 +160,14 @@ asc_matmul asc_matmul_new_at(const char *file, int line, asc_matmul_type a,
                              asc_matmul_type b, asc_matmul_type c,
                              const asc_matmul_type *bias,
                              const asc_matmul_config *cfg);
-#define asc_matmul_new(a, b, c, bias, cfg)                                     \
+#define asc_matmul(a, b, c, bias, cfg)                                         \
   asc_matmul_new_at(ASC__AT, a, b, c, bias, cfg)
 
 /* asc.adv.register_matmul(pipe, workspace, matmul). */
-void asc_register_matmul_at(const char *file, int line, asc_tpipe pipe,
-                            asc_gm_addr workspace, asc_matmul *mm);
-#define asc_register_matmul(p, ws, mm)                                         \
-  asc_register_matmul_at(ASC__AT, p, ws, mm)
+void asc_adv_register_matmul_at(const char *file, int line, asc_tpipe pipe,
+                                asc_gm_addr workspace, asc_matmul *mm);
+#define asc_adv_register_matmul(p, ws, mm)                                     \
+  asc_adv_register_matmul_at(ASC__AT, p, ws, mm)
 
 /* matmul.init(tiling). */
 void asc_matmul_init_at(const char *file, int line, asc_matmul *mm,
@@ -210,13 +210,13 @@ void asc_matmul_set_single_shape_at(const char *file, int line, asc_matmul *mm,
 
 /* `with matmul.iterate(en_partial_sum=False) as count:` — an scf.while
  * whose condition is ascendc.matmul.iterate; count is 0, 1, ... */
-asc__frame *asc_matmul_iterate_open_at(const char *file, int line,
-                                       asc_matmul *mm, asc__sv en_partial_sum);
+asc__frame *asc_matmul_iterate_at(const char *file, int line, asc_matmul *mm,
+                                  asc__sv en_partial_sum);
 #define ASC_MATMUL_ITERATE(mm, count)                                          \
   ASC__MM_ITER_IMPL(ASC__UNIQ(asc__mm_frame_), mm, count)
 #define ASC__MM_ITER_IMPL(F, mm, count)                                        \
   for (asc__frame *F ASC__CLEANUP =                                            \
-           asc_matmul_iterate_open_at(ASC__AT, mm, asc__sv_i(0));              \
+           asc_matmul_iterate_at(ASC__AT, mm, asc__sv_i(0));                   \
        asc__frame_enter(F);)                                                   \
     for (asc_int count = asc__frame_iv(F); asc__frame_body(F);                 \
          asc__frame_body_end(F))
@@ -243,6 +243,106 @@ void asc_matmul_iterate_all_at(const char *file, int line, asc_matmul *mm,
                                asc_global_tensor c, asc__sv en_atomic);
 #define asc_matmul_iterate_all(mm, c)                                          \
   asc_matmul_iterate_all_at(ASC__AT, mm, c, asc__sv_i(0))
+
+/* wait_iterate_all(), wait_get_tensor_c(), wait_iterate_batch(): the
+ * asynchronous forms' waits. */
+void asc_matmul_wait_iterate_all_at(const char *file, int line, asc_matmul *mm);
+void asc_matmul_wait_get_tensor_c_at(const char *file, int line,
+                                     asc_matmul *mm);
+void asc_matmul_wait_iterate_batch_at(const char *file, int line,
+                                      asc_matmul *mm);
+#define asc_matmul_wait_iterate_all(mm)                                        \
+  asc_matmul_wait_iterate_all_at(ASC__AT, mm)
+#define asc_matmul_wait_get_tensor_c(mm)                                       \
+  asc_matmul_wait_get_tensor_c_at(ASC__AT, mm)
+#define asc_matmul_wait_iterate_batch(mm)                                      \
+  asc_matmul_wait_iterate_batch_at(ASC__AT, mm)
+
+/* async_get_tensor_c(c): a LocalTensor C's tiles are written to as they
+ * come. */
+void asc_matmul_async_get_tensor_c_at(const char *file, int line,
+                                      asc_matmul *mm, asc_local_tensor c);
+#define asc_matmul_async_get_tensor_c(mm, c)                                   \
+  asc_matmul_async_get_tensor_c_at(ASC__AT, mm, c)
+
+/* set_batch_num(batch_a, batch_b), set_hf32(enable_hf32, trans_mode),
+ * set_quant_scalar(quant_scalar: uint64), set_quant_vector(GlobalTensor
+ * of uint64), set_sparse_index(GlobalTensor), set_user_def_info(GM
+ * address), set_self_define_data(GM address or uint64),
+ * set_workspace(GlobalTensor[, size]). */
+void asc_matmul_set_batch_num_at(const char *file, int line, asc_matmul *mm,
+                                 asc__sv batch_a, asc__sv batch_b);
+void asc_matmul_set_hf32_at(const char *file, int line, asc_matmul *mm,
+                            asc__sv enable_hf32, asc__sv trans_mode);
+void asc_matmul_set_quant_scalar_at(const char *file, int line, asc_matmul *mm,
+                                    asc__sv quant_scalar);
+void asc_matmul_set_quant_vector_at(const char *file, int line, asc_matmul *mm,
+                                    asc_global_tensor quant_vector);
+void asc_matmul_set_sparse_index_at(const char *file, int line, asc_matmul *mm,
+                                    asc_global_tensor index_global);
+void asc_matmul_set_user_def_info_at(const char *file, int line, asc_matmul *mm,
+                                     asc_gm_addr tiling_ptr);
+void asc_matmul_set_self_define_data_at(const char *file, int line,
+                                        asc_matmul *mm, asc__sv data);
+void asc_matmul_set_workspace_at(const char *file, int line, asc_matmul *mm,
+                                 asc_global_tensor addr, asc__sv size);
+#define asc_matmul_set_batch_num(mm, a, b)                                     \
+  asc_matmul_set_batch_num_at(ASC__AT, mm, ASC__I(a), ASC__I(b))
+#define asc_matmul_set_hf32(mm, en, mode)                                      \
+  asc_matmul_set_hf32_at(ASC__AT, mm, ASC__B(en), ASC__I(mode))
+#define asc_matmul_set_quant_scalar(mm, q)                                     \
+  asc_matmul_set_quant_scalar_at(ASC__AT, mm, ASC__I(q))
+#define asc_matmul_set_quant_vector(mm, q)                                     \
+  asc_matmul_set_quant_vector_at(ASC__AT, mm, q)
+#define asc_matmul_set_sparse_index(mm, g)                                     \
+  asc_matmul_set_sparse_index_at(ASC__AT, mm, g)
+#define asc_matmul_set_user_def_info(mm, p)                                    \
+  asc_matmul_set_user_def_info_at(ASC__AT, mm, p)
+static inline asc__sv asc__mm_addr_sv(asc_gm_addr a) {
+  asc__sv s = {0};
+  s.kind_ = ASC__SV_VALUE;
+  s.p_ = a.p_;
+  s.k_ = a.k_;
+  return s;
+}
+/* clang-format off */
+#define asc_matmul_set_self_define_data(mm, d)                                 \
+  asc_matmul_set_self_define_data_at(ASC__AT, mm,                              \
+      _Generic((d), asc_gm_addr: asc__mm_addr_sv, asc_int: asc__sv_vi,         \
+               default: asc__sv_i)(d))
+/* clang-format on */
+#define asc_matmul_set_workspace(...)                                          \
+  ASC__OVERLOAD(asc__mm_set_workspace_, __VA_ARGS__)
+#define asc__mm_set_workspace_2(mm, g)                                         \
+  asc_matmul_set_workspace_at(ASC__AT, mm, g, asc__sv_i(-1))
+#define asc__mm_set_workspace_3(mm, g, size)                                   \
+  asc_matmul_set_workspace_at(ASC__AT, mm, g, ASC__I(size))
+
+/* iterate_batch(tensor, batch_a, batch_b, en_sequential_write,
+ * matrix_stride_a, _b, _c) into GM (en_sequential_write false) or a
+ * LocalTensor (true); iterate_n_batch(batch_loop, batch_a, batch_b,
+ * en_sequential_write, matrix_stride_a, _b, _c). */
+void asc_matmul_iterate_batch_at(const char *file, int line, asc_matmul *mm,
+                                 asc__tensor tensor, asc__sv batch_a,
+                                 asc__sv batch_b, asc__sv seq_write,
+                                 asc__sv stride_a, asc__sv stride_b,
+                                 asc__sv stride_c);
+/* clang-format off */
+#define asc_matmul_iterate_batch(mm, t, ba, bb, seq, sa, sb, sc)               \
+  asc_matmul_iterate_batch_at(ASC__AT, mm,                                     \
+      _Generic((t), asc_global_tensor: asc__t_global,                          \
+                    asc_local_tensor: asc__t_local)(t),                        \
+      ASC__I(ba), ASC__I(bb), ASC__B(seq), ASC__I(sa), ASC__I(sb), ASC__I(sc))
+/* clang-format on */
+void asc_matmul_iterate_n_batch_at(const char *file, int line, asc_matmul *mm,
+                                   asc__sv batch_loop, asc__sv batch_a,
+                                   asc__sv batch_b, asc__sv seq_write,
+                                   asc__sv stride_a, asc__sv stride_b,
+                                   asc__sv stride_c);
+#define asc_matmul_iterate_n_batch(mm, loop, ba, bb, seq, sa, sb, sc)          \
+  asc_matmul_iterate_n_batch_at(ASC__AT, mm, ASC__I(loop), ASC__I(ba),         \
+                                ASC__I(bb), ASC__B(seq), ASC__I(sa),           \
+                                ASC__I(sb), ASC__I(sc))
 
 /* end(). */
 void asc_matmul_end_at(const char *file, int line, asc_matmul *mm);

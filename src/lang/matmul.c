@@ -225,7 +225,7 @@ asc_matmul asc_matmul_new_at(const char *file, int line, asc_matmul_type a,
   lang_call lc;
   asc_matmul mm;
   memset(&mm, 0, sizeof mm);
-  if (!lang_begin(&lc, "asc_matmul_new", file, line))
+  if (!lang_begin(&lc, "asc_matmul", file, line))
     return mm;
   mm.k_ = lang_stamp(&lc);
   mm.a_ = a;
@@ -268,11 +268,11 @@ static bool mm_begin(lang_call *c, const char *api, const char *file, int line,
   return (ops[0] = mm_value(c, mm)) != NULL;
 }
 
-void asc_register_matmul_at(const char *file, int line, asc_tpipe pipe,
-                            asc_gm_addr workspace, asc_matmul *mm) {
+void asc_adv_register_matmul_at(const char *file, int line, asc_tpipe pipe,
+                                asc_gm_addr workspace, asc_matmul *mm) {
   lang_call c;
   casc_value *ops[3];
-  if (!mm_begin(&c, "asc_register_matmul", file, line, mm, &ops[2]))
+  if (!mm_begin(&c, "asc_adv_register_matmul", file, line, mm, &ops[2]))
     return;
   ops[0] = lang_value(&c, pipe.p_, pipe.k_, "pipe");
   ops[1] = lang_value(&c, workspace.p_, workspace.k_, "workspace");
@@ -341,6 +341,36 @@ void asc_matmul_set_bias_at(const char *file, int line, asc_matmul *mm,
     lang_op(&c, CASC_OP_MATMUL_SET_BIAS, 2, ops, 0, NULL, NULL);
 }
 
+/* An operand type of pyasc's _mat(x, KT.<t>). */
+typedef enum { T_I1, T_I8, T_I32, T_UI32, T_UI64 } mat_type;
+
+static casc_type *mat_type_of(lang_kernel *k, mat_type t) {
+  switch (t) {
+  case T_I1:
+    return k->i1;
+  case T_I8:
+    return k->i8;
+  case T_I32:
+    return k->i32;
+  case T_UI32:
+    return k->ui32;
+  default:
+    return k->ui64;
+  }
+}
+
+/* ops[0 .. at) are resolved; materialise in[i] as ty[i] into ops[at + i]
+ * (pyasc's order) and build the op. */
+static void finish(lang_call *c, casc_op_kind kind, casc_value **ops,
+                   unsigned at, unsigned n, const asc__sv *in,
+                   const mat_type *ty, const char *const *names,
+                   casc_attr *attrs) {
+  for (unsigned i = 0; i < n; i++)
+    if (!(ops[at + i] = lang_mat(c, in[i], mat_type_of(c->k, ty[i]), names[i])))
+      return;
+  lang_op(c, kind, at + n, ops, 0, NULL, attrs);
+}
+
 /* An op of the object and n RuntimeInt operands materialised as i32. */
 static void int_op(const char *api, casc_op_kind kind, const char *file,
                    int line, asc_matmul *mm, unsigned n, const asc__sv *in,
@@ -375,12 +405,21 @@ void asc_matmul_set_tail_at(const char *file, int line, asc_matmul *mm,
 void asc_matmul_set_org_shape_at(const char *file, int line, asc_matmul *mm,
                                  asc__sv m, asc__sv n, asc__sv k_a,
                                  asc__sv k_b) {
+  lang_call c;
+  casc_value *ops[5];
+  if (!mm_begin(&c, "asc_matmul_set_org_shape", file, line, mm, ops))
+    return;
   static const char *const names[4] = {"org_m", "org_n", "org_ka", "org_kb"};
+  static const mat_type ty[4] = {T_I32, T_I32, T_I32, T_I32};
   const asc__sv in[4] = {m, n, k_a, k_b};
-  /* pyasc's three-operand form when org_kb is not given (-1 here). */
+  /* pyasc's three-operand form when org_kb is not given (-1 here); org_kc
+   * is left out */
   bool three = k_b.kind_ == ASC__SV_INT && k_b.i_ == -1;
-  int_op("asc_matmul_set_org_shape", CASC_OP_MATMUL_SET_ORG_SHAPE, file, line,
-         mm, three ? 3 : 4, in, names);
+  finish(&c, CASC_OP_MATMUL_SET_ORG_SHAPE, ops, 1, three ? 3 : 4, in, ty, names,
+         lang_attrs1(&c, "operandSegmentSizes",
+                     casc_attr_opaque(c.k->ctx,
+                                      three ? "array<i32: 1, 1, 1, 1, 0, 0>"
+                                            : "array<i32: 1, 1, 1, 1, 1, 0>")));
 }
 
 void asc_matmul_set_single_shape_at(const char *file, int line, asc_matmul *mm,
@@ -411,8 +450,8 @@ static casc_value *build_iterate(lang_call *c, void *ud) {
                 : NULL;
 }
 
-asc__frame *asc_matmul_iterate_open_at(const char *file, int line,
-                                       asc_matmul *mm, asc__sv en_partial_sum) {
+asc__frame *asc_matmul_iterate_at(const char *file, int line, asc_matmul *mm,
+                                  asc__sv en_partial_sum) {
   lang_call c;
   iter_cond it = {NULL, en_partial_sum};
   /* A failed call still opens a (dead) frame: its body runs once, so that
@@ -504,4 +543,234 @@ void asc_matmul_iterate_all_at(const char *file, int line, asc_matmul *mm,
           lang_attrs1(
               &c, "operandSegmentSizes",
               casc_attr_opaque(c.k->ctx, "array<i32: 1, 1, 1, 1, 1, 1, 1>")));
+}
+
+/* ---- the other Matmul calls ------------------------------------------- */
+
+void asc_matmul_wait_iterate_all_at(const char *file, int line,
+                                    asc_matmul *mm) {
+  int_op("asc_matmul_wait_iterate_all", CASC_OP_MATMUL_WAIT_ITERATE_ALL, file,
+         line, mm, 0, NULL, NULL);
+}
+
+void asc_matmul_wait_get_tensor_c_at(const char *file, int line,
+                                     asc_matmul *mm) {
+  int_op("asc_matmul_wait_get_tensor_c", CASC_OP_MATMUL_WAIT_GET_TENSOR_C, file,
+         line, mm, 0, NULL, NULL);
+}
+
+void asc_matmul_wait_iterate_batch_at(const char *file, int line,
+                                      asc_matmul *mm) {
+  int_op("asc_matmul_wait_iterate_batch", CASC_OP_MATMUL_WAIT_ITERATE_BATCH,
+         file, line, mm, 0, NULL, NULL);
+}
+
+void asc_matmul_set_batch_num_at(const char *file, int line, asc_matmul *mm,
+                                 asc__sv batch_a, asc__sv batch_b) {
+  static const char *const names[2] = {"batch_a", "batch_b"};
+  const asc__sv in[2] = {batch_a, batch_b};
+  int_op("asc_matmul_set_batch_num", CASC_OP_MATMUL_SET_BATCH_NUM, file, line,
+         mm, 2, in, names);
+}
+
+void asc_matmul_set_hf32_at(const char *file, int line, asc_matmul *mm,
+                            asc__sv enable_hf32, asc__sv trans_mode) {
+  lang_call c;
+  casc_value *ops[3];
+  if (!mm_begin(&c, "asc_matmul_set_hf32", file, line, mm, ops))
+    return;
+  static const char *const names[2] = {"enable_hf32", "trans_mode"};
+  static const mat_type ty[2] = {T_I1, T_I32};
+  const asc__sv in[2] = {enable_hf32, trans_mode};
+  finish(&c, CASC_OP_MATMUL_SET_HF32, ops, 1, 2, in, ty, names, NULL);
+}
+
+void asc_matmul_set_quant_scalar_at(const char *file, int line, asc_matmul *mm,
+                                    asc__sv quant_scalar) {
+  lang_call c;
+  casc_value *ops[2];
+  if (!mm_begin(&c, "asc_matmul_set_quant_scalar", file, line, mm, ops))
+    return;
+  static const char *const names[1] = {"quant_scalar"};
+  static const mat_type ty[1] = {T_UI64};
+  finish(&c, CASC_OP_MATMUL_SET_QUANT_SCALAR, ops, 1, 1, &quant_scalar, ty,
+         names, NULL);
+}
+
+/* An op of the object and one GlobalTensor (of dtype `want`, or any when
+ * want is 0). */
+static void gm_op(const char *api, casc_op_kind kind, const char *file,
+                  int line, asc_matmul *mm, asc_global_tensor t,
+                  const char *what, asc_dtype want) {
+  lang_call c;
+  casc_value *ops[2];
+  if (!mm_begin(&c, api, file, line, mm, ops))
+    return;
+  ops[1] = want ? gm_operand(&c, t, what, want)
+                : lang_global_value(&c, t.p_, t.k_, what);
+  if (ops[1])
+    lang_op(&c, kind, 2, ops, 0, NULL, NULL);
+}
+
+void asc_matmul_set_quant_vector_at(const char *file, int line, asc_matmul *mm,
+                                    asc_global_tensor quant_vector) {
+  gm_op("asc_matmul_set_quant_vector", CASC_OP_MATMUL_SET_QUANT_VECTOR, file,
+        line, mm, quant_vector, "quant_vector", ASC_UINT64);
+}
+
+void asc_matmul_set_sparse_index_at(const char *file, int line, asc_matmul *mm,
+                                    asc_global_tensor index_global) {
+  gm_op("asc_matmul_set_sparse_index", CASC_OP_MATMUL_SET_SPARSE_INDEX, file,
+        line, mm, index_global, "index_global", 0);
+}
+
+void asc_matmul_set_workspace_at(const char *file, int line, asc_matmul *mm,
+                                 asc_global_tensor addr, asc__sv size) {
+  lang_call c;
+  casc_value *ops[3];
+  if (!mm_begin(&c, "asc_matmul_set_workspace", file, line, mm, ops) ||
+      !(ops[1] = lang_global_value(&c, addr.p_, addr.k_, "addr")))
+    return;
+  /* pyasc's two forms: without a size (asc__sv_i(-1) here) and with */
+  bool no_size = size.kind_ == ASC__SV_INT && size.i_ == -1;
+  static const char *const names[1] = {"size"};
+  static const mat_type ty[1] = {T_I32};
+  finish(&c, CASC_OP_MATMUL_SET_WORKSPACE, ops, 2, no_size ? 0 : 1, &size, ty,
+         names, NULL);
+}
+
+void asc_matmul_set_user_def_info_at(const char *file, int line, asc_matmul *mm,
+                                     asc_gm_addr tiling_ptr) {
+  lang_call c;
+  casc_value *ops[2];
+  if (!mm_begin(&c, "asc_matmul_set_user_def_info", file, line, mm, ops))
+    return;
+  if ((ops[1] = lang_value(&c, tiling_ptr.p_, tiling_ptr.k_, "tiling_ptr")))
+    lang_op(&c, CASC_OP_MATMUL_SET_USER_DEF_INFO, 2, ops, 0, NULL, NULL);
+}
+
+void asc_matmul_set_self_define_data_at(const char *file, int line,
+                                        asc_matmul *mm, asc__sv data) {
+  lang_call c;
+  casc_value *ops[2];
+  if (!mm_begin(&c, "asc_matmul_set_self_define_data", file, line, mm, ops))
+    return;
+  /* a GM address as it is, an integer as uint64 (pyasc's two forms) */
+  casc_value *v =
+      data.kind_ == ASC__SV_VALUE ? lang_sv_value(&c, data, "data_ptr") : NULL;
+  if (data.kind_ == ASC__SV_VALUE && !v)
+    return;
+  if (v && v->type->kind == CASC_TYPE_MEMREF) {
+    ops[1] = v;
+    lang_op(&c, CASC_OP_MATMUL_SET_SELF_DEFINE_DATA, 2, ops, 0, NULL, NULL);
+    return;
+  }
+  static const char *const names[1] = {"data_ptr"};
+  static const mat_type ty[1] = {T_UI64};
+  finish(&c, CASC_OP_MATMUL_SET_SELF_DEFINE_DATA, ops, 1, 1, &data, ty, names,
+         NULL);
+}
+
+void asc_matmul_async_get_tensor_c_at(const char *file, int line,
+                                      asc_matmul *mm, asc_local_tensor c_t) {
+  lang_call c;
+  casc_value *ops[2];
+  if (!mm_begin(&c, "asc_matmul_async_get_tensor_c", file, line, mm, ops))
+    return;
+  if ((ops[1] = lang_local_tensor(&c, c_t.p_, c_t.k_, "c", NULL)))
+    lang_op(&c, CASC_OP_MATMUL_ASYNC_GET_TENSOR_C, 2, ops, 0, NULL, NULL);
+}
+
+/* iterate_batch's tensor: GM with en_sequential_write false, a
+ * LocalTensor with true (pyasc's check_type). */
+static bool batch_tensor(lang_call *c, casc_value *t, asc__sv seq) {
+  asc_dtype dt = lang_type_dtype(casc_type_elem(t->type));
+  if (dt != ASC_INT32 && dt != ASC_FLOAT && dt != ASC_HALF) {
+    lang_error(c, "Tensor type %s is not supported in iterate_batch",
+               asc_dtype_name(dt));
+    return false;
+  }
+  bool gm = casc_type_is_global_tensor(t->type);
+  if (seq.kind_ == ASC__SV_INT && (seq.i_ != 0) == gm) {
+    lang_error(c, gm ? "When output to GM, en_sequential_write should be False "
+                       "in iterate_batch"
+                     : "When output to a LocalTensor, en_sequential_write "
+                       "should be True in iterate_batch");
+    return false;
+  }
+  return true;
+}
+
+void asc_matmul_iterate_batch_at(const char *file, int line, asc_matmul *mm,
+                                 asc__tensor tensor, asc__sv batch_a,
+                                 asc__sv batch_b, asc__sv seq_write,
+                                 asc__sv stride_a, asc__sv stride_b,
+                                 asc__sv stride_c) {
+  lang_call c;
+  casc_value *ops[10];
+  if (!mm_begin(&c, "asc_matmul_iterate_batch", file, line, mm, ops))
+    return;
+  ops[1] = tensor.global_
+               ? lang_global_value(&c, tensor.p_, tensor.k_, "tensor")
+               : lang_local_tensor(&c, tensor.p_, tensor.k_, "tensor", NULL);
+  if (!ops[1] || !batch_tensor(&c, ops[1], seq_write))
+    return;
+  /* pyasc's order: the batches, en_sequential_write, the strides, sync,
+   * then (GM) wait_iterate_batch False; en_partial_sum and en_atomic are
+   * left out (None) */
+  static const char *const names[8] = {"batch_a",
+                                       "batch_b",
+                                       "en_sequential_write",
+                                       "matrix_stride_a",
+                                       "matrix_stride_b",
+                                       "matrix_stride_c",
+                                       "sync",
+                                       "wait_iterate_batch"};
+  static const mat_type ty[8] = {T_UI32, T_UI32, T_I1, T_UI32,
+                                 T_UI32, T_UI32, T_I1, T_I1};
+  const asc__sv in[8] = {batch_a,  batch_b,  seq_write,    stride_a,
+                         stride_b, stride_c, asc__sv_i(1), asc__sv_i(0)};
+  unsigned n = tensor.global_ ? 8 : 7;
+  char seg[64];
+  snprintf(seg, sizeof seg, "array<i32: 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, %d>",
+           tensor.global_ ? 1 : 0);
+  finish(
+      &c, CASC_OP_MATMUL_ITERATE_BATCH, ops, 2, n, in, ty, names,
+      lang_attrs1(&c, "operandSegmentSizes", casc_attr_opaque(c.k->ctx, seg)));
+}
+
+void asc_matmul_iterate_n_batch_at(const char *file, int line, asc_matmul *mm,
+                                   asc__sv batch_loop, asc__sv batch_a,
+                                   asc__sv batch_b, asc__sv seq_write,
+                                   asc__sv stride_a, asc__sv stride_b,
+                                   asc__sv stride_c) {
+  lang_call c;
+  casc_value *ops[10];
+  if (!mm_begin(&c, "asc_matmul_iterate_n_batch", file, line, mm, ops))
+    return;
+  /* pyasc materialises wait_iterate_batch fourth, before the strides, but
+   * passes it last */
+  static const char *const names[9] = {"batch_loop",
+                                       "batch_a",
+                                       "batch_b",
+                                       "wait_iterate_batch",
+                                       "matrix_stride_a",
+                                       "matrix_stride_b",
+                                       "matrix_stride_c",
+                                       "en_sequential_write",
+                                       "sync"};
+  static const mat_type ty[9] = {T_UI32, T_UI32, T_UI32, T_I1, T_UI32,
+                                 T_UI32, T_UI32, T_I1,   T_I1};
+  const asc__sv in[9] = {batch_loop,   batch_a,   batch_b,
+                         asc__sv_i(0), stride_a,  stride_b,
+                         stride_c,     seq_write, asc__sv_i(1)};
+  casc_value *v[9];
+  for (unsigned i = 0; i < 9; i++)
+    if (!(v[i] = lang_mat(&c, in[i], mat_type_of(c.k, ty[i]), names[i])))
+      return;
+  /* the op's order: loop, a, b, en_sequential_write, strides, sync, wait */
+  static const unsigned order[9] = {0, 1, 2, 7, 4, 5, 6, 8, 3};
+  for (unsigned i = 0; i < 9; i++)
+    ops[1 + i] = v[order[i]];
+  lang_op(&c, CASC_OP_MATMUL_ITERATE_N_BATCH, 10, ops, 0, NULL, NULL);
 }

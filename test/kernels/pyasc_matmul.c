@@ -78,14 +78,14 @@ static void matmul_kernel(asc_kernel *k, void *user) {
   asc_tquebind relu_out_queue = asc_tque(ASC_TPOSITION_VECOUT, 1);
   asc_tpipe_init_buffer(pipe, relu_out_queue, 2, size);
   asc_matmul_type bias_type =
-      asc_matmul_type_(ASC_TPOSITION_GM, ASC_FLOAT, false);
+      asc_matmultype(ASC_TPOSITION_GM, ASC_FLOAT, false);
   asc_matmul_config cfg = asc_matmul_config_default();
   asc_matmul matmul =
-      asc_matmul_new(asc_matmul_type_(ASC_TPOSITION_GM, ASC_FLOAT, false),
-                     asc_matmul_type_(ASC_TPOSITION_GM, ASC_FLOAT, false),
-                     asc_matmul_type_(ASC_TPOSITION_VECCALC, ASC_FLOAT, false),
+      asc_matmul(asc_matmultype(ASC_TPOSITION_GM, ASC_FLOAT, false),
+                     asc_matmultype(ASC_TPOSITION_GM, ASC_FLOAT, false),
+                     asc_matmultype(ASC_TPOSITION_VECCALC, ASC_FLOAT, false),
                      &bias_type, &cfg);
-  asc_register_matmul(pipe, workspace, &matmul);
+  asc_adv_register_matmul(pipe, workspace, &matmul);
   asc_matmul_init(&matmul, tiling);
   asc_matmul_set_tensor_a(&matmul, a_global, false);
   asc_matmul_set_tensor_b(&matmul, b_global, false);

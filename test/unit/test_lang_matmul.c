@@ -13,16 +13,64 @@
 
 typedef enum {
   OK,
-  BAD_DTYPES,  /* C of int8 from half */
-  A_DTYPE,     /* set_tensor_a of another dtype than A's type */
-  BIAS_DTYPE,  /* a bias of another dtype than the bias type */
-  BAD_FIELD,   /* a TCubeTiling field that does not exist */
-  BAD_ATOMIC,  /* en_atomic 4 */
-  C_DTYPE,     /* get_tensor_c into a bfloat16 tensor */
-  BAD_PROPERTY /* not an asc_property_id */
+  BAD_DTYPES,   /* C of int8 from half */
+  A_DTYPE,      /* set_tensor_a of another dtype than A's type */
+  BIAS_DTYPE,   /* a bias of another dtype than the bias type */
+  BAD_FIELD,    /* a TCubeTiling field that does not exist */
+  BAD_ATOMIC,   /* en_atomic 4 */
+  C_DTYPE,      /* get_tensor_c into a bfloat16 tensor */
+  BAD_PROPERTY, /* not an asc_property_id */
+  EXTRA         /* the other calls: each builds its op */
 } mode;
 
-static unsigned g_line, g_lines[16];
+static unsigned g_line, g_lines[16], g_extra[32];
+
+/* The calls test_matmul does not make, one op each at g_extra[i]. */
+static void extra_calls(asc_kernel *k, asc_matmul *mm, asc_tpipe pipe,
+                        asc_gm_addr ws, asc_global_tensor ag,
+                        asc_global_tensor cg, asc_tquebind q) {
+  (void)pipe;
+  asc_gm_addr qv = asc_arg_gm(k, "quant", ASC_UINT64);
+  asc_global_tensor qg = asc_globaltensor();
+  asc_globaltensor_set_global_buffer(qg, qv);
+  asc_local_tensor r = asc_tquebind_alloc_tensor(q, ASC_FLOAT);
+  unsigned i = 0;
+  g_extra[i++] = __LINE__ + 1;
+  asc_matmul_set_org_shape(mm, 64, 64, 32, -1);
+  g_extra[i++] = __LINE__ + 1;
+  asc_matmul_set_single_shape(mm, 64, 64, 32);
+  g_extra[i++] = __LINE__ + 1;
+  asc_matmul_disable_bias(mm);
+  g_extra[i++] = __LINE__ + 1;
+  asc_matmul_wait_iterate_all(mm);
+  g_extra[i++] = __LINE__ + 1;
+  asc_matmul_wait_get_tensor_c(mm);
+  g_extra[i++] = __LINE__ + 1;
+  asc_matmul_wait_iterate_batch(mm);
+  g_extra[i++] = __LINE__ + 1;
+  asc_matmul_async_get_tensor_c(mm, r);
+  g_extra[i++] = __LINE__ + 1;
+  asc_matmul_set_batch_num(mm, 2, 2);
+  g_extra[i++] = __LINE__ + 1;
+  asc_matmul_set_hf32(mm, true, 0);
+  g_extra[i++] = __LINE__ + 1;
+  asc_matmul_set_quant_scalar(mm, 1065353216);
+  g_extra[i++] = __LINE__ + 1;
+  asc_matmul_set_quant_vector(mm, qg);
+  g_extra[i++] = __LINE__ + 1;
+  asc_matmul_set_sparse_index(mm, ag);
+  g_extra[i++] = __LINE__ + 1;
+  asc_matmul_set_user_def_info(mm, ws);
+  g_extra[i++] = __LINE__ + 1;
+  asc_matmul_set_self_define_data(mm, 7);
+  g_extra[i++] = __LINE__ + 1;
+  asc_matmul_set_workspace(mm, cg);
+  g_extra[i++] = __LINE__ + 1;
+  asc_matmul_iterate_batch(mm, cg, 2, 2, false, 0, 0, 0);
+  g_extra[i++] = __LINE__ + 1;
+  asc_matmul_iterate_n_batch(mm, 2, 2, 2, false, 0, 0, 0);
+  asc_tquebind_free_tensor(q, r);
+}
 
 static void kernel(asc_kernel *k, void *user) {
   mode m = *(const mode *)user;
@@ -36,12 +84,12 @@ static void kernel(asc_kernel *k, void *user) {
   asc_globaltensor_set_global_buffer(ag, a);
   asc_globaltensor_set_global_buffer(bg, b);
   asc_globaltensor_set_global_buffer(cg, c);
+  asc_property_id pid =
+      m == BAD_PROPERTY ? (asc_property_id)9 : ASC_PROPERTY_TOTAL_L1_SIZE;
   if (m == BAD_PROPERTY)
-    g_line = __LINE__ + 2;
-  asc_cube_tiling_set(t, "shareL1Size",
-                      asc_property(m == BAD_PROPERTY
-                                       ? (asc_property_id)9
-                                       : ASC_PROPERTY_TOTAL_L1_SIZE));
+    g_line = __LINE__ + 1;
+  asc_int l1 = asc_property(pid);
+  asc_cube_tiling_set(t, "shareL1Size", l1);
   if (m == BAD_FIELD)
     g_line = __LINE__ + 1;
   asc_int bm = asc_cube_tiling_get(t, m == BAD_FIELD ? "base_m" : "baseM");
@@ -49,15 +97,15 @@ static void kernel(asc_kernel *k, void *user) {
   asc_tquebind q = asc_tque(ASC_TPOSITION_VECOUT, 1);
   asc_tpipe_init_buffer(pipe, q, 2, asc_mul(asc_mul(bm, bm), 4));
   if (m == BAD_DTYPES)
-    g_line = __LINE__ + 1;
-  asc_matmul mm = asc_matmul_new(
-      asc_matmul_type_(ASC_TPOSITION_GM, ASC_HALF, false),
-      asc_matmul_type_(ASC_TPOSITION_GM, ASC_HALF, false),
-      asc_matmul_type_(ASC_TPOSITION_VECCALC,
-                       m == BAD_DTYPES ? ASC_INT8 : ASC_FLOAT, false),
-      NULL, NULL);
+    g_line = __LINE__ + 2;
+  asc_matmul mm =
+      asc_matmul(asc_matmultype(ASC_TPOSITION_GM, ASC_HALF, false),
+                 asc_matmultype(ASC_TPOSITION_GM, ASC_HALF, false),
+                 asc_matmultype(ASC_TPOSITION_VECCALC,
+                                m == BAD_DTYPES ? ASC_INT8 : ASC_FLOAT, false),
+                 NULL, NULL);
   g_lines[0] = __LINE__ + 1;
-  asc_register_matmul(pipe, ws, &mm);
+  asc_adv_register_matmul(pipe, ws, &mm);
   g_lines[1] = __LINE__ + 1;
   asc_matmul_init(&mm, t);
   if (m == A_DTYPE)
@@ -87,6 +135,8 @@ static void kernel(asc_kernel *k, void *user) {
   asc_matmul_iterate_all(&mm, cg);
   g_lines[8] = __LINE__ + 1;
   asc_matmul_end(&mm);
+  if (m == EXTRA)
+    extra_calls(k, &mm, pipe, ws, ag, cg, q);
 }
 
 typedef struct {
@@ -166,6 +216,38 @@ static void test_builds_pyasc_ops_at_the_callers_line(void) {
   done(&r);
 }
 
+static void test_the_other_calls(void) {
+  built r = build(EXTRA);
+  for (unsigned i = 0; i < r.diags.n; i++)
+    casc_diag_print(r.diags.items[i], stderr);
+  REQUIRE(r.module != NULL);
+  static const char *const ops[] = {"ascendc.matmul.set_org_shape",
+                                    "ascendc.matmul.set_single_shape",
+                                    "ascendc.matmul.disable_bias",
+                                    "ascendc.matmul.wait_iterate_all",
+                                    "ascendc.matmul.wait_get_tensor_c",
+                                    "ascendc.matmul.wait_iterate_batch",
+                                    "ascendc.matmul.async_get_tensor_c",
+                                    "ascendc.matmul.set_batch_num",
+                                    "ascendc.matmul.set_hf32",
+                                    "ascendc.matmul.set_quant_scalar",
+                                    "ascendc.matmul.set_quant_vector",
+                                    "ascendc.matmul.set_sparse_index",
+                                    "ascendc.matmul.set_user_def_info",
+                                    "ascendc.matmul.set_self_define_data",
+                                    "ascendc.matmul.set_workspace",
+                                    "ascendc.matmul.iterate_batch",
+                                    "ascendc.matmul.iterate_n_batch"};
+  for (unsigned i = 0; i < sizeof ops / sizeof ops[0]; i++) {
+    op_count c = count(r.module, ops[i], g_extra[i]);
+    CHECK_EQ_INT(c.at_line, 1);
+    if (c.at_line != 1)
+      fprintf(stderr, "%s: %u of %u at line %u\n", ops[i], c.at_line, c.n,
+              g_extra[i]);
+  }
+  done(&r);
+}
+
 static void expect(mode m, const char *text) {
   built r = build(m);
   CHECK(r.module == NULL);
@@ -195,6 +277,7 @@ static void test_misuse(void) {
 
 int main(void) {
   RUN_TEST(test_builds_pyasc_ops_at_the_callers_line);
+  RUN_TEST(test_the_other_calls);
   RUN_TEST(test_misuse);
   return CHECK_SUMMARY();
 }
