@@ -109,8 +109,27 @@ static inline asc_matmul_type asc_matmultype(asc_tposition pos, asc_dtype dt,
   return t;
 }
 
-/* asc.adv.MatmulConfig's fields (pyasc's names and defaults:
- * asc_matmul_config_default). */
+/* asc.BatchMode, asc.IterateOrder, asc.ScheduleType, asc.BatchOutMode. */
+enum {
+  ASC_BATCHMODE_NONE = 0,
+  ASC_BATCHMODE_BATCH_LESS_THAN_L1 = 1,
+  ASC_BATCHMODE_BATCH_LARGE_THAN_L1 = 2,
+  ASC_BATCHMODE_SINGLE_LARGE_THAN_L1 = 3
+};
+enum {
+  ASC_ITERATEORDER_ORDER_M = 0,
+  ASC_ITERATEORDER_ORDER_N = 1,
+  ASC_ITERATEORDER_UNDEF = 2
+};
+enum { ASC_SCHEDULETYPE_INNER_PRODUCT = 0, ASC_SCHEDULETYPE_OUTER_PRODUCT = 1 };
+enum {
+  ASC_BATCHOUTMODE_SINGLE_BATCH = 0,
+  ASC_BATCHOUTMODE_MULTI_BATCH = 1,
+  ASC_BATCHOUTMODE_DYNAMIC = 2
+};
+
+/* asc.adv.MatmulConfig's fields, compile-time values (pyasc's names and
+ * defaults: asc_matmul_config_fields_default). */
 typedef struct {
   bool do_norm, do_basic_block, do_multi_data_load;
   int basic_m, basic_n, basic_k;
@@ -129,10 +148,10 @@ typedef struct {
       enable_mix_dual_master, is_a2b2_shared, is_enable_channel_split,
       enable_kdim_reorder_load, is_co1_shared;
   int shared_co1_buffer_size, batch_out_mode;
-} asc_matmul_config;
+} asc_matmul_config_fields;
 
-static inline asc_matmul_config asc_matmul_config_default(void) {
-  asc_matmul_config c = {0};
+static inline asc_matmul_config_fields asc_matmul_config_fields_default(void) {
+  asc_matmul_config_fields c = {0};
   c.do_norm = c.en_unit_flag = c.enable_init = c.enable_end = true;
   c.enable_get_tensor_c = c.enable_set_org_shape = c.enable_set_bias = true;
   c.enable_set_tail = c.enable_quant_vector = c.enable_set_define_data = true;
@@ -144,6 +163,61 @@ static inline asc_matmul_config asc_matmul_config_default(void) {
   return c;
 }
 
+/* A MatmulConfig built in the kernel (its `constexpr static` construct)
+ * and its fields, which the Matmul's type spells. */
+typedef struct {
+  void *p_;
+  unsigned k_;
+  asc_matmul_config_fields f_;
+} asc_matmul_config;
+
+/* asc.adv.MatmulConfig(...): f NULL for pyasc's defaults. */
+asc_matmul_config asc_matmulconfig_at(const char *file, int line,
+                                      const asc_matmul_config_fields *f);
+#define asc_matmulconfig(f) asc_matmulconfig_at(ASC__AT, f)
+
+/* pyasc's preset configs (asc.adv.get_*_config): a MatmulConfig of these
+ * fields, the others default. Arguments in pyasc's order, all given. */
+asc_matmul_config asc_adv_get_basic_config_at(const char *file, int line,
+                                              int basic_m, int basic_n,
+                                              int basic_k,
+                                              bool intrinsics_limit,
+                                              bool batch_loop, int bmm_mode);
+#define asc_adv_get_basic_config(bm, bn, bk, lim, loop, mode)                  \
+  asc_adv_get_basic_config_at(ASC__AT, bm, bn, bk, lim, loop, mode)
+asc_matmul_config asc_adv_get_ib_share_norm_config_at(
+    const char *file, int line, bool intrinsics_limit, bool batch_loop,
+    bool is_vec_nd2_nz, int bmm_mode, bool is_double_cache, bool en_unit_flag);
+#define asc_adv_get_ib_share_norm_config(lim, loop, nd2nz, mode, dc, unit)     \
+  asc_adv_get_ib_share_norm_config_at(ASC__AT, lim, loop, nd2nz, mode, dc, unit)
+asc_matmul_config asc_adv_get_mdl_config_at(
+    const char *file, int line, bool intrinsics_limit, bool batch_loop,
+    int do_mte2_preload, bool is_vec_nd2_nz, bool is_per_tensor,
+    bool has_anti_quant_offset, bool en_unit_flag, bool is_msg_reuse,
+    bool enable_ub_reuse, bool enable_l1_cache_ub, bool enable_mix_dual_master,
+    bool enable_kdim_reorder_load);
+#define asc_adv_get_mdl_config(...)                                            \
+  asc_adv_get_mdl_config_at(ASC__AT, __VA_ARGS__)
+asc_matmul_config
+asc_adv_get_normal_config_at(const char *file, int line, bool intrinsics_limit,
+                             bool batch_loop, bool is_vec_nd2_nz, int bmm_mode,
+                             bool is_msg_reuse, int iterate_order,
+                             int schedule_type, bool en_unit_flag);
+#define asc_adv_get_normal_config(...)                                         \
+  asc_adv_get_normal_config_at(ASC__AT, __VA_ARGS__)
+asc_matmul_config asc_adv_get_special_basic_config_at(
+    const char *file, int line, int basic_m, int basic_n, int basic_k,
+    int single_core_m, int single_core_n, int single_core_k, int step_m,
+    int step_n, bool intrinsics_limit, bool batch_loop, int bmm_mode);
+#define asc_adv_get_special_basic_config(...)                                  \
+  asc_adv_get_special_basic_config_at(ASC__AT, __VA_ARGS__)
+asc_matmul_config asc_adv_get_special_mdl_config_at(
+    const char *file, int line, bool intrinsics_limit, bool batch_loop,
+    int do_mte2_pre_load, bool is_vec_nd2_nz, bool is_per_tensor,
+    bool has_anti_quant_offset);
+#define asc_adv_get_special_mdl_config(...)                                    \
+  asc_adv_get_special_mdl_config_at(ASC__AT, __VA_ARGS__)
+
 /* ---- the Matmul object --------------------------------------------------- */
 
 /* A Matmul (its IR value and the static facts of its type). */
@@ -153,9 +227,10 @@ typedef struct {
   asc_matmul_type a_, b_, c_, bias_;
 } asc_matmul;
 
-/* asc.adv.Matmul(a=, b=, c=[, bias=][, matmul_config=]): the
- * MatmulConfig's construct (the default one when cfg is NULL, as pyasc
- * makes it) and the object's. Without a bias type the bias is C's. */
+/* asc.adv.Matmul(a=, b=, c=[, bias=][, matmul_config=]): the object's
+ * construct, its type spelling cfg's fields (cfg NULL: pyasc's
+ * MatmulConfig() is built here, as pyasc does). Without a bias type the
+ * bias is C's. */
 asc_matmul asc_matmul_new_at(const char *file, int line, asc_matmul_type a,
                              asc_matmul_type b, asc_matmul_type c,
                              const asc_matmul_type *bias,

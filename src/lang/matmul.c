@@ -34,11 +34,11 @@ typedef struct {
 } cfg_field;
 
 #define B(f)                                                                   \
-  { #f, true, true, FT_I1, offsetof(asc_matmul_config, f) }
+  { #f, true, true, FT_I1, offsetof(asc_matmul_config_fields, f) }
 #define U(f)                                                                   \
-  { #f, false, false, FT_UI32, offsetof(asc_matmul_config, f) }
+  { #f, false, false, FT_UI32, offsetof(asc_matmul_config_fields, f) }
 #define E(f, t)                                                                \
-  { #f, false, false, t, offsetof(asc_matmul_config, f) }
+  { #f, false, false, t, offsetof(asc_matmul_config_fields, f) }
 static const cfg_field k_cfg[] = {
     B(do_norm),
     B(do_basic_block),
@@ -82,7 +82,7 @@ static const cfg_field k_cfg[] = {
     /* an int in pyasc's Python (materialised as i32), a bool in the
      * construct's types and in the Matmul type */
     {"enable_double_cache", false, true, FT_I1,
-     offsetof(asc_matmul_config, enable_double_cache)},
+     offsetof(asc_matmul_config_fields, enable_double_cache)},
     B(is_bias_batch),
     B(enable_static_pad_zeros),
     B(is_partial_output),
@@ -98,7 +98,8 @@ static const cfg_field k_cfg[] = {
 #undef E
 #define NCFG (sizeof k_cfg / sizeof k_cfg[0])
 
-static int64_t cfg_value(const asc_matmul_config *cfg, const cfg_field *f) {
+static int64_t cfg_value(const asc_matmul_config_fields *cfg,
+                         const cfg_field *f) {
   const char *p = (const char *)cfg + f->off;
   if (f->is_bool) {
     bool b;
@@ -129,7 +130,8 @@ static casc_type *cfg_field_type(lang_kernel *k, field_type ft) {
 
 /* asc.adv.MatmulConfig(...): each field materialised, then the construct
  * (`constexpr static`). */
-static bool build_config(lang_call *c, const asc_matmul_config *cfg) {
+static casc_value *build_config(lang_call *c,
+                                const asc_matmul_config_fields *cfg) {
   casc_value *ops[NCFG];
   casc_attr *types[NCFG];
   for (unsigned i = 0; i < NCFG; i++) {
@@ -138,7 +140,7 @@ static bool build_config(lang_call *c, const asc_matmul_config *cfg) {
                       k_cfg[i].name);
     types[i] = casc_attr_type(c->k->ctx, cfg_field_type(c->k, k_cfg[i].ft));
     if (!ops[i] || !types[i])
-      return false;
+      return NULL;
   }
   casc_ctx *ctx = c->k->ctx;
   casc_named_attr a[3] = {
@@ -148,7 +150,140 @@ static bool build_config(lang_call *c, const asc_matmul_config *cfg) {
   casc_type *t =
       casc_type_asc(ctx, CASC_ASC_MATMUL_CONFIG, NULL, 0, NULL, NULL);
   return lang_op1(c, CASC_OP_CONSTRUCT, NCFG, ops, t,
-                  casc_attr_dict(ctx, 3, a)) != NULL;
+                  casc_attr_dict(ctx, 3, a));
+}
+
+static asc_matmul_config make_config(const char *api, const char *file,
+                                     int line,
+                                     const asc_matmul_config_fields *f) {
+  lang_call c;
+  asc_matmul_config r;
+  memset(&r, 0, sizeof r);
+  if (!lang_begin(&c, api, file, line))
+    return r;
+  r.k_ = lang_stamp(&c);
+  r.f_ = *f;
+  /* pyasc checks its enums' values when it materialises them */
+  if (f->batch_mode < 0 || f->batch_mode > 3 || f->iterate_order < 0 ||
+      f->iterate_order > 2 || f->schedule_type < 0 || f->schedule_type > 1 ||
+      f->do_mte2_preload < 0 || f->do_mte2_preload > 2) {
+    lang_error(&c,
+               "batch_mode %d, iterate_order %d, schedule_type %d or "
+               "do_mte2_preload %d out of range (0..3, 0..2, 0..1, 0..2)",
+               f->batch_mode, f->iterate_order, f->schedule_type,
+               f->do_mte2_preload);
+    return r;
+  }
+  r.p_ = build_config(&c, f);
+  return r;
+}
+
+asc_matmul_config asc_matmulconfig_at(const char *file, int line,
+                                      const asc_matmul_config_fields *f) {
+  asc_matmul_config_fields def = asc_matmul_config_fields_default();
+  return make_config("asc_matmulconfig", file, line, f ? f : &def);
+}
+
+asc_matmul_config asc_adv_get_basic_config_at(const char *file, int line,
+                                              int basic_m, int basic_n,
+                                              int basic_k,
+                                              bool intrinsics_limit,
+                                              bool batch_loop, int bmm_mode) {
+  asc_matmul_config_fields f = asc_matmul_config_fields_default();
+  f.basic_m = basic_m;
+  f.basic_n = basic_n;
+  f.basic_k = basic_k;
+  f.intrinsics_check = intrinsics_limit;
+  f.is_n_batch = batch_loop;
+  f.batch_mode = bmm_mode;
+  return make_config("asc_adv_get_basic_config", file, line, &f);
+}
+
+asc_matmul_config asc_adv_get_ib_share_norm_config_at(
+    const char *file, int line, bool intrinsics_limit, bool batch_loop,
+    bool is_vec_nd2_nz, int bmm_mode, bool is_double_cache, bool en_unit_flag) {
+  asc_matmul_config_fields f = asc_matmul_config_fields_default();
+  f.intrinsics_check = intrinsics_limit;
+  f.is_n_batch = batch_loop;
+  f.en_vec_nd2nz = is_vec_nd2_nz;
+  f.batch_mode = bmm_mode;
+  f.enable_double_cache = is_double_cache;
+  f.en_unit_flag = en_unit_flag;
+  return make_config("asc_adv_get_ib_share_norm_config", file, line, &f);
+}
+
+/* pyasc's get_mdl_config and get_special_mdl_config leave do_multi_data_load
+ * and do_special_mdl at their defaults (False); so does casc. */
+asc_matmul_config asc_adv_get_mdl_config_at(
+    const char *file, int line, bool intrinsics_limit, bool batch_loop,
+    int do_mte2_preload, bool is_vec_nd2_nz, bool is_per_tensor,
+    bool has_anti_quant_offset, bool en_unit_flag, bool is_msg_reuse,
+    bool enable_ub_reuse, bool enable_l1_cache_ub, bool enable_mix_dual_master,
+    bool enable_kdim_reorder_load) {
+  asc_matmul_config_fields f = asc_matmul_config_fields_default();
+  f.intrinsics_check = intrinsics_limit;
+  f.is_n_batch = batch_loop;
+  f.do_mte2_preload = do_mte2_preload;
+  f.en_vec_nd2nz = is_vec_nd2_nz;
+  f.is_per_tensor = is_per_tensor;
+  f.has_anti_quant_offset = has_anti_quant_offset;
+  f.en_unit_flag = en_unit_flag;
+  f.enable_reuse = is_msg_reuse;
+  f.enable_ub_reuse = enable_ub_reuse;
+  f.enable_l1_cache_ub = enable_l1_cache_ub;
+  f.enable_mix_dual_master = enable_mix_dual_master;
+  f.enable_kdim_reorder_load = enable_kdim_reorder_load;
+  return make_config("asc_adv_get_mdl_config", file, line, &f);
+}
+
+asc_matmul_config
+asc_adv_get_normal_config_at(const char *file, int line, bool intrinsics_limit,
+                             bool batch_loop, bool is_vec_nd2_nz, int bmm_mode,
+                             bool is_msg_reuse, int iterate_order,
+                             int schedule_type, bool en_unit_flag) {
+  asc_matmul_config_fields f = asc_matmul_config_fields_default();
+  f.intrinsics_check = intrinsics_limit;
+  f.is_n_batch = batch_loop;
+  f.en_vec_nd2nz = is_vec_nd2_nz;
+  f.batch_mode = bmm_mode;
+  f.enable_reuse = is_msg_reuse;
+  f.iterate_order = iterate_order;
+  f.schedule_type = schedule_type;
+  f.en_unit_flag = en_unit_flag;
+  return make_config("asc_adv_get_normal_config", file, line, &f);
+}
+
+asc_matmul_config asc_adv_get_special_basic_config_at(
+    const char *file, int line, int basic_m, int basic_n, int basic_k,
+    int single_core_m, int single_core_n, int single_core_k, int step_m,
+    int step_n, bool intrinsics_limit, bool batch_loop, int bmm_mode) {
+  asc_matmul_config_fields f = asc_matmul_config_fields_default();
+  f.basic_m = basic_m;
+  f.basic_n = basic_n;
+  f.basic_k = basic_k;
+  f.single_core_m = single_core_m;
+  f.single_core_n = single_core_n;
+  f.single_core_k = single_core_k;
+  f.step_m = step_m;
+  f.step_n = step_n;
+  f.intrinsics_check = intrinsics_limit;
+  f.is_n_batch = batch_loop;
+  f.batch_mode = bmm_mode;
+  return make_config("asc_adv_get_special_basic_config", file, line, &f);
+}
+
+asc_matmul_config asc_adv_get_special_mdl_config_at(
+    const char *file, int line, bool intrinsics_limit, bool batch_loop,
+    int do_mte2_pre_load, bool is_vec_nd2_nz, bool is_per_tensor,
+    bool has_anti_quant_offset) {
+  asc_matmul_config_fields f = asc_matmul_config_fields_default();
+  f.intrinsics_check = intrinsics_limit;
+  f.is_n_batch = batch_loop;
+  f.do_mte2_preload = do_mte2_pre_load;
+  f.en_vec_nd2nz = is_vec_nd2_nz;
+  f.is_per_tensor = is_per_tensor;
+  f.has_anti_quant_offset = has_anti_quant_offset;
+  return make_config("asc_adv_get_special_mdl_config", file, line, &f);
 }
 
 /* ---- the Matmul type ----------------------------------------------------- */
@@ -178,7 +313,7 @@ static bool put_type(lang_call *c, casc_buf *b, const char *what,
 }
 
 static casc_type *matmul_type(lang_call *c, const asc_matmul *mm,
-                              const asc_matmul_config *cfg) {
+                              const asc_matmul_config_fields *cfg) {
   casc_buf b;
   casc_buf_init(&b);
   casc_buf_puts(&b, "matmul<");
@@ -241,11 +376,15 @@ asc_matmul asc_matmul_new_at(const char *file, int line, asc_matmul_type a,
                asc_dtype_name(c.dtype));
     return mm;
   }
-  asc_matmul_config def = asc_matmul_config_default();
-  if (!cfg)
-    cfg = &def;
-  casc_type *t = matmul_type(&lc, &mm, cfg);
-  if (!t || !build_config(&lc, cfg))
+  asc_matmul_config_fields def = asc_matmul_config_fields_default();
+  const asc_matmul_config_fields *f = &def;
+  if (cfg) {
+    if (!lang_value(&lc, cfg->p_, cfg->k_, "matmul_config"))
+      return mm;
+    f = &cfg->f_;
+  }
+  casc_type *t = matmul_type(&lc, &mm, f);
+  if (!t || (!cfg && !build_config(&lc, f)))
     return mm;
   mm.p_ = lang_op1(&lc, CASC_OP_CONSTRUCT, 0, NULL, t, NULL);
   return mm;

@@ -79,12 +79,12 @@ static void matmul_kernel(asc_kernel *k, void *user) {
   asc_tpipe_init_buffer(pipe, relu_out_queue, 2, size);
   asc_matmul_type bias_type =
       asc_matmultype(ASC_TPOSITION_GM, ASC_FLOAT, false);
-  asc_matmul_config cfg = asc_matmul_config_default();
+  asc_matmul_config cfg = asc_matmulconfig(NULL);
   asc_matmul matmul =
       asc_matmul(asc_matmultype(ASC_TPOSITION_GM, ASC_FLOAT, false),
-                     asc_matmultype(ASC_TPOSITION_GM, ASC_FLOAT, false),
-                     asc_matmultype(ASC_TPOSITION_VECCALC, ASC_FLOAT, false),
-                     &bias_type, &cfg);
+                 asc_matmultype(ASC_TPOSITION_GM, ASC_FLOAT, false),
+                 asc_matmultype(ASC_TPOSITION_VECCALC, ASC_FLOAT, false),
+                 &bias_type, &cfg);
   asc_adv_register_matmul(pipe, workspace, &matmul);
   asc_matmul_init(&matmul, tiling);
   asc_matmul_set_tensor_a(&matmul, a_global, false);

@@ -20,7 +20,8 @@ typedef enum {
   BAD_ATOMIC,   /* en_atomic 4 */
   C_DTYPE,      /* get_tensor_c into a bfloat16 tensor */
   BAD_PROPERTY, /* not an asc_property_id */
-  EXTRA         /* the other calls: each builds its op */
+  EXTRA,        /* the other calls: each builds its op */
+  BAD_MODE      /* get_basic_config with batch mode 7 */
 } mode;
 
 static unsigned g_line, g_lines[16], g_extra[32];
@@ -216,6 +217,67 @@ static void test_builds_pyasc_ops_at_the_callers_line(void) {
   done(&r);
 }
 
+/* Configs: pyasc's presets, each one construct; a Matmul made with one
+ * spells its fields in its type and builds no config of its own. */
+static void config_kernel(asc_kernel *k, void *user) {
+  mode m = *(const mode *)user;
+  (void)k;
+  asc_matmul_config basic =
+      asc_adv_get_basic_config(32, 48, 16, false, false, m == BAD_MODE ? 7 : 1);
+  (void)asc_adv_get_ib_share_norm_config(false, false, false, 1, true, true);
+  (void)asc_adv_get_mdl_config(false, false, 1, false, false, false, false,
+                               true, true, false, false, false);
+  (void)asc_adv_get_normal_config(false, false, false, 1, true,
+                                  ASC_ITERATEORDER_ORDER_N,
+                                  ASC_SCHEDULETYPE_OUTER_PRODUCT, true);
+  (void)asc_adv_get_special_basic_config(32, 32, 32, 64, 64, 64, 2, 2, false,
+                                         false, 1);
+  (void)asc_adv_get_special_mdl_config(false, false, 2, false, false, false);
+  asc_matmul mm = asc_matmul(asc_matmultype(ASC_TPOSITION_GM, ASC_HALF, false),
+                             asc_matmultype(ASC_TPOSITION_GM, ASC_HALF, false),
+                             asc_matmultype(ASC_TPOSITION_GM, ASC_FLOAT, false),
+                             NULL, &basic);
+  (void)mm;
+}
+
+static bool type_has(casc_op *op, void *user) {
+  const char **want = user;
+  if (strcmp(op->name, "ascendc.construct") == 0 && op->nres == 1) {
+    const casc_type *t = casc_op_result(op, 0)->type;
+    if (t->kind == CASC_TYPE_OPAQUE && strstr(t->u.opaque.body, *want))
+      *want = NULL;
+  }
+  return true;
+}
+
+static void test_configs(void) {
+  mode m = OK;
+  casc_ctx *ctx = casc_ctx_new();
+  casc_diag_list diags = {0};
+  casc_ctx_set_diag_handler(ctx, casc_diag_collect, &diags);
+  casc_op *mod = casc_jit_build(ctx, "k", config_kernel, &m);
+  REQUIRE(mod != NULL);
+  /* six configs and the Matmul: seven constructs */
+  CHECK_EQ_INT(count(mod, "ascendc.construct", 0).n, 7);
+  const char *want = "basic_m = 32 : i32, basic_n = 48 : i32, basic_k = 16 "
+                     ": i32";
+  casc_walk_post(mod, type_has, &want);
+  CHECK(want == NULL);
+  casc_diag_list_free(&diags);
+  casc_ctx_free(ctx);
+  m = BAD_MODE;
+  ctx = casc_ctx_new();
+  diags = (casc_diag_list){0};
+  casc_ctx_set_diag_handler(ctx, casc_diag_collect, &diags);
+  CHECK(casc_jit_build(ctx, "k", config_kernel, &m) == NULL);
+  CHECK(diags.n >= 1);
+  if (diags.n >= 1)
+    CHECK_CONTAINS(diags.items[0]->msg,
+                   "asc_adv_get_basic_config: batch_mode 7");
+  casc_diag_list_free(&diags);
+  casc_ctx_free(ctx);
+}
+
 static void test_the_other_calls(void) {
   built r = build(EXTRA);
   for (unsigned i = 0; i < r.diags.n; i++)
@@ -278,6 +340,7 @@ static void test_misuse(void) {
 int main(void) {
   RUN_TEST(test_builds_pyasc_ops_at_the_callers_line);
   RUN_TEST(test_the_other_calls);
+  RUN_TEST(test_configs);
   RUN_TEST(test_misuse);
   return CHECK_SUMMARY();
 }
