@@ -218,6 +218,83 @@ asc_matmul_config asc_adv_get_special_mdl_config_at(
 #define asc_adv_get_special_mdl_config(...)                                    \
   asc_adv_get_special_mdl_config_at(ASC__AT, __VA_ARGS__)
 
+/* asc.adv.get_mm_config(mode, params...)'s parameter groups: plain data in
+ * pyasc too (no IR), made by their constructors with pyasc's defaults. */
+typedef struct {
+  int single_core_m, single_core_n, single_core_k, basic_m, basic_n, basic_k;
+} asc_matmul_shape_params;
+typedef struct {
+  bool is_per_tensor, has_anti_quant_offset;
+} asc_matmul_quant_params;
+typedef struct {
+  bool is_n_batch;
+  int batch_mode;
+  bool is_bias_batch;
+} asc_matmul_batch_params;
+typedef struct {
+  bool intrinsics_limit, en_vec_nd2_nz, enable_double_cache, enable_l1_cache;
+  int do_mte2_pre_load, iterate_order, schedule_type;
+  bool enable_reuse, enable_ub_reuse, is_partial_output, is_a2_b2_shared,
+      is_enable_channel_split, enable_kdim_reorder_load;
+} asc_matmul_func_params;
+
+static inline asc_matmul_shape_params
+asc_matmulshapeparams(int single_core_m, int single_core_n, int single_core_k,
+                      int basic_m, int basic_n, int basic_k) {
+  asc_matmul_shape_params p = {single_core_m, single_core_n, single_core_k,
+                               basic_m,       basic_n,       basic_k};
+  return p;
+}
+static inline asc_matmul_quant_params
+asc_matmulquantparams(bool is_per_tensor, bool has_anti_quant_offset) {
+  asc_matmul_quant_params p = {is_per_tensor, has_anti_quant_offset};
+  return p;
+}
+static inline asc_matmul_batch_params
+asc_matmulbatchparams(bool is_b_batch, int batch_mode, bool is_bias_batch) {
+  asc_matmul_batch_params p = {is_b_batch, batch_mode, is_bias_batch};
+  return p;
+}
+/* pyasc's defaults: all false / 0 but enable_reuse true. */
+static inline asc_matmul_func_params asc_matmulfuncparams(void) {
+  asc_matmul_func_params p = {0};
+  p.enable_reuse = true;
+  return p;
+}
+
+/* asc.MatmulConfigMode. */
+enum {
+  ASC_MATMULCONFIGMODE_CONFIG_NORM = 1,
+  ASC_MATMULCONFIGMODE_CONFIG_MDL = 2,
+  ASC_MATMULCONFIGMODE_CONFIG_SPECIALMDL = 3,
+  ASC_MATMULCONFIGMODE_CONFIG_IBSHARE = 4
+};
+
+/* asc.adv.get_mm_config(mode, shape, quant, batch, func): any group may be
+ * NULL (left out). casc applies the groups it is given; pyasc's loop looks
+ * at its argument tuple instead of the arguments and so ignores them, and
+ * reads en_vec_nd2nz from intrinsics_limit (docs/c-api.md, "The Matmul"). */
+asc_matmul_config asc_adv_get_mm_config_at(const char *file, int line, int mode,
+                                           const asc_matmul_shape_params *shape,
+                                           const asc_matmul_quant_params *quant,
+                                           const asc_matmul_batch_params *batch,
+                                           const asc_matmul_func_params *func);
+#define asc_adv_get_mm_config(mode, shape, quant, batch, func)                 \
+  asc_adv_get_mm_config_at(ASC__AT, mode, shape, quant, batch, func)
+
+/* asc.adv.QuantConfig(calc_count, offset_count, scale_count,
+ * work_local_size): its `constexpr static` construct. */
+typedef struct {
+  void *p_;
+  unsigned k_;
+} asc_quant_config;
+asc_quant_config asc_quantconfig_at(const char *file, int line,
+                                    asc__sv calc_count, asc__sv offset_count,
+                                    asc__sv scale_count,
+                                    asc__sv work_local_size);
+#define asc_quantconfig(c, o, s, w)                                            \
+  asc_quantconfig_at(ASC__AT, ASC__I(c), ASC__I(o), ASC__I(s), ASC__I(w))
+
 /* ---- the Matmul object --------------------------------------------------- */
 
 /* A Matmul (its IR value and the static facts of its type). */

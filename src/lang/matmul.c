@@ -286,6 +286,96 @@ asc_matmul_config asc_adv_get_special_mdl_config_at(
   return make_config("asc_adv_get_special_mdl_config", file, line, &f);
 }
 
+asc_matmul_config asc_adv_get_mm_config_at(const char *file, int line, int mode,
+                                           const asc_matmul_shape_params *shape,
+                                           const asc_matmul_quant_params *quant,
+                                           const asc_matmul_batch_params *batch,
+                                           const asc_matmul_func_params *func) {
+  /* get_mm_config's own defaults, not MatmulConfig's */
+  asc_matmul_config_fields f = asc_matmul_config_fields_default();
+  f.iterate_order = ASC_ITERATEORDER_ORDER_M;
+  f.enable_reuse = false;
+  f.is_bias_batch = false;
+  if (shape) {
+    f.single_core_m = shape->single_core_m;
+    f.single_core_n = shape->single_core_n;
+    f.single_core_k = shape->single_core_k;
+    f.basic_m = shape->basic_m;
+    f.basic_n = shape->basic_n;
+    f.basic_k = shape->basic_k;
+  }
+  if (quant) {
+    f.is_per_tensor = quant->is_per_tensor;
+    f.has_anti_quant_offset = quant->has_anti_quant_offset;
+  }
+  if (batch) {
+    f.is_n_batch = batch->is_n_batch;
+    f.batch_mode = batch->batch_mode;
+    f.is_bias_batch = batch->is_bias_batch;
+  }
+  if (func) {
+    f.intrinsics_check = func->intrinsics_limit;
+    f.en_vec_nd2nz = func->en_vec_nd2_nz;
+    f.enable_l1_cache_ub = func->enable_l1_cache;
+    f.do_mte2_preload = func->do_mte2_pre_load;
+    f.iterate_order = func->iterate_order;
+    f.schedule_type = func->schedule_type;
+    f.enable_reuse = func->enable_reuse;
+    f.enable_ub_reuse = func->enable_ub_reuse;
+    f.is_partial_output = func->is_partial_output;
+    f.is_a2b2_shared = func->is_a2_b2_shared;
+    f.is_enable_channel_split = func->is_enable_channel_split;
+    f.enable_kdim_reorder_load = func->enable_kdim_reorder_load;
+  }
+  /* do_norm stays true whatever the mode (pyasc sets only the mode's own
+   * flag) */
+  f.do_multi_data_load = mode == ASC_MATMULCONFIGMODE_CONFIG_MDL;
+  f.do_special_mdl = mode == ASC_MATMULCONFIGMODE_CONFIG_SPECIALMDL;
+  f.do_ib_share_norm = mode == ASC_MATMULCONFIGMODE_CONFIG_IBSHARE;
+  if (mode < ASC_MATMULCONFIGMODE_CONFIG_NORM ||
+      mode > ASC_MATMULCONFIGMODE_CONFIG_IBSHARE) {
+    lang_call c;
+    asc_matmul_config r;
+    memset(&r, 0, sizeof r);
+    if (lang_begin(&c, "asc_adv_get_mm_config", file, line))
+      lang_error(&c, "mode %d is not a MatmulConfigMode (1..4)", mode);
+    r.k_ = lang_stamp(&c);
+    return r;
+  }
+  return make_config("asc_adv_get_mm_config", file, line, &f);
+}
+
+asc_quant_config asc_quantconfig_at(const char *file, int line,
+                                    asc__sv calc_count, asc__sv offset_count,
+                                    asc__sv scale_count,
+                                    asc__sv work_local_size) {
+  lang_call c;
+  asc_quant_config r = {0};
+  if (!lang_begin(&c, "asc_quantconfig", file, line))
+    return r;
+  r.k_ = lang_stamp(&c);
+  static const char *const names[4] = {"calc_count", "offset_count",
+                                       "scale_count", "work_local_size"};
+  const asc__sv in[4] = {calc_count, offset_count, scale_count,
+                         work_local_size};
+  casc_ctx *ctx = c.k->ctx;
+  casc_value *ops[4];
+  casc_attr *types[4];
+  for (unsigned i = 0; i < 4; i++) {
+    if (!(ops[i] = lang_mat(&c, in[i], c.k->i32, names[i])))
+      return r;
+    types[i] = casc_attr_type(ctx, c.k->ui32);
+  }
+  casc_named_attr a[3] = {
+      {casc_intern_cstr(ctx, "isConstexpr"), casc_attr_unit(ctx)},
+      {casc_intern_cstr(ctx, "isStatic"), casc_attr_unit(ctx)},
+      {casc_intern_cstr(ctx, "types"), casc_attr_array(ctx, 4, types)}};
+  casc_type *t =
+      casc_type_asc(ctx, CASC_ASC_ASCEND_QUANT_CONFIG, NULL, 0, NULL, NULL);
+  r.p_ = lang_op1(&c, CASC_OP_CONSTRUCT, 4, ops, t, casc_attr_dict(ctx, 3, a));
+  return r;
+}
+
 /* ---- the Matmul type ----------------------------------------------------- */
 
 static const char *pos_name(asc_tposition p) {

@@ -1475,11 +1475,11 @@ static bool lower_generic(lowerer *L, casc_op *op) {
     unsupported(L, op, casc_sim_why_not(op->kind));
     return false;
   }
-  /* MatmulConfig's `constexpr static` construct (pyasc builds it before
-   * every Matmul; its fields are the Matmul type's, which matmul.c reads):
-   * nothing runs when nothing uses it. */
+  /* A `constexpr static` construct nothing uses (pyasc's MatmulConfig
+   * before every Matmul, whose fields the Matmul's type repeats and
+   * matmul.c reads there; a QuantConfig): nothing runs. */
   if (op->kind == CASC_OP_CONSTRUCT && op->nres == 1 &&
-      casc_type_is_asc(casc_op_result(op, 0)->type, CASC_ASC_MATMUL_CONFIG) &&
+      casc_op_attr(op, "isConstexpr") &&
       !casc_value_has_uses(casc_op_result(op, 0)))
     return true;
   if (op->nops > SIM_MAX_ARGS ||

@@ -10,9 +10,9 @@
  * 16 among them (the Matmul pads the last k step).
  *
  *   kernel_pyasc_matmul             runs the cases
- *   kernel_pyasc_matmul --print-ir  prints the kernel's IR (compared with
- *                                   pyasc's by test/lit/lang/
- *                                   pyasc-test-matmul-ir.test) */
+ *   kernel_pyasc_matmul --print-ir matmul_kernel|mm_all_kernel
+ *                       prints a kernel's IR (compared with pyasc's by
+ *                       test/lit/lang/pyasc-test-matmul-ir.test) */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -126,6 +126,95 @@ static void matmul_kernel(asc_kernel *k, void *user) {
   asc_pipe_barrier(ASC_PIPEID_PIPE_ALL);
 }
 
+/* A second pyasc kernel (test/lit/lang/Inputs/pyasc_mm_all.py): a preset
+ * config (get_normal_config, N first), B given transposed, set_tail,
+ * disable_bias and iterate_all into GM. */
+static void mm_all_kernel(asc_kernel *k, void *user) {
+  (void)user;
+  asc_gm_addr a = asc_arg_gm(k, "a", ASC_HALF);
+  asc_gm_addr b = asc_arg_gm(k, "b", ASC_HALF);
+  asc_gm_addr c = asc_arg_gm(k, "c", ASC_FLOAT);
+  asc_cube_tiling tiling = asc_arg_cube_tiling(k, "tiling");
+  asc_gm_addr workspace = asc_arg_gm(k, "workspace", ASC_UINT8);
+  asc_global_tensor a_global = asc_globaltensor();
+  asc_global_tensor b_global = asc_globaltensor();
+  asc_global_tensor c_global = asc_globaltensor();
+  asc_globaltensor_set_global_buffer(a_global, a);
+  asc_globaltensor_set_global_buffer(b_global, b);
+  asc_globaltensor_set_global_buffer(c_global, c);
+  asc_tpipe pipe = asc_tpipe();
+  asc_matmul_config cfg = asc_adv_get_normal_config(
+      false, false, false, ASC_BATCHMODE_BATCH_LESS_THAN_L1, true,
+      ASC_ITERATEORDER_ORDER_N, ASC_SCHEDULETYPE_INNER_PRODUCT, true);
+  asc_matmul matmul = asc_matmul(
+      asc_matmultype(ASC_TPOSITION_GM, ASC_HALF, false),
+      asc_matmultype(ASC_TPOSITION_GM, ASC_HALF, true),
+      asc_matmultype(ASC_TPOSITION_GM, ASC_FLOAT, false), NULL, &cfg);
+  asc_adv_register_matmul(pipe, workspace, &matmul);
+  asc_matmul_init(&matmul, tiling);
+  asc_matmul_set_tensor_a(&matmul, a_global, false);
+  asc_matmul_set_tensor_b(&matmul, b_global, true);
+  asc_matmul_set_tail(&matmul, 64, 32, -1);
+  asc_matmul_disable_bias(&matmul);
+  asc_matmul_iterate_all(&matmul, c_global);
+  asc_matmul_end(&matmul);
+}
+
+/* mm_all_kernel on 64 x 64 x 64 with a tail of 64 x 32: C's left half is
+ * A x B (small integers: exact), its right half untouched. */
+static void test_mm_all_kernel(void) {
+  enum { N = 64 };
+  static uint16_t a[N * N], bt[N * N];
+  static float c[N * N], af[N * N], bf[N * N];
+  static uint8_t ws[1024];
+  casc_ctx *ctx = casc_ctx_new();
+  casc_diag_list diags = {0};
+  casc_ctx_set_diag_handler(ctx, casc_diag_collect, &diags);
+  casc_op *module = casc_jit_build(ctx, "mm_all_kernel", mm_all_kernel, NULL);
+  REQUIRE(module != NULL);
+  for (int i = 0; i < N * N; i++) {
+    af[i] = (float)((i * 7 + 3) % 9 - 4);
+    bf[i] = (float)((i * 5 + 1) % 7 - 3);
+    a[i] = casc_f32_to_f16(af[i]);
+    bt[i] = casc_f32_to_f16(bf[i]);
+    c[i] = -1.0f;
+  }
+  asc_tcube_tiling t;
+  memset(&t, 0, sizeof t);
+  t.used_core_num = 1;
+  t.m = t.n = t.k_a = t.k_b = N;
+  t.base_m = t.base_n = t.base_k = N;
+  t.single_core_m = t.single_core_n = t.single_core_k = N;
+  t.depth_a1 = t.depth_b1 = t.step_m = t.step_n = 1;
+  casc_arg args[5] = {casc_arg_gm(a, CASC_DT_F16, N * N),
+                      casc_arg_gm(bt, CASC_DT_F16, N * N),
+                      casc_arg_gm(c, CASC_DT_F32, N * N),
+                      casc_arg_gm(&t, CASC_DT_I32, ASC_TCUBE_TILING_FIELDS),
+                      casc_arg_gm(ws, CASC_DT_U8, sizeof ws)};
+  casc_launch_result res;
+  CHECK_EQ_INT(
+      casc_launch(ctx, module, "mm_all_kernel", 1, args, 5, NULL, &res),
+      CASC_LAUNCH_OK);
+  CHECK_EQ_INT(res.warnings, 0);
+  unsigned bad = 0;
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) {
+      float want = -1.0f;
+      if (j < 32) {
+        want = 0;
+        for (int kk = 0; kk < N; kk++)
+          want += af[i * N + kk] * bf[j * N + kk];
+      }
+      bad += c[i * N + j] != want;
+    }
+  CHECK_EQ_INT(bad, 0);
+  for (unsigned i = 0; i < diags.n; i++)
+    casc_diag_print(diags.items[i], stderr);
+  CHECK_EQ_INT(diags.n, 0);
+  casc_diag_list_free(&diags);
+  casc_ctx_free(ctx);
+}
+
 /* matmul_launch's tiling for m x k times k x n. */
 static asc_tcube_tiling launch_tiling(int m, int n, int k) {
   asc_tcube_tiling t;
@@ -221,9 +310,11 @@ static void test_matmul_kernel_on_shapes(void) {
 }
 
 int main(int argc, char **argv) {
-  if (argc > 1 && strcmp(argv[1], "--print-ir") == 0) {
+  if (argc > 2 && strcmp(argv[1], "--print-ir") == 0) {
+    bool all = strcmp(argv[2], "mm_all_kernel") == 0;
     casc_ctx *ctx = casc_ctx_new();
-    casc_op *module = casc_jit_build(ctx, "matmul_kernel", matmul_kernel, NULL);
+    casc_op *module =
+        casc_jit_build(ctx, argv[2], all ? mm_all_kernel : matmul_kernel, NULL);
     casc_buf text;
     casc_buf_init(&text);
     if (module)
@@ -234,5 +325,6 @@ int main(int argc, char **argv) {
     return module ? 0 : 1;
   }
   RUN_TEST(test_matmul_kernel_on_shapes);
+  RUN_TEST(test_mm_all_kernel);
   return CHECK_SUMMARY();
 }

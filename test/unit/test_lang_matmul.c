@@ -21,7 +21,8 @@ typedef enum {
   C_DTYPE,      /* get_tensor_c into a bfloat16 tensor */
   BAD_PROPERTY, /* not an asc_property_id */
   EXTRA,        /* the other calls: each builds its op */
-  BAD_MODE      /* get_basic_config with batch mode 7 */
+  BAD_MODE,     /* get_basic_config with batch mode 7 */
+  BAD_MM_MODE   /* get_mm_config with mode 9 */
 } mode;
 
 static unsigned g_line, g_lines[16], g_extra[32];
@@ -233,6 +234,14 @@ static void config_kernel(asc_kernel *k, void *user) {
   (void)asc_adv_get_special_basic_config(32, 32, 32, 64, 64, 64, 2, 2, false,
                                          false, 1);
   (void)asc_adv_get_special_mdl_config(false, false, 2, false, false, false);
+  asc_matmul_shape_params shape =
+      asc_matmulshapeparams(128, 128, 64, 64, 64, 32);
+  asc_matmul_func_params func = asc_matmulfuncparams();
+  func.iterate_order = ASC_ITERATEORDER_ORDER_N;
+  (void)asc_adv_get_mm_config(
+      m == BAD_MM_MODE ? 9 : ASC_MATMULCONFIGMODE_CONFIG_MDL, &shape, NULL,
+      NULL, &func);
+  (void)asc_quantconfig(1, 2, 3, 4);
   asc_matmul mm = asc_matmul(asc_matmultype(ASC_TPOSITION_GM, ASC_HALF, false),
                              asc_matmultype(ASC_TPOSITION_GM, ASC_HALF, false),
                              asc_matmultype(ASC_TPOSITION_GM, ASC_FLOAT, false),
@@ -257,12 +266,23 @@ static void test_configs(void) {
   casc_ctx_set_diag_handler(ctx, casc_diag_collect, &diags);
   casc_op *mod = casc_jit_build(ctx, "k", config_kernel, &m);
   REQUIRE(mod != NULL);
-  /* six configs and the Matmul: seven constructs */
-  CHECK_EQ_INT(count(mod, "ascendc.construct", 0).n, 7);
+  /* seven configs, a QuantConfig and the Matmul */
+  CHECK_EQ_INT(count(mod, "ascendc.construct", 0).n, 9);
   const char *want = "basic_m = 32 : i32, basic_n = 48 : i32, basic_k = 16 "
                      ": i32";
   casc_walk_post(mod, type_has, &want);
   CHECK(want == NULL);
+  casc_diag_list_free(&diags);
+  casc_ctx_free(ctx);
+  m = BAD_MM_MODE;
+  ctx = casc_ctx_new();
+  diags = (casc_diag_list){0};
+  casc_ctx_set_diag_handler(ctx, casc_diag_collect, &diags);
+  CHECK(casc_jit_build(ctx, "k", config_kernel, &m) == NULL);
+  CHECK_EQ_INT(diags.n, 1);
+  if (diags.n >= 1)
+    CHECK_CONTAINS(diags.items[0]->msg,
+                   "asc_adv_get_mm_config: mode 9 is not a MatmulConfigMode");
   casc_diag_list_free(&diags);
   casc_ctx_free(ctx);
   m = BAD_MODE;
