@@ -335,10 +335,25 @@ void asc_matmul_set_tensor_b_at(const char *file, int line, asc_matmul *mm,
 void asc_matmul_set_bias_at(const char *file, int line, asc_matmul *mm,
                             asc_global_tensor bias);
 void asc_matmul_disable_bias_at(const char *file, int line, asc_matmul *mm);
-#define asc_matmul_set_tensor_a(mm, a, tr)                                     \
+/* set_tensor_a(scalar) / set_tensor_b(scalar): A (B) filled with one value
+ * of its half / float type — the two-argument form; the tensor form takes
+ * its transpose flag explicitly. */
+void asc_matmul_set_tensor_a_scalar_at(const char *file, int line,
+                                       asc_matmul *mm, asc__sv scalar);
+void asc_matmul_set_tensor_b_scalar_at(const char *file, int line,
+                                       asc_matmul *mm, asc__sv scalar);
+#define asc_matmul_set_tensor_a(...)                                           \
+  ASC__OVERLOAD(asc__mm_set_tensor_a_, __VA_ARGS__)
+#define asc__mm_set_tensor_a_3(mm, a, tr)                                      \
   asc_matmul_set_tensor_a_at(ASC__AT, mm, a, ASC__B(tr))
-#define asc_matmul_set_tensor_b(mm, b, tr)                                     \
+#define asc__mm_set_tensor_a_2(mm, s)                                          \
+  asc_matmul_set_tensor_a_scalar_at(ASC__AT, mm, ASC__I(s))
+#define asc_matmul_set_tensor_b(...)                                           \
+  ASC__OVERLOAD(asc__mm_set_tensor_b_, __VA_ARGS__)
+#define asc__mm_set_tensor_b_3(mm, b, tr)                                      \
   asc_matmul_set_tensor_b_at(ASC__AT, mm, b, ASC__B(tr))
+#define asc__mm_set_tensor_b_2(mm, s)                                          \
+  asc_matmul_set_tensor_b_scalar_at(ASC__AT, mm, ASC__I(s))
 #define asc_matmul_set_bias(mm, b) asc_matmul_set_bias_at(ASC__AT, mm, b)
 #define asc_matmul_disable_bias(mm) asc_matmul_disable_bias_at(ASC__AT, mm)
 
@@ -381,13 +396,52 @@ void asc_matmul_get_tensor_c_global_at(const char *file, int line,
 void asc_matmul_get_tensor_c_local_at(const char *file, int line,
                                       asc_matmul *mm, asc_local_tensor dst,
                                       asc__sv en_atomic, asc__sv seq_write);
+/* get_tensor_c(en_atomic, en_sequential_write, sync=False): the tile's
+ * GlobalTensor (pyasc's returning form, three arguments here). */
+asc_global_tensor asc_matmul_get_tensor_c_return_at(const char *file, int line,
+                                                    asc_matmul *mm,
+                                                    asc__sv en_atomic,
+                                                    asc__sv seq_write);
 /* clang-format off */
-#define asc_matmul_get_tensor_c(mm, dst, atomic, seq)                          \
+#define asc_matmul_get_tensor_c(...)                                           \
+  ASC__OVERLOAD(asc__mm_get_tensor_c_, __VA_ARGS__)
+#define asc__mm_get_tensor_c_4(mm, dst, atomic, seq)                           \
   _Generic((dst),                                                              \
       asc_global_tensor: asc_matmul_get_tensor_c_global_at,                    \
       asc_local_tensor: asc_matmul_get_tensor_c_local_at)(                     \
           ASC__AT, mm, dst, ASC__I(atomic), ASC__B(seq))
+#define asc__mm_get_tensor_c_3(mm, atomic, seq)                                \
+  asc_matmul_get_tensor_c_return_at(ASC__AT, mm, ASC__I(atomic), ASC__B(seq))
 /* clang-format on */
+
+/* get_batch_tensor_c(batch_a, batch_b, en_sequential_write, sync=False):
+ * a GlobalTensor of C; with a LocalTensor first, into it. */
+asc_global_tensor asc_matmul_get_batch_tensor_c_at(const char *file, int line,
+                                                   asc_matmul *mm,
+                                                   asc__sv batch_a,
+                                                   asc__sv batch_b,
+                                                   asc__sv seq_write);
+void asc_matmul_get_batch_tensor_c_local_at(const char *file, int line,
+                                            asc_matmul *mm, asc_local_tensor t,
+                                            asc__sv batch_a, asc__sv batch_b,
+                                            asc__sv seq_write);
+#define asc_matmul_get_batch_tensor_c(...)                                     \
+  ASC__OVERLOAD(asc__mm_get_batch_tensor_c_, __VA_ARGS__)
+#define asc__mm_get_batch_tensor_c_4(mm, ba, bb, seq)                          \
+  asc_matmul_get_batch_tensor_c_at(ASC__AT, mm, ASC__I(ba), ASC__I(bb),        \
+                                   ASC__B(seq))
+#define asc__mm_get_batch_tensor_c_5(mm, t, ba, bb, seq)                       \
+  asc_matmul_get_batch_tensor_c_local_at(ASC__AT, mm, t, ASC__I(ba),           \
+                                         ASC__I(bb), ASC__B(seq))
+
+/* get_offset_c(): the MatrixOffset of the last tile. */
+typedef struct {
+  void *p_;
+  unsigned k_;
+} asc_matrix_offset;
+asc_matrix_offset asc_matmul_get_offset_c_at(const char *file, int line,
+                                             asc_matmul *mm);
+#define asc_matmul_get_offset_c(mm) asc_matmul_get_offset_c_at(ASC__AT, mm)
 
 /* iterate_all(tensor, en_atomic): every tile into GM C (pyasc's GM form:
  * en_sequential_write, wait_iterate_all and fake_msg false, sync true). */

@@ -205,6 +205,10 @@ asc__frame *lang_while_open(lang_call *c,
                             casc_value *(*cond)(lang_call *c, void *ud),
                             void *ud);
 
+/* A GlobalTensor handle holding v (an op's GlobalTensor result); a
+ * poisoned handle when v is NULL. */
+asc_global_tensor lang_wrap_global(lang_call *c, casc_value *v);
+
 /* A new kernel argument of type t named `name` (kernel.c's checks). */
 casc_value *lang_add_arg(lang_call *c, asc_kernel *k, const char *name,
                          casc_type *t);

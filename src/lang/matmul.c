@@ -543,6 +543,13 @@ static void set_tensor(const char *api, casc_op_kind kind, const char *file,
     return;
   ops[1] =
       gm_operand(&c, t, is_a ? "a" : "b", is_a ? mm->a_.dtype : mm->b_.dtype);
+  /* pyasc's check_type: half, float and int8 tensors only */
+  asc_dtype dt = is_a ? mm->a_.dtype : mm->b_.dtype;
+  if (ops[1] && dt != ASC_HALF && dt != ASC_FLOAT && dt != ASC_INT8) {
+    lang_error(&c, "Tensor type %s is not supported in set_tensor_%s",
+               asc_dtype_name(dt), is_a ? "a" : "b");
+    return;
+  }
   if (!ops[1] || !(ops[2] = lang_mat(&c, transpose, c.k->i1, "transpose")))
     return;
   lang_op(&c, kind, 3, ops, 0, NULL, NULL);
@@ -1002,4 +1009,133 @@ void asc_matmul_iterate_n_batch_at(const char *file, int line, asc_matmul *mm,
   for (unsigned i = 0; i < 9; i++)
     ops[1 + i] = v[order[i]];
   lang_op(&c, CASC_OP_MATMUL_ITERATE_N_BATCH, 10, ops, 0, NULL, NULL);
+}
+
+/* ---- scalar operands and the returning forms ------------------------------
+ */
+
+static void set_scalar(const char *api, casc_op_kind kind, const char *file,
+                       int line, asc_matmul *mm, asc__sv scalar, bool is_a) {
+  lang_call c;
+  casc_value *ops[2];
+  if (!mm_begin(&c, api, file, line, mm, ops))
+    return;
+  asc_dtype dt = is_a ? mm->a_.dtype : mm->b_.dtype;
+  /* pyasc's check_type, then _mat(scalar, the operand's dtype) */
+  if (dt != ASC_HALF && dt != ASC_FLOAT) {
+    lang_error(&c,
+               "Scalar type is not supported in set_tensor_%s: the "
+               "Matmul's %s type is %s (half or float)",
+               is_a ? "a" : "b", is_a ? "a" : "b", asc_dtype_name(dt));
+    return;
+  }
+  if ((ops[1] = lang_mat(&c, scalar, lang_dtype_type(c.k, dt), "scalar")))
+    lang_op(&c, kind, 2, ops, 0, NULL, NULL);
+}
+
+void asc_matmul_set_tensor_a_scalar_at(const char *file, int line,
+                                       asc_matmul *mm, asc__sv scalar) {
+  set_scalar("asc_matmul_set_tensor_a", CASC_OP_MATMUL_SET_TENSOR_A_SCALAR,
+             file, line, mm, scalar, true);
+}
+
+void asc_matmul_set_tensor_b_scalar_at(const char *file, int line,
+                                       asc_matmul *mm, asc__sv scalar) {
+  set_scalar("asc_matmul_set_tensor_b", CASC_OP_MATMUL_SET_TENSOR_B_SCALAR,
+             file, line, mm, scalar, false);
+}
+
+/* The GlobalTensor<C's dtype> a returning form gives. */
+static casc_type *c_global_type(lang_call *c, const asc_matmul *mm) {
+  casc_type *e = lang_dtype_type(c->k, mm->c_.dtype);
+  return e ? casc_type_global_tensor(c->k->ctx, e) : NULL;
+}
+
+asc_global_tensor asc_matmul_get_tensor_c_return_at(const char *file, int line,
+                                                    asc_matmul *mm,
+                                                    asc__sv en_atomic,
+                                                    asc__sv seq_write) {
+  lang_call c;
+  casc_value *ops[4];
+  asc_global_tensor none = {0};
+  if (!mm_begin(&c, "asc_matmul_get_tensor_c", file, line, mm, ops)) {
+    none.k_ = lang_stamp(&c);
+    return none;
+  }
+  if (en_atomic.kind_ == ASC__SV_INT &&
+      (en_atomic.i_ < 0 || en_atomic.i_ > 3)) {
+    lang_error(&c, "Params en_atomic should be in [0, 1, 2, 3]");
+    return lang_wrap_global(&c, NULL);
+  }
+  /* pyasc's returning form takes sync=False only */
+  static const char *const names[3] = {"en_atomic", "en_sequential_write",
+                                       "sync"};
+  static const mat_type ty[3] = {T_I8, T_I1, T_I1};
+  const asc__sv in[3] = {en_atomic, seq_write, asc__sv_i(0)};
+  for (unsigned i = 0; i < 3; i++)
+    if (!(ops[1 + i] = lang_mat(&c, in[i], mat_type_of(c.k, ty[i]), names[i])))
+      return lang_wrap_global(&c, NULL);
+  return lang_wrap_global(&c, lang_op1(&c, CASC_OP_MATMUL_GET_TENSOR_C_RETURN,
+                                       4, ops, c_global_type(&c, mm), NULL));
+}
+
+/* batch_a, batch_b, en_sequential_write and sync (False: pyasc's
+ * get_batch_tensor_c takes no other) into ops[at ..]. */
+static bool batch_operands(lang_call *c, casc_value **ops, unsigned at,
+                           asc__sv batch_a, asc__sv batch_b, asc__sv seq) {
+  static const char *const names[4] = {"batch_a", "batch_b",
+                                       "en_sequential_write", "sync"};
+  static const mat_type ty[4] = {T_UI32, T_UI32, T_I1, T_I1};
+  const asc__sv in[4] = {batch_a, batch_b, seq, asc__sv_i(0)};
+  for (unsigned i = 0; i < 4; i++)
+    if (!(ops[at + i] = lang_mat(c, in[i], mat_type_of(c->k, ty[i]), names[i])))
+      return false;
+  return true;
+}
+
+asc_global_tensor asc_matmul_get_batch_tensor_c_at(const char *file, int line,
+                                                   asc_matmul *mm,
+                                                   asc__sv batch_a,
+                                                   asc__sv batch_b,
+                                                   asc__sv seq_write) {
+  lang_call c;
+  casc_value *ops[5];
+  asc_global_tensor none = {0};
+  if (!mm_begin(&c, "asc_matmul_get_batch_tensor_c", file, line, mm, ops)) {
+    none.k_ = lang_stamp(&c);
+    return none;
+  }
+  if (!batch_operands(&c, ops, 1, batch_a, batch_b, seq_write))
+    return lang_wrap_global(&c, NULL);
+  return lang_wrap_global(&c, lang_op1(&c, CASC_OP_MATMUL_GET_BATCH_TENSOR_C, 5,
+                                       ops, c_global_type(&c, mm), NULL));
+}
+
+void asc_matmul_get_batch_tensor_c_local_at(const char *file, int line,
+                                            asc_matmul *mm, asc_local_tensor t,
+                                            asc__sv batch_a, asc__sv batch_b,
+                                            asc__sv seq_write) {
+  lang_call c;
+  casc_value *ops[6];
+  if (!mm_begin(&c, "asc_matmul_get_batch_tensor_c", file, line, mm, ops))
+    return;
+  if ((ops[1] = lang_local_tensor(&c, t.p_, t.k_, "tensor", NULL)) &&
+      batch_operands(&c, ops, 2, batch_a, batch_b, seq_write))
+    lang_op(&c, CASC_OP_MATMUL_GET_BATCH_TENSOR_C_LOCAL_MEM, 6, ops, 0, NULL,
+            NULL);
+}
+
+asc_matrix_offset asc_matmul_get_offset_c_at(const char *file, int line,
+                                             asc_matmul *mm) {
+  lang_call c;
+  casc_value *ops[1];
+  asc_matrix_offset r = {0};
+  bool ok = mm_begin(&c, "asc_matmul_get_offset_c", file, line, mm, ops);
+  r.k_ = lang_stamp(&c);
+  if (ok)
+    r.p_ = lang_op1(
+        &c, CASC_OP_MATMUL_GET_OFFSET_C, 1, ops,
+        casc_type_asc(c.k->ctx, CASC_ASC_MATRIX_OFFSET, NULL, 0, NULL, NULL),
+        NULL);
+  return r;
 }

@@ -59,7 +59,7 @@ static casc_value *local_value(lang_call *c, asc_local_tensor t,
 
 /* A fresh GlobalTensor handle around value v (sub-tensors are immutable
  * results, but they are GlobalTensors like any other). */
-static asc_global_tensor wrap_global(lang_call *c, casc_value *v) {
+asc_global_tensor lang_wrap_global(lang_call *c, casc_value *v) {
   asc_global_tensor r = {NULL, lang_stamp(c)};
   if (!v)
     return r;
@@ -160,8 +160,8 @@ static asc_global_tensor global_index(const char *api, casc_op_kind kind,
   casc_value *ops[2];
   ops[0] = global_value(&c, g);
   ops[1] = ops[0] ? lang_mat(&c, i, c.k->i32, "index") : NULL;
-  return wrap_global(&c, ops[1] ? lang_op1(&c, kind, 2, ops, ops[0]->type, NULL)
-                                : NULL);
+  return lang_wrap_global(
+      &c, ops[1] ? lang_op1(&c, kind, 2, ops, ops[0]->type, NULL) : NULL);
 }
 
 asc_global_tensor asc_globaltensor_subindex_at(const char *file, int line,

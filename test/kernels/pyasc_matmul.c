@@ -10,7 +10,7 @@
  * 16 among them (the Matmul pads the last k step).
  *
  *   kernel_pyasc_matmul             runs the cases
- *   kernel_pyasc_matmul --print-ir matmul_kernel|mm_all_kernel
+ *   kernel_pyasc_matmul --print-ir matmul_kernel|mm_all_kernel|mm_calls_kernel
  *                       prints a kernel's IR (compared with pyasc's by
  *                       test/lit/lang/pyasc-test-matmul-ir.test) */
 #include <math.h>
@@ -215,6 +215,63 @@ static void test_mm_all_kernel(void) {
   casc_ctx_free(ctx);
 }
 
+/* A third pyasc kernel (test/lit/lang/Inputs/pyasc_mm_calls.py): the
+ * Matmul calls test_matmul does not make, in one body. Only printed: the
+ * simulator does not run several of them (docs/simulator.md). */
+static void mm_calls_kernel(asc_kernel *k, void *user) {
+  (void)user;
+  asc_gm_addr a = asc_arg_gm(k, "a", ASC_HALF);
+  asc_gm_addr b = asc_arg_gm(k, "b", ASC_HALF);
+  asc_gm_addr c = asc_arg_gm(k, "c", ASC_FLOAT);
+  asc_gm_addr q = asc_arg_gm(k, "q", ASC_UINT64);
+  asc_cube_tiling tiling = asc_arg_cube_tiling(k, "tiling");
+  asc_gm_addr workspace = asc_arg_gm(k, "workspace", ASC_UINT8);
+  asc_global_tensor a_global = asc_globaltensor();
+  asc_global_tensor b_global = asc_globaltensor();
+  asc_global_tensor c_global = asc_globaltensor();
+  asc_global_tensor q_global = asc_globaltensor();
+  asc_globaltensor_set_global_buffer(a_global, a);
+  asc_globaltensor_set_global_buffer(b_global, b);
+  asc_globaltensor_set_global_buffer(c_global, c);
+  asc_globaltensor_set_global_buffer(q_global, q);
+  asc_tpipe pipe = asc_tpipe();
+  asc_tquebind que = asc_tque(ASC_TPOSITION_VECOUT, 1);
+  asc_tpipe_init_buffer(pipe, que, 1, 4096);
+  asc_matmul_config cfg = asc_adv_get_mm_config(
+      ASC_MATMULCONFIGMODE_CONFIG_NORM, NULL, NULL, NULL, NULL);
+  asc_matmul matmul = asc_matmul(
+      asc_matmultype(ASC_TPOSITION_GM, ASC_HALF, false),
+      asc_matmultype(ASC_TPOSITION_GM, ASC_HALF, false),
+      asc_matmultype(ASC_TPOSITION_GM, ASC_FLOAT, false), NULL, &cfg);
+  asc_adv_register_matmul(pipe, workspace, &matmul);
+  asc_matmul_init(&matmul, tiling);
+  asc_matmul_set_tensor_a(&matmul, 1);
+  asc_matmul_set_tensor_b(&matmul, b_global, false);
+  asc_matmul_set_org_shape(&matmul, 64, 64, 32, -1);
+  asc_matmul_set_org_shape(&matmul, 64, 64, 32, 32);
+  asc_matmul_set_single_shape(&matmul, 64, 64, 32);
+  asc_matmul_set_batch_num(&matmul, 2, 2);
+  asc_matmul_set_hf32(&matmul, true, 0);
+  asc_matmul_set_quant_scalar(&matmul, 7);
+  asc_matmul_set_quant_vector(&matmul, q_global);
+  asc_matmul_set_workspace(&matmul, c_global);
+  asc_matmul_set_workspace(&matmul, c_global, 1024);
+  asc_matmul_iterate_batch(&matmul, c_global, 2, 2, false, 0, 0, 0);
+  asc_matmul_iterate_n_batch(&matmul, 2, 2, 2, false, 0, 0, 0);
+  asc_matmul_wait_iterate_batch(&matmul);
+  asc_local_tensor r = asc_tquebind_alloc_tensor(que, ASC_FLOAT);
+  asc_matmul_async_get_tensor_c(&matmul, r);
+  asc_matmul_get_batch_tensor_c(&matmul, r, 2, 2, true);
+  asc_global_tensor g = asc_matmul_get_batch_tensor_c(&matmul, 2, 2, false);
+  asc_global_tensor g2 = asc_matmul_get_tensor_c(&matmul, 0, false);
+  asc_matmul_wait_get_tensor_c(&matmul);
+  asc_matmul_iterate_all(&matmul, c_global);
+  asc_matmul_wait_iterate_all(&matmul);
+  asc_matrix_offset off = asc_matmul_get_offset_c(&matmul);
+  asc_matmul_end(&matmul);
+  (void)a_global, (void)g, (void)g2, (void)off;
+}
+
 /* matmul_launch's tiling for m x k times k x n. */
 static asc_tcube_tiling launch_tiling(int m, int n, int k) {
   asc_tcube_tiling t;
@@ -311,10 +368,13 @@ static void test_matmul_kernel_on_shapes(void) {
 
 int main(int argc, char **argv) {
   if (argc > 2 && strcmp(argv[1], "--print-ir") == 0) {
-    bool all = strcmp(argv[2], "mm_all_kernel") == 0;
+    asc_kernel_body body = matmul_kernel;
+    if (strcmp(argv[2], "mm_all_kernel") == 0)
+      body = mm_all_kernel;
+    else if (strcmp(argv[2], "mm_calls_kernel") == 0)
+      body = mm_calls_kernel;
     casc_ctx *ctx = casc_ctx_new();
-    casc_op *module =
-        casc_jit_build(ctx, argv[2], all ? mm_all_kernel : matmul_kernel, NULL);
+    casc_op *module = casc_jit_build(ctx, argv[2], body, NULL);
     casc_buf text;
     casc_buf_init(&text);
     if (module)

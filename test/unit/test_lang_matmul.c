@@ -71,6 +71,22 @@ static void extra_calls(asc_kernel *k, asc_matmul *mm, asc_tpipe pipe,
   asc_matmul_iterate_batch(mm, cg, 2, 2, false, 0, 0, 0);
   g_extra[i++] = __LINE__ + 1;
   asc_matmul_iterate_n_batch(mm, 2, 2, 2, false, 0, 0, 0);
+  g_extra[i++] = __LINE__ + 1;
+  asc_matmul_set_tensor_a(mm, 1);
+  g_extra[i++] = __LINE__ + 1;
+  asc_matmul_set_tensor_b(mm, 2);
+  g_extra[i++] = __LINE__ + 1;
+  asc_global_tensor ct = asc_matmul_get_tensor_c(mm, 0, false);
+  g_extra[i++] = __LINE__ + 1;
+  asc_global_tensor bt = asc_matmul_get_batch_tensor_c(mm, 2, 2, false);
+  g_extra[i++] = __LINE__ + 1;
+  asc_matmul_get_batch_tensor_c(mm, r, 2, 2, true);
+  g_extra[i++] = __LINE__ + 1;
+  asc_matrix_offset off = asc_matmul_get_offset_c(mm);
+  /* the returned GlobalTensors are usable */
+  asc_globaltensor_set_value(ct, 0, 1.0f);
+  asc_globaltensor_set_value(bt, 0, 1.0f);
+  (void)off;
   asc_tquebind_free_tensor(q, r);
 }
 
@@ -303,23 +319,30 @@ static void test_the_other_calls(void) {
   for (unsigned i = 0; i < r.diags.n; i++)
     casc_diag_print(r.diags.items[i], stderr);
   REQUIRE(r.module != NULL);
-  static const char *const ops[] = {"ascendc.matmul.set_org_shape",
-                                    "ascendc.matmul.set_single_shape",
-                                    "ascendc.matmul.disable_bias",
-                                    "ascendc.matmul.wait_iterate_all",
-                                    "ascendc.matmul.wait_get_tensor_c",
-                                    "ascendc.matmul.wait_iterate_batch",
-                                    "ascendc.matmul.async_get_tensor_c",
-                                    "ascendc.matmul.set_batch_num",
-                                    "ascendc.matmul.set_hf32",
-                                    "ascendc.matmul.set_quant_scalar",
-                                    "ascendc.matmul.set_quant_vector",
-                                    "ascendc.matmul.set_sparse_index",
-                                    "ascendc.matmul.set_user_def_info",
-                                    "ascendc.matmul.set_self_define_data",
-                                    "ascendc.matmul.set_workspace",
-                                    "ascendc.matmul.iterate_batch",
-                                    "ascendc.matmul.iterate_n_batch"};
+  static const char *const ops[] = {
+      "ascendc.matmul.set_org_shape",
+      "ascendc.matmul.set_single_shape",
+      "ascendc.matmul.disable_bias",
+      "ascendc.matmul.wait_iterate_all",
+      "ascendc.matmul.wait_get_tensor_c",
+      "ascendc.matmul.wait_iterate_batch",
+      "ascendc.matmul.async_get_tensor_c",
+      "ascendc.matmul.set_batch_num",
+      "ascendc.matmul.set_hf32",
+      "ascendc.matmul.set_quant_scalar",
+      "ascendc.matmul.set_quant_vector",
+      "ascendc.matmul.set_sparse_index",
+      "ascendc.matmul.set_user_def_info",
+      "ascendc.matmul.set_self_define_data",
+      "ascendc.matmul.set_workspace",
+      "ascendc.matmul.iterate_batch",
+      "ascendc.matmul.iterate_n_batch",
+      "ascendc.matmul.set_tensor_a_scalar",
+      "ascendc.matmul.set_tensor_b_scalar",
+      "ascendc.matmul.get_tensor_c_return",
+      "ascendc.matmul.get_batch_tensor_c",
+      "ascendc.matmul.get_batch_tensor_c_local_mem",
+      "ascendc.matmul.get_offset_c"};
   for (unsigned i = 0; i < sizeof ops / sizeof ops[0]; i++) {
     op_count c = count(r.module, ops[i], g_extra[i]);
     CHECK_EQ_INT(c.at_line, 1);
