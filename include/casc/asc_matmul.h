@@ -295,6 +295,29 @@ asc_quant_config asc_quantconfig_at(const char *file, int line,
 #define asc_quantconfig(c, o, s, w)                                            \
   asc_quantconfig_at(ASC__AT, ASC__I(c), ASC__I(o), ASC__I(s), ASC__I(w))
 
+/* asc.adv.TCubeTiling(...) in a kernel: an empty struct whose fields the
+ * kernel then sets (asc_cube_tiling_set: pyasc's keyword arguments are
+ * set_member ops). */
+asc_cube_tiling asc_tcubetiling_at(const char *file, int line);
+#define asc_tcubetiling() asc_tcubetiling_at(ASC__AT)
+
+/* asc.adv.MatmulApiStaticTiling: built empty in a kernel, or by
+ * get_matmul_api_tiling(mm_cfg, a, b, c, bias[, l1_size]) (l1_size -1:
+ * asc.property(TOTAL_L1_SIZE), pyasc's default). */
+typedef struct {
+  void *p_;
+  unsigned k_;
+} asc_matmul_api_static_tiling;
+asc_matmul_api_static_tiling asc_matmulapistatictiling_at(const char *file,
+                                                          int line);
+#define asc_matmulapistatictiling() asc_matmulapistatictiling_at(ASC__AT)
+asc_matmul_api_static_tiling asc_adv_get_matmul_api_tiling_at(
+    const char *file, int line, const asc_matmul_config *cfg, asc_matmul_type a,
+    asc_matmul_type b, asc_matmul_type c, asc_matmul_type bias,
+    asc__sv l1_size);
+#define asc_adv_get_matmul_api_tiling(cfg, a, b, c, bias, l1)                  \
+  asc_adv_get_matmul_api_tiling_at(ASC__AT, cfg, a, b, c, bias, ASC__I(l1))
+
 /* ---- the Matmul object --------------------------------------------------- */
 
 /* A Matmul (its IR value and the static facts of its type). */

@@ -1139,3 +1139,73 @@ asc_matrix_offset asc_matmul_get_offset_c_at(const char *file, int line,
         NULL);
   return r;
 }
+
+/* ---- structs built in the kernel ------------------------------------------
+ */
+
+/* pyasc's Struct(...) in a JIT function: an empty construct; its keyword
+ * fields are set_member ops after it (asc_cube_tiling_set). */
+static void *empty_struct(const char *api, const char *file, int line,
+                          casc_asc_type id, unsigned *stamp) {
+  lang_call c;
+  *stamp = 0;
+  if (!lang_begin(&c, api, file, line))
+    return NULL;
+  *stamp = lang_stamp(&c);
+  return lang_op1(&c, CASC_OP_CONSTRUCT, 0, NULL,
+                  casc_type_asc(c.k->ctx, id, NULL, 0, NULL, NULL), NULL);
+}
+
+asc_cube_tiling asc_tcubetiling_at(const char *file, int line) {
+  asc_cube_tiling r;
+  r.p_ =
+      empty_struct("asc_tcubetiling", file, line, CASC_ASC_CUBE_TILING, &r.k_);
+  return r;
+}
+
+asc_matmul_api_static_tiling asc_matmulapistatictiling_at(const char *file,
+                                                          int line) {
+  asc_matmul_api_static_tiling r;
+  r.p_ = empty_struct("asc_matmulapistatictiling", file, line,
+                      CASC_ASC_MATMUL_API_STATIC_TILING, &r.k_);
+  return r;
+}
+
+asc_matmul_api_static_tiling asc_adv_get_matmul_api_tiling_at(
+    const char *file, int line, const asc_matmul_config *cfg, asc_matmul_type a,
+    asc_matmul_type b, asc_matmul_type c_type, asc_matmul_type bias,
+    asc__sv l1_size) {
+  lang_call c;
+  asc_matmul_api_static_tiling r = {0};
+  if (!lang_begin(&c, "asc_adv_get_matmul_api_tiling", file, line))
+    return r;
+  r.k_ = lang_stamp(&c);
+  if (!cfg) {
+    lang_error(&c, "the MatmulConfig is NULL");
+    return r;
+  }
+  casc_value *ops[2];
+  if (!(ops[0] = lang_value(&c, cfg->p_, cfg->k_, "mm_cfg")))
+    return r;
+  asc_matmul mm;
+  memset(&mm, 0, sizeof mm);
+  mm.a_ = a;
+  mm.b_ = b;
+  mm.c_ = c_type;
+  mm.bias_ = bias;
+  casc_type *t = matmul_type(&c, &mm, &cfg->f_);
+  if (!t)
+    return r;
+  /* no l1_size (-1 here): asc.property(TOTAL_L1_SIZE), as pyasc does */
+  if (l1_size.kind_ == ASC__SV_INT && l1_size.i_ == -1) {
+    asc_int p = asc_property_at(file, line, ASC_PROPERTY_TOTAL_L1_SIZE);
+    l1_size = asc__sv_vi(p);
+  }
+  if (!(ops[1] = lang_mat(&c, l1_size, NULL, "l1_size")))
+    return r;
+  r.p_ = lang_op1(&c, CASC_OP_GET_MATMUL_API_TILING, 2, ops,
+                  casc_type_asc(c.k->ctx, CASC_ASC_MATMUL_API_STATIC_TILING,
+                                NULL, 0, NULL, NULL),
+                  lang_attrs1(&c, "matmulType", casc_attr_type(c.k->ctx, t)));
+  return r;
+}

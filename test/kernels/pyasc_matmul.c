@@ -10,9 +10,10 @@
  * 16 among them (the Matmul pads the last k step).
  *
  *   kernel_pyasc_matmul             runs the cases
- *   kernel_pyasc_matmul --print-ir matmul_kernel|mm_all_kernel|mm_calls_kernel
- *                       prints a kernel's IR (compared with pyasc's by
- *                       test/lit/lang/pyasc-test-matmul-ir.test) */
+ *   kernel_pyasc_matmul --print-ir NAME
+ *                       prints kernel NAME's IR (matmul_kernel,
+ *                       mm_all_kernel, mm_calls_kernel, mm_tiling_kernel)
+ * (compared with pyasc's by test/lit/lang/pyasc-test-matmul-ir.test) */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -272,6 +273,26 @@ static void mm_calls_kernel(asc_kernel *k, void *user) {
   (void)a_global, (void)g, (void)g2, (void)off;
 }
 
+/* A fourth (test/lit/lang/Inputs/pyasc_mm_tiling.py): TCubeTiling and
+ * MatmulApiStaticTiling built in a kernel, get_matmul_api_tiling. Only
+ * printed. */
+static void mm_tiling_kernel(asc_kernel *k, void *user) {
+  (void)user;
+  (void)asc_arg_gm(k, "x", ASC_FLOAT);
+  asc_cube_tiling t = asc_tcubetiling();
+  asc_cube_tiling_set(t, "baseM", 64);
+  asc_cube_tiling_set(t, "baseN", 32);
+  asc_cube_tiling_set(t, "shareMode", 0);
+  asc_matmul_api_static_tiling s = asc_matmulapistatictiling();
+  asc_matmul_config cfg = asc_matmulconfig(NULL);
+  asc_matmul_api_static_tiling api = asc_adv_get_matmul_api_tiling(
+      &cfg, asc_matmultype(ASC_TPOSITION_GM, ASC_HALF, false),
+      asc_matmultype(ASC_TPOSITION_GM, ASC_HALF, false),
+      asc_matmultype(ASC_TPOSITION_GM, ASC_FLOAT, false),
+      asc_matmultype(ASC_TPOSITION_GM, ASC_FLOAT, false), 524288);
+  (void)s, (void)api;
+}
+
 /* matmul_launch's tiling for m x k times k x n. */
 static asc_tcube_tiling launch_tiling(int m, int n, int k) {
   asc_tcube_tiling t;
@@ -373,6 +394,8 @@ int main(int argc, char **argv) {
       body = mm_all_kernel;
     else if (strcmp(argv[2], "mm_calls_kernel") == 0)
       body = mm_calls_kernel;
+    else if (strcmp(argv[2], "mm_tiling_kernel") == 0)
+      body = mm_tiling_kernel;
     casc_ctx *ctx = casc_ctx_new();
     casc_op *module = casc_jit_build(ctx, argv[2], body, NULL);
     casc_buf text;

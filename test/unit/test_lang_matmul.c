@@ -314,6 +314,31 @@ static void test_configs(void) {
   casc_ctx_free(ctx);
 }
 
+static unsigned g_null_cfg_line;
+
+static void null_cfg_kernel(asc_kernel *k, void *user) {
+  (void)k, (void)user;
+  asc_matmul_type t = asc_matmultype(ASC_TPOSITION_GM, ASC_HALF, false);
+  g_null_cfg_line = __LINE__ + 1;
+  (void)asc_adv_get_matmul_api_tiling(NULL, t, t, t, t, -1);
+}
+
+static void test_api_tiling_misuse(void) {
+  casc_ctx *ctx = casc_ctx_new();
+  casc_diag_list diags = {0};
+  casc_ctx_set_diag_handler(ctx, casc_diag_collect, &diags);
+  CHECK(casc_jit_build(ctx, "k", null_cfg_kernel, NULL) == NULL);
+  CHECK_EQ_INT(diags.n, 1);
+  if (diags.n == 1) {
+    CHECK_CONTAINS(diags.items[0]->msg,
+                   "asc_adv_get_matmul_api_tiling: the MatmulConfig is NULL");
+    const casc_loc *l = casc_loc_find_file(diags.items[0]->loc);
+    CHECK(l && l->u.file.line == g_null_cfg_line);
+  }
+  casc_diag_list_free(&diags);
+  casc_ctx_free(ctx);
+}
+
 static void test_the_other_calls(void) {
   built r = build(EXTRA);
   for (unsigned i = 0; i < r.diags.n; i++)
@@ -384,6 +409,7 @@ int main(void) {
   RUN_TEST(test_builds_pyasc_ops_at_the_callers_line);
   RUN_TEST(test_the_other_calls);
   RUN_TEST(test_configs);
+  RUN_TEST(test_api_tiling_misuse);
   RUN_TEST(test_misuse);
   return CHECK_SUMMARY();
 }
