@@ -338,11 +338,16 @@ asc_matmul asc_matmul_new_at(const char *file, int line, asc_matmul_type a,
 #define asc_matmul(a, b, c, bias, cfg)                                         \
   asc_matmul_new_at(ASC__AT, a, b, c, bias, cfg)
 
-/* asc.adv.register_matmul(pipe, workspace, matmul). */
+/* asc.adv.register_matmul(pipe, workspace, matmul[, tiling]). */
 void asc_adv_register_matmul_at(const char *file, int line, asc_tpipe pipe,
-                                asc_gm_addr workspace, asc_matmul *mm);
-#define asc_adv_register_matmul(p, ws, mm)                                     \
-  asc_adv_register_matmul_at(ASC__AT, p, ws, mm)
+                                asc_gm_addr workspace, asc_matmul *mm,
+                                const asc_cube_tiling *tiling);
+#define asc_adv_register_matmul(...)                                           \
+  ASC__OVERLOAD(asc__mm_register_, __VA_ARGS__)
+#define asc__mm_register_3(p, ws, mm)                                          \
+  asc_adv_register_matmul_at(ASC__AT, p, ws, mm, NULL)
+#define asc__mm_register_4(p, ws, mm, t)                                       \
+  asc_adv_register_matmul_at(ASC__AT, p, ws, mm, &(t))
 
 /* matmul.init(tiling). */
 void asc_matmul_init_at(const char *file, int line, asc_matmul *mm,
@@ -398,16 +403,23 @@ void asc_matmul_set_single_shape_at(const char *file, int line, asc_matmul *mm,
 #define asc_matmul_set_single_shape(mm, m, n, k)                               \
   asc_matmul_set_single_shape_at(ASC__AT, mm, ASC__I(m), ASC__I(n), ASC__I(k))
 
-/* `with matmul.iterate(en_partial_sum=False) as count:` — an scf.while
- * whose condition is ascendc.matmul.iterate; count is 0, 1, ... */
+/* `with matmul.iterate() as count:` — an scf.while whose condition is
+ * ascendc.matmul.iterate; count is 0, 1, ... ASC_MATMUL_ITERATE_WITH takes
+ * pyasc's arguments: iterate(en_partial_sum, sync, local_c_matrix), the
+ * last a pointer (NULL: none). */
 asc__frame *asc_matmul_iterate_at(const char *file, int line, asc_matmul *mm,
-                                  asc__sv en_partial_sum);
+                                  asc__sv en_partial_sum, asc__sv sync,
+                                  const asc_local_tensor *local_c_matrix);
 #define ASC_MATMUL_ITERATE(mm, count)                                          \
-  ASC__MM_ITER_IMPL(ASC__UNIQ(asc__mm_frame_), mm, count)
-#define ASC__MM_ITER_IMPL(F, mm, count)                                        \
-  for (asc__frame *F ASC__CLEANUP =                                            \
-           asc_matmul_iterate_at(ASC__AT, mm, asc__sv_i(0));                   \
-       asc__frame_enter(F);)                                                   \
+  ASC__MM_ITER_IMPL(                                                           \
+      ASC__UNIQ(asc__mm_frame_), count,                                        \
+      asc_matmul_iterate_at(ASC__AT, mm, asc__sv_i(0), asc__sv_i(1), NULL))
+#define ASC_MATMUL_ITERATE_WITH(mm, count, partial_sum, sync, local_c)         \
+  ASC__MM_ITER_IMPL(ASC__UNIQ(asc__mm_frame_), count,                          \
+                    asc_matmul_iterate_at(ASC__AT, mm, ASC__B(partial_sum),    \
+                                          ASC__B(sync), local_c))
+#define ASC__MM_ITER_IMPL(F, count, open)                                      \
+  for (asc__frame *F ASC__CLEANUP = open; asc__frame_enter(F);)                \
     for (asc_int count = asc__frame_iv(F); asc__frame_body(F);                 \
          asc__frame_body_end(F))
 

@@ -498,15 +498,17 @@ static bool mm_begin(lang_call *c, const char *api, const char *file, int line,
 }
 
 void asc_adv_register_matmul_at(const char *file, int line, asc_tpipe pipe,
-                                asc_gm_addr workspace, asc_matmul *mm) {
+                                asc_gm_addr workspace, asc_matmul *mm,
+                                const asc_cube_tiling *tiling) {
   lang_call c;
-  casc_value *ops[3];
+  casc_value *ops[4];
   if (!mm_begin(&c, "asc_adv_register_matmul", file, line, mm, &ops[2]))
     return;
   ops[0] = lang_value(&c, pipe.p_, pipe.k_, "pipe");
   ops[1] = lang_value(&c, workspace.p_, workspace.k_, "workspace");
-  if (ops[0] && ops[1])
-    lang_op(&c, CASC_OP_REGIST_MATMUL_OBJ, 3, ops, 0, NULL, NULL);
+  ops[3] = tiling ? lang_value(&c, tiling->p_, tiling->k_, "tiling") : NULL;
+  if (ops[0] && ops[1] && (!tiling || ops[3]))
+    lang_op(&c, CASC_OP_REGIST_MATMUL_OBJ, tiling ? 4 : 3, ops, 0, NULL, NULL);
 }
 
 void asc_matmul_init_at(const char *file, int line, asc_matmul *mm,
@@ -669,8 +671,8 @@ void asc_matmul_set_single_shape_at(const char *file, int line, asc_matmul *mm,
 /* ---- Iterate, GetTensorC, IterateAll ---------------------------------- */
 
 typedef struct {
-  casc_value *mm;
-  asc__sv partial_sum;
+  casc_value *mm, *local_c;
+  asc__sv partial_sum, sync;
 } iter_cond;
 
 /* The before-region of pyasc's MatmulIterator: en_partial_sum and sync
@@ -679,20 +681,40 @@ static casc_value *build_iterate(lang_call *c, void *ud) {
   iter_cond *it = ud;
   if (!it->mm)
     return NULL;
-  casc_value *ops[3] = {it->mm, NULL, NULL};
+  casc_value *ops[4] = {it->mm, NULL, NULL, NULL};
+  unsigned n = it->local_c ? 4 : 3;
   ops[1] = lang_mat(c, it->partial_sum, c->k->i1, "en_partial_sum");
-  ops[2] = ops[1] ? lang_mat(c, asc__sv_i(1), c->k->i1, "sync") : NULL;
-  return ops[2] ? lang_op1(c, CASC_OP_MATMUL_ITERATE, 3, ops, c->k->i1, NULL)
-                : NULL;
+  /* operands: matmul, partialsum[, localCmaxtrix], sync */
+  if (it->local_c)
+    ops[2] = it->local_c;
+  ops[n - 1] = ops[1] ? lang_mat(c, it->sync, c->k->i1, "sync") : NULL;
+  return ops[n - 1]
+             ? lang_op1(c, CASC_OP_MATMUL_ITERATE, n, ops, c->k->i1, NULL)
+             : NULL;
 }
 
 asc__frame *asc_matmul_iterate_at(const char *file, int line, asc_matmul *mm,
-                                  asc__sv en_partial_sum) {
+                                  asc__sv en_partial_sum, asc__sv sync,
+                                  const asc_local_tensor *local_c_matrix) {
   lang_call c;
-  iter_cond it = {NULL, en_partial_sum};
+  iter_cond it = {NULL, NULL, en_partial_sum, sync};
   /* A failed call still opens a (dead) frame: its body runs once, so that
    * later mistakes in it are reported too. */
-  mm_begin(&c, "asc_matmul_iterate", file, line, mm, &it.mm);
+  if (mm_begin(&c, "asc_matmul_iterate", file, line, mm, &it.mm) &&
+      local_c_matrix) {
+    casc_dtype dt = CASC_DT_INVALID;
+    it.local_c = lang_local_tensor(&c, local_c_matrix->p_, local_c_matrix->k_,
+                                   "local_c_matrix", &dt);
+    /* pyasc's check_type: int32 or float */
+    if (it.local_c && dt != CASC_DT_I32 && dt != CASC_DT_F32) {
+      lang_error(&c,
+                 "Local_c_matrix Tensor type %s is not supported in iterate",
+                 casc_dtype_name(dt));
+      it.local_c = NULL;
+    }
+    if (!it.local_c)
+      it.mm = NULL;
+  }
   return lang_while_open(&c, build_iterate, &it);
 }
 

@@ -269,6 +269,10 @@ static void mm_calls_kernel(asc_kernel *k, void *user) {
   asc_matmul_iterate_all(&matmul, c_global);
   asc_matmul_wait_iterate_all(&matmul);
   asc_matrix_offset off = asc_matmul_get_offset_c(&matmul);
+  ASC_MATMUL_ITERATE_WITH(&matmul, cnt, true, false, &r) {
+    (void)cnt;
+  }
+  asc_adv_register_matmul(pipe, workspace, &matmul, tiling);
   asc_matmul_end(&matmul);
   (void)a_global, (void)g, (void)g2, (void)off;
 }

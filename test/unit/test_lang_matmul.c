@@ -30,8 +30,8 @@ static unsigned g_line, g_lines[16], g_extra[32];
 /* The calls test_matmul does not make, one op each at g_extra[i]. */
 static void extra_calls(asc_kernel *k, asc_matmul *mm, asc_tpipe pipe,
                         asc_gm_addr ws, asc_global_tensor ag,
-                        asc_global_tensor cg, asc_tquebind q) {
-  (void)pipe;
+                        asc_global_tensor cg, asc_tquebind q,
+                        asc_cube_tiling t) {
   asc_gm_addr qv = asc_arg_gm(k, "quant", ASC_UINT64);
   asc_global_tensor qg = asc_globaltensor();
   asc_globaltensor_set_global_buffer(qg, qv);
@@ -83,6 +83,12 @@ static void extra_calls(asc_kernel *k, asc_matmul *mm, asc_tpipe pipe,
   asc_matmul_get_batch_tensor_c(mm, r, 2, 2, true);
   g_extra[i++] = __LINE__ + 1;
   asc_matrix_offset off = asc_matmul_get_offset_c(mm);
+  g_extra[i++] = __LINE__ + 1;
+  ASC_MATMUL_ITERATE_WITH(mm, n, true, false, &r) {
+    (void)n;
+  }
+  g_extra[i++] = __LINE__ + 1;
+  asc_adv_register_matmul(pipe, ws, mm, t);
   /* the returned GlobalTensors are usable */
   asc_globaltensor_set_value(ct, 0, 1.0f);
   asc_globaltensor_set_value(bt, 0, 1.0f);
@@ -154,7 +160,7 @@ static void kernel(asc_kernel *k, void *user) {
   g_lines[8] = __LINE__ + 1;
   asc_matmul_end(&mm);
   if (m == EXTRA)
-    extra_calls(k, &mm, pipe, ws, ag, cg, q);
+    extra_calls(k, &mm, pipe, ws, ag, cg, q, t);
 }
 
 typedef struct {
@@ -367,7 +373,9 @@ static void test_the_other_calls(void) {
       "ascendc.matmul.get_tensor_c_return",
       "ascendc.matmul.get_batch_tensor_c",
       "ascendc.matmul.get_batch_tensor_c_local_mem",
-      "ascendc.matmul.get_offset_c"};
+      "ascendc.matmul.get_offset_c",
+      "ascendc.matmul.iterate",
+      "ascendc.regist_matmul_obj"};
   for (unsigned i = 0; i < sizeof ops / sizeof ops[0]; i++) {
     op_count c = count(r.module, ops[i], g_extra[i]);
     CHECK_EQ_INT(c.at_line, 1);

@@ -54,6 +54,9 @@ def mm_calls_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAdd
     matmul.iterate_all(c_global)
     matmul.wait_iterate_all()
     off = matmul.get_offset_c()
+    with matmul.iterate(True, False, r) as cnt:
+        pass
+    asc.adv.register_matmul(pipe, workspace, matmul, tiling)
     matmul.end()
 
 
