@@ -12,7 +12,8 @@
  *   kernel_pyasc_matmul             runs the cases
  *   kernel_pyasc_matmul --print-ir NAME
  *                       prints kernel NAME's IR (matmul_kernel,
- *                       mm_all_kernel, mm_calls_kernel, mm_tiling_kernel)
+ *                       mm_all_kernel, mm_calls_kernel, mm_tiling_kernel,
+ *                       count_kernel)
  * (compared with pyasc's by test/lit/lang/pyasc-test-matmul-ir.test) */
 #include <math.h>
 #include <stdint.h>
@@ -297,6 +298,100 @@ static void mm_tiling_kernel(asc_kernel *k, void *user) {
   (void)s, (void)api;
 }
 
+/* ASC_MATMUL_ITERATE carrying cells: the number of Iterates and the last
+ * count, written to GM after the loop, each tile into GM C by
+ * get_tensor_c's GM form. */
+static void count_kernel(asc_kernel *k, void *user) {
+  (void)user;
+  asc_gm_addr a = asc_arg_gm(k, "a", ASC_HALF);
+  asc_gm_addr b = asc_arg_gm(k, "b", ASC_HALF);
+  asc_gm_addr c = asc_arg_gm(k, "c", ASC_FLOAT);
+  asc_gm_addr out = asc_arg_gm(k, "out", ASC_INT32);
+  asc_cube_tiling tiling = asc_arg_cube_tiling(k, "tiling");
+  asc_gm_addr workspace = asc_arg_gm(k, "workspace", ASC_UINT8);
+  asc_global_tensor a_global = asc_globaltensor();
+  asc_global_tensor b_global = asc_globaltensor();
+  asc_global_tensor c_global = asc_globaltensor();
+  asc_global_tensor out_global = asc_globaltensor();
+  asc_globaltensor_set_global_buffer(a_global, a);
+  asc_globaltensor_set_global_buffer(b_global, b);
+  asc_globaltensor_set_global_buffer(c_global, c);
+  asc_globaltensor_set_global_buffer(out_global, out);
+  asc_tpipe pipe = asc_tpipe();
+  asc_matmul matmul = asc_matmul(
+      asc_matmultype(ASC_TPOSITION_GM, ASC_HALF, false),
+      asc_matmultype(ASC_TPOSITION_GM, ASC_HALF, false),
+      asc_matmultype(ASC_TPOSITION_GM, ASC_FLOAT, false), NULL, NULL);
+  asc_adv_register_matmul(pipe, workspace, &matmul);
+  asc_matmul_init(&matmul, tiling);
+  asc_matmul_set_tensor_a(&matmul, a_global, false);
+  asc_matmul_set_tensor_b(&matmul, b_global, false);
+  asc_int_var iterates = asc_var(0), last = asc_var(-1);
+  ASC_MATMUL_ITERATE(&matmul, count) {
+    asc_matmul_get_tensor_c(&matmul, c_global, 0, false);
+    asc_set(iterates, asc_add(asc_get(iterates), 1));
+    asc_set(last, count);
+  }
+  asc_matmul_end(&matmul);
+  asc_globaltensor_set_value(out_global, 0, asc_get(iterates));
+  asc_globaltensor_set_value(out_global, 1, asc_get(last));
+}
+
+static void test_iterate_carries_cells(void) {
+  enum { M = 128, N = 128, K = 32 };
+  static uint16_t a[M * K], b[K * N];
+  static float c[M * N], af[M * K], bf[K * N];
+  static int32_t out[8];
+  static uint8_t ws[1024];
+  casc_ctx *ctx = casc_ctx_new();
+  casc_diag_list diags = {0};
+  casc_ctx_set_diag_handler(ctx, casc_diag_collect, &diags);
+  casc_op *module = casc_jit_build(ctx, "count_kernel", count_kernel, NULL);
+  REQUIRE(module != NULL);
+  for (int i = 0; i < M * K; i++)
+    a[i] = casc_f32_to_f16(af[i] = (float)((i * 3 + 1) % 5 - 2));
+  for (int i = 0; i < K * N; i++)
+    b[i] = casc_f32_to_f16(bf[i] = (float)((i * 7 + 2) % 5 - 2));
+  asc_tcube_tiling t;
+  memset(&t, 0, sizeof t);
+  t.used_core_num = 1;
+  t.m = M;
+  t.n = N;
+  t.k_a = t.k_b = K;
+  t.base_m = t.base_n = BASE;
+  t.base_k = K;
+  t.single_core_m = M;
+  t.single_core_n = N;
+  t.single_core_k = K;
+  t.depth_a1 = t.depth_b1 = t.step_m = t.step_n = 1;
+  casc_arg args[6] = {casc_arg_gm(a, CASC_DT_F16, M * K),
+                      casc_arg_gm(b, CASC_DT_F16, K * N),
+                      casc_arg_gm(c, CASC_DT_F32, M * N),
+                      casc_arg_gm(out, CASC_DT_I32, 8),
+                      casc_arg_gm(&t, CASC_DT_I32, ASC_TCUBE_TILING_FIELDS),
+                      casc_arg_gm(ws, CASC_DT_U8, sizeof ws)};
+  casc_launch_result res;
+  CHECK_EQ_INT(casc_launch(ctx, module, "count_kernel", 1, args, 6, NULL, &res),
+               CASC_LAUNCH_OK);
+  /* 128 x 128 in 64 x 64 tiles: four Iterates, counts 0 .. 3 */
+  CHECK_EQ_INT(out[0], 4);
+  CHECK_EQ_INT(out[1], 3);
+  unsigned bad = 0;
+  for (int i = 0; i < M; i++)
+    for (int j = 0; j < N; j++) {
+      float want = 0;
+      for (int kk = 0; kk < K; kk++)
+        want += af[i * K + kk] * bf[kk * N + j];
+      bad += c[i * N + j] != want;
+    }
+  CHECK_EQ_INT(bad, 0);
+  for (unsigned i = 0; i < diags.n; i++)
+    casc_diag_print(diags.items[i], stderr);
+  CHECK_EQ_INT(diags.n, 0);
+  casc_diag_list_free(&diags);
+  casc_ctx_free(ctx);
+}
+
 /* matmul_launch's tiling for m x k times k x n. */
 static asc_tcube_tiling launch_tiling(int m, int n, int k) {
   asc_tcube_tiling t;
@@ -400,6 +495,8 @@ int main(int argc, char **argv) {
       body = mm_calls_kernel;
     else if (strcmp(argv[2], "mm_tiling_kernel") == 0)
       body = mm_tiling_kernel;
+    else if (strcmp(argv[2], "count_kernel") == 0)
+      body = count_kernel;
     casc_ctx *ctx = casc_ctx_new();
     casc_op *module = casc_jit_build(ctx, argv[2], body, NULL);
     casc_buf text;
@@ -413,5 +510,6 @@ int main(int argc, char **argv) {
   }
   RUN_TEST(test_matmul_kernel_on_shapes);
   RUN_TEST(test_mm_all_kernel);
+  RUN_TEST(test_iterate_carries_cells);
   return CHECK_SUMMARY();
 }
