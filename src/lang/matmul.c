@@ -423,7 +423,11 @@ static casc_type *matmul_type(lang_call *c, const asc_matmul *mm,
         casc_buf_printf(&b, "%lld : i32", (long long)v);
     }
     casc_buf_puts(&b, ">>");
-    t = casc_type_opaque(c->k->ctx, "ascendc", casc_buf_str(&b));
+    /* a truncated spelling would name another type */
+    if (b.oom)
+      casc_ctx_report_oom(c->k->ctx);
+    else
+      t = casc_type_opaque(c->k->ctx, "ascendc", casc_buf_str(&b));
   }
   casc_buf_free(&b);
   return t;
