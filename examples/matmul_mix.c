@@ -8,10 +8,11 @@
  * the simulator against a plain C reference, on shapes whose edge blocks
  * and tiles are partial.
  *
- * casc runs cube and vector work of one block in one instruction stream
- * (its blocks are not split into AIC / AIV halves): the cube's result
- * reaches the vector side through the GM workspace, ordered by a
- * PipeBarrier<PIPE_ALL> where MIX mode has cross-core flags.
+ * The kernel builds pyasc's Matmul object (regist_matmul_obj and the
+ * ascendc.matmul.* rows); the host's TCubeTiling (make_tiling) is its GM
+ * argument, the simulator runs the object (docs/simulator.md, "The Matmul
+ * object in the IR"). An edge tile fills only its part of the UB tile, so
+ * the epilogue zeroes the tile first: LeakyRelu reads all of it.
  *
  *   matmul_mix               runs every case, one line each
  *   matmul_mix --emit mlir   prints the iterate_all kernel's ASC-IR */
@@ -78,10 +79,10 @@ static void matmul_mix_kernel(asc_kernel *k, void *user) {
       c_gm, asc_gm_addr_add(c, asc_add(asc_mul(m_start, s->n), n_start)));
 
   asc_tpipe pipe = asc_tpipe();
-  asc_matmul mm = asc_matmul(
-      asc_matmultype(ASC_TPOSITION_GM, ASC_HALF, false),
-      asc_matmultype(ASC_TPOSITION_GM, ASC_HALF, false),
-      asc_matmultype(ASC_TPOSITION_GM, ASC_FLOAT, false), NULL, NULL);
+  asc_matmul mm = asc_matmul(asc_matmultype(ASC_TPOSITION_GM, ASC_HALF, false),
+                             asc_matmultype(ASC_TPOSITION_GM, ASC_HALF, false),
+                             asc_matmultype(ASC_TPOSITION_GM, ASC_FLOAT, false),
+                             NULL, NULL);
   asc_adv_register_matmul(pipe, workspace, &mm);
   asc_matmul_init(&mm, tiling);
   asc_matmul_set_tensor_a(&mm, a_gm, s->trans_a);

@@ -331,12 +331,12 @@ typedef struct {
  * construct, its type spelling cfg's fields (cfg NULL: pyasc's
  * MatmulConfig() is built here, as pyasc does). Without a bias type the
  * bias is C's. */
-asc_matmul asc_matmul_new_at(const char *file, int line, asc_matmul_type a,
-                             asc_matmul_type b, asc_matmul_type c,
-                             const asc_matmul_type *bias,
-                             const asc_matmul_config *cfg);
+asc_matmul asc_matmul_at(const char *file, int line, asc_matmul_type a,
+                         asc_matmul_type b, asc_matmul_type c,
+                         const asc_matmul_type *bias,
+                         const asc_matmul_config *cfg);
 #define asc_matmul(a, b, c, bias, cfg)                                         \
-  asc_matmul_new_at(ASC__AT, a, b, c, bias, cfg)
+  asc_matmul_at(ASC__AT, a, b, c, bias, cfg)
 
 /* asc.adv.register_matmul(pipe, workspace, matmul[, tiling]). */
 void asc_adv_register_matmul_at(const char *file, int line, asc_tpipe pipe,

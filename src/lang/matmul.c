@@ -447,10 +447,10 @@ static bool dtypes_ok(asc_dtype in, asc_dtype b, asc_dtype out) {
          (out == ASC_FLOAT || out == ASC_HALF || out == ASC_BF16);
 }
 
-asc_matmul asc_matmul_new_at(const char *file, int line, asc_matmul_type a,
-                             asc_matmul_type b, asc_matmul_type c,
-                             const asc_matmul_type *bias,
-                             const asc_matmul_config *cfg) {
+asc_matmul asc_matmul_at(const char *file, int line, asc_matmul_type a,
+                         asc_matmul_type b, asc_matmul_type c,
+                         const asc_matmul_type *bias,
+                         const asc_matmul_config *cfg) {
   lang_call lc;
   asc_matmul mm;
   memset(&mm, 0, sizeof mm);
