@@ -8,10 +8,11 @@
  * the simulator against a plain C reference, on shapes whose edge blocks
  * and tiles are partial.
  *
- * casc runs cube and vector work of one block in one instruction stream
- * (its blocks are not split into AIC / AIV halves): the cube's result
- * reaches the vector side through the GM workspace, ordered by a
- * PipeBarrier<PIPE_ALL> where MIX mode has cross-core flags.
+ * The kernel builds pyasc's Matmul object (regist_matmul_obj and the
+ * ascendc.matmul.* rows); the host's TCubeTiling (make_tiling) is its GM
+ * argument, the simulator runs the object (docs/simulator.md, "The Matmul
+ * object in the IR"). An edge tile fills only its part of the UB tile, so
+ * the epilogue zeroes the tile first: LeakyRelu reads all of it.
  *
  *   matmul_mix               runs every case, one line each
  *   matmul_mix --emit mlir   prints the iterate_all kernel's ASC-IR */
@@ -55,11 +56,11 @@ static asc_tcube_tiling make_tiling(const mix_case *s) {
 
 static void matmul_mix_kernel(asc_kernel *k, void *user) {
   const mix_case *s = user;
-  asc_tcube_tiling tiling = make_tiling(s);
   asc_gm_addr a = asc_arg_gm(k, "a", ASC_HALF);
   asc_gm_addr b = asc_arg_gm(k, "b", ASC_HALF);
   asc_gm_addr c = asc_arg_gm(k, "c", ASC_FLOAT);
-  asc_gm_addr workspace = asc_arg_gm(k, "workspace", ASC_FLOAT);
+  asc_cube_tiling tiling = asc_arg_cube_tiling(k, "tiling");
+  asc_gm_addr workspace = asc_arg_gm(k, "workspace", ASC_UINT8);
 
   /* calc_offsets */
   asc_int bidx = asc_get_block_idx();
@@ -78,14 +79,15 @@ static void matmul_mix_kernel(asc_kernel *k, void *user) {
       c_gm, asc_gm_addr_add(c, asc_add(asc_mul(m_start, s->n), n_start)));
 
   asc_tpipe pipe = asc_tpipe();
-  asc_matmul mm = asc_matmul_new(
-      asc_matmul_type_(ASC_TPOSITION_GM, ASC_HALF, false),
-      asc_matmul_type_(ASC_TPOSITION_GM, ASC_HALF, false),
-      asc_matmul_type_(ASC_TPOSITION_GM, ASC_FLOAT, false), NULL);
-  asc_register_matmul(pipe, workspace, &mm, &tiling);
+  asc_matmul mm = asc_matmul(asc_matmultype(ASC_TPOSITION_GM, ASC_HALF, false),
+                             asc_matmultype(ASC_TPOSITION_GM, ASC_HALF, false),
+                             asc_matmultype(ASC_TPOSITION_GM, ASC_FLOAT, false),
+                             NULL, NULL);
+  asc_adv_register_matmul(pipe, workspace, &mm);
+  asc_matmul_init(&mm, tiling);
   asc_matmul_set_tensor_a(&mm, a_gm, s->trans_a);
   asc_matmul_set_tensor_b(&mm, b_gm, false);
-  asc_matmul_set_tail(&mm, tail_m, tail_n);
+  asc_matmul_set_tail(&mm, tail_m, tail_n, -1);
   if (!s->epilogue) {
     asc_matmul_iterate_all(&mm, c_gm);
   } else {
@@ -93,16 +95,19 @@ static void matmul_mix_kernel(asc_kernel *k, void *user) {
     asc_tpipe_init_buffer(pipe, out_q, 2, BASE * BASE * 4);
     asc_int round_m = asc_div(asc_add(tail_m, BASE - 1), BASE);
     ASC_MATMUL_ITERATE(&mm, count) {
-      asc_local_tensor r = asc_tquebind_alloc_tensor(out_q, ASC_FLOAT);
-      asc_matmul_get_tensor_c(&mm, r);
-      asc_leaky_relu(r, r, ALPHA, BASE * BASE);
-      asc_tquebind_enque(out_q, r);
-      asc_local_tensor rd = asc_tquebind_deque(out_q, ASC_FLOAT);
       /* the tile's place in C (pyasc's start_offset) and its valid part */
       asc_int m0 = asc_mul(asc_rem(count, round_m), BASE);
       asc_int n0 = asc_mul(asc_div(count, round_m), BASE);
       asc_int mc = asc_min(BASE, asc_sub(tail_m, m0));
       asc_int nc = asc_min(BASE, asc_sub(tail_n, n0));
+      asc_local_tensor r = asc_tquebind_alloc_tensor(out_q, ASC_FLOAT);
+      /* an edge tile fills its mc x nc part only, and UB starts with
+       * garbage: zero the tile first (LeakyRelu reads all of it) */
+      asc_duplicate(r, 0.0f, BASE * BASE);
+      asc_matmul_get_tensor_c(&mm, r, 0, true);
+      asc_leaky_relu(r, r, ALPHA, BASE * BASE);
+      asc_tquebind_enque(out_q, r);
+      asc_local_tensor rd = asc_tquebind_deque(out_q, ASC_FLOAT);
       asc_data_copy(
           asc_globaltensor_subindex(c_gm, asc_add(asc_mul(m0, s->n), n0)), rd,
           asc_datacopyparams(mc, asc_div(nc, 8), asc_div(asc_sub(BASE, nc), 8),
@@ -130,9 +135,11 @@ static int run_case(const mix_case *s) {
   int rc = 1;
   asc_tcube_tiling t = make_tiling(s);
   size_t na = (size_t)s->m * s->k, nb = (size_t)s->k * s->n,
-         nc = (size_t)s->m * s->n, nws = (size_t)t.used_core_num * BASE * BASE;
+         nc = (size_t)s->m * s->n,
+         nws = (size_t)t.used_core_num * BASE * BASE * 4;
   uint16_t *A = malloc(na * 2), *B = malloc(nb * 2);
-  float *C = calloc(nc, 4), *WS = calloc(nws, 4);
+  float *C = calloc(nc, 4);
+  uint8_t *WS = calloc(nws, 1);
   if (!A || !B || !C || !WS)
     goto out;
   for (size_t i = 0; i < na; i++)
@@ -143,11 +150,14 @@ static int run_case(const mix_case *s) {
       casc_jit_build(ctx, "matmul_mix", matmul_mix_kernel, (void *)s);
   if (!module)
     goto out;
-  casc_arg args[4] = {
-      casc_arg_gm(A, CASC_DT_F16, na), casc_arg_gm(B, CASC_DT_F16, nb),
-      casc_arg_gm(C, CASC_DT_F32, nc), casc_arg_gm(WS, CASC_DT_F32, nws)};
+  /* the host's TCubeTiling: its bytes are the kernel argument */
+  casc_arg args[5] = {casc_arg_gm(A, CASC_DT_F16, na),
+                      casc_arg_gm(B, CASC_DT_F16, nb),
+                      casc_arg_gm(C, CASC_DT_F32, nc),
+                      casc_arg_gm(&t, CASC_DT_I32, ASC_TCUBE_TILING_FIELDS),
+                      casc_arg_gm(WS, CASC_DT_U8, nws)};
   casc_launch_result res;
-  if (casc_launch(ctx, module, "matmul_mix", (unsigned)t.used_core_num, args, 4,
+  if (casc_launch(ctx, module, "matmul_mix", (unsigned)t.used_core_num, args, 5,
                   NULL, &res) != CASC_LAUNCH_OK ||
       res.warnings) {
     fprintf(stderr, "matmul_mix: %dx%dx%d: the launch reported issues\n", s->m,

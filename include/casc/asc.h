@@ -510,6 +510,8 @@ asc_int asc_idiv_at(const char *file, int line, asc__sv a, asc__sv b);
 asc_int asc_irem_at(const char *file, int line, asc__sv a, asc__sv b);
 asc_int asc_imin_at(const char *file, int line, asc__sv a, asc__sv b);
 asc_int asc_imax_at(const char *file, int line, asc__sv a, asc__sv b);
+/* a.ceildiv(b) (pyasc's RuntimeInt.ceildiv: arith.ceildivsi). */
+asc_int asc_iceildiv_at(const char *file, int line, asc__sv a, asc__sv b);
 asc_float asc_fadd_at(const char *file, int line, asc__sv a, asc__sv b);
 asc_float asc_fsub_at(const char *file, int line, asc__sv a, asc__sv b);
 asc_float asc_fmul_at(const char *file, int line, asc__sv a, asc__sv b);
@@ -549,6 +551,7 @@ asc_float asc_to_float_at(const char *file, int line, asc__sv x, asc_dtype dt);
 #define asc__min_2(a, b) asc_imin_at(ASC__AT, ASC__I(a), ASC__I(b))
 #define asc__max_2(a, b) asc_imax_at(ASC__AT, ASC__I(a), ASC__I(b))
 #define asc_rem(a, b) asc_irem_at(ASC__AT, ASC__I(a), ASC__I(b))
+#define asc_ceildiv(a, b) asc_iceildiv_at(ASC__AT, ASC__I(a), ASC__I(b))
 #define asc_eq(a, b) asc_cmp_at(ASC__AT, ASC__EQ, ASC__N(a), ASC__N(b))
 #define asc_ne(a, b) asc_cmp_at(ASC__AT, ASC__NE, ASC__N(a), ASC__N(b))
 #define asc_lt(a, b) asc_cmp_at(ASC__AT, ASC__LT, ASC__N(a), ASC__N(b))

@@ -456,8 +456,8 @@ casc_op *casc_jit_build(casc_ctx *ctx, const char *name, asc_kernel_body body,
  */
 
 /* A new entry-block argument with pyasc's NameLoc("name"(callsite)). */
-static casc_value *add_arg(lang_call *c, asc_kernel *k, const char *name,
-                           casc_type *t) {
+casc_value *lang_add_arg(lang_call *c, asc_kernel *k, const char *name,
+                         casc_type *t) {
   if (k != c->k) {
     lang_error(c, "the asc_kernel pointer is not the kernel being built");
     return NULL;
@@ -493,7 +493,7 @@ asc_gm_addr asc_arg_gm_at(const char *file, int line, asc_kernel *k,
     return r;
   casc_type *elem = lang_dtype_checked(&c, dt, "dtype");
   casc_type *t = elem ? casc_type_gm_memref(c.k->ctx, elem) : NULL;
-  r.p_ = elem ? add_arg(&c, k, name, t) : NULL;
+  r.p_ = elem ? lang_add_arg(&c, k, name, t) : NULL;
   r.k_ = lang_stamp(&c);
   return r;
 }
@@ -509,7 +509,7 @@ asc_int asc_arg_int_at(const char *file, int line, asc_kernel *k,
     lang_error(&c, "dtype %s is not an integer type", asc_dtype_name(dt));
     t = NULL;
   }
-  r.p_ = t ? add_arg(&c, k, name, t) : NULL;
+  r.p_ = t ? lang_add_arg(&c, k, name, t) : NULL;
   r.k_ = lang_stamp(&c);
   return r;
 }
@@ -525,7 +525,7 @@ asc_float asc_arg_float_at(const char *file, int line, asc_kernel *k,
     lang_error(&c, "dtype %s is not a floating-point type", asc_dtype_name(dt));
     t = NULL;
   }
-  r.p_ = t ? add_arg(&c, k, name, t) : NULL;
+  r.p_ = t ? lang_add_arg(&c, k, name, t) : NULL;
   r.k_ = lang_stamp(&c);
   return r;
 }

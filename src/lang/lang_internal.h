@@ -60,6 +60,11 @@ struct asc__frame {
   casc_value *cond;
   casc_block *then_block, *else_block;
   bool is_if; /* opened by ASC_IF (also when dead): ASC_ELSE may follow */
+  /* FRAME_FOR opened by lang_while_open: an scf.while, its before-region
+   * (the count and the carried cells pass through it) and the condition
+   * built there. */
+  casc_block *while_before;
+  casc_value *while_cond;
   bool in_else;
   lang_binding *bindings;      /* FOR / KERNEL / DEAD; IF: then branch */
   lang_binding *else_bindings; /* IF: else branch */
@@ -193,6 +198,19 @@ void lang_var_set(lang_kernel *k, lang_var *var, casc_value *v);
 void lang_frames_unwind_all(lang_kernel *k);
 /* The location of the closest enclosing scf op of a block, for messages. */
 unsigned lang_block_line(casc_block *b, const char **what);
+
+/* The body of an scf.while as pyasc's MatmulIterator builds it (`with
+ * matmul.iterate() as count`): `cond` builds the before-region's ops and
+ * returns its i1 condition; the body gets the count (0, 1, ...: the frame's
+ * iv, incremented at the body's end) and carries written cells like
+ * ASC_FOR. A dead frame after an error (cond returned NULL). */
+asc__frame *lang_while_open(lang_call *c,
+                            casc_value *(*cond)(lang_call *c, void *ud),
+                            void *ud);
+
+/* A new kernel argument of type t named `name` (kernel.c's checks). */
+casc_value *lang_add_arg(lang_call *c, asc_kernel *k, const char *name,
+                         casc_type *t);
 
 /* Internal allocation in the build's context. */
 void *lang_alloc(lang_kernel *k, size_t n);

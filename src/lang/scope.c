@@ -153,7 +153,13 @@ static unsigned count_bindings(const lang_binding *b) {
   return n;
 }
 
+static void close_while(lang_kernel *k, lang_frame *f);
+
 static void close_for(lang_kernel *k, lang_frame *f) {
+  if (f->while_before) {
+    close_while(k, f);
+    return;
+  }
   unsigned n = count_bindings(f->bindings), kept = 0;
   casc_value **ops = lang_alloc(k, (3 + n) * sizeof *ops);
   casc_value **yields = lang_alloc(k, (n ? n : 1) * sizeof *yields);
@@ -188,6 +194,69 @@ static void close_for(lang_kernel *k, lang_frame *f) {
   casc_region_push_block(casc_op_region(op, 0), f->block);
   casc_block_append(k->top->block, op);
   for (unsigned i = 0; i < kept; i++)
+    frame_set(k, k->top, vars[i], casc_op_result(op, i));
+}
+
+/* scf.while (count = 0, carried cells) { before: cond; scf.condition }
+ * do { body; count + 1 }: pyasc's MatmulIterator. The carried cells are
+ * close_for's (written promoted cells); the before-region passes them on
+ * unchanged. */
+static void close_while(lang_kernel *k, lang_frame *f) {
+  unsigned n = count_bindings(f->bindings) + 1, kept = 1;
+  casc_value **inits = lang_alloc(k, n * sizeof *inits);
+  casc_value **yields = lang_alloc(k, n * sizeof *yields);
+  casc_value **conds = lang_alloc(k, (n + 1) * sizeof *conds);
+  casc_type **types = lang_alloc(k, n * sizeof *types);
+  lang_var **vars = lang_alloc(k, n * sizeof *vars);
+  if (!inits || !yields || !conds || !types || !vars) {
+    abandon(k, f);
+    return;
+  }
+  types[0] = k->i32;
+  for (lang_binding *b = f->bindings; b; b = b->next) {
+    if (!b->arg)
+      continue;
+    if (!b->set) {
+      casc_value_replace_all_uses(b->arg, b->init);
+      remove_block_arg(f->block, b->arg);
+      continue;
+    }
+    inits[kept] = b->init;
+    yields[kept] = b->value;
+    types[kept] = b->var->type;
+    vars[kept] = b->var;
+    kept++;
+  }
+  /* The count's step at the body's end (k->top is f: ops go to its body). */
+  lang_call c = {
+      .k = k, .api = "ASC_MATMUL_ITERATE", .line = f->line, .loc = f->loc};
+  casc_value *one = lang_mat(&c, asc__sv_i(1), k->i32, "count step");
+  casc_value *addo[2] = {f->iv, one};
+  yields[0] =
+      one ? lang_op1(&c, CASC_OP_ARITH_ADDI, 2, addo, k->i32, NULL) : NULL;
+  casc_op *y = yields[0] ? make_yield(k, f->loc, kept, yields) : NULL;
+  pop(k, f);
+  /* The count starts at 0, made just before the loop as pyasc does. */
+  inits[0] = y ? lang_mat(&c, asc__sv_i(0), k->i32, "count") : NULL;
+  conds[0] = f->while_cond;
+  conds[1] = casc_block_add_arg(k->ctx, f->while_before, k->i32, f->loc);
+  for (unsigned i = 1; i < kept && conds[i]; i++)
+    conds[i + 1] =
+        casc_block_add_arg(k->ctx, f->while_before, types[i], f->loc);
+  if (!inits[0] || !conds[kept])
+    return; /* the context reported running out of memory */
+  casc_op *cond = casc_op_create_kind(k->ctx, CASC_OP_SCF_CONDITION, f->loc,
+                                      kept + 1, conds, 0, NULL, NULL, 0);
+  casc_op *op = casc_op_create_kind(k->ctx, CASC_OP_SCF_WHILE, f->loc, kept,
+                                    inits, kept, types, NULL, 2);
+  if (!cond || !op)
+    return;
+  casc_block_append(f->while_before, cond);
+  casc_block_append(f->block, y);
+  casc_region_push_block(casc_op_region(op, 0), f->while_before);
+  casc_region_push_block(casc_op_region(op, 1), f->block);
+  casc_block_append(k->top->block, op);
+  for (unsigned i = 1; i < kept; i++)
     frame_set(k, k->top, vars[i], casc_op_result(op, i));
 }
 
@@ -321,6 +390,32 @@ asc__frame *asc__for_open(const char *file, int line, asc__sv lo, asc__sv hi,
     return &g_skip;
   memcpy(f->bounds, b, sizeof b);
   f->iv = casc_block_add_arg(k->ctx, f->block, k->i32, c.loc);
+  push(k, f);
+  return f;
+}
+
+asc__frame *lang_while_open(lang_call *c,
+                            casc_value *(*cond)(lang_call *c, void *ud),
+                            void *ud) {
+  lang_kernel *k = c->k;
+  if (!k) /* outside a build (reported by lang_begin): the body is skipped */
+    return &g_skip;
+  lang_frame *f = new_frame(c, FRAME_FOR, "ASC_MATMUL_ITERATE");
+  if (!f)
+    return &g_skip;
+  /* The condition's ops go into the frame's first block (the
+   * before-region): lang_op builds into the top frame's block. */
+  push(k, f);
+  casc_value *v = cond(c, ud);
+  f->while_before = f->block;
+  f->while_cond = v;
+  f->block = casc_block_create(k->ctx);
+  pop(k, f);
+  f->state = FS_OPEN;
+  if (!v || !f->block)
+    return dead_frame(c, "ASC_MATMUL_ITERATE");
+  f->iv =
+      casc_block_add_arg(k->ctx, f->block, k->i32, casc_loc_unknown(k->ctx));
   push(k, f);
   return f;
 }

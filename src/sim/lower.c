@@ -1518,6 +1518,13 @@ static bool lower_generic(lowerer *L, casc_op *op) {
     unsupported(L, op, casc_sim_why_not(op->kind));
     return false;
   }
+  /* A `constexpr static` construct nothing uses (pyasc's MatmulConfig
+   * before every Matmul, whose fields the Matmul's type repeats and
+   * matmul.c reads there; a QuantConfig): nothing runs. */
+  if (op->kind == CASC_OP_CONSTRUCT && op->nres == 1 &&
+      casc_op_attr(op, "isConstexpr") &&
+      !casc_value_has_uses(casc_op_result(op, 0)))
+    return true;
   if (opc == SIM_TRANS_5HD_LIST)
     return lower_trans_5hd_list(L, op, opc);
   const unsigned max_res = opc == SIM_GET_MRG_SORT_RESULT ? 4u

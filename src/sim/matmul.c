@@ -4,15 +4,14 @@
  * iterate / get_tensor_c / iterate_all / end / wait_*; docs/simulator.md,
  * "The Matmul object in the IR").
  *
- * One Iterate is what the C API's Matmul (src/lang/matmul.c) emits as basic
- * cube ops, run on the same Mmad and Fixpipe code (cube.c): per base_k
+ * One Iterate is basic cube ops, run on the Mmad and Fixpipe code of
+ * cube.c (the C API's Matmul builds these rows too): per base_k
  * step the A and B parts of the tile go into the object's L0A / L0B
  * buffers in the fractal layouts Mmad reads (zero padded to 16 rows /
  * 32-byte columns, transposed on the way when A or B is given
  * transposed), one Mmad accumulates into its L0C buffer (the first step
  * starts at 0 or at the bias row); GetTensorC sends the tile through the
- * fixpipe's conversion. The tile order, the tail and the k steps are the C
- * API's, so both give bit-identical results.
+ * fixpipe's conversion.
  *
  * Where it runs: the object belongs to the block (a MIX kernel's block
  * stands for its AIC and AIVs, docs/simulator.md "Mix mode"): the AIC's
