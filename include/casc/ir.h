@@ -443,6 +443,9 @@ casc_attr *casc_op_props(const casc_op *op);
 /* Sets them; false (nothing changes) for a registered op given
  * properties other than NULL. */
 bool casc_op_set_props(casc_op *op, casc_attr *props);
+/* The op's full name, e.g. "ascendc.pipe" (the op table's spelling for a
+ * registered op, an interned string for an unregistered one). */
+const char *casc_op_name(const casc_op *op);
 casc_attr *casc_op_attr(const casc_op *op, const char *name);
 void casc_op_set_attr(casc_ctx *ctx, casc_op *op, const char *name,
                       casc_attr *value);

@@ -241,6 +241,10 @@ int64_t casc_op_attr_int(const casc_op *op, const char *name, int64_t dflt) {
   return dflt;
 }
 
+const char *casc_op_name(const casc_op *op) {
+  return op->name;
+}
+
 const casc_op_info *casc_op_info_of(const casc_op *op) {
   return casc_op_info_get(op->kind);
 }

@@ -31,7 +31,7 @@ static void fail(verifier *v, const casc_op *op, const char *fmt, ...) {
   va_start(ap, fmt);
   casc_buf b;
   casc_buf_init(&b);
-  casc_buf_printf(&b, "'%s' op ", op->name);
+  casc_buf_printf(&b, "'%s' op ", casc_op_name(op));
   casc_buf_vprintf(&b, fmt, ap);
   va_end(ap);
   casc_emit_error(v->ctx, op->loc, "%s",

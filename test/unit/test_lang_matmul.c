@@ -99,7 +99,7 @@ typedef struct {
 
 static bool count_op(casc_op *op, void *user) {
   op_count *c = user;
-  if (strcmp(op->name, c->name) == 0) {
+  if (strcmp(casc_op_name(op), c->name) == 0) {
     c->n++;
     const casc_loc *l = casc_loc_find_file(op->loc);
     if (l && l->u.file.line == c->line)
