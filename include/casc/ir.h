@@ -270,7 +270,8 @@ casc_attr *casc_attr_unit(casc_ctx *ctx);
 casc_attr *casc_attr_bool(casc_ctx *ctx, bool b);
 casc_attr *casc_attr_array(casc_ctx *ctx, unsigned n, casc_attr *const *elems);
 /* Entries are copied and sorted by name; a later duplicate key replaces an
- * earlier one. */
+ * earlier one. An entry whose name is NULL (an interning that ran out of
+ * memory) makes the result NULL. */
 casc_attr *casc_attr_dict(casc_ctx *ctx, unsigned n,
                           const casc_named_attr *entries);
 casc_attr *casc_attr_type(casc_ctx *ctx, casc_type *t);

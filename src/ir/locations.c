@@ -193,6 +193,8 @@ casc_loc *casc_loc_file(casc_ctx *ctx, const char *file, unsigned line,
 casc_loc *casc_loc_name(casc_ctx *ctx, const char *name, casc_loc *child) {
   casc_loc proto = {.kind = CASC_LOC_NAME};
   proto.u.name.name = casc_intern_cstr(ctx, name ? name : "");
+  if (!proto.u.name.name) /* out of memory, reported */
+    return NULL;
   proto.u.name.child = child;
   casc_key k;
   casc_key_init(&k);

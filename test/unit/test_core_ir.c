@@ -60,6 +60,18 @@ static void test_attrs_are_uniqued(void) {
   casc_ctx_free(ctx);
 }
 
+/* Callers hand casc_intern_cstr's result straight to casc_attr_dict: a
+ * NULL name (that interning ran out of memory) fails the dict instead of
+ * crashing in strlen (the fault-injection sweep hit it). */
+static void test_dict_with_failed_name(void) {
+  casc_ctx *ctx = casc_ctx_new();
+  casc_named_attr e[2] = {{"a", casc_attr_unit(ctx)},
+                          {NULL, casc_attr_unit(ctx)}};
+  CHECK(casc_attr_dict(ctx, 2, e) == NULL);
+  CHECK(casc_ctx_out_of_memory(ctx));
+  casc_ctx_free(ctx);
+}
+
 static void test_use_lists_and_erase(void) {
   casc_ctx *ctx = casc_ctx_new();
   REQUIRE(ctx);
@@ -320,6 +332,7 @@ static void test_file_locations_are_uniqued(void) {
 int main(void) {
   RUN_TEST(test_types_are_uniqued);
   RUN_TEST(test_attrs_are_uniqued);
+  RUN_TEST(test_dict_with_failed_name);
   RUN_TEST(test_use_lists_and_erase);
   RUN_TEST(test_walks);
   RUN_TEST(test_diagnostics);
