@@ -374,15 +374,15 @@ void casc_value_set_arg_attrs(casc_value *v, casc_attr *attrs);
 
 struct casc_op {
   /* The counts first, so that no padding sits between them and the
-   * pointers (72 bytes an op). The results and regions sit in front of the
+   * pointers (64 bytes an op). The results and regions sit in front of the
    * op (casc_op_results, casc_op_regions) and the operands' capacity is not
-   * kept: both follow from where they are (ops.c); an unregistered op's
-   * properties sit in front of its regions (casc_op_props). */
+   * kept: both follow from where they are (ops.c). The name is the op
+   * table's (casc_op_name); an unregistered op's name and properties sit
+   * in front of its regions (casc_op_props). */
   casc_op_kind kind;
   unsigned nops;
   unsigned nres;
   unsigned nregions;
-  const char *name; /* interned full name, e.g. "ascendc.pipe" */
   casc_loc *loc;
   casc_use *operands;
   casc_attr *attrs; /* DICT or NULL */

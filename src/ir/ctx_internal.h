@@ -27,9 +27,6 @@ struct casc_ctx {
   /* The last file name casc_loc_file interned: callers pass the same one
    * op after op. */
   const char *last_file;
-  /* The interned name of each registered op kind, made on first use (an
-   * op's name is interned at its creation). */
-  const char **kind_names;
   uint32_t next_id; /* ids of uniqued objects, in creation order */
   casc_diag_handler diag_fn;
   void *diag_user;
