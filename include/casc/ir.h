@@ -374,15 +374,17 @@ void casc_value_set_arg_attrs(casc_value *v, casc_attr *attrs);
 
 struct casc_op {
   /* The counts first, so that no padding sits between them and the
-   * pointers (64 bytes an op). The results and regions sit in front of the
+   * pointers (56 bytes an op). The results and regions sit in front of the
    * op (casc_op_results, casc_op_regions) and the operands' capacity is not
    * kept: both follow from where they are (ops.c). The name is the op
    * table's (casc_op_name); an unregistered op's name and properties sit
    * in front of its regions (casc_op_props). */
-  casc_op_kind kind;
-  unsigned nops;
-  unsigned nres;
-  unsigned nregions;
+  /* 16-bit counts (at most CASC_OP_MAX_COUNT: creation and growth past
+   * it fail with a located error) keep the op at 56 bytes. */
+  uint16_t kind; /* a casc_op_kind */
+  uint16_t nops;
+  uint16_t nres;
+  uint16_t nregions;
   casc_loc *loc;
   casc_use *operands;
   casc_attr *attrs; /* DICT or NULL */
@@ -403,8 +405,12 @@ struct casc_region {
   casc_op *parent;
 };
 
+/* The most operands, results or regions an op can have. */
+#define CASC_OP_MAX_COUNT 65535u
+
 /* Creation. Operands, result types, attributes (a DICT or NULL) and the
- * number of regions are fixed at creation; regions start empty. */
+ * number of regions are fixed at creation; regions start empty. More than
+ * CASC_OP_MAX_COUNT of any is a located error (NULL). */
 casc_op *casc_op_create(casc_ctx *ctx, const char *name, casc_loc *loc,
                         unsigned nops, casc_value *const *operands,
                         unsigned nres, casc_type *const *result_types,

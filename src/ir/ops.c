@@ -71,24 +71,34 @@ static casc_op *op_create(casc_ctx *ctx, casc_op_kind kind, const char *name,
                      sizeof(casc_region) % 8 == 0 &&
                      sizeof(unregistered_extra) % 8 == 0,
                  "op parts keep 8-byte alignment");
+  _Static_assert(CASC_OP_COUNT_ - 1 <= UINT16_MAX, "op kinds fit the field");
+  if (nops > CASC_OP_MAX_COUNT || nres > CASC_OP_MAX_COUNT ||
+      nregions > CASC_OP_MAX_COUNT) {
+    casc_emit_error(ctx, loc,
+                    "an op has at most %u operands, %u results and %u "
+                    "regions (%u, %u, %u given)",
+                    CASC_OP_MAX_COUNT, CASC_OP_MAX_COUNT, CASC_OP_MAX_COUNT,
+                    nops, nres, nregions);
+    return NULL;
+  }
   unsigned char *block = casc_ctx_alloc(ctx, size);
   if (!block)
     return NULL;
   casc_op *op = (casc_op *)(block + op_at);
-  op->kind = kind;
+  op->kind = (uint16_t)kind;
   if (kind == CASC_OP_UNREGISTERED)
     ((unregistered_extra *)block)->name = name;
   op->loc = loc ? loc : casc_loc_unknown(ctx);
   op->attrs = attrs;
   if (nops)
     op->operands = (casc_use *)(op + 1);
-  op->nops = nops;
+  op->nops = (uint16_t)nops;
   for (unsigned i = 0; i < nops; i++) {
     op->operands[i].user = op;
     use_link(&op->operands[i], operands ? operands[i] : NULL);
   }
-  op->nres = nres;
-  op->nregions = nregions;
+  op->nres = (uint16_t)nres;
+  op->nregions = (uint16_t)nregions;
   casc_value *results = casc_op_results(op);
   for (unsigned i = 0; i < nres; i++) {
     results[i].type = result_types ? result_types[i] : NULL;
@@ -151,6 +161,11 @@ static unsigned operand_room(const casc_op *op) {
 /* Growing moves the use records, so every link into the old array is
  * re-threaded. */
 static bool grow_operands(casc_ctx *ctx, casc_op *op, unsigned need) {
+  if (need > CASC_OP_MAX_COUNT) {
+    casc_emit_error(ctx, op->loc, "'%s' op: at most %u operands (%u given)",
+                    casc_op_name(op), CASC_OP_MAX_COUNT, need);
+    return false;
+  }
   unsigned room = operand_room(op);
   if (need <= room)
     return true;
@@ -176,7 +191,7 @@ void casc_op_add_operand(casc_ctx *ctx, casc_op *op, casc_value *v) {
   casc_use *u = &op->operands[op->nops];
   u->user = op;
   use_link(u, v);
-  op->nops++;
+  op->nops = (uint16_t)(op->nops + 1);
 }
 
 void casc_op_set_operands(casc_ctx *ctx, casc_op *op, unsigned n,
@@ -191,7 +206,7 @@ void casc_op_set_operands(casc_ctx *ctx, casc_op *op, unsigned n,
     u->user = op;
     use_link(u, vals[i]);
   }
-  op->nops = n;
+  op->nops = (uint16_t)n;
 }
 
 void casc_op_drop_operand_uses(casc_op *op) {

@@ -324,7 +324,7 @@ static void check_structure(verifier *v, casc_op *op) {
     if (op->nops - 3 != op->nres)
       fail(v, op, "has %u iter_args but %u results", op->nops - 3, op->nres);
     casc_block *body = op->nregions ? casc_op_regions(op)[0].first : NULL;
-    if (!body || body->nargs != 1 + op->nres) {
+    if (!body || body->nargs != 1u + op->nres) {
       fail(v, op,
            "body must take the induction variable and one argument "
            "per iter_arg");

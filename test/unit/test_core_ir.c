@@ -72,6 +72,28 @@ static void test_dict_with_failed_name(void) {
   casc_ctx_free(ctx);
 }
 
+/* An op's counts are 16-bit fields: going past CASC_OP_MAX_COUNT is a
+ * located error, never a count that wrapped. */
+static void test_op_count_limits(void) {
+  casc_ctx *ctx = casc_ctx_new();
+  REQUIRE(ctx);
+  casc_loc *l = casc_loc_file(ctx, "k.mlir", 1, 1);
+  CHECK(casc_op_create(ctx, "test.many", l, CASC_OP_MAX_COUNT + 1, NULL, 0,
+                       NULL, NULL, 0) == NULL);
+  CHECK(casc_op_create(ctx, "test.many", l, 0, NULL, CASC_OP_MAX_COUNT + 1,
+                       NULL, NULL, 0) == NULL);
+  CHECK_EQ_INT(casc_ctx_error_count(ctx), 2);
+  casc_op *op = casc_op_create(ctx, "test.many", l, CASC_OP_MAX_COUNT, NULL, 0,
+                               NULL, NULL, 0);
+  REQUIRE(op);
+  CHECK_EQ_INT(op->nops, CASC_OP_MAX_COUNT);
+  casc_op_add_operand(ctx, op, NULL);
+  CHECK_EQ_INT(op->nops, CASC_OP_MAX_COUNT);
+  CHECK_EQ_INT(casc_ctx_error_count(ctx), 3);
+  CHECK(!casc_ctx_out_of_memory(ctx));
+  casc_ctx_free(ctx);
+}
+
 static void test_use_lists_and_erase(void) {
   casc_ctx *ctx = casc_ctx_new();
   REQUIRE(ctx);
@@ -333,6 +355,7 @@ int main(void) {
   RUN_TEST(test_types_are_uniqued);
   RUN_TEST(test_attrs_are_uniqued);
   RUN_TEST(test_dict_with_failed_name);
+  RUN_TEST(test_op_count_limits);
   RUN_TEST(test_use_lists_and_erase);
   RUN_TEST(test_walks);
   RUN_TEST(test_diagnostics);
