@@ -346,21 +346,23 @@ struct casc_use {
   casc_use *next, **prevp; /* intrusive use list of value */
 };
 
-/* 40 bytes. A block argument's location and attributes live beside it
- * (casc_value_loc, casc_value_arg_attrs): results, most of a module's
- * values, have neither. */
+/* 32 bytes. A block argument's block, location and attributes live
+ * beside it (casc_value_block, casc_value_loc, casc_value_arg_attrs):
+ * results, most of a module's values, have none of them. */
 struct casc_value {
   casc_type *type;
   casc_use *first_use;
-  casc_op *def;      /* defining op, or NULL for a block argument */
-  casc_block *block; /* owning block for a block argument */
-  unsigned index;    /* result number / argument number */
+  casc_op *def;   /* defining op, or NULL for a block argument */
+  unsigned index; /* result number / argument number */
   /* The printer's SSA name of the value while it prints (0 otherwise):
    * kept in what was padding, it replaces a value -> name map that cost
    * 16 bytes a value at the peak of a large `casc opt` (text/printer.h). */
   uint32_t print_name;
 };
 
+/* The block a block argument belongs to; NULL for an op result (its
+ * op's parent is the block to use). */
+casc_block *casc_value_block(const casc_value *v);
 /* Location of a block argument; NULL for an op result (its op's loc is
  * the one to use). */
 casc_loc *casc_value_loc(const casc_value *v);

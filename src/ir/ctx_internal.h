@@ -41,6 +41,7 @@ struct casc_ctx {
  * argument is one of these (blocks.c). */
 typedef struct {
   casc_value value;
+  casc_block *block;    /* the block it is an argument of */
   casc_loc *loc;        /* never NULL once made (unknown loc by default) */
   casc_attr *arg_attrs; /* func.func entry arguments: dict or NULL */
 } casc_block_arg;

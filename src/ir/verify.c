@@ -74,7 +74,8 @@ static bool comes_before(verifier *v, const casc_op *def, const casc_op *user) {
  * in an enclosing block, without crossing an isolated-from-above op)? */
 static bool dominates(verifier *v, const casc_value *val, const casc_op *user) {
   const casc_op *a = user;
-  const casc_block *target = val->def ? val->def->parent : val->block;
+  const casc_block *target =
+      val->def ? val->def->parent : casc_value_block(val);
   if (!target)
     return false;
   while (a) {
@@ -85,7 +86,7 @@ static bool dominates(verifier *v, const casc_value *val, const casc_op *user) {
         return false; /* used inside its own defining op */
       return comes_before(v, val->def, a);
     }
-    if (val->block && a->parent == NULL)
+    if (casc_value_block(val) && a->parent == NULL)
       return false;
     casc_op *parent = casc_op_parent_op(a);
     if (!parent)
@@ -94,7 +95,8 @@ static bool dominates(verifier *v, const casc_value *val, const casc_op *user) {
     if (pi && (pi->flags & CASC_F_ISOLATED))
       return false;
     /* A block argument of the region the user sits in. */
-    if (!val->def && val->block && a->parent && a->parent == val->block)
+    if (!val->def && casc_value_block(val) && a->parent &&
+        a->parent == casc_value_block(val))
       return true;
     a = parent;
   }

@@ -284,7 +284,7 @@ static void test_block_argument_loc_and_attrs(void) {
   casc_value_set_loc(a0, here);
   CHECK(casc_value_arg_attrs(a1) == d && casc_value_arg_attrs(a0) == NULL);
   CHECK(casc_value_loc(a0) == here);
-  CHECK(a1->block == b && a1->index == 1 && a1->def == NULL);
+  CHECK(casc_value_block(a1) == b && a1->index == 1 && a1->def == NULL);
   casc_op *op =
       casc_op_create(ctx, "test.def", here, 0, NULL, 1, &i32, NULL, 0);
   REQUIRE(op);
