@@ -296,26 +296,39 @@ typedef enum {
   CASC_LOC_FUSED     /* fused[a, b] */
 } casc_loc_kind;
 
+/* The kind shares its word with a file location's column, so that a file
+ * location, one per parsed op, is 16 bytes: only the other kinds have the
+ * whole struct. Never copy a casc_loc by value (a file location has no
+ * bytes past u.file). A column past CASC_LOC_MAX_COL is kept as that. */
+#define CASC_LOC_MAX_COL 0xffffffu
 struct casc_loc {
-  casc_loc_kind kind;
-  uint32_t id;
   union {
     struct {
-      const char *file;
-      unsigned line, col;
-    } file;
-    struct {
-      const char *name;
-      casc_loc *child;
-    } name; /* child may be NULL */
-    struct {
-      casc_loc *callee, *caller;
-    } callsite;
-    struct {
-      unsigned n;
-      casc_loc **locs;
-    } fused;
-  } u;
+      unsigned kind : 8; /* a casc_loc_kind */
+    };
+    union {
+      struct {
+        unsigned : 8; /* the kind */
+        unsigned col : 24;
+        unsigned line;
+        const char *file;
+      } file;
+      struct {
+        uint64_t header_; /* the kind */
+        const char *name;
+        casc_loc *child;
+      } name; /* child may be NULL */
+      struct {
+        uint64_t header_;
+        casc_loc *callee, *caller;
+      } callsite;
+      struct {
+        uint32_t header_;
+        unsigned n;
+        casc_loc **locs;
+      } fused;
+    } u;
+  };
 };
 
 casc_loc *casc_loc_unknown(casc_ctx *ctx);

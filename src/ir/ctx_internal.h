@@ -20,7 +20,8 @@ struct casc_ctx {
    * are an open-addressing set of the locs themselves, compared field by
    * field (no key copy, no hash per slot). */
   const char *run_file;
-  casc_loc **run_chunks; /* CASC_LOC_RUN_CHUNK locs each, malloc'd */
+  /* CASC_LOC_RUN_CHUNK 16-byte file locs each, malloc'd */
+  unsigned char **run_chunks;
   size_t run_len, run_chunks_cap;
   casc_loc **file_locs;
   size_t file_locs_cap, file_locs_count; /* cap: a power of two or 0 */

@@ -94,6 +94,34 @@ static void test_op_count_limits(void) {
   casc_ctx_free(ctx);
 }
 
+/* A file location is 16 bytes: its kind shares a word with the column
+ * (ir.h). Setting either keeps the other; a column too wide is kept as
+ * CASC_LOC_MAX_COL. */
+static void test_file_location_layout(void) {
+  casc_ctx *ctx = casc_ctx_new();
+  REQUIRE(ctx);
+  casc_loc *l = casc_loc_file(ctx, "a.mlir", 7, CASC_LOC_MAX_COL);
+  REQUIRE(l);
+  CHECK_EQ_INT(l->kind, CASC_LOC_FILE);
+  CHECK_EQ_INT(l->u.file.line, 7);
+  CHECK(l->u.file.col == CASC_LOC_MAX_COL);
+  CHECK_STREQ(l->u.file.file, "a.mlir");
+  CHECK(casc_loc_file(ctx, "a.mlir", 7, CASC_LOC_MAX_COL + 1u) == l);
+  casc_loc *small = casc_loc_file(ctx, "a.mlir", 7, 1);
+  REQUIRE(small);
+  CHECK(small != l && small->u.file.col == 1 && small->kind == CASC_LOC_FILE);
+  casc_loc *n = casc_loc_name(ctx, "x", l);
+  REQUIRE(n);
+  CHECK(n->kind == CASC_LOC_NAME && n->u.name.child == l);
+  CHECK_STREQ(n->u.name.name, "x");
+  casc_loc *parts[2] = {l, n};
+  casc_loc *f = casc_loc_fused(ctx, 2, parts);
+  REQUIRE(f);
+  CHECK(f->kind == CASC_LOC_FUSED && f->u.fused.n == 2 &&
+        f->u.fused.locs[1] == n);
+  casc_ctx_free(ctx);
+}
+
 static void test_use_lists_and_erase(void) {
   casc_ctx *ctx = casc_ctx_new();
   REQUIRE(ctx);
@@ -356,6 +384,7 @@ int main(void) {
   RUN_TEST(test_attrs_are_uniqued);
   RUN_TEST(test_dict_with_failed_name);
   RUN_TEST(test_op_count_limits);
+  RUN_TEST(test_file_location_layout);
   RUN_TEST(test_use_lists_and_erase);
   RUN_TEST(test_walks);
   RUN_TEST(test_diagnostics);
