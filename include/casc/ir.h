@@ -270,7 +270,8 @@ casc_attr *casc_attr_unit(casc_ctx *ctx);
 casc_attr *casc_attr_bool(casc_ctx *ctx, bool b);
 casc_attr *casc_attr_array(casc_ctx *ctx, unsigned n, casc_attr *const *elems);
 /* Entries are copied and sorted by name; a later duplicate key replaces an
- * earlier one. */
+ * earlier one. An entry whose name is NULL (an interning that ran out of
+ * memory) makes the result NULL. */
 casc_attr *casc_attr_dict(casc_ctx *ctx, unsigned n,
                           const casc_named_attr *entries);
 casc_attr *casc_attr_type(casc_ctx *ctx, casc_type *t);
@@ -295,26 +296,39 @@ typedef enum {
   CASC_LOC_FUSED     /* fused[a, b] */
 } casc_loc_kind;
 
+/* The kind shares its word with a file location's column, so that a file
+ * location, one per parsed op, is 16 bytes: only the other kinds have the
+ * whole struct. Never copy a casc_loc by value (a file location has no
+ * bytes past u.file). A column past CASC_LOC_MAX_COL is kept as that. */
+#define CASC_LOC_MAX_COL 0xffffffu
 struct casc_loc {
-  casc_loc_kind kind;
-  uint32_t id;
   union {
     struct {
-      const char *file;
-      unsigned line, col;
-    } file;
-    struct {
-      const char *name;
-      casc_loc *child;
-    } name; /* child may be NULL */
-    struct {
-      casc_loc *callee, *caller;
-    } callsite;
-    struct {
-      unsigned n;
-      casc_loc **locs;
-    } fused;
-  } u;
+      unsigned kind : 8; /* a casc_loc_kind */
+    };
+    union {
+      struct {
+        unsigned : 8; /* the kind */
+        unsigned col : 24;
+        unsigned line;
+        const char *file;
+      } file;
+      struct {
+        uint64_t header_; /* the kind */
+        const char *name;
+        casc_loc *child;
+      } name; /* child may be NULL */
+      struct {
+        uint64_t header_;
+        casc_loc *callee, *caller;
+      } callsite;
+      struct {
+        uint32_t header_;
+        unsigned n;
+        casc_loc **locs;
+      } fused;
+    } u;
+  };
 };
 
 casc_loc *casc_loc_unknown(casc_ctx *ctx);
@@ -345,21 +359,23 @@ struct casc_use {
   casc_use *next, **prevp; /* intrusive use list of value */
 };
 
-/* 40 bytes. A block argument's location and attributes live beside it
- * (casc_value_loc, casc_value_arg_attrs): results, most of a module's
- * values, have neither. */
+/* 32 bytes. A block argument's block, location and attributes live
+ * beside it (casc_value_block, casc_value_loc, casc_value_arg_attrs):
+ * results, most of a module's values, have none of them. */
 struct casc_value {
   casc_type *type;
   casc_use *first_use;
-  casc_op *def;      /* defining op, or NULL for a block argument */
-  casc_block *block; /* owning block for a block argument */
-  unsigned index;    /* result number / argument number */
+  casc_op *def;   /* defining op, or NULL for a block argument */
+  unsigned index; /* result number / argument number */
   /* The printer's SSA name of the value while it prints (0 otherwise):
    * kept in what was padding, it replaces a value -> name map that cost
    * 16 bytes a value at the peak of a large `casc opt` (text/printer.h). */
   uint32_t print_name;
 };
 
+/* The block a block argument belongs to; NULL for an op result (its
+ * op's parent is the block to use). */
+casc_block *casc_value_block(const casc_value *v);
 /* Location of a block argument; NULL for an op result (its op's loc is
  * the one to use). */
 casc_loc *casc_value_loc(const casc_value *v);
@@ -373,15 +389,17 @@ void casc_value_set_arg_attrs(casc_value *v, casc_attr *attrs);
 
 struct casc_op {
   /* The counts first, so that no padding sits between them and the
-   * pointers (72 bytes an op). The results and regions sit in front of the
+   * pointers (56 bytes an op). The results and regions sit in front of the
    * op (casc_op_results, casc_op_regions) and the operands' capacity is not
-   * kept: both follow from where they are (ops.c); an unregistered op's
-   * properties sit in front of its regions (casc_op_props). */
-  casc_op_kind kind;
-  unsigned nops;
-  unsigned nres;
-  unsigned nregions;
-  const char *name; /* interned full name, e.g. "ascendc.pipe" */
+   * kept: both follow from where they are (ops.c). The name is the op
+   * table's (casc_op_name); an unregistered op's name and properties sit
+   * in front of its regions (casc_op_props). */
+  /* 16-bit counts (at most CASC_OP_MAX_COUNT: creation and growth past
+   * it fail with a located error) keep the op at 56 bytes. */
+  uint16_t kind; /* a casc_op_kind */
+  uint16_t nops;
+  uint16_t nres;
+  uint16_t nregions;
   casc_loc *loc;
   casc_use *operands;
   casc_attr *attrs; /* DICT or NULL */
@@ -402,8 +420,12 @@ struct casc_region {
   casc_op *parent;
 };
 
+/* The most operands, results or regions an op can have. */
+#define CASC_OP_MAX_COUNT 65535u
+
 /* Creation. Operands, result types, attributes (a DICT or NULL) and the
- * number of regions are fixed at creation; regions start empty. */
+ * number of regions are fixed at creation; regions start empty. More than
+ * CASC_OP_MAX_COUNT of any is a located error (NULL). */
 casc_op *casc_op_create(casc_ctx *ctx, const char *name, casc_loc *loc,
                         unsigned nops, casc_value *const *operands,
                         unsigned nres, casc_type *const *result_types,
@@ -443,6 +465,9 @@ casc_attr *casc_op_props(const casc_op *op);
 /* Sets them; false (nothing changes) for a registered op given
  * properties other than NULL. */
 bool casc_op_set_props(casc_op *op, casc_attr *props);
+/* The op's full name, e.g. "ascendc.pipe" (the op table's spelling for a
+ * registered op, an interned string for an unregistered one). */
+const char *casc_op_name(const casc_op *op);
 casc_attr *casc_op_attr(const casc_op *op, const char *name);
 void casc_op_set_attr(casc_ctx *ctx, casc_op *op, const char *name,
                       casc_attr *value);

@@ -135,7 +135,16 @@ casc_attr *casc_attr_dict(casc_ctx *ctx, unsigned n,
   /* Interning makes names comparable by pointer; a later duplicate key
    * replaces an earlier one (MLIR's NamedAttrList::set). */
   for (unsigned i = 0; i < n; i++) {
-    const char *name = casc_intern_cstr(ctx, entries[i].name);
+    /* Callers pass casc_intern_cstr's result straight in: a NULL name is
+     * an interning that ran out of memory, so the dict fails the same way. */
+    const char *name =
+        entries[i].name ? casc_intern_cstr(ctx, entries[i].name) : NULL;
+    if (!name) {
+      casc_ctx_report_oom(ctx);
+      if (tmp != small)
+        casc_free(tmp);
+      return NULL;
+    }
     unsigned j = 0;
     while (j < m && tmp[j].name != name)
       j++;
@@ -180,6 +189,12 @@ casc_attr *casc_attr_symref(casc_ctx *ctx, unsigned n,
   casc_key_u64(&k, n);
   for (unsigned i = 0; i < n; i++) {
     tmp[i] = casc_intern_cstr(ctx, path[i]);
+    if (!tmp[i]) { /* out of memory, reported */
+      casc_key_done(&k);
+      if (tmp != small)
+        casc_free(tmp);
+      return NULL;
+    }
     casc_key_str(&k, tmp[i]);
   }
   casc_attr proto = {.kind = CASC_ATTR_SYMREF};
@@ -203,6 +218,8 @@ casc_attr *casc_attr_kernel_arg(casc_ctx *ctx, int64_t kind) {
 casc_attr *casc_attr_opaque(casc_ctx *ctx, const char *text) {
   casc_attr proto = {.kind = CASC_ATTR_OPAQUE};
   proto.u.opaque.text = casc_intern_cstr(ctx, text);
+  if (!proto.u.opaque.text) /* out of memory, reported */
+    return NULL;
   casc_key k;
   key_head(&k, proto.kind);
   casc_key_str(&k, proto.u.opaque.text);

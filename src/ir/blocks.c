@@ -26,7 +26,7 @@ casc_value *casc_block_add_arg(casc_ctx *ctx, casc_block *b, casc_type *t,
     return NULL;
   casc_value *v = &a->value;
   v->type = t;
-  v->block = b;
+  a->block = b;
   v->index = b->nargs;
   a->loc = loc ? loc : casc_loc_unknown(ctx);
   b->args[b->nargs++] = v;
@@ -37,6 +37,11 @@ casc_value *casc_block_add_arg(casc_ctx *ctx, casc_block *b, casc_type *t,
  * casc_block_arg; a result has its defining op. */
 static casc_block_arg *as_block_arg(const casc_value *v) {
   return v->def ? NULL : (casc_block_arg *)v;
+}
+
+casc_block *casc_value_block(const casc_value *v) {
+  casc_block_arg *a = as_block_arg(v);
+  return a ? a->block : NULL;
 }
 
 casc_loc *casc_value_loc(const casc_value *v) {

@@ -37,7 +37,6 @@ void casc_ctx_free(casc_ctx *ctx) {
   casc_hm_free(&ctx->locs);
   casc_free(ctx->file_locs);
   casc_loc_run_free(ctx);
-  casc_free(ctx->kind_names);
   casc_arena_free(&ctx->arena);
   casc_free(ctx);
 }

@@ -20,16 +20,14 @@ struct casc_ctx {
    * are an open-addressing set of the locs themselves, compared field by
    * field (no key copy, no hash per slot). */
   const char *run_file;
-  casc_loc **run_chunks; /* CASC_LOC_RUN_CHUNK locs each, malloc'd */
+  /* CASC_LOC_RUN_CHUNK 16-byte file locs each, malloc'd */
+  unsigned char **run_chunks;
   size_t run_len, run_chunks_cap;
   casc_loc **file_locs;
   size_t file_locs_cap, file_locs_count; /* cap: a power of two or 0 */
   /* The last file name casc_loc_file interned: callers pass the same one
    * op after op. */
   const char *last_file;
-  /* The interned name of each registered op kind, made on first use (an
-   * op's name is interned at its creation). */
-  const char **kind_names;
   uint32_t next_id; /* ids of uniqued objects, in creation order */
   casc_diag_handler diag_fn;
   void *diag_user;
@@ -44,6 +42,7 @@ struct casc_ctx {
  * argument is one of these (blocks.c). */
 typedef struct {
   casc_value value;
+  casc_block *block;    /* the block it is an argument of */
   casc_loc *loc;        /* never NULL once made (unknown loc by default) */
   casc_attr *arg_attrs; /* func.func entry arguments: dict or NULL */
 } casc_block_arg;

@@ -1,8 +1,14 @@
 /* Uniqued locations (MLIR's Location kinds that pyasc uses). */
+#include <stddef.h>
 #include <string.h>
 
 #include "ir/ctx_internal.h"
 #include "util/alloc.h"
+
+/* A file location's bytes: the kind/column word, the line and the file
+ * (ir.h): the rest of struct casc_loc is not there. */
+#define FILE_LOC_SIZE (offsetof(casc_loc, u.file.file) + sizeof(const char *))
+_Static_assert(FILE_LOC_SIZE == 16, "a file location is 16 bytes");
 
 static void *make_loc(casc_ctx *ctx, void *arg) {
   const casc_loc *proto = arg;
@@ -10,7 +16,6 @@ static void *make_loc(casc_ctx *ctx, void *arg) {
   if (!l)
     return NULL;
   *l = *proto;
-  l->id = ctx->next_id++;
   if (l->kind == CASC_LOC_FUSED && proto->u.fused.n) {
     l->u.fused.locs = casc_ctx_dup(ctx, proto->u.fused.locs,
                                    proto->u.fused.n * sizeof(casc_loc *));
@@ -74,7 +79,8 @@ static bool file_locs_grow(casc_ctx *ctx) {
 #define CASC_LOC_RUN_CHUNK ((size_t)4096)
 
 static casc_loc *run_at(const casc_ctx *ctx, size_t i) {
-  return &ctx->run_chunks[i / CASC_LOC_RUN_CHUNK][i % CASC_LOC_RUN_CHUNK];
+  return (casc_loc *)(ctx->run_chunks[i / CASC_LOC_RUN_CHUNK] +
+                      i % CASC_LOC_RUN_CHUNK * FILE_LOC_SIZE);
 }
 
 /* Order of (line, col) against loc l: <0, 0, >0. */
@@ -109,13 +115,13 @@ static casc_loc *run_append(casc_ctx *ctx) {
   if (ctx->run_len % CASC_LOC_RUN_CHUNK == 0) {
     if (chunk == ctx->run_chunks_cap) {
       size_t ncap = ctx->run_chunks_cap ? ctx->run_chunks_cap * 2 : 16;
-      casc_loc **n = casc_realloc(ctx->run_chunks, ncap * sizeof *n);
+      unsigned char **n = casc_realloc(ctx->run_chunks, ncap * sizeof *n);
       if (!n)
         return NULL;
       ctx->run_chunks = n;
       ctx->run_chunks_cap = ncap;
     }
-    ctx->run_chunks[chunk] = casc_malloc(CASC_LOC_RUN_CHUNK * sizeof(casc_loc));
+    ctx->run_chunks[chunk] = casc_malloc(CASC_LOC_RUN_CHUNK * FILE_LOC_SIZE);
     if (!ctx->run_chunks[chunk])
       return NULL;
   }
@@ -133,6 +139,8 @@ casc_loc *casc_loc_file(casc_ctx *ctx, const char *file, unsigned line,
                         unsigned col) {
   if (!file)
     file = "";
+  if (col > CASC_LOC_MAX_COL)
+    col = CASC_LOC_MAX_COL;
   /* Compared by content: a caller may pass the same buffer with another
    * name in it. */
   if (!ctx->last_file ||
@@ -155,9 +163,8 @@ casc_loc *casc_loc_file(casc_ctx *ctx, const char *file, unsigned line,
         casc_ctx_report_oom(ctx);
         return NULL;
       }
-      memset(l, 0, sizeof *l);
+      memset(l, 0, FILE_LOC_SIZE);
       l->kind = CASC_LOC_FILE;
-      l->id = ctx->next_id++;
       l->u.file.file = file;
       l->u.file.line = line;
       l->u.file.col = col;
@@ -177,11 +184,10 @@ casc_loc *casc_loc_file(casc_ctx *ctx, const char *file, unsigned line,
       file_loc_slot(ctx->file_locs, ctx->file_locs_cap, file, line, col);
   if (*slot)
     return *slot;
-  casc_loc *l = casc_ctx_alloc(ctx, sizeof(*l));
+  casc_loc *l = casc_ctx_alloc(ctx, FILE_LOC_SIZE);
   if (!l)
     return NULL;
   l->kind = CASC_LOC_FILE;
-  l->id = ctx->next_id++;
   l->u.file.file = file;
   l->u.file.line = line;
   l->u.file.col = col;
@@ -193,6 +199,8 @@ casc_loc *casc_loc_file(casc_ctx *ctx, const char *file, unsigned line,
 casc_loc *casc_loc_name(casc_ctx *ctx, const char *name, casc_loc *child) {
   casc_loc proto = {.kind = CASC_LOC_NAME};
   proto.u.name.name = casc_intern_cstr(ctx, name ? name : "");
+  if (!proto.u.name.name) /* out of memory, reported */
+    return NULL;
   proto.u.name.child = child;
   casc_key k;
   casc_key_init(&k);

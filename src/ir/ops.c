@@ -35,6 +35,18 @@ static void use_unlink(casc_use *u) {
   u->value = NULL;
 }
 
+/* What an unregistered op has in front of its regions (op_create). */
+typedef struct {
+  const char *name; /* interned */
+  casc_attr *props; /* DICT or NULL */
+} unregistered_extra;
+
+static unregistered_extra *unregistered_extra_of(const casc_op *op) {
+  return op->kind == CASC_OP_UNREGISTERED
+             ? (unregistered_extra *)casc_op_regions(op) - 1
+             : NULL;
+}
+
 static casc_op *op_create(casc_ctx *ctx, casc_op_kind kind, const char *name,
                           casc_loc *loc, unsigned nops,
                           casc_value *const *operands, unsigned nres,
@@ -46,34 +58,47 @@ static casc_op *op_create(casc_ctx *ctx, casc_op_kind kind, const char *name,
    * from the counts (casc_op_results) and the op keeps no pointers to them;
    * the operands follow it (they may move when they grow). Each part's size
    * is a multiple of 8, so every array stays aligned. */
-  /* An unregistered op has a properties slot in front of all that
-   * (casc_op_props): the few ops that can have properties pay for it, no
-   * other does. */
-  size_t props_size = kind == CASC_OP_UNREGISTERED ? sizeof(casc_attr *) : 0;
-  size_t op_at = props_size + (size_t)nregions * sizeof(casc_region) +
+  /* An unregistered op has two slots in front of all that: its interned
+   * name (a registered op's comes from the op table, casc_op_name) and its
+   * properties (casc_op_props). Only those few ops pay for them. */
+  size_t extra_size =
+      kind == CASC_OP_UNREGISTERED ? sizeof(unregistered_extra) : 0;
+  size_t op_at = extra_size + (size_t)nregions * sizeof(casc_region) +
                  (size_t)nres * sizeof(casc_value);
   size_t size = op_at + sizeof(casc_op) + (size_t)nops * sizeof(casc_use);
   _Static_assert(sizeof(casc_op) % 8 == 0 && sizeof(casc_use) % 8 == 0 &&
                      sizeof(casc_value) % 8 == 0 &&
-                     sizeof(casc_region) % 8 == 0,
+                     sizeof(casc_region) % 8 == 0 &&
+                     sizeof(unregistered_extra) % 8 == 0,
                  "op parts keep 8-byte alignment");
+  _Static_assert(CASC_OP_COUNT_ - 1 <= UINT16_MAX, "op kinds fit the field");
+  if (nops > CASC_OP_MAX_COUNT || nres > CASC_OP_MAX_COUNT ||
+      nregions > CASC_OP_MAX_COUNT) {
+    casc_emit_error(ctx, loc,
+                    "an op has at most %u operands, %u results and %u "
+                    "regions (%u, %u, %u given)",
+                    CASC_OP_MAX_COUNT, CASC_OP_MAX_COUNT, CASC_OP_MAX_COUNT,
+                    nops, nres, nregions);
+    return NULL;
+  }
   unsigned char *block = casc_ctx_alloc(ctx, size);
   if (!block)
     return NULL;
   casc_op *op = (casc_op *)(block + op_at);
-  op->kind = kind;
-  op->name = name;
+  op->kind = (uint16_t)kind;
+  if (kind == CASC_OP_UNREGISTERED)
+    ((unregistered_extra *)block)->name = name;
   op->loc = loc ? loc : casc_loc_unknown(ctx);
   op->attrs = attrs;
   if (nops)
     op->operands = (casc_use *)(op + 1);
-  op->nops = nops;
+  op->nops = (uint16_t)nops;
   for (unsigned i = 0; i < nops; i++) {
     op->operands[i].user = op;
     use_link(&op->operands[i], operands ? operands[i] : NULL);
   }
-  op->nres = nres;
-  op->nregions = nregions;
+  op->nres = (uint16_t)nres;
+  op->nregions = (uint16_t)nregions;
   casc_value *results = casc_op_results(op);
   for (unsigned i = 0; i < nres; i++) {
     results[i].type = result_types ? result_types[i] : NULL;
@@ -90,10 +115,13 @@ casc_op *casc_op_create(casc_ctx *ctx, const char *name, casc_loc *loc,
                         unsigned nops, casc_value *const *operands,
                         unsigned nres, casc_type *const *result_types,
                         casc_attr *attrs, unsigned nregions) {
-  const char *iname = casc_intern_cstr(ctx, name);
-  if (!iname)
-    return NULL;
   casc_op_kind kind = casc_op_kind_lookup(name, strlen(name));
+  const char *iname = NULL;
+  if (kind == CASC_OP_UNREGISTERED) {
+    iname = casc_intern_cstr(ctx, name);
+    if (!iname)
+      return NULL;
+  }
   return op_create(ctx, kind, iname, loc, nops, operands, nres, result_types,
                    attrs, nregions);
 }
@@ -102,25 +130,9 @@ casc_op *casc_op_create_kind(casc_ctx *ctx, casc_op_kind kind, casc_loc *loc,
                              unsigned nops, casc_value *const *operands,
                              unsigned nres, casc_type *const *result_types,
                              casc_attr *attrs, unsigned nregions) {
-  const casc_op_info *info = casc_op_info_get(kind);
-  if (!info)
+  if (!casc_op_info_get(kind))
     return NULL;
-  if (!ctx->kind_names) {
-    ctx->kind_names = casc_calloc(CASC_OP_COUNT_, sizeof *ctx->kind_names);
-    if (!ctx->kind_names) {
-      casc_ctx_report_oom(ctx);
-      return NULL;
-    }
-  }
-  const char *iname = kind < CASC_OP_COUNT_ ? ctx->kind_names[kind] : NULL;
-  if (!iname) {
-    iname = casc_intern_cstr(ctx, info->name);
-    if (!iname)
-      return NULL;
-    if (kind < CASC_OP_COUNT_)
-      ctx->kind_names[kind] = iname;
-  }
-  return op_create(ctx, kind, iname, loc, nops, operands, nres, result_types,
+  return op_create(ctx, kind, NULL, loc, nops, operands, nres, result_types,
                    attrs, nregions);
 }
 
@@ -149,6 +161,11 @@ static unsigned operand_room(const casc_op *op) {
 /* Growing moves the use records, so every link into the old array is
  * re-threaded. */
 static bool grow_operands(casc_ctx *ctx, casc_op *op, unsigned need) {
+  if (need > CASC_OP_MAX_COUNT) {
+    casc_emit_error(ctx, op->loc, "'%s' op: at most %u operands (%u given)",
+                    casc_op_name(op), CASC_OP_MAX_COUNT, need);
+    return false;
+  }
   unsigned room = operand_room(op);
   if (need <= room)
     return true;
@@ -174,7 +191,7 @@ void casc_op_add_operand(casc_ctx *ctx, casc_op *op, casc_value *v) {
   casc_use *u = &op->operands[op->nops];
   u->user = op;
   use_link(u, v);
-  op->nops++;
+  op->nops = (uint16_t)(op->nops + 1);
 }
 
 void casc_op_set_operands(casc_ctx *ctx, casc_op *op, unsigned n,
@@ -189,7 +206,7 @@ void casc_op_set_operands(casc_ctx *ctx, casc_op *op, unsigned n,
     u->user = op;
     use_link(u, vals[i]);
   }
-  op->nops = n;
+  op->nops = (uint16_t)n;
 }
 
 void casc_op_drop_operand_uses(casc_op *op) {
@@ -197,23 +214,16 @@ void casc_op_drop_operand_uses(casc_op *op) {
     use_unlink(&op->operands[i]);
 }
 
-/* The slot op_create puts in front of an unregistered op. */
-static casc_attr **props_slot(const casc_op *op) {
-  return op->kind == CASC_OP_UNREGISTERED
-             ? (casc_attr **)casc_op_regions(op) - 1
-             : NULL;
-}
-
 casc_attr *casc_op_props(const casc_op *op) {
-  casc_attr **slot = props_slot(op);
-  return slot ? *slot : NULL;
+  unregistered_extra *x = unregistered_extra_of(op);
+  return x ? x->props : NULL;
 }
 
 bool casc_op_set_props(casc_op *op, casc_attr *props) {
-  casc_attr **slot = props_slot(op);
-  if (slot)
-    *slot = props;
-  return slot || !props;
+  unregistered_extra *x = unregistered_extra_of(op);
+  if (x)
+    x->props = props;
+  return x || !props;
 }
 
 casc_attr *casc_op_attr(const casc_op *op, const char *name) {
@@ -239,6 +249,11 @@ int64_t casc_op_attr_int(const casc_op *op, const char *name, int64_t dflt) {
   if (a->kind == CASC_ATTR_BOOL)
     return a->u.b;
   return dflt;
+}
+
+const char *casc_op_name(const casc_op *op) {
+  unregistered_extra *x = unregistered_extra_of(op);
+  return x ? x->name : casc_op_info_get(op->kind)->name;
 }
 
 const casc_op_info *casc_op_info_of(const casc_op *op) {

@@ -199,6 +199,8 @@ casc_type *casc_type_asc(casc_ctx *ctx, casc_asc_type id, const int64_t *p,
 
 casc_type *casc_type_asc_str(casc_ctx *ctx, casc_asc_type id, const char *s) {
   const char *is = s ? casc_intern_cstr(ctx, s) : NULL;
+  if (s && !is) /* out of memory, reported */
+    return NULL;
   return asc_type(ctx, id, NULL, 0, NULL, NULL, is);
 }
 
@@ -207,6 +209,8 @@ casc_type *casc_type_opaque(casc_ctx *ctx, const char *dialect,
   casc_type proto = {.kind = CASC_TYPE_OPAQUE};
   proto.u.opaque.dialect = casc_intern_cstr(ctx, dialect);
   proto.u.opaque.body = casc_intern_cstr(ctx, body);
+  if (!proto.u.opaque.dialect || !proto.u.opaque.body) /* out of memory */
+    return NULL;
   casc_key k;
   key_head(&k, proto.kind);
   casc_key_str(&k, proto.u.opaque.dialect);

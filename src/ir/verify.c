@@ -31,7 +31,7 @@ static void fail(verifier *v, const casc_op *op, const char *fmt, ...) {
   va_start(ap, fmt);
   casc_buf b;
   casc_buf_init(&b);
-  casc_buf_printf(&b, "'%s' op ", op->name);
+  casc_buf_printf(&b, "'%s' op ", casc_op_name(op));
   casc_buf_vprintf(&b, fmt, ap);
   va_end(ap);
   casc_emit_error(v->ctx, op->loc, "%s",
@@ -74,7 +74,8 @@ static bool comes_before(verifier *v, const casc_op *def, const casc_op *user) {
  * in an enclosing block, without crossing an isolated-from-above op)? */
 static bool dominates(verifier *v, const casc_value *val, const casc_op *user) {
   const casc_op *a = user;
-  const casc_block *target = val->def ? val->def->parent : val->block;
+  const casc_block *target =
+      val->def ? val->def->parent : casc_value_block(val);
   if (!target)
     return false;
   while (a) {
@@ -85,7 +86,7 @@ static bool dominates(verifier *v, const casc_value *val, const casc_op *user) {
         return false; /* used inside its own defining op */
       return comes_before(v, val->def, a);
     }
-    if (val->block && a->parent == NULL)
+    if (casc_value_block(val) && a->parent == NULL)
       return false;
     casc_op *parent = casc_op_parent_op(a);
     if (!parent)
@@ -94,7 +95,8 @@ static bool dominates(verifier *v, const casc_value *val, const casc_op *user) {
     if (pi && (pi->flags & CASC_F_ISOLATED))
       return false;
     /* A block argument of the region the user sits in. */
-    if (!val->def && val->block && a->parent && a->parent == val->block)
+    if (!val->def && casc_value_block(val) && a->parent &&
+        a->parent == casc_value_block(val))
       return true;
     a = parent;
   }
@@ -324,7 +326,7 @@ static void check_structure(verifier *v, casc_op *op) {
     if (op->nops - 3 != op->nres)
       fail(v, op, "has %u iter_args but %u results", op->nops - 3, op->nres);
     casc_block *body = op->nregions ? casc_op_regions(op)[0].first : NULL;
-    if (!body || body->nargs != 1 + op->nres) {
+    if (!body || body->nargs != 1u + op->nres) {
       fail(v, op,
            "body must take the induction variable and one argument "
            "per iter_arg");

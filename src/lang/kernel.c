@@ -97,7 +97,7 @@ unsigned lang_stamp(const lang_call *c) {
 }
 
 bool lang_visible(lang_kernel *k, casc_value *v) {
-  casc_block *b = v->def ? v->def->parent : v->block;
+  casc_block *b = v->def ? v->def->parent : casc_value_block(v);
   for (lang_frame *f = k->top; f; f = f->parent)
     if (f->block == b)
       return true;
@@ -147,7 +147,8 @@ casc_value *lang_value(lang_call *c, void *p, unsigned k, const char *what) {
       return NULL;
     }
     const char *where;
-    unsigned line = lang_block_line(v->def ? v->def->parent : v->block, &where);
+    unsigned line =
+        lang_block_line(v->def ? v->def->parent : casc_value_block(v), &where);
     if (line)
       lang_error(c,
                  "%s was defined inside the %s at line %u and is not visible "

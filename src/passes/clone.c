@@ -60,8 +60,8 @@ casc_op *casc_clone_op(casc_ctx *ctx, casc_op *op, casc_value_map *m,
   for (unsigned i = 0; i < op->nres; i++)
     types[i] = casc_op_results(op)[i].type;
   casc_loc *loc = loc_fn ? loc_fn(ctx, op->loc, user) : op->loc;
-  casc_op *c = casc_op_create(ctx, op->name, loc, op->nops, ops, op->nres,
-                              types, op->attrs, op->nregions);
+  casc_op *c = casc_op_create(ctx, casc_op_name(op), loc, op->nops, ops,
+                              op->nres, types, op->attrs, op->nregions);
   if (ops != small)
     casc_free(ops);
   if (types != tsmall)

@@ -32,7 +32,7 @@ static uint64_t mix(uint64_t h, uint64_t v) {
 }
 
 static uint64_t op_hash(const casc_op *op) {
-  uint64_t h = mix(0, (uintptr_t)op->name);
+  uint64_t h = mix(0, (uintptr_t)casc_op_name(op));
   h = mix(h, (uintptr_t)op->attrs);
   h = mix(h, (uintptr_t)casc_op_props(op));
   for (unsigned i = 0; i < op->nops; i++)
@@ -43,7 +43,7 @@ static uint64_t op_hash(const casc_op *op) {
 }
 
 static bool same(const casc_op *a, const casc_op *b) {
-  if (a->name != b->name || a->attrs != b->attrs ||
+  if (casc_op_name(a) != casc_op_name(b) || a->attrs != b->attrs ||
       casc_op_props(a) != casc_op_props(b) || a->nops != b->nops ||
       a->nres != b->nres)
     return false;

@@ -61,7 +61,7 @@ static bool erase_sync_func(casc_ctx *ctx, casc_op *f) {
     if (!alloc) {
       casc_emit_error(ctx, deq->loc,
                       "'%s' op doesn't have corresponding alloc_tensor op",
-                      deq->name);
+                      casc_op_name(deq));
       ok = false;
       continue;
     }

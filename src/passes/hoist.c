@@ -39,8 +39,9 @@ static bool hoistable_ub(const casc_op *op) {
  * or inside it (a block argument belongs to the op owning its region). */
 static bool outside(const casc_value *v, const casc_op *parent) {
   const casc_op *owner = v->def;
+  const casc_block *b = casc_value_block(v);
   if (!owner)
-    owner = v->block && v->block->parent ? v->block->parent->parent : NULL;
+    owner = b && b->parent ? b->parent->parent : NULL;
   return owner && !casc_op_is_ancestor(parent, owner);
 }
 

@@ -14,7 +14,7 @@
 
 /* 1 = GM -> local, 2 = local -> GM, 0 = other (for a data copy op). */
 static int copy_dir(const casc_op *op) {
-  if (strncmp(op->name, "ascendc.data_copy", 17) != 0 || op->nops < 2)
+  if (strncmp(casc_op_name(op), "ascendc.data_copy", 17) != 0 || op->nops < 2)
     return 0;
   const casc_type *dst = op->operands[0].value->type;
   const casc_type *src = op->operands[1].value->type;

@@ -399,7 +399,7 @@ static bool dequeue_one(casc_ctx *ctx, casc_op *enq, op_vec *users) {
     if (!outer) {
       casc_emit_error(ctx, enq->loc,
                       "'%s' op failed to be hoisted to tensor deque op scope",
-                      enq->name);
+                      casc_op_name(enq));
       return false;
     }
     /* Right after the op enclosing it (there is no move-after: put it

@@ -10,8 +10,9 @@
 
 static bool defined_outside(const casc_value *v, const casc_op *loop) {
   const casc_op *owner = v->def;
+  const casc_block *b = casc_value_block(v);
   if (!owner)
-    owner = v->block && v->block->parent ? v->block->parent->parent : NULL;
+    owner = b && b->parent ? b->parent->parent : NULL;
   return owner && !casc_op_is_ancestor(loop, owner);
 }
 

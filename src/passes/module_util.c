@@ -8,7 +8,7 @@ typedef struct {
 
 static bool find_name(casc_op *op, void *user) {
   find_ctx *f = user;
-  if (op->name && strcmp(op->name, f->name) == 0) {
+  if (casc_op_name(op) && strcmp(casc_op_name(op), f->name) == 0) {
     f->found = true;
     return false;
   }

@@ -15,7 +15,7 @@
 
 static bool has_auto_tensor(casc_op *op, void *user) {
   (void)user;
-  return strcmp(op->name, "ascendc.local_tensor_auto") != 0;
+  return strcmp(casc_op_name(op), "ascendc.local_tensor_auto") != 0;
 }
 
 unsigned casc_pipeline_build(casc_op *module, const casc_compile_options *o,

@@ -80,7 +80,7 @@ static bool number_callees(vs_ctx *c) {
 }
 
 static casc_block *def_block(const casc_value *v) {
-  return v->def ? v->def->parent : v->block;
+  return v->def ? v->def->parent : casc_value_block(v);
 }
 
 /* The op of `block` that contains `op` (op itself or an ancestor). */
@@ -218,7 +218,7 @@ static bool classify(vs_ctx *c) {
     bool fresh = (val->def && (val->def->kind == CASC_OP_QUEUE ||
                                val->def->kind == CASC_OP_QUE_BIND ||
                                val->def->kind == CASC_OP_TBUF)) ||
-                 (!val->def && val->block == entry);
+                 (!val->def && casc_value_block(val) == entry);
     if (queue_type(val)) {
       if (val->def && val->def->kind == CASC_OP_TO_QUE_BIND &&
           val->def->nops == 1) {
@@ -230,7 +230,7 @@ static bool classify(vs_ctx *c) {
       }
     } else if (is_pipe_type(val->type)) {
       if (((val->def && val->def->kind == CASC_OP_PIPE) ||
-           (!val->def && val->block == entry)) &&
+           (!val->def && casc_value_block(val) == entry)) &&
           !new_pipe(c, v))
         return false;
     }

@@ -179,7 +179,7 @@ static bool handle_only(casc_op_kind k) {
 
 static const char *api_of(const casc_op *op) {
   const casc_op_info *info = casc_op_info_of(op);
-  return info && info->api && info->api[0] ? info->api : op->name;
+  return info && info->api && info->api[0] ? info->api : casc_op_name(op);
 }
 
 /* A use of tensor value v by op: between EnQue and DeQue, or after free. */

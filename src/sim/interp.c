@@ -198,7 +198,7 @@ static void convert(sim_slot *r, const sim_slot *a, unsigned dt, unsigned sdt) {
 
 static bool arith_error(sim_block *b, const sim_insn *in, const char *what) {
   sim_report(b, CASC_CHECK_ARITH, CASC_SEV_ERROR, in->op, "'%s': %s",
-             in->op->name, what);
+             casc_op_name(in->op), what);
   return false;
 }
 

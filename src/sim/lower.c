@@ -92,7 +92,7 @@ static uint32_t slot_of(lowerer *L, const casc_op *user, casc_value *v) {
   if (!s && !L->failed) {
     casc_emit_error(L->ctx, user->loc,
                     "'%s' uses a value the simulator has not seen defined",
-                    user->name);
+                    casc_op_name(user));
     L->failed = true;
   }
   return s;
@@ -116,10 +116,10 @@ static void mov(lowerer *L, const casc_op *op, uint32_t dst, uint32_t src) {
 static void unsupported(lowerer *L, const casc_op *op, const char *why) {
   if (why)
     casc_emit_error(L->ctx, op->loc, "not supported by the simulator: %s (%s)",
-                    op->name, why);
+                    casc_op_name(op), why);
   else
     casc_emit_error(L->ctx, op->loc, "not supported by the simulator: %s",
-                    op->name);
+                    casc_op_name(op));
   L->failed = true;
 }
 
@@ -155,7 +155,7 @@ static bool lower_region(lowerer *L, casc_op *parent, casc_region *r,
 }
 
 static bool terminator_named(const casc_op *t, const char *name) {
-  return t && strcmp(t->name, name) == 0;
+  return t && strcmp(casc_op_name(t), name) == 0;
 }
 
 /* Moves for a yield into slots dst[] where the yielded values may be some
@@ -192,7 +192,7 @@ static bool yield_slots(lowerer *L, casc_op *y, uint32_t *out, unsigned n,
       casc_emit_error(L->ctx, parent->loc,
                       "'%s' region must end with a terminator yielding %u "
                       "value(s)",
-                      parent->name, n);
+                      casc_op_name(parent), n);
     L->failed = true;
     return false;
   }
@@ -444,7 +444,7 @@ static bool lower_call(lowerer *L, casc_op *op) {
   if (!fn || !fn->nregions || !casc_op_regions(fn)[0].first) {
     casc_emit_error(L->ctx, op->loc,
                     "'%s' calls @%s, which has no body in this module",
-                    op->name, callee->u.sym.path[0]);
+                    casc_op_name(op), callee->u.sym.path[0]);
     L->failed = true;
     return false;
   }
@@ -453,7 +453,7 @@ static bool lower_call(lowerer *L, casc_op *op) {
       casc_emit_error(L->ctx, op->loc,
                       "'%s' to @%s is recursive: not supported by the "
                       "simulator (Ascend C kernels cannot recurse)",
-                      op->name, callee->u.sym.path[0]);
+                      casc_op_name(op), callee->u.sym.path[0]);
       L->failed = true;
       return false;
     }
@@ -466,7 +466,8 @@ static bool lower_call(lowerer *L, casc_op *op) {
     casc_emit_error(L->ctx, op->loc,
                     "'%s' passes %u arguments to @%s, which "
                     "takes %u",
-                    op->name, op->nops, callee->u.sym.path[0], entry->nargs);
+                    casc_op_name(op), op->nops, callee->u.sym.path[0],
+                    entry->nargs);
     L->failed = true;
     return false;
   }
@@ -519,7 +520,7 @@ static bool lower_return(lowerer *L, casc_op *op) {
     casc_emit_error(L->ctx, op->loc,
                     "'%s' returns %u values, the call "
                     "expects %u",
-                    op->name, op->nops, fr->nret);
+                    casc_op_name(op), op->nops, fr->nret);
     L->failed = true;
     return false;
   }
@@ -1016,10 +1017,10 @@ static bool check_set_vector_mask(lowerer *L, casc_op *op, sim_insn *in) {
  * in normal mode with every bit set, as the library's level-2
  * implementations do (vec_mask.c). */
 static bool resets_mask(const casc_op *op, const casc_op_info *info) {
-  size_t n = strlen(op->name);
+  size_t n = strlen(casc_op_name(op));
   return info->pipe == CASC_PIPE_V && n > 3 &&
-         (strcmp(op->name + n - 3, "_l2") == 0 ||
-          strcmp(op->name + n - 3, "_l3") == 0);
+         (strcmp(casc_op_name(op) + n - 3, "_l2") == 0 ||
+          strcmp(casc_op_name(op) + n - 3, "_l3") == 0);
 }
 
 /* AddReluCast, SubReluCast, MulCast: the pairs of their table 3 on A2;
@@ -1161,7 +1162,7 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
                        : info->nopnds ? info->opnds[0].name
                                       : "dst";
     casc_op_dtype_error(info, what, (casc_dtype)in->dt, why, sizeof why);
-    casc_emit_error(L->ctx, op->loc, "%s: %s", op->name, why);
+    casc_emit_error(L->ctx, op->loc, "%s: %s", casc_op_name(op), why);
     L->failed = true;
     return false;
   }
@@ -1636,8 +1637,8 @@ static bool lower_op(lowerer *L, casc_op *op) {
 static bool lower_block(lowerer *L, casc_block *blk, casc_op **term) {
   *term = NULL;
   for (casc_op *op = blk->first; op && !L->failed; op = op->next) {
-    if (!op->next && (strcmp(op->name, "scf.yield") == 0 ||
-                      strcmp(op->name, "scf.condition") == 0)) {
+    if (!op->next && (strcmp(casc_op_name(op), "scf.yield") == 0 ||
+                      strcmp(casc_op_name(op), "scf.condition") == 0)) {
       *term = op;
       break;
     }

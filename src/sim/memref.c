@@ -140,7 +140,7 @@ static bool linear_index(sim_block *b, const sim_insn *in, const casc_type *t,
     if (x < 0 || (d != CASC_DYN_DIM && x >= d)) {
       sim_report(b, CASC_CHECK_BAD_VALUE, CASC_SEV_ERROR, in->op,
                  "'%s': index %lld is outside dimension %u of size %lld",
-                 in->op->name, (long long)x, i, (long long)d);
+                 casc_op_name(in->op), (long long)x, i, (long long)d);
       return false;
     }
     lin = lin * (d == CASC_DYN_DIM ? 1 : d) + x;
@@ -154,8 +154,8 @@ static sim_slot *local_elem(sim_block *b, const sim_insn *in,
                             const sim_tensor *t, int64_t lin) {
   if (lin < 0 || lin >= t->len) {
     sim_report(b, CASC_CHECK_BAD_VALUE, CASC_SEV_ERROR, in->op,
-               "'%s': element %lld of a local array of %lld", in->op->name,
-               (long long)lin, (long long)t->len);
+               "'%s': element %lld of a local array of %lld",
+               casc_op_name(in->op), (long long)lin, (long long)t->len);
     return NULL;
   }
   return &b->slots[t->off + lin];

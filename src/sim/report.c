@@ -119,7 +119,7 @@ const char *sim_api_name(const casc_op *op) {
   const casc_op_info *info = casc_op_info_of(op);
   if (info && info->api && info->api[0])
     return info->api;
-  return op->name;
+  return casc_op_name(op);
 }
 
 static const char *const check_names[CASC_CHECK_COUNT_] = {

@@ -36,7 +36,7 @@ static int64_t smin_of(unsigned dt) {
 
 static bool arith_error(sim_block *b, const sim_insn *in, const char *what) {
   sim_report(b, CASC_CHECK_ARITH, CASC_SEV_ERROR, in->op, "'%s': %s",
-             in->op->name, what);
+             casc_op_name(in->op), what);
   return false;
 }
 

@@ -250,7 +250,7 @@ bool sim_bufpool_carve_begin(sim_block *b, const sim_insn *in,
                "not supported by the simulator: %s (an in-place queue, depth "
                "0, from a TBufPool: its event ids would outlive the pool's "
                "Reset)",
-               in->op->name);
+               casc_op_name(in->op));
     return false;
   }
   if (p->max_bufs && p->nbufs + num > p->max_bufs) {

@@ -119,7 +119,7 @@ bool sim_exec_tensor_meta(sim_block *b, const sim_insn *in) {
       sim_report(b, CASC_CHECK_UNSUPPORTED, CASC_SEV_ERROR, in->op,
                  "not supported by the simulator: %s (a tensor not from a "
                  "queue or TBuf)",
-                 in->op->name);
+                 casc_op_name(in->op));
       return false;
     }
     r->i = sim_norm(b->queues[b->bufs[t->buf].queue].src, in->dt);

@@ -329,8 +329,8 @@ bool sim_exec_vector(sim_block *b, const sim_insn *in) {
   if (opc != SIM_VEC_DUP && !sim_vkernel_supports(k, opc, in->dt)) {
     /* Unreachable after lowering; reported rather than assumed. */
     sim_report(b, CASC_CHECK_UNSUPPORTED, CASC_SEV_ERROR, in->op,
-               "not supported by the simulator: %s for %s", in->op->name,
-               casc_dtype_name((casc_dtype)in->dt));
+               "not supported by the simulator: %s for %s",
+               casc_op_name(in->op), casc_dtype_name((casc_dtype)in->dt));
     return false;
   }
   unsigned dt = in->dt, es = casc_dtype_size((casc_dtype)dt);

@@ -289,8 +289,8 @@ bool sim_exec_reduce_repeat(sim_block *b, const sim_insn *in) {
   red_layout l;
   if (!layout_of(in, &l) || (dt != CASC_DT_F16 && dt != CASC_DT_F32)) {
     sim_report(b, CASC_CHECK_UNSUPPORTED, CASC_SEV_ERROR, in->op,
-               "not supported by the simulator: %s for %s", in->op->name,
-               casc_dtype_name((casc_dtype)dt));
+               "not supported by the simulator: %s for %s",
+               casc_op_name(in->op), casc_dtype_name((casc_dtype)dt));
     return false;
   }
   const int64_t lanes = REP_BYTES / es;

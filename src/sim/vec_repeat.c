@@ -125,7 +125,7 @@ bool sim_rep_mask(sim_block *b, const sim_insn *in, unsigned dt, unsigned mask0,
       sim_report(b, CASC_CHECK_UNSUPPORTED, CASC_SEV_ERROR, in->op,
                  "not supported by the simulator: %s (isSetMask = false in "
                  "counter mode)",
-                 in->op->name);
+                 casc_op_name(in->op));
       return false;
     }
     return sim_vmask_sel(b, in, REP_BYTES / casc_dtype_size((casc_dtype)dt),
@@ -171,8 +171,8 @@ bool sim_exec_vector_repeat(sim_block *b, const sim_insn *in) {
   const bool bitmask = in->imm2 != 0, binary = shape == SIM_VEC_BINARY;
   if (!sim_vkernel_supports(k, shape, dt) || es < 2) {
     sim_report(b, CASC_CHECK_UNSUPPORTED, CASC_SEV_ERROR, in->op,
-               "not supported by the simulator: %s for %s", in->op->name,
-               casc_dtype_name((casc_dtype)dt));
+               "not supported by the simulator: %s for %s",
+               casc_op_name(in->op), casc_dtype_name((casc_dtype)dt));
     return false;
   }
   /* Operands: the tensors (dst, src[, src1]) [, scalar], the mask (one

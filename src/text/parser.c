@@ -951,6 +951,12 @@ static bool parse_op(casc_parser *p) {
       goto out;
     }
   }
+  if (st.nops > CASC_OP_MAX_COUNT || st.nres > CASC_OP_MAX_COUNT ||
+      st.nregions > CASC_OP_MAX_COUNT) {
+    pp_error(p, "an op has at most %u operands, results and regions each",
+             CASC_OP_MAX_COUNT);
+    goto out;
+  }
   casc_op *op = st.kind
                     ? casc_op_create_kind(p->ctx, st.kind, loc, st.nops, st.ops,
                                           st.nres, st.res, dict, st.nregions)

@@ -176,7 +176,7 @@ void pr_region(casc_printer *pr, casc_region *r, bool print_entry_args,
 }
 
 static void print_op_name(casc_printer *pr, const casc_op *op) {
-  const char *name = op->name;
+  const char *name = casc_op_name(op);
   const char *dd = pr->default_dialect;
   size_t dl = dd ? strlen(dd) : 0;
   if (dl && strncmp(name, dd, dl) == 0 && name[dl] == '.' &&
@@ -253,7 +253,7 @@ static void split_attrs(casc_printer *pr, casc_op *op, casc_attr **props,
   }
   const char *an;
   const char *dv;
-  for (unsigned i = 0; (dv = pr_default_prop(op->name, &an, i)); i++) {
+  for (unsigned i = 0; (dv = pr_default_prop(casc_op_name(op), &an, i)); i++) {
     if (!casc_op_attr(op, an) && np < n + 7) {
       p[np].name = casc_intern_cstr(pr->ctx, an);
       p[np].value = casc_attr_opaque(pr->ctx, dv);
@@ -293,7 +293,7 @@ static void split_attrs(casc_printer *pr, casc_op *op, casc_attr **props,
 }
 
 static void print_generic(casc_printer *pr, casc_op *op) {
-  pr_escaped_string(pr, op->name, strlen(op->name));
+  pr_escaped_string(pr, casc_op_name(op), strlen(casc_op_name(op)));
   pr_putc(pr, '(');
   pr_value_list(pr, op->operands, op->nops);
   pr_putc(pr, ')');

@@ -290,7 +290,7 @@ static int resolve_names(binding *l, unsigned n, const run_params *rp,
 }
 
 static bool is_func(const casc_op *op) {
-  return strcmp(op->name, "func.func") == 0 && casc_func_name(op);
+  return strcmp(casc_op_name(op), "func.func") == 0 && casc_func_name(op);
 }
 
 /* " @a (kernel), @b" for a message: the module's functions. */

@@ -56,14 +56,15 @@ void casc_hm_free(casc_hashmap *m) {
 
 void *casc_hm_get(const casc_hashmap *m, const void *key, size_t len,
                   uint64_t hash) {
-  if (!m->cap)
+  if (!m->cap || len > UINT32_MAX)
     return NULL;
   size_t mask = m->cap - 1;
   for (size_t i = (size_t)hash & mask;; i = (i + 1) & mask) {
     const casc_hm_slot *s = &m->slots[i];
     if (!s->key)
       return NULL;
-    if (s->hash == hash && s->len == len && memcmp(s->key, key, len) == 0)
+    if (s->hash == (uint32_t)hash && s->len == len &&
+        memcmp(s->key, key, len) == 0)
       return s->value;
   }
 }
@@ -90,6 +91,8 @@ static bool grow(casc_hashmap *m) {
 
 bool casc_hm_put(casc_hashmap *m, const void *key, size_t len, uint64_t hash,
                  void *value) {
+  if (len > UINT32_MAX)
+    return false;
   if ((m->count + 1) * 4 > m->cap * 3 && !grow(m))
     return false;
   size_t mask = m->cap - 1;
@@ -97,13 +100,14 @@ bool casc_hm_put(casc_hashmap *m, const void *key, size_t len, uint64_t hash,
     casc_hm_slot *s = &m->slots[i];
     if (!s->key) {
       s->key = key;
-      s->len = len;
-      s->hash = hash;
+      s->len = (uint32_t)len;
+      s->hash = (uint32_t)hash;
       s->value = value;
       m->count++;
       return true;
     }
-    if (s->hash == hash && s->len == len && memcmp(s->key, key, len) == 0) {
+    if (s->hash == (uint32_t)hash && s->len == len &&
+        memcmp(s->key, key, len) == 0) {
       s->value = value;
       return true;
     }

@@ -8,10 +8,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* 24 bytes: the low half of the hash (enough to tell most keys apart before
+ * comparing bytes, and to place a slot in any table of up to 2^32 slots)
+ * and the length in 32 bits. Keys of 4 GiB or more are not stored. */
 typedef struct {
-  uint64_t hash;
+  uint32_t hash;
+  uint32_t len;
   const void *key; /* owned by the caller (arena), NULL = empty slot */
-  size_t len;
   void *value;
 } casc_hm_slot;
 
@@ -27,7 +30,7 @@ void casc_hm_free(casc_hashmap *m);
 void *casc_hm_get(const casc_hashmap *m, const void *key, size_t len,
                   uint64_t hash);
 /* Store value under key (the key memory must outlive the map). Returns false
- * on allocation failure. */
+ * on allocation failure or for a key of 4 GiB or more. */
 bool casc_hm_put(casc_hashmap *m, const void *key, size_t len, uint64_t hash,
                  void *value);
 

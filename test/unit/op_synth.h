@@ -1030,7 +1030,7 @@ typedef struct {
 
 static bool find_nth(casc_op *op, void *user) {
   find_nth_ctx *f = user;
-  if (f->done || strcmp(op->name, f->name) != 0)
+  if (f->done || strcmp(casc_op_name(op), f->name) != 0)
     return true;
   if (f->target) {
     if (op == f->target)

@@ -60,6 +60,68 @@ static void test_attrs_are_uniqued(void) {
   casc_ctx_free(ctx);
 }
 
+/* Callers hand casc_intern_cstr's result straight to casc_attr_dict: a
+ * NULL name (that interning ran out of memory) fails the dict instead of
+ * crashing in strlen (the fault-injection sweep hit it). */
+static void test_dict_with_failed_name(void) {
+  casc_ctx *ctx = casc_ctx_new();
+  casc_named_attr e[2] = {{"a", casc_attr_unit(ctx)},
+                          {NULL, casc_attr_unit(ctx)}};
+  CHECK(casc_attr_dict(ctx, 2, e) == NULL);
+  CHECK(casc_ctx_out_of_memory(ctx));
+  casc_ctx_free(ctx);
+}
+
+/* An op's counts are 16-bit fields: going past CASC_OP_MAX_COUNT is a
+ * located error, never a count that wrapped. */
+static void test_op_count_limits(void) {
+  casc_ctx *ctx = casc_ctx_new();
+  REQUIRE(ctx);
+  casc_loc *l = casc_loc_file(ctx, "k.mlir", 1, 1);
+  CHECK(casc_op_create(ctx, "test.many", l, CASC_OP_MAX_COUNT + 1, NULL, 0,
+                       NULL, NULL, 0) == NULL);
+  CHECK(casc_op_create(ctx, "test.many", l, 0, NULL, CASC_OP_MAX_COUNT + 1,
+                       NULL, NULL, 0) == NULL);
+  CHECK_EQ_INT(casc_ctx_error_count(ctx), 2);
+  casc_op *op = casc_op_create(ctx, "test.many", l, CASC_OP_MAX_COUNT, NULL, 0,
+                               NULL, NULL, 0);
+  REQUIRE(op);
+  CHECK_EQ_INT(op->nops, CASC_OP_MAX_COUNT);
+  casc_op_add_operand(ctx, op, NULL);
+  CHECK_EQ_INT(op->nops, CASC_OP_MAX_COUNT);
+  CHECK_EQ_INT(casc_ctx_error_count(ctx), 3);
+  CHECK(!casc_ctx_out_of_memory(ctx));
+  casc_ctx_free(ctx);
+}
+
+/* A file location is 16 bytes: its kind shares a word with the column
+ * (ir.h). Setting either keeps the other; a column too wide is kept as
+ * CASC_LOC_MAX_COL. */
+static void test_file_location_layout(void) {
+  casc_ctx *ctx = casc_ctx_new();
+  REQUIRE(ctx);
+  casc_loc *l = casc_loc_file(ctx, "a.mlir", 7, CASC_LOC_MAX_COL);
+  REQUIRE(l);
+  CHECK_EQ_INT(l->kind, CASC_LOC_FILE);
+  CHECK_EQ_INT(l->u.file.line, 7);
+  CHECK(l->u.file.col == CASC_LOC_MAX_COL);
+  CHECK_STREQ(l->u.file.file, "a.mlir");
+  CHECK(casc_loc_file(ctx, "a.mlir", 7, CASC_LOC_MAX_COL + 1u) == l);
+  casc_loc *small = casc_loc_file(ctx, "a.mlir", 7, 1);
+  REQUIRE(small);
+  CHECK(small != l && small->u.file.col == 1 && small->kind == CASC_LOC_FILE);
+  casc_loc *n = casc_loc_name(ctx, "x", l);
+  REQUIRE(n);
+  CHECK(n->kind == CASC_LOC_NAME && n->u.name.child == l);
+  CHECK_STREQ(n->u.name.name, "x");
+  casc_loc *parts[2] = {l, n};
+  casc_loc *f = casc_loc_fused(ctx, 2, parts);
+  REQUIRE(f);
+  CHECK(f->kind == CASC_LOC_FUSED && f->u.fused.n == 2 &&
+        f->u.fused.locs[1] == n);
+  casc_ctx_free(ctx);
+}
+
 static void test_use_lists_and_erase(void) {
   casc_ctx *ctx = casc_ctx_new();
   REQUIRE(ctx);
@@ -250,7 +312,7 @@ static void test_block_argument_loc_and_attrs(void) {
   casc_value_set_loc(a0, here);
   CHECK(casc_value_arg_attrs(a1) == d && casc_value_arg_attrs(a0) == NULL);
   CHECK(casc_value_loc(a0) == here);
-  CHECK(a1->block == b && a1->index == 1 && a1->def == NULL);
+  CHECK(casc_value_block(a1) == b && a1->index == 1 && a1->def == NULL);
   casc_op *op =
       casc_op_create(ctx, "test.def", here, 0, NULL, 1, &i32, NULL, 0);
   REQUIRE(op);
@@ -320,6 +382,9 @@ static void test_file_locations_are_uniqued(void) {
 int main(void) {
   RUN_TEST(test_types_are_uniqued);
   RUN_TEST(test_attrs_are_uniqued);
+  RUN_TEST(test_dict_with_failed_name);
+  RUN_TEST(test_op_count_limits);
+  RUN_TEST(test_file_location_layout);
   RUN_TEST(test_use_lists_and_erase);
   RUN_TEST(test_walks);
   RUN_TEST(test_diagnostics);

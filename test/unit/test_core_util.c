@@ -308,6 +308,35 @@ static void test_buf_putc_across_growth(void) {
 
 /* casc_hash_bytes reads every byte of every length, the 0-7 byte tail
  * included: changing any one byte, or only the length, changes the hash. */
+/* Slots keep 32 bits of the hash and of the length: keys whose hashes
+ * differ only above bit 31 are still told apart by their bytes, values
+ * survive the table's growth, and a key of 4 GiB is refused, not
+ * truncated. */
+static void test_hashmap_slots(void) {
+  casc_hashmap m;
+  casc_hm_init(&m);
+  static const char a[] = "alpha", b[] = "bravo";
+  CHECK(casc_hm_put(&m, a, 5, 0x100000005ull, (void *)a));
+  CHECK(casc_hm_put(&m, b, 5, 0x200000005ull, (void *)b));
+  CHECK(casc_hm_get(&m, a, 5, 0x100000005ull) == a);
+  CHECK(casc_hm_get(&m, b, 5, 0x200000005ull) == b);
+  static char keys[1000][4];
+  for (unsigned i = 0; i < 1000; i++) {
+    memcpy(keys[i], &i, 4);
+    CHECK(casc_hm_put(&m, keys[i], 4, casc_hash_bytes(keys[i], 4), keys[i]));
+  }
+  unsigned found = 0;
+  for (unsigned i = 0; i < 1000; i++)
+    found +=
+        casc_hm_get(&m, keys[i], 4, casc_hash_bytes(keys[i], 4)) == keys[i];
+  CHECK_EQ_INT(found, 1000);
+  CHECK(casc_hm_get(&m, a, 5, 0x100000005ull) == a);
+  size_t huge = (size_t)UINT32_MAX + 6;
+  CHECK(!casc_hm_put(&m, a, huge, 5, (void *)a));
+  CHECK(casc_hm_get(&m, a, huge, 5) == NULL);
+  casc_hm_free(&m);
+}
+
 static void test_hash_every_byte(void) {
   unsigned char b[24];
   for (unsigned i = 0; i < sizeof b; i++)
@@ -425,6 +454,7 @@ int main(void) {
   RUN_TEST(test_buf_putc_across_growth);
   RUN_TEST(test_buf_short_puts);
   RUN_TEST(test_hash_every_byte);
+  RUN_TEST(test_hashmap_slots);
   RUN_TEST(test_fail_nth);
   RUN_TEST(test_assert_traps_only_in_debug);
   RUN_TEST(test_mapped_file);

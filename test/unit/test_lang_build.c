@@ -14,7 +14,8 @@ static const char *block_ops(casc_block *b, char *buf, size_t n) {
   size_t len = 0;
   buf[0] = '\0';
   for (casc_op *op = b->first; op; op = op->next) {
-    int w = snprintf(buf + len, n - len, "%s%s", len ? " " : "", op->name);
+    int w =
+        snprintf(buf + len, n - len, "%s%s", len ? " " : "", casc_op_name(op));
     if (w < 0 || (size_t)w >= n - len)
       break;
     len += (size_t)w;
@@ -34,7 +35,7 @@ static casc_block *func_body(casc_op *module) {
 
 static casc_op *nth_op(casc_block *b, const char *name, unsigned n) {
   for (casc_op *op = b->first; op; op = op->next)
-    if (strcmp(op->name, name) == 0 && n-- == 0)
+    if (strcmp(casc_op_name(op), name) == 0 && n-- == 0)
       return op;
   return NULL;
 }

@@ -192,7 +192,7 @@ typedef struct {
 
 static bool count_op(casc_op *op, void *user) {
   op_count *c = user;
-  if (strcmp(op->name, c->name) == 0) {
+  if (strcmp(casc_op_name(op), c->name) == 0) {
     c->n++;
     const casc_loc *l = casc_loc_find_file(op->loc);
     if (l && l->u.file.line == c->line)
@@ -273,7 +273,7 @@ static void config_kernel(asc_kernel *k, void *user) {
 
 static bool type_has(casc_op *op, void *user) {
   const char **want = user;
-  if (strcmp(op->name, "ascendc.construct") == 0 && op->nres == 1) {
+  if (strcmp(casc_op_name(op), "ascendc.construct") == 0 && op->nres == 1) {
     const casc_type *t = casc_op_result(op, 0)->type;
     if (t->kind == CASC_TYPE_OPAQUE && strstr(t->u.opaque.body, *want))
       *want = NULL;

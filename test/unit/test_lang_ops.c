@@ -20,7 +20,7 @@ static casc_block *build(asc_kernel_body body) {
 
 static casc_op *find(casc_block *b, const char *name, unsigned n) {
   for (casc_op *op = b->first; op; op = op->next)
-    if (strcmp(op->name, name) == 0 && n-- == 0)
+    if (strcmp(casc_op_name(op), name) == 0 && n-- == 0)
       return op;
   return NULL;
 }
@@ -33,7 +33,7 @@ static const char *ty(casc_value *v) {
  * was materialised). */
 static const char *def_name(casc_op *op, unsigned i) {
   casc_value *v = casc_op_operand(op, i);
-  return v->def ? v->def->name : "(arg)";
+  return v->def ? casc_op_name(v->def) : "(arg)";
 }
 
 static void tensor_kernel(asc_kernel *k, void *user) {

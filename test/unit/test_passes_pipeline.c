@@ -35,7 +35,7 @@ typedef struct {
 
 static bool count_cb(casc_op *op, void *user) {
   counter *c = user;
-  c->n += strcmp(op->name, c->name) == 0;
+  c->n += strcmp(casc_op_name(op), c->name) == 0;
   return true;
 }
 

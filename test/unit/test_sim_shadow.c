@@ -33,12 +33,15 @@ static void check_ub_size(uint32_t ub) {
   REQUIRE(raw && b.wfull && b.wpart && b.wbyte && written && value);
   b.mem[SIM_POOL_UB] = raw;
   b.pool_size[SIM_POOL_UB] = ub;
-  casc_op op;
-  memset(&op, 0, sizeof op);
-  op.name = "test.op";
+  /* A real op: its name lives where the IR core keeps it. */
+  casc_ctx *ctx = casc_ctx_new();
+  casc_op *op =
+      ctx ? casc_op_create(ctx, "test.op", NULL, 0, NULL, 0, NULL, NULL, 0)
+          : NULL;
+  REQUIRE(op);
   sim_insn in;
   memset(&in, 0, sizeof in);
-  in.op = &op;
+  in.op = op;
   long reads = 0, bad_reports = 0, bad_bytes = 0;
   for (int run = 0; run < 60; run++) {
     /* a new block on the same workspace: the UB holds the last one's data */
@@ -109,6 +112,7 @@ static void check_ub_size(uint32_t ub) {
   free(b.wbyte);
   free(written);
   free(value);
+  casc_ctx_free(ctx);
 }
 
 static void test_shadow_matches_byte_model(void) {

@@ -303,7 +303,7 @@ typedef struct {
 
 static bool find_at(casc_op *op, void *user) {
   at_ctx *a = user;
-  if (strcmp(op->name, a->name) == 0 && same_place(op->loc, a->loc))
+  if (strcmp(casc_op_name(op), a->name) == 0 && same_place(op->loc, a->loc))
     a->hit = true;
   return true;
 }
@@ -553,7 +553,7 @@ static void sweep_module(casc_ctx *ctx, casc_diag_list *diags, casc_op *built,
    * among the ops of its name. */
   unsigned nth = 0;
   if (swept) {
-    find_nth_ctx fc = {swept->name, swept, 0, NULL, false};
+    find_nth_ctx fc = {casc_op_name(swept), swept, 0, NULL, false};
     casc_walk_pre(built, find_nth, &fc);
     nth = fc.count;
   }
@@ -562,7 +562,7 @@ static void sweep_module(casc_ctx *ctx, casc_diag_list *diags, casc_op *built,
     return;
   casc_op *swept2 = NULL;
   if (swept) {
-    find_nth_ctx fc = {swept->name, NULL, nth, NULL, false};
+    find_nth_ctx fc = {casc_op_name(swept), NULL, nth, NULL, false};
     casc_walk_pre(parsed, find_nth, &fc);
     swept2 = fc.found;
     if (!swept2) {

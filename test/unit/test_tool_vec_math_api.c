@@ -88,7 +88,7 @@ static void test_kernel(void) {
   casc_op *fn = casc_module_body(m)->first;
   unsigned w = 0;
   for (casc_op *op = casc_op_regions(fn)[0].first->first; op; op = op->next)
-    if (w < 7 && strcmp(op->name, WANT_OPS[w]) == 0) {
+    if (w < 7 && strcmp(casc_op_name(op), WANT_OPS[w]) == 0) {
       if (w == 3)
         CHECK(casc_op_attr(op, "isSetMask") == NULL);
       if (w == 6)

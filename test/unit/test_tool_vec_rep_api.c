@@ -288,7 +288,7 @@ static void collect(const casc_diag *d, void *user) {
 static casc_op *find_op(casc_op *module, const char *ir) {
   casc_op *fn = casc_module_body(module)->first;
   for (casc_op *op = casc_op_regions(fn)[0].first->first; op; op = op->next)
-    if (strcmp(op->name, ir) == 0)
+    if (strcmp(casc_op_name(op), ir) == 0)
       return op;
   return NULL;
 }

@@ -95,13 +95,13 @@ static casc_op *member_construct(casc_emitter *e, casc_op *op, unsigned m) {
     casc_emit_error(e->ctx, op->loc,
                     "'%s' op needs operand %u built by an ascendc.construct "
                     "of its %s",
-                    op->name, m, k_members[m].member);
+                    casc_op_name(op), m, k_members[m].member);
     return NULL;
   }
   if (c->nops != nfields(m)) {
     casc_emit_error(e->ctx, op->loc,
-                    "'%s' op has a %s with %u fields, expected %u", op->name,
-                    k_members[m].member, c->nops, nfields(m));
+                    "'%s' op has a %s with %u fields, expected %u",
+                    casc_op_name(op), k_members[m].member, c->nops, nfields(m));
     return NULL;
   }
   return c;

@@ -24,7 +24,7 @@
 #include "target/ascendc/emitter.h"
 
 static bool fail_infer(casc_emitter *e, casc_op *op, const char *what) {
-  casc_emit_error(e->ctx, op->loc, "'%s' op %s", op->name, what);
+  casc_emit_error(e->ctx, op->loc, "'%s' op %s", casc_op_name(op), what);
   return false;
 }
 

@@ -339,7 +339,7 @@ bool casc_em_get_matmul_api_tiling(casc_emitter *e, casc_op *op) {
   bool ok = params_of(mt->type, p, &why) && matmul_type_args(&args, p, &why);
   if (!ok)
     casc_emit_error(e->ctx, op->loc, "'%s' op has a matmul type that %s",
-                    op->name, why.text);
+                    casc_op_name(op), why.text);
   if (ok) {
     casc_em_indent(e);
     ok = casc_em_decl(e, e->out, &casc_op_results(op)[0], op);

@@ -39,8 +39,8 @@ static bool put_element(casc_emitter *e, casc_op *op, unsigned first,
   unsigned nidx = op->nops - first - 1;
   if (t->kind == CASC_TYPE_MEMREF && t->u.memref.rank != nidx) {
     casc_emit_error(e->ctx, op->loc,
-                    "'%s' op has %u indices for a memref of rank %u", op->name,
-                    nidx, t->u.memref.rank);
+                    "'%s' op has %u indices for a memref of rank %u",
+                    casc_op_name(op), nidx, t->u.memref.rank);
     return false;
   }
   for (unsigned i = first; i < op->nops; i++) {

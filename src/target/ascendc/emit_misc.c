@@ -337,7 +337,7 @@ static bool emit_local_mem_allocator(casc_emitter *e, casc_op *op) {
       casc_em_attr_int(casc_op_attr(d, "value"), &hw) && hw != t->u.asc.p[0]) {
     casc_emit_error(e->ctx, op->loc,
                     "'%s' op has hardware %lld but its type says %lld",
-                    op->name, (long long)hw, (long long)t->u.asc.p[0]);
+                    casc_op_name(op), (long long)hw, (long long)t->u.asc.p[0]);
     return false;
   }
   casc_em_indent(e);

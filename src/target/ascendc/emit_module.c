@@ -14,7 +14,7 @@ void casc_em_indent(casc_emitter *e) {
 }
 
 bool casc_em_fail(casc_emitter *e, casc_op *op, const char *what) {
-  casc_emit_error(e->ctx, op->loc, "'%s' op %s", op->name, what);
+  casc_emit_error(e->ctx, op->loc, "'%s' op %s", casc_op_name(op), what);
   return false;
 }
 
@@ -52,22 +52,22 @@ bool casc_em_decl(casc_emitter *e, casc_buf *b, casc_value *v, casc_op *op) {
 bool casc_em_op(casc_emitter *e, casc_op *op) {
   bool semi = true;
   bool ok;
-  const char *dot = strchr(op->name, '.');
-  size_t dl = dot ? (size_t)(dot - op->name) : 0;
+  const char *dot = strchr(casc_op_name(op), '.');
+  size_t dl = dot ? (size_t)(dot - casc_op_name(op)) : 0;
   if (op->kind == CASC_OP_UNREGISTERED)
     return casc_em_fail(e, op, "unable to find printer for op");
-  if (dl == 5 && memcmp(op->name, "arith", 5) == 0)
+  if (dl == 5 && memcmp(casc_op_name(op), "arith", 5) == 0)
     ok = casc_em_arith(e, op, &semi);
-  else if (dl == 3 && memcmp(op->name, "scf", 3) == 0)
+  else if (dl == 3 && memcmp(casc_op_name(op), "scf", 3) == 0)
     ok = casc_em_scf(e, op, &semi);
-  else if (dl == 6 && memcmp(op->name, "memref", 6) == 0)
+  else if (dl == 6 && memcmp(casc_op_name(op), "memref", 6) == 0)
     ok = casc_em_memref(e, op, &semi);
   else if (casc_em_is_inferred(op))
     ok = casc_em_inferred(e, op, &semi);
-  else if ((dl == 7 && memcmp(op->name, "ascendc", 7) == 0 &&
+  else if ((dl == 7 && memcmp(casc_op_name(op), "ascendc", 7) == 0 &&
             op->kind != CASC_OP_CONSTRUCT &&
             op->kind != CASC_OP_LOCAL_MEM_ALLOCATOR) ||
-           (dl == 4 && memcmp(op->name, "math", 4) == 0))
+           (dl == 4 && memcmp(casc_op_name(op), "math", 4) == 0))
     ok = casc_em_table(e, op, &semi);
   else
     ok = casc_em_misc(e, op, &semi);

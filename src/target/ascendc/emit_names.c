@@ -64,7 +64,7 @@ const char *casc_em_name(casc_emitter *e, casc_value *v, casc_op *op) {
     casc_emit_error(e->ctx, op->loc,
                     "'%s' op operand has no C++ name (used before it is "
                     "defined)",
-                    op->name);
+                    casc_op_name(op));
   return n;
 }
 

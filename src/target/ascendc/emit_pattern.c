@@ -124,7 +124,7 @@ static bool lookup(pat_ctx *p, const char *n, size_t len, casc_value **first,
 
 static bool bad(pat_ctx *p, const char *what, const char *n, size_t len) {
   casc_emit_error(p->e->ctx, p->op->loc, "'%s' op emit pattern: %s '%.*s'",
-                  p->op->name, what, (int)len, n);
+                  casc_op_name(p->op), what, (int)len, n);
   return false;
 }
 
@@ -231,7 +231,7 @@ static const char *value_array(pat_ctx *p, const char *n, size_t len,
   if (begin == (unsigned)-1 || !count || !ref) {
     /* A zero-length C array does not exist. */
     casc_emit_error(e->ctx, p->op->loc, "'%s' op has an empty '%.*s' list",
-                    p->op->name, (int)len, n);
+                    casc_op_name(p->op), (int)len, n);
     return NULL;
   }
   const char *refname = casc_em_name(e, ref, p->op);
@@ -296,7 +296,7 @@ static bool construct_flag(pat_ctx *p, casc_buf *b, casc_value *v,
     casc_emit_error(p->e->ctx, p->op->loc,
                     "'%s' op operand '%.*s' must be an ascendc.construct of an "
                     "integer constant",
-                    p->op->name, (int)len, n);
+                    casc_op_name(p->op), (int)len, n);
     return false;
   }
   if (k == 0)
@@ -414,7 +414,7 @@ static bool attr_text(pat_ctx *p, casc_buf *b, const char *n, size_t len,
     }
     casc_emit_error(p->e->ctx, p->op->loc,
                     "'%s' op attribute '%s' has no C++ value for %lld",
-                    p->op->name, key, (long long)v);
+                    casc_op_name(p->op), key, (long long)v);
     return false;
   }
   if (spec >= 0 && p->info->attrs[spec].kind == CASC_A_UNIT) {
@@ -448,8 +448,8 @@ static bool attr_text(pat_ctx *p, casc_buf *b, const char *n, size_t len,
     const char *c = casc_enum_cxx(k, v);
     if (!c) {
       casc_emit_error(p->e->ctx, p->op->loc,
-                      "'%s' op attribute '%s' = %lld is not a %s", p->op->name,
-                      key, (long long)v, ei->name);
+                      "'%s' op attribute '%s' = %lld is not a %s",
+                      casc_op_name(p->op), key, (long long)v, ei->name);
       return false;
     }
     casc_buf_printf(b, "%s%s", ei->cxxprefix, c);

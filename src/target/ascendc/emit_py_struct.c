@@ -129,7 +129,7 @@ static bool declare(casc_emitter *e, casc_op *op, const casc_type *t) {
         casc_emit_error(e->ctx, op->loc,
                         "'%s' op has a py_struct whose field types and "
                         "names differ in number",
-                        op->name);
+                        casc_op_name(op));
       reported = !ok;
       break;
     }
@@ -142,7 +142,7 @@ static bool declare(casc_emitter *e, casc_op *op, const casc_type *t) {
       casc_emit_error(e->ctx, op->loc,
                       "'%s' op has a py_struct field of type '%.*s', which "
                       "casc cannot print in C++",
-                      op->name, (int)(te - p), p);
+                      casc_op_name(op), (int)(te - p), p);
       ok = false;
       reported = true;
       break;

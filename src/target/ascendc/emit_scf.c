@@ -116,7 +116,7 @@ static bool yield_region(casc_emitter *e, casc_op *op, casc_region *r,
 static bool emit_for(casc_emitter *e, casc_op *op, bool *semi) {
   *semi = false;
   casc_block *b = single_block(e, op, &casc_op_regions(op)[0]);
-  if (!b || b->nargs != 1 + op->nres || op->nops != 3 + op->nres)
+  if (!b || b->nargs != 1u + op->nres || op->nops != 3u + op->nres)
     return casc_em_fail(e, op, "is malformed");
   vars res = results_of(op);
   vars iters = {NULL, b->args + 1, b->nargs - 1};
@@ -224,7 +224,7 @@ static bool emit_while(casc_emitter *e, casc_op *op, bool *semi) {
   e->indent--;
   casc_em_indent(e);
   casc_buf_puts(e->out, "};\n");
-  if (aargs.n != cond->nops - 1)
+  if (aargs.n != cond->nops - 1u)
     return casc_em_fail(e, op,
                         "passes a different number of values to its "
                         "after region");

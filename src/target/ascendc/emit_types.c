@@ -190,15 +190,15 @@ bool casc_em_type_at(casc_emitter *e, casc_buf *b, const casc_type *t,
     casc_buf_init(&why);
     casc_em_matmul_type(&scratch, t, &why);
     casc_emit_error(e->ctx, op ? op->loc : casc_loc_unknown(e->ctx),
-                    "'%s' op has a matmul type that %s", op ? op->name : "?",
-                    casc_buf_str(&why));
+                    "'%s' op has a matmul type that %s",
+                    op ? casc_op_name(op) : "?", casc_buf_str(&why));
     casc_buf_free(&scratch);
     casc_buf_free(&why);
     return false;
   }
   casc_emit_error(e->ctx, op ? op->loc : casc_loc_unknown(e->ctx),
                   "'%s' op unable to emit a C++ type for a value of this op",
-                  op ? op->name : "?");
+                  op ? casc_op_name(op) : "?");
   return false;
 }
 
