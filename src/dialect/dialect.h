@@ -256,4 +256,11 @@ bool casc_op_operand_group(const casc_op *op, unsigned spec, unsigned *begin,
 bool casc_op_operand_group_of(const casc_op *op, const casc_op_info *info,
                               unsigned spec, unsigned *begin, unsigned *count);
 
+/* ---- TCubeTiling ----------------------------------------------------------
+ */
+/* The struct's int32 fields (cube_tiling.c), and the index of the one whose
+ * C++ name is `name`, or -1. */
+#define CASC_CUBE_TILING_FIELDS 49
+int casc_cube_tiling_field(const char *name);
+
 #endif

@@ -8,57 +8,8 @@
 #include "casc/asc_matmul.h"
 #include "lang/lang_internal.h"
 
-/* TCubeTiling's fields as emitasc.member names them (pyasc's Field names,
- * python/asc/language/adv/tiling.py), in the struct's order. */
-static const char *const k_fields[ASC_TCUBE_TILING_FIELDS] = {"usedCoreNum",
-                                                              "M",
-                                                              "N",
-                                                              "Ka",
-                                                              "Kb",
-                                                              "singleCoreM",
-                                                              "singleCoreN",
-                                                              "singleCoreK",
-                                                              "baseM",
-                                                              "baseN",
-                                                              "baseK",
-                                                              "depthA1",
-                                                              "depthB1",
-                                                              "stepM",
-                                                              "stepN",
-                                                              "isBias",
-                                                              "transLength",
-                                                              "iterateOrder",
-                                                              "shareMode",
-                                                              "shareL1Size",
-                                                              "shareL0CSize",
-                                                              "shareUbSize",
-                                                              "batchM",
-                                                              "batchN",
-                                                              "singleBatchM",
-                                                              "singleBatchN",
-                                                              "stepKa",
-                                                              "stepKb",
-                                                              "depthAL1CacheUB",
-                                                              "depthBL1CacheUB",
-                                                              "dbL0A",
-                                                              "dbL0B",
-                                                              "dbL0C",
-                                                              "ALayoutInfoB",
-                                                              "ALayoutInfoS",
-                                                              "ALayoutInfoN",
-                                                              "ALayoutInfoG",
-                                                              "ALayoutInfoD",
-                                                              "BLayoutInfoB",
-                                                              "BLayoutInfoS",
-                                                              "BLayoutInfoN",
-                                                              "BLayoutInfoG",
-                                                              "BLayoutInfoD",
-                                                              "CLayoutInfoB",
-                                                              "CLayoutInfoS1",
-                                                              "CLayoutInfoN",
-                                                              "CLayoutInfoG",
-                                                              "CLayoutInfoS2",
-                                                              "BatchNum"};
+_Static_assert(ASC_TCUBE_TILING_FIELDS == CASC_CUBE_TILING_FIELDS,
+               "asc_tcube_tiling is the dialect's TCubeTiling");
 
 static casc_type *tiling_type(lang_kernel *k) {
   return casc_type_asc(k->ctx, CASC_ASC_CUBE_TILING, NULL, 0, NULL, NULL);
@@ -87,9 +38,8 @@ asc_cube_tiling asc_arg_cube_tiling_at(const char *file, int line,
 
 /* The field's name checked against TCubeTiling's; false after reporting. */
 static bool field_ok(lang_call *c, const char *field) {
-  for (unsigned i = 0; field && i < ASC_TCUBE_TILING_FIELDS; i++)
-    if (strcmp(k_fields[i], field) == 0)
-      return true;
+  if (casc_cube_tiling_field(field) >= 0)
+    return true;
   lang_error(c,
              "'%s' is not a field of TCubeTiling (give its C++ name, e.g. "
              "\"baseM\", \"singleCoreN\")",

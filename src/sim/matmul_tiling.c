@@ -12,65 +12,11 @@
 
 #include "sim/sim_internal.h"
 
-/* TCubeTiling's fields, by their C++ names, in the struct's order. */
-static const char *const k_fields[SIM_CUBE_TILING_FIELDS] = {"usedCoreNum",
-                                                             "M",
-                                                             "N",
-                                                             "Ka",
-                                                             "Kb",
-                                                             "singleCoreM",
-                                                             "singleCoreN",
-                                                             "singleCoreK",
-                                                             "baseM",
-                                                             "baseN",
-                                                             "baseK",
-                                                             "depthA1",
-                                                             "depthB1",
-                                                             "stepM",
-                                                             "stepN",
-                                                             "isBias",
-                                                             "transLength",
-                                                             "iterateOrder",
-                                                             "shareMode",
-                                                             "shareL1Size",
-                                                             "shareL0CSize",
-                                                             "shareUbSize",
-                                                             "batchM",
-                                                             "batchN",
-                                                             "singleBatchM",
-                                                             "singleBatchN",
-                                                             "stepKa",
-                                                             "stepKb",
-                                                             "depthAL1CacheUB",
-                                                             "depthBL1CacheUB",
-                                                             "dbL0A",
-                                                             "dbL0B",
-                                                             "dbL0C",
-                                                             "ALayoutInfoB",
-                                                             "ALayoutInfoS",
-                                                             "ALayoutInfoN",
-                                                             "ALayoutInfoG",
-                                                             "ALayoutInfoD",
-                                                             "BLayoutInfoB",
-                                                             "BLayoutInfoS",
-                                                             "BLayoutInfoN",
-                                                             "BLayoutInfoG",
-                                                             "BLayoutInfoD",
-                                                             "CLayoutInfoB",
-                                                             "CLayoutInfoS1",
-                                                             "CLayoutInfoN",
-                                                             "CLayoutInfoG",
-                                                             "CLayoutInfoS2",
-                                                             "BatchNum"};
-
 int sim_cube_tiling_field(const char *name) {
   /* pyasc's Field for trans_length is named "trans_length" in the IR. */
   if (strcmp(name, "trans_length") == 0)
     return 16;
-  for (int i = 0; i < SIM_CUBE_TILING_FIELDS; i++)
-    if (strcmp(k_fields[i], name) == 0)
-      return i;
-  return -1;
+  return casc_cube_tiling_field(name);
 }
 
 bool sim_opaque_constant(const char *text, int64_t *v) {

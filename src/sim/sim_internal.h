@@ -877,7 +877,7 @@ bool sim_lower_check_cube_forms(const casc_op *op, sim_insn *in, char *why,
 
 /* matmul_tiling.c: the TCubeTiling argument (49 int32 fields) and the
  * struct rows on it; Ascend C's opaque compile-time constants. */
-#define SIM_CUBE_TILING_FIELDS 49
+#define SIM_CUBE_TILING_FIELDS CASC_CUBE_TILING_FIELDS
 /* The index of a TCubeTiling field by its C++ name, or -1. */
 int sim_cube_tiling_field(const char *name);
 /* The value of an emitc.constant #emitc.opaque<"::AscendC::NAME"> the
