@@ -242,4 +242,12 @@ void *lang_construct(lang_call *c, casc_asc_type id, unsigned n,
                      const asc__sv *in, const char *const *names,
                      casc_type *const *mat, casc_type *const *ft);
 
+/* load_data_transpose.c: LoadDataWithTranspose with params of type `want`
+ * (C++ name want_name), building op `kind` (both forms, plain and V2). */
+void lang_load_data_with_transpose(const char *file, int line,
+                                   asc_local_tensor dst, asc_local_tensor src,
+                                   void *params_p, unsigned params_k,
+                                   casc_asc_type want, const char *want_name,
+                                   casc_op_kind kind);
+
 #endif

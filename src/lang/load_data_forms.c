@@ -231,25 +231,8 @@ void asc_load_data_3d_v2pro_at(const char *file, int line, asc_local_tensor dst,
 void asc_load_data_with_transpose_v2_at(
     const char *file, int line, asc_local_tensor dst, asc_local_tensor src,
     asc_load_data_2d_transpose_params_v2 p) {
-  asc__tensor s = {src.p_, src.k_, 0};
-  lang_call c;
-  if (!lang_begin(&c, "asc_load_data_with_transpose", file, line))
-    return;
-  casc_value *ops[3];
-  casc_dtype dd = CASC_DT_INVALID, sd = CASC_DT_INVALID;
-  if (!(ops[0] = lang_local_tensor(&c, dst.p_, dst.k_, "dst", &dd)) ||
-      !(ops[1] = lang_local_tensor(&c, s.p_, s.k_, "src", &sd)) ||
-      !(ops[2] = lang_value(&c, p.p_, p.k_, "params")))
-    return;
-  if (dd != sd) {
-    lang_error(&c, "src has dtype %s but dst has dtype %s",
-               casc_dtype_pyasc_name(sd), casc_dtype_pyasc_name(dd));
-    return;
-  }
-  if (!casc_type_is_asc(ops[2]->type,
-                        CASC_ASC_LOAD_DATA_2D_TRANSPOSE_PARAMS_V2)) {
-    lang_error(&c, "params is not a LoadData2dTransposeParamsV2");
-    return;
-  }
-  lang_op(&c, CASC_OP_LOAD_DATA_WITH_TRANSPOSE_V2, 3, ops, 0, NULL, NULL);
+  lang_load_data_with_transpose(file, line, dst, src, p.p_, p.k_,
+                                CASC_ASC_LOAD_DATA_2D_TRANSPOSE_PARAMS_V2,
+                                "LoadData2dTransposeParamsV2",
+                                CASC_OP_LOAD_DATA_WITH_TRANSPOSE_V2);
 }

@@ -24,9 +24,13 @@ asc_loaddata2dtransposeparams_at(const char *file, int line,
   return r;
 }
 
-void asc_load_data_with_transpose_at(const char *file, int line,
-                                     asc_local_tensor dst, asc_local_tensor src,
-                                     asc_load_data_2d_transpose_params params) {
+/* LoadDataWithTranspose with params of type `want` (its C++ name
+ * want_name): both forms check the same, then build `kind`. */
+void lang_load_data_with_transpose(const char *file, int line,
+                                   asc_local_tensor dst, asc_local_tensor src,
+                                   void *params_p, unsigned params_k,
+                                   casc_asc_type want, const char *want_name,
+                                   casc_op_kind kind) {
   lang_call c;
   if (!lang_begin(&c, "asc_load_data_with_transpose", file, line))
     return;
@@ -34,7 +38,7 @@ void asc_load_data_with_transpose_at(const char *file, int line,
   casc_dtype dd = CASC_DT_INVALID, sd = CASC_DT_INVALID;
   if (!(ops[0] = lang_local_tensor(&c, dst.p_, dst.k_, "dst", &dd)) ||
       !(ops[1] = lang_local_tensor(&c, src.p_, src.k_, "src", &sd)) ||
-      !(ops[2] = lang_value(&c, params.p_, params.k_, "params")))
+      !(ops[2] = lang_value(&c, params_p, params_k, "params")))
     return;
   /* The transpose moves fractals; it does not convert. */
   if (dd != sd) {
@@ -42,11 +46,20 @@ void asc_load_data_with_transpose_at(const char *file, int line,
                casc_dtype_pyasc_name(sd), casc_dtype_pyasc_name(dd));
     return;
   }
-  if (!casc_type_is_asc(ops[2]->type, CASC_ASC_LOAD_DATA_2D_TRANSPOSE_PARAMS)) {
-    lang_error(&c, "params is not a LoadData2dTransposeParams");
+  if (!casc_type_is_asc(ops[2]->type, want)) {
+    lang_error(&c, "params is not a %s", want_name);
     return;
   }
-  lang_op(&c, CASC_OP_LOAD_DATA_WITH_TRANSPOSE, 3, ops, 0, NULL, NULL);
+  lang_op(&c, kind, 3, ops, 0, NULL, NULL);
+}
+
+void asc_load_data_with_transpose_at(const char *file, int line,
+                                     asc_local_tensor dst, asc_local_tensor src,
+                                     asc_load_data_2d_transpose_params params) {
+  lang_load_data_with_transpose(file, line, dst, src, params.p_, params.k_,
+                                CASC_ASC_LOAD_DATA_2D_TRANSPOSE_PARAMS,
+                                "LoadData2dTransposeParams",
+                                CASC_OP_LOAD_DATA_WITH_TRANSPOSE);
 }
 
 asc_load_data_repeat_param
