@@ -385,6 +385,24 @@ static void copy_to_gm(uint8_t *dp, const uint8_t *sp, size_t n, bool stream) {
   memcpy(dp, sp, n);
 }
 
+/* GM -> UB from a big GM buffer (see SIM_GM_STREAM_MIN): kernels walk such
+ * buffers tile after tile, so the n bytes after the ones just copied are
+ * asked for now (a prefetch hint, no access), and arrive while the block
+ * computes on this tile instead of stalling the next copy, the way the NPU's
+ * MTE2 overlaps with the vector unit. Clipped to the buffer. */
+static void read_ahead(const sim_gm *gm, const uint8_t *sp, size_t n) {
+#if defined(__SSE2__)
+  const uint8_t *end = gm->base + gm->bytes, *p = sp + n;
+  size_t ahead = (size_t)(end - p) < n ? (size_t)(end - p) : n;
+  for (size_t i = 0; i < ahead; i += 64)
+    _mm_prefetch((const char *)(p + i), _MM_HINT_T0);
+#else
+  (void)gm;
+  (void)sp;
+  (void)n;
+#endif
+}
+
 /* One contiguous copy of n bytes at the given offsets of dst/src. */
 static bool copy_bytes(sim_block *b, const sim_insn *in, bool dl, bool sl,
                        int64_t doff, int64_t soff, int64_t n) {
@@ -421,8 +439,12 @@ static bool copy_bytes(sim_block *b, const sim_insn *in, bool dl, bool sl,
       return false;
     if (!atomic)
       copy_to_gm(dp, sp, (size_t)n, b->L->gm[b->slots[in->a[0]].t.buf].stream);
-  } else if (dp != sp)
+  } else if (dp != sp) {
     memcpy(dp, sp, (size_t)n);
+    const sim_gm *gm = sl ? NULL : &b->L->gm[b->slots[in->a[1]].t.buf];
+    if (gm && gm->stream && n >= 256)
+      read_ahead(gm, sp, (size_t)n);
+  }
   if (dl)
     sim_mark_written(b, dp, n);
   return true;
