@@ -492,6 +492,10 @@ void sim_block_run(sim_block *b) {
       if (!sim_exec_load_transpose(b, in))
         goto done;
       break;
+    case SIM_LOAD_3D: /* cube_load3d.c */
+      if (!sim_exec_load3d(b, in))
+        goto done;
+      break;
 
     /* ---- the Matmul object: matmul.c, matmul_tiling.c; mix.c ---------- */
     case SIM_STRUCT_COPY:

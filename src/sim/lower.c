@@ -1242,6 +1242,7 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
         {CASC_ASC_FIXPIPE_CONFIG, 1},
         {CASC_ASC_DATA_COPY_CO12DST_PARAMS, 8},      /* cube_forms.c */
         {CASC_ASC_LOAD_DATA_2D_TRANSPOSE_PARAMS, 6}, /* cube_load_transpose.c */
+        {CASC_ASC_LOAD_DATA_3D_PARAMS_V2, 22},       /* cube_load3d.c */
         {CASC_ASC_INIT_CONST_VALUE_PARAMS, 4},
         {CASC_ASC_BRCB_REPEAT_PARAMS, 2},
         {CASC_ASC_GATHER_MASK_PARAMS, 4},

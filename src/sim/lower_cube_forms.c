@@ -71,6 +71,16 @@ bool sim_lower_check_cube_forms(const casc_op *op, sim_insn *in, char *why,
       return false;
     }
     return true;
+  case SIM_LOAD_3D:
+    if (op->nops != 3 || !is_local(op, 0) || !is_local(op, 1) ||
+        elem_dt(op, 0) != elem_dt(op, 1) ||
+        !construct_of(op, 2, CASC_ASC_LOAD_DATA_3D_PARAMS_V2)) {
+      snprintf(why, n,
+               "LoadData 3-D other than LocalTensor to LocalTensor of one "
+               "type with a LoadData3DParamsV2 construct");
+      return false;
+    }
+    return true;
   default:
     return true;
   }

@@ -148,7 +148,7 @@ typedef enum {
 
 /* ---- program --------------------------------------------------------------
  */
-#define SIM_MAX_ARGS 16 /* SoftMaxTiling has 16 fields */
+#define SIM_MAX_ARGS 22 /* LoadData3DParamsV2 has 22 fields */
 typedef struct {
   uint16_t opc;
   uint8_t dt;   /* result type, else operand 0's (element) type */
@@ -871,6 +871,9 @@ bool sim_exec_cube_forms(sim_block *b, const sim_insn *in);
 /* cube_load_transpose.c: LoadDataWithTranspose (LoadData2dTransposeParams),
  * L1 -> L0A / L0B. */
 bool sim_exec_load_transpose(sim_block *b, const sim_insn *in);
+/* cube_load3d.c: LoadData 3-D v2 (img2col, LoadData3DParamsV2), L1 ->
+ * L0A. */
+bool sim_exec_load3d(sim_block *b, const sim_insn *in);
 /* lower_cube_forms.c: their lowering checks; false with `why` filled in. */
 bool sim_lower_check_cube_forms(const casc_op *op, sim_insn *in, char *why,
                                 size_t n);
