@@ -15,6 +15,7 @@
 #include "casc/asc.h"
 #include "casc/diag.h"
 #include "casc/sim.h"
+#include "casc/text.h"
 #include "check.h"
 
 enum { M = 16, N = 32, MS = 13, NS = 20, DS = 24, OUT = 512 };
@@ -279,6 +280,124 @@ static void test_rejected_forms(void) {
   expect_issue(REQ8_FROM_F32, "bad-value");
 }
 
+/* ---- Fixpipe with deqScalar (its quant word in FixpipeParamsV220) -------
+ * The C call asc_fixpipeparamsv220 does not take deq_scalar, so this kernel
+ * is pyasc's IR as text: an int8 16 x 16 x 32 matmul whose L0C leaves once
+ * through Fixpipe (REQ8, deqScalar = WORD) and once through DataCopy CO1 ->
+ * GM (REQ8, SetFixpipePreQuantFlag(WORD)), both ND; the DataCopy path is
+ * checked against the reference above, so the two outputs must be equal
+ * (and not all saturated). */
+static const char fixpipe_ir[] =
+    "module {\n"
+    "  func.func @k(%x: memref<?xi8, 22>, %z1: memref<?xi8, 22>, "
+    "%z2: memref<?xi8, 22>) attributes {ascendc.aicore, ascendc.global} {\n"
+    "    %a0 = \"emitc.constant\"() <{value = 0 : ui32}> : () -> ui32\n"
+    "    %n = \"emitc.constant\"() <{value = 512 : ui32}> : () -> ui32\n"
+    "    %w = \"emitc.constant\"() <{value = WORDV : ui64}> : () -> ui64\n"
+    "    %c512 = arith.constant 512 : i32\n"
+    "    %c0 = arith.constant 0 : i32\n"
+    "    %c1 = arith.constant 1 : i32\n"
+    "    %c7 = arith.constant 7 : i32\n"
+    "    %c16 = arith.constant 16 : i32\n"
+    "    %c32 = arith.constant 32 : i32\n"
+    "    %f = arith.constant false\n"
+    "    %t = arith.constant true\n"
+    "    %xg = ascendc.global_tensor : !ascendc.global_tensor<*xi8>\n"
+    "    ascendc.global_tensor.set_global_buffer %xg, %x : "
+    "!ascendc.global_tensor<*xi8>, memref<?xi8, 22>\n"
+    "    %z1g = ascendc.global_tensor : !ascendc.global_tensor<*xi8>\n"
+    "    ascendc.global_tensor.set_global_buffer %z1g, %z1 : "
+    "!ascendc.global_tensor<*xi8>, memref<?xi8, 22>\n"
+    "    %z2g = ascendc.global_tensor : !ascendc.global_tensor<*xi8>\n"
+    "    ascendc.global_tensor.set_global_buffer %z2g, %z2 : "
+    "!ascendc.global_tensor<*xi8>, memref<?xi8, 22>\n"
+    "    %l1 = ascendc.local_tensor_v2 a1, %a0, %n : "
+    "!ascendc.local_tensor<*xi8>\n"
+    "    %l0a = ascendc.local_tensor_v2 a2, %a0, %n : "
+    "!ascendc.local_tensor<*xi8>\n"
+    "    %l0b = ascendc.local_tensor_v2 b2, %a0, %n : "
+    "!ascendc.local_tensor<*xi8>\n"
+    "    %l0c = ascendc.local_tensor_v2 co1, %a0, %n : "
+    "!ascendc.local_tensor<*xi32>\n"
+    "    ascendc.data_copy_l2 %l1, %xg, %c512 : !ascendc.local_tensor<*xi8>, "
+    "!ascendc.global_tensor<*xi8>, i32\n"
+    "    ascendc.pipe_barrier pipe_all\n"
+    "    %lp = ascendc.construct !ascendc.load_data_2d_params(%c0, %c1, %c1, "
+    "%c0, %c0, %f, %c0) [ui16, ui8, ui16, ui16, ui16, i1, ui8] : i32, i32, "
+    "i32, i32, i32, i1, i32\n"
+    "    ascendc.load_data_l0 %l0a, %l1, %lp : !ascendc.local_tensor<*xi8>, "
+    "!ascendc.local_tensor<*xi8>, !ascendc.load_data_2d_params\n"
+    "    ascendc.load_data_l0 %l0b, %l1, %lp : !ascendc.local_tensor<*xi8>, "
+    "!ascendc.local_tensor<*xi8>, !ascendc.load_data_2d_params\n"
+    "    ascendc.pipe_barrier pipe_all\n"
+    "    %mp = ascendc.construct !ascendc.mmad_params(%c16, %c16, %c32, %f, "
+    "%f, %t) [ui16, ui16, ui16, i1, i1, i1] : i32, i32, i32, i1, i1, i1\n"
+    "    ascendc.mmad %l0c, %l0a, %l0b, %mp : !ascendc.local_tensor<*xi32>, "
+    "!ascendc.local_tensor<*xi8>, !ascendc.local_tensor<*xi8>, "
+    "!ascendc.mmad_params\n"
+    "    ascendc.pipe_barrier pipe_all\n"
+    "    %fc = ascendc.construct !ascendc.fixpipe_config(%c1) "
+    "[!ascendc.co2_layout] : i32\n"
+    "    %fp = ascendc.construct !ascendc.fixpipe_params_v220(%c16, %c16, "
+    "%c16, %c16, %f, %c7, %w, %c1, %c0, %c0, %c0, %f) [ui16, ui16, ui16, "
+    "ui32, i1, !ascendc.quant_mode_t, ui64, ui16, ui16, ui16, ui8, i1] : i32, "
+    "i32, i32, i32, i1, i32, ui64, i32, i32, i32, i32, i1\n"
+    "    ascendc.fixpipe %z1g, %l0c, %fp, %fc : !ascendc.global_tensor<*xi8>, "
+    "!ascendc.local_tensor<*xi32>, !ascendc.fixpipe_params_v220, "
+    "!ascendc.fixpipe_config\n"
+    "    ascendc.set_fixpipe_pre_quant_flag %w : ui64\n"
+    "    %dp = ascendc.construct !ascendc.data_copy_co12dst_params(%c16, "
+    "%c16, %c16, %c16, %c7, %c0, %f, %t) [ui64, ui64, ui64, ui64, "
+    "!ascendc.quant_mode_t, ui8, i1, i1] : i32, i32, i32, i32, i32, i32, i1, "
+    "i1\n"
+    "    ascendc.data_copy_co12dst %z2g, %l0c, %dp : "
+    "!ascendc.global_tensor<*xi8>, !ascendc.local_tensor<*xi32>, "
+    "!ascendc.data_copy_co12dst_params\n"
+    "    return\n"
+    "  }\n"
+    "}\n";
+
+static void test_fixpipe_deq_scalar(void) {
+  /* WORDV: aclnnTransQuantParam's word for scale 0.37 and offset -20 */
+  char text[sizeof fixpipe_ir + 32];
+  const char *at = strstr(fixpipe_ir, "WORDV");
+  REQUIRE(at != NULL);
+  int pre = (int)(at - fixpipe_ir);
+  snprintf(text, sizeof text, "%.*s%llu%s", pre, fixpipe_ir,
+           (unsigned long long)q8_word(0.37f, -20), at + 5);
+  casc_ctx *ctx = casc_ctx_new();
+  casc_diag_list diags = {0};
+  casc_ctx_set_diag_handler(ctx, casc_diag_collect, &diags);
+  casc_op *mod = casc_parse_module(ctx, text, strlen(text), "t.mlir", 1);
+  casc_sim_program *p = mod ? casc_sim_compile(ctx, mod, "k") : NULL;
+  if (!p)
+    for (unsigned i = 0; i < diags.n; i++)
+      casc_diag_print(diags.items[i], stderr);
+  REQUIRE(p != NULL);
+  static int8_t x[512], z1[256], z2[256];
+  for (int i = 0; i < 512; i++)
+    x[i] = (int8_t)((i * 7) % 23 - 11);
+  memset(z1, 0x11, sizeof z1);
+  memset(z2, 0x22, sizeof z2);
+  casc_arg args[3] = {casc_arg_gm(x, CASC_DT_I8, 512),
+                      casc_arg_gm(z1, CASC_DT_I8, 256),
+                      casc_arg_gm(z2, CASC_DT_I8, 256)};
+  casc_launch_result res;
+  memset(&res, 0, sizeof res);
+  casc_sim_run_timed(p, 1, args, 3, NULL, NULL, &res);
+  for (unsigned i = 0; i < res.nissues; i++)
+    fprintf(stderr, "  issue: %s\n", res.issues[i].msg);
+  CHECK_EQ_INT((int)res.nissues, 0);
+  CHECK(memcmp(z1, z2, sizeof z1) == 0);
+  int inner = 0;
+  for (int i = 0; i < 256; i++)
+    inner += z1[i] > -128 && z1[i] < 127;
+  CHECK(inner > 0);
+  casc_sim_program_free(p);
+  casc_diag_list_free(&diags);
+  casc_ctx_free(ctx);
+}
+
 int main(void) {
   RUN_TEST(test_req8_nd_relu);
   RUN_TEST(test_req8_nz);
@@ -286,5 +405,6 @@ int main(void) {
   RUN_TEST(test_vreq8_workspace);
   RUN_TEST(test_vqf322b8_workspace);
   RUN_TEST(test_rejected_forms);
+  RUN_TEST(test_fixpipe_deq_scalar);
   return CHECK_SUMMARY();
 }
