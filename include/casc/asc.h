@@ -1690,4 +1690,7 @@ asc_int asc_get_block_num_at(const char *file, int line);
 /* The cube's other data movement forms: DataCopy CO1 -> GM / A1, the
  * fixpipe with a workspace, the FixpipeConfig constants. */
 #include "casc/asc_cube_forms.h"
+
+/* DataCopy with DataCopyEnhancedParams. */
+#include "casc/asc_data_copy_enhanced.h"
 #endif /* CASC_ASC_H */

@@ -581,7 +581,18 @@ static bool fixpipe(sim_block *b, const sim_insn *in) {
   unsigned sdt = in->dt3, ddt = in->dt2, des = esize(ddt);
   if (ns == 0 || ms == 0)
     return true;
-  unsigned want = fix_out_type(sdt, quant);
+  /* The int8 modes: cube_quant.c; the vector ones read a workspace. */
+  bool q8 = sim_cube_q8_mode(quant);
+  sim_q8 q8w = {0};
+  if (q8 && sim_cube_q8_vector(quant))
+    return bad(b, in, CASC_CHECK_BAD_VALUE,
+               "quantPre %lld takes one scale a column from a workspace: use "
+               "Fixpipe with a cbufWorkspace",
+               (long long)quant);
+  if (q8 && (!sim_cube_q8_check(b, in, quant, sdt, ddt) ||
+             !sim_cube_q8_word(b, in, (uint64_t)sim_field(b, in, 2, 6), &q8w)))
+    return false;
+  unsigned want = q8 ? ddt : fix_out_type(sdt, quant);
   if (want == CASC_DT_INVALID)
     return bad(b, in, CASC_CHECK_UNSUPPORTED,
                "quantPre %lld from this CO1 type is not simulated",
@@ -640,7 +651,10 @@ static bool fixpipe(sim_block *b, const sim_insn *in) {
                 b, in, 0, (c / 16) * dstride * 32 + (r * 16 + c % 16) * des,
                 des, true)))
         return false;
-      sim_cube_fix_elem(dp, sp, sdt, ddt, relu, deq);
+      if (!q8)
+        sim_cube_fix_elem(dp, sp, sdt, ddt, relu, deq);
+      else if (!sim_cube_q8_store(b, in, dp, sp, sdt, relu, &q8w))
+        return false;
     }
   }
   return true;

@@ -7,7 +7,8 @@
  * j * srcStride rows of 16 elements, rows of 64 bytes; out to an ND matrix
  * of dstStride elements a row, or to NZ with dstStride 32-byte blocks
  * between the heads of the fractal columns (the copy_matrix_cc_to_gm
- * intrinsic's table). Each element goes through sim_cube_fix_elem. Also
+ * intrinsic's table). Each element goes through sim_cube_fix_elem, or
+ * for the int8 modes through cube_quant.c. Also
  * SetMMLayoutTransform, the cube's other register setting. */
 #include <stdarg.h>
 #include <stdio.h>
@@ -21,8 +22,7 @@ enum {
   Q_F322F16 = 1,
   Q_F322BF16 = 2,
   Q_DEQF16 = 3,
-  Q_VDEQF16 = 4,
-  Q_VREQ8 = 8
+  Q_VDEQF16 = 4
 };
 
 static bool bad(sim_block *b, const sim_insn *in, casc_sim_check c,
@@ -38,8 +38,7 @@ static bool bad(sim_block *b, const sim_insn *in, casc_sim_check c,
 
 /* What the fixpipe writes for quantPre q from an L0C of type sdt (the
  * FixpipeParamsV220 table of the Ascend C reference): CASC_DT_INVALID for
- * the modes the simulator does not run (the int8 modes: the reference
- * names them but gives no formula). */
+ * the modes this table does not hold (the int8 ones: cube_quant.c). */
 static unsigned out_type(unsigned sdt, int64_t q) {
   if (sdt == CASC_DT_F32)
     return q == Q_NOQUANT    ? CASC_DT_F32
@@ -60,7 +59,10 @@ typedef struct {
   bool nd, relu, dst_l1;
   unsigned sdt, ddt;
   double deq;         /* the scalar scale (DEQF16) */
-  const uint8_t *vws; /* VDEQF16: nSize uint64 scales, or NULL */
+  const uint8_t *vws; /* VDEQF16 / VREQ8 / VQF322B8_PRE: nSize uint64
+                         words, or NULL */
+  bool q8;            /* an int8 mode (cube_quant.c) */
+  sim_q8 q8w;         /* its scalar word decoded (REQ8, QF322B8_PRE) */
 } fix_move;
 
 /* dst bytes of the 16-element run (r, 16j ..) or of row r (ND). */
@@ -104,6 +106,19 @@ static bool run_move(sim_block *b, const sim_insn *in, const fix_move *f) {
         return false;
       const uint8_t *sp = C + (j * f->sstride + r) * 64;
       for (int64_t t = 0; t < n; t++) {
+        if (f->q8) {
+          sim_q8 q = f->q8w;
+          uint64_t w;
+          if (f->vws) {
+            memcpy(&w, f->vws + (j * 16 + t) * 8, 8);
+            if (!sim_cube_q8_word(b, in, w, &q))
+              return false;
+          }
+          if (!sim_cube_q8_store(b, in, dp + t, sp + t * 4, f->sdt, f->relu,
+                                 &q))
+            return false;
+          continue;
+        }
         double deq = f->deq;
         if (f->vws) {
           uint64_t w;
@@ -142,11 +157,12 @@ static bool check_move(sim_block *b, const sim_insn *in, const fix_move *f,
     return bad(b, in, CASC_CHECK_BAD_VALUE,
                "dstStride %lld is smaller than nSize (ND: elements per row)",
                (long long)f->dstride);
+  if (sim_cube_q8_mode(quant))
+    return sim_cube_q8_check(b, in, quant, f->sdt, f->ddt);
   unsigned want = out_type(f->sdt, quant);
   if (want == CASC_DT_INVALID)
     return bad(b, in, CASC_CHECK_UNSUPPORTED,
-               "quantPre %lld from this CO1 type is not simulated (the int8 "
-               "modes have no formula in the Ascend C reference)",
+               "quantPre %lld from this CO1 type is not simulated",
                (long long)quant);
   if (want != f->ddt) {
     sim_report(b, CASC_CHECK_BAD_VALUE, CASC_SEV_ERROR, in->op,
@@ -185,22 +201,25 @@ static bool co12dst(sim_block *b, const sim_insn *in) {
   if (f.nd && f.dst_l1)
     return bad(b, in, CASC_CHECK_BAD_VALUE,
                "nz2ndEn: NZ2ND converts on the CO1 -> GM path only");
-  if (quant == Q_VDEQF16)
+  if (quant == Q_VDEQF16 || sim_cube_q8_vector(quant))
     return bad(b, in, CASC_CHECK_BAD_VALUE,
-               "quantPre %lld (VDEQF16) takes its scales from a workspace: "
-               "use Fixpipe with a cbufWorkspace",
+               "quantPre %lld (a vector mode) takes its scales from a "
+               "workspace: use Fixpipe with a cbufWorkspace",
                (long long)quant);
   if (!check_move(b, in, &f, quant))
     return false;
-  if (quant == Q_DEQF16) {
+  f.q8 = sim_cube_q8_mode(quant);
+  if (quant == Q_DEQF16 || f.q8) {
     if (!b->fix_quant_set) {
       sim_report(b, CASC_CHECK_BAD_VALUE, CASC_SEV_ERROR, in->op,
-                 "%s: quantPre DEQF16 scales by the value "
+                 "%s: quantPre %lld scales by the value "
                  "SetFixpipePreQuantFlag sets, and none was set in this "
                  "kernel",
-                 sim_api_name(in->op));
+                 sim_api_name(in->op), (long long)quant);
       return false;
     }
+    if (f.q8 && !sim_cube_q8_word(b, in, b->fix_quant, &f.q8w))
+      return false;
     f.deq = sim_cube_deq_scale(b->fix_quant);
   }
   return run_move(b, in, &f);
@@ -228,13 +247,14 @@ static bool fixpipe_ws(sim_block *b, const sim_insn *in) {
                "ndNum %lld (several ND matrices) is not simulated",
                (long long)ndnum);
   /* "cbufWorkspace ... 仅当quantPre为VDEQF16/VQF322B8_PRE/VREQ8时支持" */
-  if (quant != Q_VDEQF16 && quant != 6 && quant != Q_VREQ8)
+  if (quant != Q_VDEQF16 && !sim_cube_q8_vector(quant))
     return bad(b, in, CASC_CHECK_BAD_VALUE,
                "quantPre %lld is not a vector mode (VDEQF16, VQF322B8_PRE, "
                "VREQ8): only those read the cbufWorkspace",
                (long long)quant);
   if (!check_move(b, in, &f, quant))
     return false;
+  f.q8 = sim_cube_q8_mode(quant);
   sim_pool wp;
   const uint8_t *ws =
       sim_local_access_in(b, in, 2, 0, f.ns * 8, 32, 1u << SIM_POOL_L1, &wp);

@@ -1211,7 +1211,10 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
     break;
   case SIM_DATA_COPY_L2:
   case SIM_DATA_COPY_L0:
-    if (op->nops != 3) {
+    /* DataCopy with DataCopyEnhancedParams runs as the basic DataCopy: on
+     * Atlas A2 the reference says the enhanced fields do not take effect
+     * (docs/simulator.md, "DataCopy with DataCopyEnhancedParams"). */
+    if (op->nops != (op->kind == CASC_OP_DATA_COPY_ENHANCED ? 4u : 3u)) {
       unsupported(L, op, "malformed DataCopy");
       return false;
     }
@@ -1232,6 +1235,7 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
         {CASC_ASC_DATA_COPY_PAD_PARAMS, 4},
         {CASC_ASC_DATA_COPY_EXT_PARAMS, 5},
         {CASC_ASC_DATA_COPY_PAD_EXT_PARAMS, 4},
+        {CASC_ASC_DATA_COPY_ENHANCED_PARAMS, 7}, /* read by nothing on A2 */
         /* the cube path (cube.c) */
         {CASC_ASC_ND2NZ_PARAMS, 8},
         {CASC_ASC_LOAD_DATA_2D_PARAMS, 7},

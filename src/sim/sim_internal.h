@@ -861,6 +861,31 @@ void sim_cube_fix_elem(uint8_t *dp, const uint8_t *sp, unsigned sdt,
                        unsigned ddt, bool relu, double deq_scale);
 /* DEQF16's scale from a deqScalar (cube.c). */
 double sim_cube_deq_scale(uint64_t deq);
+/* cube_quant.c: the fixpipe's 8-bit modes (REQ8, VREQ8, QF322B8_PRE,
+ * VQF322B8_PRE). A quantisation word decoded: the scale the fixpipe reads
+ * and the 9-bit offset. */
+typedef struct {
+  double scale;
+  int32_t offset;
+} sim_q8;
+bool sim_cube_q8_mode(int64_t quant);
+/* VREQ8 / VQF322B8_PRE: one word a column, from a cbufWorkspace. */
+bool sim_cube_q8_vector(int64_t quant);
+/* The L0C type the mode reads (int32 for REQ8 / VREQ8, else f32). */
+unsigned sim_cube_q8_src_type(int64_t quant);
+/* NULL, or why the word is not one the reference defines. */
+const char *sim_cube_q8_decode(uint64_t w, sim_q8 *q);
+/* One element to int8 (ReLU first when relu); false for a NaN input. */
+bool sim_cube_q8_elem(uint8_t *dp, const uint8_t *sp, unsigned sdt, bool relu,
+                      const sim_q8 *q);
+/* The reporting forms: the CO1 and dst types fit the mode; the word is
+ * one the reference defines; one element (a NaN is reported). */
+bool sim_cube_q8_check(sim_block *b, const sim_insn *in, int64_t quant,
+                       unsigned sdt, unsigned ddt);
+bool sim_cube_q8_word(sim_block *b, const sim_insn *in, uint64_t w, sim_q8 *q);
+bool sim_cube_q8_store(sim_block *b, const sim_insn *in, uint8_t *dp,
+                       const uint8_t *sp, unsigned sdt, bool relu,
+                       const sim_q8 *q);
 /* One contiguous DataCopy of n bytes out of L1 (C1 -> C2, the bias path:
  * L1 -> BiasTable), at the given offsets of the two tensors (cube.c). */
 bool sim_cube_copy_from_l1(sim_block *b, const sim_insn *in, int64_t doff,
