@@ -1,9 +1,10 @@
 /* ShapeInfo built and run through the C API (casc/asc_desc.h's
- * asc_shapeinfo, casc/asc_sys.h's Get/SetShapeInfo and shape getters): a
- * ShapeInfo set on a queue tensor comes back from the tensor DeQue returns,
- * one set on a GlobalTensor from that tensor, and reading a dimension past
- * the shape is a located bad-value error (docs/simulator.md, "Tensor
- * bookkeeping"). Expected values are the arrays the kernel passes. */
+ * asc_shapeinfo and asc_get_shape_size, casc/asc_sys.h's Get/SetShapeInfo
+ * and shape getters): a ShapeInfo set on a queue tensor comes back from the
+ * tensor DeQue returns, one set on a GlobalTensor from that tensor, and
+ * reading a dimension past the shape is a located bad-value error (docs/simulator.md, "Tensor
+ * bookkeeping"). Expected values are the arrays the kernel passes (and
+ * their product, GetShapeSize). */
 #include <string.h>
 
 #include "casc/asc.h"
@@ -33,6 +34,7 @@ static void shape_kernel(asc_kernel *k, void *user) {
   asc_globaltensor_set_value(og, 1, asc_shapeinfo_shape(si, 1));
   asc_globaltensor_set_value(og, 2, asc_shapeinfo_original_shape(si, 0));
   asc_globaltensor_set_value(og, 3, asc_shapeinfo_original_shape(si, 2));
+  asc_globaltensor_set_value(og, 6, asc_get_shape_size(si));
   asc_tquebind_free_tensor(q, d);
   /* the shape-only form: the original is the shape */
   asc_globaltensor_set_shape_info(og, asc_shapeinfo(g_gshape, 3));
@@ -41,7 +43,7 @@ static void shape_kernel(asc_kernel *k, void *user) {
   asc_globaltensor_set_value(og, 5, asc_shapeinfo_original_shape(gi, 1));
   if (misread) {
     g_line = __LINE__ + 1;
-    asc_globaltensor_set_value(og, 6, asc_shapeinfo_shape(si, 2));
+    asc_globaltensor_set_value(og, 7, asc_shapeinfo_shape(si, 2));
   }
 }
 
@@ -64,10 +66,14 @@ static void test_shapes_travel(void) {
   int32_t o[8] = {0};
   casc_launch_result res = run(ctx, false, o);
   CHECK_EQ_INT((int)res.nissues, 0);
-  const int32_t want[6] = {(int32_t)g_shape[0],  (int32_t)g_shape[1],
-                           (int32_t)g_orig[0],   (int32_t)g_orig[2],
-                           (int32_t)g_gshape[2], (int32_t)g_gshape[1]};
-  for (int i = 0; i < 6; i++)
+  const int32_t want[7] = {(int32_t)g_shape[0],
+                           (int32_t)g_shape[1],
+                           (int32_t)g_orig[0],
+                           (int32_t)g_orig[2],
+                           (int32_t)g_gshape[2],
+                           (int32_t)g_gshape[1],
+                           (int32_t)(g_shape[0] * g_shape[1])};
+  for (int i = 0; i < 7; i++)
     CHECK_EQ_INT(o[i], want[i]);
   casc_ctx_free(ctx);
 }
