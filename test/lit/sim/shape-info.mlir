@@ -16,6 +16,8 @@
 // RUN: not casc run %s --kernel addr_shape 2>&1 | FileCheck %s --check-prefix=ADDR
 // RUN: casc run %s --kernel fresh --arg out=zeros:1 --out out=%t/fresh.npy 2>&1 | FileCheck %s --check-prefix=FRESH
 // RUN: python3 -B -c "import sys; sys.path.insert(0, '%S/Inputs'); import npytool as n; v = n.read('%t/fresh.npy')[1]; assert list(v) == [1], v"
+// RUN: casc run %s --kernel repipe --arg out=zeros:2 --out out=%t/repipe.npy 2>&1 | FileCheck %s --check-prefix=REPIPE
+// RUN: python3 -B -c "import sys; sys.path.insert(0, '%S/Inputs'); import npytool as n; v = n.read('%t/repipe.npy')[1]; assert list(v) == [5, 1], v"
 
 module {
   func.func @shapes(%out: memref<?xi32, 22> loc("out")) attributes {ascendc.global} {
@@ -150,6 +152,43 @@ module {
     %n = ascendc.get_shape_size %si : !ascendc.shape_info -> i32
     ascendc.global_tensor.set_value %og, %o0, %n : !ascendc.global_tensor<*xi32>, ui64, i32
     ascendc.que_bind.free_tensor %q, %t2 : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<*xf32>
+    return
+  }
+  // A TPipe constructed again (in a loop) has new buffers: the shape set
+  // in the first pass (size 5) is not the second pass's (empty: size 1),
+  // though its buffer restarts at the same generation.
+  func.func @repipe(%out: memref<?xi32, 22> loc("out")) attributes {ascendc.global} {
+    %c1i = arith.constant 1 : i32
+    %c256 = arith.constant 256 : i32
+    %x0 = arith.constant 0 : index
+    %x1 = arith.constant 1 : index
+    %x2 = arith.constant 2 : index
+    %u5 = "emitc.constant"() <{value = 5 : ui32}> : () -> ui32
+    %og = ascendc.global_tensor : !ascendc.global_tensor<*xi32>
+    ascendc.global_tensor.set_global_buffer %og, %out : !ascendc.global_tensor<*xi32>, memref<?xi32, 22>
+    %a = memref.alloca() {ascendc.emit_as_unsigned} : memref<1xui32>
+    memref.store %u5, %a[%x0] : memref<1xui32>
+    %n1 = arith.constant 1 : i8
+    %nd = arith.constant 0 : i8
+    %s = ascendc.construct !ascendc.shape_info(%n1, %a, %nd) [ui8, memref<*xui32>, !ascendc.data_format] : i8, memref<1xui32>, i8
+    scf.for %i = %x0 to %x2 step %x1 {
+      %pipe = ascendc.pipe
+      %q = ascendc.queue : <vecin, 1>
+      ascendc.pipe.init_queue %pipe, %q, %c1i, %c256 : !ascendc.queue<vecin, 1>, i32, i32
+      %t = ascendc.que_bind.alloc_tensor %q : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<*xf32>
+      %first = arith.cmpi eq, %i, %x0 : index
+      scf.if %first {
+        ascendc.local_tensor.set_shape_info %t, %s : !ascendc.local_tensor<*xf32>, !ascendc.shape_info
+      }
+      // REPIPE: shape-info.mlir:[[@LINE+2]]:13: warning: block 0: GetShapeInfo: no SetShapeInfo gave this tensor a shape; it reads the empty ShapeInfo
+      // REPIPE-NOT: warning
+      %si = ascendc.local_tensor.get_shape_info %t : !ascendc.local_tensor<*xf32>, !ascendc.shape_info
+      %n = ascendc.get_shape_size %si : !ascendc.shape_info -> i32
+      %i64 = arith.index_cast %i : index to i64
+      %off = emitc.cast %i64 : i64 to ui64
+      ascendc.global_tensor.set_value %og, %off, %n : !ascendc.global_tensor<*xi32>, ui64, i32
+      ascendc.que_bind.free_tensor %q, %t : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<*xf32>
+    }
     return
   }
 }
