@@ -134,6 +134,10 @@ asc_shape_info asc_shapeinfo_at(const char *file, int line,
   asc_shapeinfo_at(ASC__AT, s, n, o, on, ASC_DATAFORMAT_ND)
 #define asc__shapeinfo_5(s, n, o, on, f)                                       \
   asc_shapeinfo_at(ASC__AT, s, n, o, on, f)
+/* asc.get_shape_size(shape_info): GetShapeSize, the product of the shape's
+ * dims, as pyasc's int32. */
+asc_int asc_get_shape_size_at(const char *file, int line, asc_shape_info si);
+#define asc_get_shape_size(si) asc_get_shape_size_at(ASC__AT, si)
 
 #ifdef __cplusplus
 }

@@ -339,3 +339,15 @@ asc_shape_info asc_shapeinfo_at(const char *file, int line,
                   lang_attrs1(&c, "types", casc_attr_array(ctx, n, types)));
   return r;
 }
+
+asc_int asc_get_shape_size_at(const char *file, int line, asc_shape_info si) {
+  lang_call c;
+  asc_int r = {0};
+  if (!lang_begin(&c, "asc_get_shape_size", file, line))
+    return r;
+  casc_value *v = lang_value(&c, si.p_, si.k_, "shape_info");
+  if (v)
+    r.p_ = lang_op1(&c, CASC_OP_GET_SHAPE_SIZE, 1, &v, c.k->i32, NULL);
+  r.k_ = lang_stamp(&c);
+  return r;
+}

@@ -774,6 +774,14 @@ void sim_block_run(sim_block *b) {
       if (!sim_exec_tensor_tag(b, in))
         goto done;
       break;
+    case SIM_SHAPE_INFO_NEW:
+    case SIM_SHAPE_INFO_GET:
+    case SIM_SHAPE_INFO_SET:
+    case SIM_SHAPE_INFO_DIM:
+    case SIM_SHAPE_SIZE:
+      if (!sim_exec_shape_info(b, in))
+        goto done;
+      break;
     case SIM_NONE: /* lowering never emits these two */
     case SIM_LOWERED:
     case SIM_OPC_COUNT_:

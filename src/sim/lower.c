@@ -1272,6 +1272,11 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
       in->opc = SIM_MM_OBJECT;
       return check_matmul_mix(L, op, in);
     }
+    if (t && casc_type_is_asc(t, CASC_ASC_SHAPE_INFO)) {
+      /* shape_info.c copies the arrays into a record of its own */
+      in->opc = SIM_SHAPE_INFO_NEW;
+      break;
+    }
     bool ok = false;
     for (unsigned i = 0; t && i < sizeof structs / sizeof structs[0]; i++)
       ok |= casc_type_is_asc(t, structs[i].t) && op->nops == structs[i].nfields;
@@ -1609,6 +1614,12 @@ static bool lower_generic(lowerer *L, casc_op *op) {
     int64_t n = opc == SIM_MEMREF_ALLOC ? tmp.imm : 1;
     tmp.imm2 = new_slot(L, op);
     for (int64_t i = 1; i < n; i++)
+      new_slot(L, op);
+  }
+  if (tmp.opc == SIM_SHAPE_INFO_NEW || tmp.opc == SIM_SHAPE_INFO_GET) {
+    /* the ShapeInfo the op makes: a record in slots of its own */
+    tmp.imm2 = new_slot(L, op);
+    for (unsigned i = 1; i < SIM_SHAPE_REC_SLOTS; i++)
       new_slot(L, op);
   }
   sim_insn *in = emit(L, opc, op);

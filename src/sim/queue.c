@@ -51,6 +51,9 @@ void sim_pipe_reset_state(sim_block *b) {
   b->pipe_op = NULL;
   memset(b->pool_top, 0, sizeof b->pool_top);
   memset(b->bufs, 0, sizeof b->bufs);
+  /* the buffers' ShapeInfos (shape_info.c) go with them: a new TPipe's
+   * buffers restart their generations */
+  memset(b->buf_shape, 0, sizeof b->buf_shape);
   b->nbufs = 0;
   b->nqueues = 0;
   b->nbufpools = 0;

@@ -410,6 +410,20 @@ typedef struct {
   uint64_t hi, lo;
 } sim_vmask;
 
+/* A ShapeInfo (shape_info.c): the struct's fields as the reference lists
+ * them (shapeDim, originalShapeDim, shape[K_MAX_DIM], originalShape[],
+ * dataFormat). A ShapeInfo value is the index of the first of
+ * SIM_SHAPE_REC_SLOTS slots that hold one; set and gen are used where a
+ * tensor keeps one (its buffer's or GM argument's record). */
+#define SIM_SHAPE_MAX_DIM 8 /* the reference's K_MAX_DIM */
+#define SIM_SHAPE_GM_ARGS 32
+typedef struct {
+  uint8_t set, dim, odim, fmt;
+  uint32_t gen; /* the buffer generation SetShapeInfo saw (local tensors) */
+  uint32_t shape[SIM_SHAPE_MAX_DIM], orig[SIM_SHAPE_MAX_DIM];
+} sim_shape_rec;
+#define SIM_SHAPE_REC_SLOTS 3
+
 #define SIM_XFLAGS 16 /* cross-core flag ids (FftsCrossCoreSync: 4 bits) */
 typedef struct sim_block {
   const sim_launch *L;
@@ -492,6 +506,10 @@ typedef struct sim_block {
   /* block_flags.c: the block's flag operations so far (the segment its GM
    * accesses are recorded in); reset by sim_sys_block_begin. */
   uint32_t bf_seg;
+  /* shape_info.c: the ShapeInfo SetShapeInfo gave each buffer (with the
+   * buffer's generation) and each GM kernel argument; reset per block. */
+  sim_shape_rec buf_shape[SIM_MAX_BUFFERS];
+  sim_shape_rec gm_shape[SIM_SHAPE_GM_ARGS];
 } sim_block;
 
 /* ---- helpers --------------------------------------------------------------
@@ -989,6 +1007,12 @@ bool sim_tensor_meta_check(const casc_op *op, sim_insn *in, char *why,
 bool sim_exec_tensor_meta(sim_block *b, const sim_insn *in);
 /* tensor_tag.c: LocalTensor SetUserTag / GetUserTag. */
 bool sim_exec_tensor_tag(sim_block *b, const sim_insn *in);
+/* shape_info.c: ShapeInfo constructs, Get/SetShapeInfo of local and global
+ * tensors, ShapeInfo.shape / originalShape, GetShapeSize. The check
+ * validates operands at lowering; block_begin forgets every tensor's. */
+bool sim_shape_info_check(const casc_op *op, sim_insn *in, char *why, size_t n);
+bool sim_exec_shape_info(sim_block *b, const sim_insn *in);
+void sim_shape_info_block_begin(sim_block *b);
 /* sync_all.c: the launch's SyncAll state. new returns NULL when the program
  * has no SyncAll (*err false) or, after reporting, when the launch cannot
  * run it (*err true). block_end is called when a block stops, for good. */
