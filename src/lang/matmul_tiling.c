@@ -61,7 +61,7 @@ static const char *const k_fields[ASC_TCUBE_TILING_FIELDS] = {"usedCoreNum",
                                                               "BatchNum"};
 
 static casc_type *tiling_type(lang_kernel *k) {
-  return casc_type_asc(k->ctx, CASC_ASC_CUBE_TILING, NULL, 0, NULL, NULL);
+  return casc_type_asc(k->ctx, CASC_ASC_CUBE_TILING, 0, NULL, 0, NULL, NULL);
 }
 
 asc_cube_tiling asc_arg_cube_tiling_at(const char *file, int line,

@@ -301,9 +301,9 @@ asc_local_mem_allocator asc_localmemallocator_at(const char *file, int line,
     r.k_ = lang_stamp(&c);
     return r;
   }
-  int64_t p[3] = {hw, 0, 0}; /* casc_type_asc reads three */
-  casc_type *t =
-      casc_type_asc(c.k->ctx, CASC_ASC_LOCAL_MEM_ALLOCATOR, p, 0, NULL, NULL);
+  int64_t p = hw;
+  casc_type *t = casc_type_asc(c.k->ctx, CASC_ASC_LOCAL_MEM_ALLOCATOR, 1, &p, 0,
+                               NULL, NULL);
   casc_value *h = lang_mat(&c, asc__sv_i(hw), c.k->i64, "hardware");
   if (h && t)
     r.p_ = lang_op1(&c, CASC_OP_LOCAL_MEM_ALLOCATOR, 1, &h, t, NULL);
@@ -885,7 +885,7 @@ static asc_shape_info get_shape_info(lang_call *c, casc_value *t,
   if (t)
     r.p_ = lang_op1(
         c, kind, 1, &t,
-        casc_type_asc(c->k->ctx, CASC_ASC_SHAPE_INFO, NULL, 0, NULL, NULL),
+        casc_type_asc(c->k->ctx, CASC_ASC_SHAPE_INFO, 0, NULL, 0, NULL, NULL),
         NULL);
   r.k_ = lang_stamp(c);
   return r;
