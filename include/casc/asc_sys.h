@@ -290,9 +290,11 @@ void asc_dump_acc_chk_point_global_at(const char *file, int line,
 
 /* ---- system workspace and HCCL context: get_sys_workspace() and
  * get_hccl_context(index) give a uint8 GlobalAddress (memref<?xui8, 22>);
- * set_sys_workspace(workspace) / set_hccl_context(index, context) take any
- * GlobalAddress. index is the reference's template argument, so a C
- * constant (pyasc materialises it as uint32). */
+ * set_sys_workspace(workspace) takes any GlobalAddress (the emitted C++
+ * casts it), set_hccl_context(index, context) a uint8 one (the reference's
+ * `__gm__ uint8_t*`; another dtype is a located error). index is the
+ * reference's template argument, so a C constant (pyasc materialises it as
+ * uint32): a communication domain, 0 or 1. */
 asc_gm_addr asc_get_sys_workspace_at(const char *file, int line);
 void asc_set_sys_workspace_at(const char *file, int line,
                               asc_gm_addr workspace);

@@ -158,10 +158,14 @@ casc_type *casc_type_memref(casc_ctx *ctx, unsigned rank, const int64_t *shape,
 casc_type *casc_type_unranked_memref(casc_ctx *ctx, casc_type *elem,
                                      casc_attr *space);
 casc_type *casc_type_tuple(casc_ctx *ctx, unsigned n, casc_type *const *elems);
-/* Registered dialect type. p: up to 3 integer params (positions first);
- * shape/rank/elem for tensor-like and type-parameterised types. */
-casc_type *casc_type_asc(casc_ctx *ctx, casc_asc_type id, const int64_t *p,
-                         unsigned rank, const int64_t *shape, casc_type *elem);
+/* Registered dialect type. p: np integer params (positions first; at most
+ * the type's own count, 3 at most, types.def; the ones not given are 0), read
+ * only up to p[np-1]. shape/rank/elem for tensor-like and type-parameterised
+ * types. NULL with an error through ctx when np exceeds the type's count (or
+ * p is NULL with np > 0) or the id is unknown; NULL on out of memory. */
+casc_type *casc_type_asc(casc_ctx *ctx, casc_asc_type id, unsigned np,
+                         const int64_t *p, unsigned rank, const int64_t *shape,
+                         casc_type *elem);
 /* Registered type with a quoted-string parameter ("Q"), e.g. emitc.opaque. */
 casc_type *casc_type_asc_str(casc_ctx *ctx, casc_asc_type id, const char *s);
 casc_type *casc_type_opaque(casc_ctx *ctx, const char *dialect,

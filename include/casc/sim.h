@@ -185,8 +185,10 @@ typedef enum {
   CASC_CHECK_L0C_UNINIT,          /* L0C read before an Mmad wrote it */
   CASC_CHECK_GM_RACE, /* two blocks access the same GM bytes, one writes */
   CASC_CHECK_ATOMIC,  /* an atomic DMA mode the hardware does not take */
-  CASC_CHECK_BLOCK_DEADLOCK, /* a SyncAll some block never reaches */
-  CASC_CHECK_TRAP,           /* the kernel called Trap() */
+  /* a SyncAll some block never reaches, or a block-flag wait (IBSet,
+   * IBWait, WaitPreBlock) no block can satisfy any more */
+  CASC_CHECK_BLOCK_DEADLOCK,
+  CASC_CHECK_TRAP, /* the kernel called Trap() */
   CASC_CHECK_COUNT_
 } casc_sim_check;
 

@@ -217,7 +217,8 @@ casc_type *casc_constraint_buildable(casc_ctx *ctx, casc_constraint c) {
   if (single >= 0)
     return casc_asc_type_get((casc_asc_type)single)->params[0]
                ? NULL
-               : casc_type_asc(ctx, (casc_asc_type)single, NULL, 0, NULL, NULL);
+               : casc_type_asc(ctx, (casc_asc_type)single, 0, NULL, 0, NULL,
+                               NULL);
   switch (c) {
   case CASC_C_I16:
     return casc_type_int(ctx, 16, CASC_SIGNLESS);

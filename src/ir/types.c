@@ -168,15 +168,40 @@ casc_type *casc_type_tuple(casc_ctx *ctx, unsigned n, casc_type *const *elems) {
   return uniq(ctx, &proto, &k);
 }
 
-static casc_type *asc_type(casc_ctx *ctx, casc_asc_type id, const int64_t *p,
-                           unsigned rank, const int64_t *shape, casc_type *elem,
+/* How many integer parameters (TPositions and integers) a registered type
+ * carries: types.def's params string, unless it is a shape, type or string. */
+static unsigned asc_int_param_count(casc_asc_type id) {
+  const char *params = casc_asc_type_get(id)->params;
+  if (params[0] == 'S' || params[0] == 'T' || params[0] == 't' ||
+      params[0] == 'Q')
+    return 0;
+  return (unsigned)strlen(params);
+}
+
+static casc_type *asc_type(casc_ctx *ctx, casc_asc_type id, unsigned np,
+                           const int64_t *p, unsigned rank,
+                           const int64_t *shape, casc_type *elem,
                            const char *str) {
-  if (id >= CASC_ASC_TYPE_COUNT_)
+  if (id >= CASC_ASC_TYPE_COUNT_) {
+    casc_emit_error(ctx, NULL, "casc_type_asc: unknown dialect type id %u",
+                    (unsigned)id);
     return NULL;
+  }
+  unsigned want = asc_int_param_count(id);
+  if (np > want || (np && !p)) {
+    casc_emit_error(ctx, NULL,
+                    "casc_type_asc: '!%s.%s' takes %u integer parameter(s), "
+                    "%u given%s",
+                    casc_asc_type_get(id)->dialect,
+                    casc_asc_type_get(id)->mnemonic, want, np,
+                    np && !p ? " as a null array" : "");
+    return NULL;
+  }
   casc_type proto = {.kind = CASC_TYPE_ASC};
   proto.u.asc.id = id;
-  for (int i = 0; i < 3; i++)
-    proto.u.asc.p[i] = p ? p[i] : 0;
+  /* read only what the caller said it passed: a shorter array is fine */
+  for (unsigned i = 0; i < np; i++)
+    proto.u.asc.p[i] = p[i];
   proto.u.asc.rank = rank;
   proto.u.asc.shape = shape;
   proto.u.asc.elem = elem;
@@ -192,16 +217,17 @@ static casc_type *asc_type(casc_ctx *ctx, casc_asc_type id, const int64_t *p,
   return uniq(ctx, &proto, &k);
 }
 
-casc_type *casc_type_asc(casc_ctx *ctx, casc_asc_type id, const int64_t *p,
-                         unsigned rank, const int64_t *shape, casc_type *elem) {
-  return asc_type(ctx, id, p, rank, shape, elem, NULL);
+casc_type *casc_type_asc(casc_ctx *ctx, casc_asc_type id, unsigned np,
+                         const int64_t *p, unsigned rank, const int64_t *shape,
+                         casc_type *elem) {
+  return asc_type(ctx, id, np, p, rank, shape, elem, NULL);
 }
 
 casc_type *casc_type_asc_str(casc_ctx *ctx, casc_asc_type id, const char *s) {
   const char *is = s ? casc_intern_cstr(ctx, s) : NULL;
   if (s && !is) /* out of memory, reported */
     return NULL;
-  return asc_type(ctx, id, NULL, 0, NULL, NULL, is);
+  return asc_type(ctx, id, 0, NULL, 0, NULL, NULL, is);
 }
 
 casc_type *casc_type_opaque(casc_ctx *ctx, const char *dialect,
@@ -219,31 +245,31 @@ casc_type *casc_type_opaque(casc_ctx *ctx, const char *dialect,
 }
 
 casc_type *casc_type_pipe(casc_ctx *ctx) {
-  return casc_type_asc(ctx, CASC_ASC_PIPE, NULL, 0, NULL, NULL);
+  return casc_type_asc(ctx, CASC_ASC_PIPE, 0, NULL, 0, NULL, NULL);
 }
 
 casc_type *casc_type_queue(casc_ctx *ctx, casc_tpos pos, int64_t depth) {
-  int64_t p[3] = {pos, depth, 0};
-  return casc_type_asc(ctx, CASC_ASC_QUEUE, p, 0, NULL, NULL);
+  int64_t p[2] = {pos, depth};
+  return casc_type_asc(ctx, CASC_ASC_QUEUE, 2, p, 0, NULL, NULL);
 }
 
 casc_type *casc_type_que_bind(casc_ctx *ctx, casc_tpos src, casc_tpos dst,
                               int64_t depth) {
   int64_t p[3] = {src, dst, depth};
-  return casc_type_asc(ctx, CASC_ASC_QUE_BIND, p, 0, NULL, NULL);
+  return casc_type_asc(ctx, CASC_ASC_QUE_BIND, 3, p, 0, NULL, NULL);
 }
 
 casc_type *casc_type_tbuf(casc_ctx *ctx, casc_tpos pos) {
-  int64_t p[3] = {pos, 0, 0};
-  return casc_type_asc(ctx, CASC_ASC_TBUF, p, 0, NULL, NULL);
+  int64_t p = pos;
+  return casc_type_asc(ctx, CASC_ASC_TBUF, 1, &p, 0, NULL, NULL);
 }
 
 casc_type *casc_type_local_tensor(casc_ctx *ctx, casc_type *elem) {
-  return casc_type_asc(ctx, CASC_ASC_LOCAL_TENSOR, NULL, 0, NULL, elem);
+  return casc_type_asc(ctx, CASC_ASC_LOCAL_TENSOR, 0, NULL, 0, NULL, elem);
 }
 
 casc_type *casc_type_global_tensor(casc_ctx *ctx, casc_type *elem) {
-  return casc_type_asc(ctx, CASC_ASC_GLOBAL_TENSOR, NULL, 0, NULL, elem);
+  return casc_type_asc(ctx, CASC_ASC_GLOBAL_TENSOR, 0, NULL, 0, NULL, elem);
 }
 
 casc_type *casc_type_gm_memref(casc_ctx *ctx, casc_type *elem) {

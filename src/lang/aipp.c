@@ -39,7 +39,7 @@ static casc_value *construct_values(lang_call *c, casc_asc_type id, unsigned n,
   casc_attr *fields[LANG_CONSTRUCT_MAX];
   for (unsigned i = 0; i < n; i++)
     fields[i] = casc_attr_type(c->k->ctx, ft[i]);
-  casc_type *t = casc_type_asc(c->k->ctx, id, NULL, 0, NULL, NULL);
+  casc_type *t = casc_type_asc(c->k->ctx, id, 0, NULL, 0, NULL, NULL);
   return lang_op1(
       c, CASC_OP_CONSTRUCT, n, ops, t,
       lang_attrs1(c, "types", casc_attr_array(c->k->ctx, n, fields)));

@@ -36,9 +36,9 @@ asc_tbufpool asc_tbufpool_at(const char *file, int line, asc_tposition pos,
     lang_error(&c, "buf_id_size %ld is not a uint32", buf_id_size);
     return r;
   }
-  /* casc_type_asc reads all three parameter slots */
-  const int64_t p[3] = {(int64_t)pos, (int64_t)buf_id_size, 0};
-  casc_type *t = casc_type_asc(c.k->ctx, CASC_ASC_TBUF_POOL, p, 0, NULL, NULL);
+  const int64_t p[2] = {(int64_t)pos, (int64_t)buf_id_size};
+  casc_type *t =
+      casc_type_asc(c.k->ctx, CASC_ASC_TBUF_POOL, 2, p, 0, NULL, NULL);
   r.p_ = lang_op1(&c, CASC_OP_TBUFPOOL, 0, NULL, t, NULL);
   return r;
 }

@@ -108,7 +108,7 @@ asc_fixpipe_params asc_fixpipeparamsv220_at(const char *file, int line,
                           asc__sv_i(0), asc__sv_i(0), asc__sv_i(0)};
   casc_ctx *ctx = k->ctx;
   casc_type *quant =
-      casc_type_asc(ctx, CASC_ASC_QUANT_MODE_T, NULL, 0, NULL, NULL);
+      casc_type_asc(ctx, CASC_ASC_QUANT_MODE_T, 0, NULL, 0, NULL, NULL);
   casc_type *const mat[12] = {k->ui16, k->ui16, k->ui16, k->ui32,
                               k->i1,   k->i32,  k->i32,  k->ui16,
                               k->ui16, k->ui16, k->i32,  k->i1};
@@ -137,7 +137,7 @@ asc_fixpipe_config asc_fixpipeconfig_at(const char *file, int line,
   const asc__sv in[1] = {asc__sv_i(layout)};
   casc_type *const mat[1] = {c.k->i32};
   casc_type *const ft[1] = {
-      casc_type_asc(c.k->ctx, CASC_ASC_CO2_LAYOUT, NULL, 0, NULL, NULL)};
+      casc_type_asc(c.k->ctx, CASC_ASC_CO2_LAYOUT, 0, NULL, 0, NULL, NULL)};
   r.p_ = lang_construct(&c, CASC_ASC_FIXPIPE_CONFIG, 1, in, names, mat, ft);
   return r;
 }

@@ -23,7 +23,7 @@ asc_datacopyco12dstparams_at(const char *file, int line,
       "n_size",    "m_size",   "dst_stride",    "src_stride",
       "quant_pre", "relu_pre", "channel_split", "nz2nd_en"};
   casc_type *quant =
-      casc_type_asc(c.k->ctx, CASC_ASC_QUANT_MODE_T, NULL, 0, NULL, NULL);
+      casc_type_asc(c.k->ctx, CASC_ASC_QUANT_MODE_T, 0, NULL, 0, NULL, NULL);
   /* pyasc's plain _mat: Python ints and the QuantModes enum as i32. */
   casc_type *const mat[8] = {c.k->i32, c.k->i32, c.k->i32, c.k->i32,
                              c.k->i32, c.k->i32, c.k->i1,  c.k->i1};

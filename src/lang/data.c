@@ -269,7 +269,7 @@ asc_mrg_sort_src_list asc_mrgsortsrclist_at(const char *file, int line,
     types[i] = casc_attr_type(ctx, ops[0]->type);
   }
   casc_type *t =
-      casc_type_asc(ctx, CASC_ASC_MRG_SORT_SRC_LIST, NULL, 0, NULL, et);
+      casc_type_asc(ctx, CASC_ASC_MRG_SORT_SRC_LIST, 0, NULL, 0, NULL, et);
   r.p_ = lang_op1(&c, CASC_OP_CONSTRUCT, n, ops, t,
                   lang_attrs1(&c, "types", casc_attr_array(ctx, n, types)));
   return r;

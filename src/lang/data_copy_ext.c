@@ -48,8 +48,8 @@ asc_datacopypadextparams_at(const char *file, int line, asc_dtype dt,
       casc_attr_type(ctx, c.k->i1), casc_attr_type(ctx, c.k->ui16),
       casc_attr_type(ctx, c.k->ui16), casc_attr_type(ctx, elem)};
   /* the one parameterised struct: lang_construct makes only plain ones */
-  casc_type *t = casc_type_asc(ctx, CASC_ASC_DATA_COPY_PAD_EXT_PARAMS, NULL, 0,
-                               NULL, elem);
+  casc_type *t = casc_type_asc(ctx, CASC_ASC_DATA_COPY_PAD_EXT_PARAMS, 0, NULL,
+                               0, NULL, elem);
   r.p_ = lang_op1(&c, CASC_OP_CONSTRUCT, 4, ops, t,
                   lang_attrs1(&c, "types", casc_attr_array(ctx, 4, fields)));
   return r;

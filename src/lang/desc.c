@@ -63,7 +63,7 @@ asc_tensor_desc asc_tensordesc_at(const char *file, int line, asc_dtype dt) {
   if (!elem)
     return r;
   casc_type *t =
-      casc_type_asc(c.k->ctx, CASC_ASC_TENSOR_DESC, NULL, 0, NULL, NULL);
+      casc_type_asc(c.k->ctx, CASC_ASC_TENSOR_DESC, 0, NULL, 0, NULL, NULL);
   r.p_ =
       lang_op1(&c, CASC_OP_TENSOR_DESC, 0, NULL, t,
                lang_attrs1(&c, "elementType", casc_attr_type(c.k->ctx, elem)));
@@ -151,7 +151,7 @@ asc_global_tensor asc_tensordesc_get_data_obj_at(const char *file, int line,
 /* ---- ListTensorDesc ------------------------------------------------------ */
 
 static casc_type *list_type(lang_call *c) {
-  return casc_type_asc(c->k->ctx, CASC_ASC_LIST_TENSOR_DESC, NULL, 0, NULL,
+  return casc_type_asc(c->k->ctx, CASC_ASC_LIST_TENSOR_DESC, 0, NULL, 0, NULL,
                        NULL);
 }
 
@@ -291,7 +291,8 @@ asc_shape_info asc_shapeinfo_at(const char *file, int line,
     return r;
   r.k_ = lang_stamp(&c);
   casc_ctx *ctx = c.k->ctx;
-  casc_type *st = casc_type_asc(ctx, CASC_ASC_SHAPE_INFO, NULL, 0, NULL, NULL);
+  casc_type *st =
+      casc_type_asc(ctx, CASC_ASC_SHAPE_INFO, 0, NULL, 0, NULL, NULL);
   if (!shape && shape_dim == 0) { /* ShapeInfo(): no fields */
     r.p_ = lang_op1(&c, CASC_OP_CONSTRUCT, 0, NULL, st,
                     lang_attrs1(&c, "types", casc_attr_array(ctx, 0, NULL)));
@@ -334,7 +335,7 @@ asc_shape_info asc_shapeinfo_at(const char *file, int line,
   if (!(ops[n] = lang_mat(&c, asc__sv_i(format), c.k->i8, "data_format")))
     return r;
   types[n++] = casc_attr_type(
-      ctx, casc_type_asc(ctx, CASC_ASC_DATA_FORMAT, NULL, 0, NULL, NULL));
+      ctx, casc_type_asc(ctx, CASC_ASC_DATA_FORMAT, 0, NULL, 0, NULL, NULL));
   r.p_ = lang_op1(&c, CASC_OP_CONSTRUCT, n, ops, st,
                   lang_attrs1(&c, "types", casc_attr_array(ctx, n, types)));
   return r;

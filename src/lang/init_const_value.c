@@ -30,8 +30,8 @@ asc_initconstvalueparams_at(const char *file, int line, asc__sv repeat_times,
     types[i] = casc_attr_type(ctx, c.k->ui16);
   }
   types[3] = casc_attr_type(ctx, ops[3]->type);
-  casc_type *t =
-      casc_type_asc(ctx, CASC_ASC_INIT_CONST_VALUE_PARAMS, NULL, 0, NULL, NULL);
+  casc_type *t = casc_type_asc(ctx, CASC_ASC_INIT_CONST_VALUE_PARAMS, 0, NULL,
+                               0, NULL, NULL);
   r.p_ = lang_op1(&c, CASC_OP_CONSTRUCT, 4, ops, t,
                   lang_attrs1(&c, "types", casc_attr_array(ctx, 4, types)));
   return r;

@@ -124,7 +124,7 @@ static casc_type *cfg_field_type(lang_kernel *k, field_type ft) {
   case FT_UI8:
     return k->ui8;
   default:
-    return casc_type_asc(k->ctx, ids[ft], NULL, 0, NULL, NULL);
+    return casc_type_asc(k->ctx, ids[ft], 0, NULL, 0, NULL, NULL);
   }
 }
 
@@ -148,7 +148,7 @@ static casc_value *build_config(lang_call *c,
       {casc_intern_cstr(ctx, "isStatic"), casc_attr_unit(ctx)},
       {casc_intern_cstr(ctx, "types"), casc_attr_array(ctx, NCFG, types)}};
   casc_type *t =
-      casc_type_asc(ctx, CASC_ASC_MATMUL_CONFIG, NULL, 0, NULL, NULL);
+      casc_type_asc(ctx, CASC_ASC_MATMUL_CONFIG, 0, NULL, 0, NULL, NULL);
   return lang_op1(c, CASC_OP_CONSTRUCT, NCFG, ops, t,
                   casc_attr_dict(ctx, 3, a));
 }
@@ -371,7 +371,7 @@ asc_quant_config asc_quantconfig_at(const char *file, int line,
       {casc_intern_cstr(ctx, "isStatic"), casc_attr_unit(ctx)},
       {casc_intern_cstr(ctx, "types"), casc_attr_array(ctx, 4, types)}};
   casc_type *t =
-      casc_type_asc(ctx, CASC_ASC_ASCEND_QUANT_CONFIG, NULL, 0, NULL, NULL);
+      casc_type_asc(ctx, CASC_ASC_ASCEND_QUANT_CONFIG, 0, NULL, 0, NULL, NULL);
   r.p_ = lang_op1(&c, CASC_OP_CONSTRUCT, 4, ops, t, casc_attr_dict(ctx, 3, a));
   return r;
 }
@@ -1161,7 +1161,7 @@ asc_matrix_offset asc_matmul_get_offset_c_at(const char *file, int line,
   if (ok)
     r.p_ = lang_op1(
         &c, CASC_OP_MATMUL_GET_OFFSET_C, 1, ops,
-        casc_type_asc(c.k->ctx, CASC_ASC_MATRIX_OFFSET, NULL, 0, NULL, NULL),
+        casc_type_asc(c.k->ctx, CASC_ASC_MATRIX_OFFSET, 0, NULL, 0, NULL, NULL),
         NULL);
   return r;
 }
@@ -1179,7 +1179,7 @@ static void *empty_struct(const char *api, const char *file, int line,
     return NULL;
   *stamp = lang_stamp(&c);
   return lang_op1(&c, CASC_OP_CONSTRUCT, 0, NULL,
-                  casc_type_asc(c.k->ctx, id, NULL, 0, NULL, NULL), NULL);
+                  casc_type_asc(c.k->ctx, id, 0, NULL, 0, NULL, NULL), NULL);
 }
 
 asc_cube_tiling asc_tcubetiling_at(const char *file, int line) {
@@ -1230,7 +1230,7 @@ asc_matmul_api_static_tiling asc_adv_get_matmul_api_tiling_at(
   if (!(ops[1] = lang_mat(&c, l1_size, NULL, "l1_size")))
     return r;
   r.p_ = lang_op1(&c, CASC_OP_GET_MATMUL_API_TILING, 2, ops,
-                  casc_type_asc(c.k->ctx, CASC_ASC_MATMUL_API_STATIC_TILING,
+                  casc_type_asc(c.k->ctx, CASC_ASC_MATMUL_API_STATIC_TILING, 0,
                                 NULL, 0, NULL, NULL),
                   lang_attrs1(&c, "matmulType", casc_attr_type(c.k->ctx, t)));
   return r;

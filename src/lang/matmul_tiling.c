@@ -12,7 +12,7 @@ _Static_assert(ASC_TCUBE_TILING_FIELDS == CASC_CUBE_TILING_FIELDS,
                "asc_tcube_tiling is the dialect's TCubeTiling");
 
 static casc_type *tiling_type(lang_kernel *k) {
-  return casc_type_asc(k->ctx, CASC_ASC_CUBE_TILING, NULL, 0, NULL, NULL);
+  return casc_type_asc(k->ctx, CASC_ASC_CUBE_TILING, 0, NULL, 0, NULL, NULL);
 }
 
 asc_cube_tiling asc_arg_cube_tiling_at(const char *file, int line,

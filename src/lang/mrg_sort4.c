@@ -42,7 +42,7 @@ asc_mrg_sort4_info asc_mrgsort4info_at(const char *file, int line,
                          casc_attr_type(ctx, c.k->ui16),
                          casc_attr_type(ctx, c.k->ui16)};
   casc_type *t =
-      casc_type_asc(ctx, CASC_ASC_MRG_SORT4_INFO, NULL, 0, NULL, NULL);
+      casc_type_asc(ctx, CASC_ASC_MRG_SORT4_INFO, 0, NULL, 0, NULL, NULL);
   r.p_ = lang_op1(&c, CASC_OP_CONSTRUCT, 4, ops, t,
                   lang_attrs1(&c, "types", casc_attr_array(ctx, 4, types)));
   return r;

@@ -301,9 +301,9 @@ asc_local_mem_allocator asc_localmemallocator_at(const char *file, int line,
     r.k_ = lang_stamp(&c);
     return r;
   }
-  int64_t p[3] = {hw, 0, 0}; /* casc_type_asc reads three */
-  casc_type *t =
-      casc_type_asc(c.k->ctx, CASC_ASC_LOCAL_MEM_ALLOCATOR, p, 0, NULL, NULL);
+  int64_t p = hw;
+  casc_type *t = casc_type_asc(c.k->ctx, CASC_ASC_LOCAL_MEM_ALLOCATOR, 1, &p, 0,
+                               NULL, NULL);
   casc_value *h = lang_mat(&c, asc__sv_i(hw), c.k->i64, "hardware");
   if (h && t)
     r.p_ = lang_op1(&c, CASC_OP_LOCAL_MEM_ALLOCATOR, 1, &h, t, NULL);
@@ -728,10 +728,13 @@ static casc_value *gm_address(lang_call *c, asc_gm_addr a, const char *what) {
 }
 
 /* GetHcclContext<index> / SetHcclContext<index>: a template argument, so a
- * C constant, materialised as uint32 as pyasc does. */
+ * C constant, materialised as uint32 as pyasc does. The reference takes two
+ * communication domains, index 0 or 1 (and the emitter's run-time form
+ * chooses between exactly those two). */
 static casc_value *hccl_index(lang_call *c, long index) {
-  if (index < 0 || index > UINT32_MAX) {
-    lang_error(c, "index %ld is not a uint32", index);
+  if (index != 0 && index != 1) {
+    lang_error(c, "index %ld is not an HCCL communication domain (0 or 1)",
+               index);
     return NULL;
   }
   return lang_mat(c, asc__sv_u((unsigned long long)index), c->k->ui32, "index");
@@ -777,8 +780,20 @@ void asc_set_hccl_context_at(const char *file, int line, long index,
   if (!lang_begin(&c, "asc_set_hccl_context", file, line))
     return;
   casc_value *ops[2] = {hccl_index(&c, index), NULL};
-  if (ops[0] && (ops[1] = gm_address(&c, context, "context")))
-    lang_op(&c, CASC_OP_SET_HCCL_CONTEXT, 2, ops, 0, NULL, NULL);
+  if (!ops[0] || !(ops[1] = gm_address(&c, context, "context")))
+    return;
+  /* SetHcclContext takes `__gm__ uint8_t* context` (what GetHcclContext
+   * returns): the C++ of another element type does not compile. pyasc's
+   * Python front end does not check this; the reference does. */
+  casc_type *elem = casc_type_elem(ops[1]->type);
+  if (elem != c.k->ui8) {
+    lang_error(&c,
+               "context must be a uint8 GM address (SetHcclContext "
+               "takes __gm__ uint8_t*), not %s",
+               casc_type_str(c.k->ctx, elem));
+    return;
+  }
+  lang_op(&c, CASC_OP_SET_HCCL_CONTEXT, 2, ops, 0, NULL, NULL);
 }
 
 /* ---- tensor debug and bookkeeping ---------------------------------------- */
@@ -885,7 +900,7 @@ static asc_shape_info get_shape_info(lang_call *c, casc_value *t,
   if (t)
     r.p_ = lang_op1(
         c, kind, 1, &t,
-        casc_type_asc(c->k->ctx, CASC_ASC_SHAPE_INFO, NULL, 0, NULL, NULL),
+        casc_type_asc(c->k->ctx, CASC_ASC_SHAPE_INFO, 0, NULL, 0, NULL, NULL),
         NULL);
   r.k_ = lang_stamp(c);
   return r;

@@ -491,7 +491,7 @@ asc_local_tensor asc_localtensorauto_at(const char *file, int line,
   casc_ctx *ctx = c.k->ctx;
   if (all_const) {
     casc_type *t =
-        casc_type_asc(ctx, CASC_ASC_LOCAL_TENSOR, NULL, ndims, shape, elem);
+        casc_type_asc(ctx, CASC_ASC_LOCAL_TENSOR, 0, NULL, ndims, shape, elem);
     r.p_ = lang_op1(&c, CASC_OP_LOCAL_TENSOR_AUTO, 0, NULL, t, NULL);
     return r;
   }

@@ -247,7 +247,7 @@ void *lang_construct(lang_call *c, casc_asc_type id, unsigned n,
       return NULL;
     fields[i] = casc_attr_type(ctx, ft[i]);
   }
-  casc_type *t = casc_type_asc(ctx, id, NULL, 0, NULL, NULL);
+  casc_type *t = casc_type_asc(ctx, id, 0, NULL, 0, NULL, NULL);
   return lang_op1(c, CASC_OP_CONSTRUCT, n, ops, t,
                   lang_attrs1(c, "types", casc_attr_array(ctx, n, fields)));
 }

@@ -316,7 +316,7 @@ asc_vdeq_info asc_vdeqinfo_at(const char *file, int line, const float *scale,
   casc_attr *types[3];
   for (int i = 0; i < 3; i++)
     types[i] = casc_attr_type(ctx, ops[i]->type);
-  casc_type *t = casc_type_asc(ctx, CASC_ASC_VDEQ_INFO, NULL, 0, NULL, NULL);
+  casc_type *t = casc_type_asc(ctx, CASC_ASC_VDEQ_INFO, 0, NULL, 0, NULL, NULL);
   r.p_ = lang_op1(&c, CASC_OP_CONSTRUCT, 3, ops, t,
                   lang_attrs1(&c, "types", casc_attr_array(ctx, 3, types)));
   return r;

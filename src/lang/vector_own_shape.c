@@ -327,7 +327,7 @@ asc_transposeparamsext_at(const char *file, int line, asc__sv n_size,
   casc_type *const mat[5] = {c.k->i32, c.k->i32, c.k->i32, c.k->i32, c.k->i32};
   casc_type *const ft[5] = {
       c.k->ui16, c.k->ui16, c.k->ui16, c.k->ui16,
-      casc_type_asc(c.k->ctx, CASC_ASC_TRANSPOSE_TYPE, NULL, 0, NULL, NULL)};
+      casc_type_asc(c.k->ctx, CASC_ASC_TRANSPOSE_TYPE, 0, NULL, 0, NULL, NULL)};
   r.p_ =
       lang_construct(&c, CASC_ASC_TRANSPOSE_PARAMS_EXT, 5, in, names, mat, ft);
   return r;

@@ -376,7 +376,7 @@ typedef struct {
   /* operand uses per spec, or all (operands directive) */
   pp_ssa_use *uses[CASC_MAX_ARGS];
   unsigned nuses[CASC_MAX_ARGS];
-  bool have_uses[CASC_MAX_ARGS];
+  bool have_uses[CASC_MAX_ARGS]; /* read, or its optional group skipped */
   pp_ssa_use *all_uses;
   unsigned nall_uses;
   bool have_all_uses;
@@ -704,6 +704,40 @@ static bool group_present(fparse *f, const fe *g) {
   return false;
 }
 
+/* A group anchored on the types of an optional operand that was already read
+ * (`$a (`,` $x^)? `:` type($a) (`,` type($x)^)? `,` type($r)`) is printed
+ * exactly when that operand is present. Its first element cannot tell, since
+ * the `,` may as well begin what follows the group: ascendc.matmul.iterate
+ * without localCmaxtrix prints `..., i1, i1, i1`, which MLIR's generated
+ * parser (ascir-opt) misreads. With the operand absent the group is taken
+ * only in the form pyasc-oracle rewrites that text to, a leading literal
+ * followed by no type (`..., i1, , i1`). */
+static bool group_present_by_operand(fparse *f, const fe *g, bool *present) {
+  const fe *a = &g->then_e[g->anchor];
+  if (a->kind != FE_TYPE || a->t1.kind != T_OPERAND ||
+      f->info->opnds[a->t1.idx].card != '?' || !f->have_uses[a->t1.idx])
+    return false;
+  if (f->nuses[a->t1.idx] > 0) {
+    *present = true;
+    return true;
+  }
+  const fe *first = &g->then_e[0];
+  if (first->kind != FE_LITERAL || !is_punct_literal(first->text) ||
+      !literal_present(f->p, first->text)) {
+    *present = false;
+    return true;
+  }
+  /* look one token past the literal, then put the lexer back */
+  casc_parser *p = f->p;
+  casc_lexer lx = p->lx;
+  casc_tok tok = p->tok;
+  pp_next(p);
+  *present = !pp_type_start(p) && !pp_is(p, CASC_TK_LESS);
+  p->lx = lx;
+  p->tok = tok;
+  return true;
+}
+
 static bool parse_elem_p(fparse *f, const fe *e) {
   casc_parser *p = f->p;
   switch (e->kind) {
@@ -758,7 +792,10 @@ static bool parse_elem_p(fparse *f, const fe *e) {
     return pp_parse_opt_dict(p, &d) && pp_state_add_dict(p, f->st, d);
   }
   case FE_OPTIONAL: {
-    if (group_present(f, e)) {
+    bool present;
+    if (!group_present_by_operand(f, e, &present))
+      present = group_present(f, e);
+    if (present) {
       const fe *anchor = &e->then_e[e->anchor];
       if (anchor->kind == FE_ATTR &&
           f->info->attrs[anchor->idx].kind == CASC_A_UNIT &&
@@ -772,6 +809,10 @@ static bool parse_elem_p(fparse *f, const fe *e) {
       }
       return parse_list(f, e->then_e, e->nthen);
     }
+    /* the group's operands were read: absent (group_present_by_operand) */
+    for (unsigned i = 0; i < e->nthen; i++)
+      if (e->then_e[i].kind == FE_OPERAND)
+        f->have_uses[e->then_e[i].idx] = true;
     return parse_list(f, e->else_e, e->nelse);
   }
   }

@@ -327,14 +327,14 @@ static casc_type *asc_body(casc_parser *p, int id, bool stripped) {
     casc_type *elem = pp_parse_type(p);
     if (!elem || !pp_expect(p, CASC_TK_GREATER, ">"))
       return NULL;
-    t = casc_type_asc(p->ctx, (casc_asc_type)id, v, rank, dims, elem);
+    t = casc_type_asc(p->ctx, (casc_asc_type)id, 0, NULL, rank, dims, elem);
   } else if (params[0] == 'T' || params[0] == 't') {
     if (!pp_expect(p, CASC_TK_LESS, "<"))
       return NULL;
     casc_type *elem = pp_parse_type(p);
     if (!elem || !pp_expect(p, CASC_TK_GREATER, ">"))
       return NULL;
-    t = casc_type_asc(p->ctx, (casc_asc_type)id, v, 0, NULL, elem);
+    t = casc_type_asc(p->ctx, (casc_asc_type)id, 0, NULL, 0, NULL, elem);
   } else if (params[0] == 'Q') {
     if (!pp_expect(p, CASC_TK_LESS, "<"))
       return NULL;
@@ -362,7 +362,8 @@ static casc_type *asc_body(casc_parser *p, int id, bool stripped) {
     }
     if (!pp_expect(p, CASC_TK_GREATER, ">"))
       return NULL;
-    t = casc_type_asc(p->ctx, (casc_asc_type)id, v, 0, NULL, NULL);
+    t = casc_type_asc(p->ctx, (casc_asc_type)id, (unsigned)strlen(params), v, 0,
+                      NULL, NULL);
   }
   if (!t)
     pp_error(p, "out of memory");
@@ -416,7 +417,7 @@ static casc_type *parse_excl(casc_parser *p) {
         return NULL;
       }
       casc_type *r =
-          casc_type_asc(p->ctx, (casc_asc_type)id, NULL, 0, NULL, NULL);
+          casc_type_asc(p->ctx, (casc_asc_type)id, 0, NULL, 0, NULL, NULL);
       if (!r)
         pp_error(p, "out of memory");
       return r;

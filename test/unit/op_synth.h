@@ -194,7 +194,7 @@ static casc_value *synth_aipp_params(synth *s, casc_type *t) {
     for (unsigned i = 0; i < n; i++)
       f[i] = padded && i > 0 ? synth_const(s, pad, 0) : synth_i32(s, 0);
     casc_type *mt =
-        casc_type_asc(s->ctx, synth_aipp_members[m].t, NULL, 0, NULL, NULL);
+        casc_type_asc(s->ctx, synth_aipp_members[m].t, 0, NULL, 0, NULL, NULL);
     members[m] = synth_op1(s, CASC_OP_CONSTRUCT, n, f, mt, NULL);
   }
   return synth_op1(s, CASC_OP_CONSTRUCT, nm, members, t, NULL);
@@ -224,7 +224,7 @@ static casc_value *synth_struct(synth *s, casc_type *t) {
       /* its field is the enum CO2Layout: `static_cast<AscendC::CO2Layout>`
        * of the constant, as pyasc's fixpipe.mlir builds it */
       casc_attr *layout =
-          casc_attr_type(s->ctx, casc_type_asc(s->ctx, CASC_ASC_CO2_LAYOUT,
+          casc_attr_type(s->ctx, casc_type_asc(s->ctx, CASC_ASC_CO2_LAYOUT, 0,
                                                NULL, 0, NULL, NULL));
       attrs = synth_dict1(s, "types", casc_attr_array(s->ctx, 1, &layout));
     }
@@ -503,12 +503,12 @@ static casc_type *synth_operand_override(synth *s, const char *operand) {
       return casc_type_memref(s->ctx, 1, four, synth_elem_code(s, c + 5), NULL);
     }
     if (strcmp(c, "TBufPool") == 0) {
-      int64_t p[3] = {CASC_TPOS_VECCALC, 1, 0};
-      return casc_type_asc(s->ctx, CASC_ASC_TBUF_POOL, p, 0, NULL, NULL);
+      int64_t p[2] = {CASC_TPOS_VECCALC, 1};
+      return casc_type_asc(s->ctx, CASC_ASC_TBUF_POOL, 2, p, 0, NULL, NULL);
     }
     if (strcmp(c, "SoftMaxShapeInfo") == 0)
-      return casc_type_asc(s->ctx, CASC_ASC_SOFTMAX_SHAPE_INFO, NULL, 0, NULL,
-                           NULL);
+      return casc_type_asc(s->ctx, CASC_ASC_SOFTMAX_SHAPE_INFO, 0, NULL, 0,
+                           NULL, NULL);
     if (c[0] == 'L' && c[1] == ':')
       return casc_type_local_tensor(s->ctx, synth_elem_code(s, c + 2));
     if (c[0] == 'G' && c[1] == ':')
@@ -583,30 +583,31 @@ static casc_type *synth_type(synth *s, const casc_arg_spec *spec) {
   case CASC_C_TBUF:
     return casc_type_tbuf(ctx, CASC_TPOS_VECCALC);
   case CASC_C_TBUF_POOL: {
-    int64_t p[3] = {CASC_TPOS_VECCALC, 1, 0};
-    return casc_type_asc(ctx, CASC_ASC_TBUF_POOL, p, 0, NULL, NULL);
+    int64_t p[2] = {CASC_TPOS_VECCALC, 1};
+    return casc_type_asc(ctx, CASC_ASC_TBUF_POOL, 2, p, 0, NULL, NULL);
   }
   case CASC_C_MEMREF:
     return casc_type_gm_memref(ctx, synth_f32(s));
   case CASC_C_ASC_TYPE:
-    return casc_type_asc(ctx, CASC_ASC_MASK, NULL, 0, NULL, NULL);
+    return casc_type_asc(ctx, CASC_ASC_MASK, 0, NULL, 0, NULL, NULL);
   case CASC_C_DATA_COPY_PAD_EXT_PARAMS:
-    return casc_type_asc(ctx, CASC_ASC_DATA_COPY_PAD_EXT_PARAMS, NULL, 0, NULL,
-                         synth_f32(s));
+    return casc_type_asc(ctx, CASC_ASC_DATA_COPY_PAD_EXT_PARAMS, 0, NULL, 0,
+                         NULL, synth_f32(s));
   case CASC_C_MRG_SORT_SRC_LIST:
-    return casc_type_asc(ctx, CASC_ASC_MRG_SORT_SRC_LIST, NULL, 0, NULL,
+    return casc_type_asc(ctx, CASC_ASC_MRG_SORT_SRC_LIST, 0, NULL, 0, NULL,
                          s->elem);
   case CASC_C_LOAD_DATA_3D_PARAMS_V2:
-    return casc_type_asc(ctx, CASC_ASC_LOAD_DATA_3D_PARAMS_V2, NULL, 0, NULL,
+    return casc_type_asc(ctx, CASC_ASC_LOAD_DATA_3D_PARAMS_V2, 0, NULL, 0, NULL,
                          s->elem);
   case CASC_C_LOCAL_MEM_ALLOCATOR: { /* local_mem_allocator<1>: UB */
     /* the hardware operand (synth_int_value: 1) says the same; the
      * emitter rejects an allocator whose operand and type disagree */
-    int64_t hw[3] = {1, 0, 0}; /* casc_type_asc reads three */
-    return casc_type_asc(ctx, CASC_ASC_LOCAL_MEM_ALLOCATOR, hw, 0, NULL, NULL);
+    int64_t hw = 1;
+    return casc_type_asc(ctx, CASC_ASC_LOCAL_MEM_ALLOCATOR, 1, &hw, 0, NULL,
+                         NULL);
   }
   case CASC_C_LOAD_DATA_PARAMS:
-    return casc_type_asc(ctx, CASC_ASC_LOAD_DATA_2D_PARAMS, NULL, 0, NULL,
+    return casc_type_asc(ctx, CASC_ASC_LOAD_DATA_2D_PARAMS, 0, NULL, 0, NULL,
                          NULL);
   case CASC_C_MATMUL:
     return synth_matmul_type(ctx);

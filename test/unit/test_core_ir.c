@@ -4,6 +4,7 @@
 #include "casc/ir.h"
 #include "check.h"
 #include "dialect/dialect.h"
+#include <stdlib.h>
 #include <string.h>
 
 static void test_types_are_uniqued(void) {
@@ -34,6 +35,33 @@ static void test_types_are_uniqued(void) {
   CHECK_STREQ(casc_type_str(ctx, casc_type_func(ctx, 0, NULL, 0, NULL)),
               "() -> ()");
   CHECK_EQ_INT(casc_type_byte_size(f16), 2);
+  casc_ctx_free(ctx);
+}
+
+/* casc_type_asc reads only the np parameters it is given: a one-element heap
+ * array (ASan sees any read past it) builds a one-parameter type, the rest of
+ * a shorter list defaults to 0, and more than the type takes is an error. */
+static void test_asc_type_param_count(void) {
+  casc_ctx *ctx = casc_ctx_new();
+  REQUIRE(ctx);
+  int64_t *one = malloc(sizeof *one);
+  REQUIRE(one);
+  *one = 1;
+  casc_type *alloc =
+      casc_type_asc(ctx, CASC_ASC_LOCAL_MEM_ALLOCATOR, 1, one, 0, NULL, NULL);
+  REQUIRE(alloc);
+  CHECK_STREQ(casc_type_str(ctx, alloc), "!ascendc.local_mem_allocator<1>");
+  int64_t vecin = CASC_TPOS_VECIN;
+  CHECK(casc_type_asc(ctx, CASC_ASC_QUEUE, 1, &vecin, 0, NULL, NULL) ==
+        casc_type_queue(ctx, CASC_TPOS_VECIN, 0));
+  CHECK_EQ_INT(casc_ctx_error_count(ctx), 0);
+  CHECK(
+      !casc_type_asc(ctx, CASC_ASC_LOCAL_MEM_ALLOCATOR, 2, one, 0, NULL, NULL));
+  CHECK_EQ_INT(casc_ctx_error_count(ctx), 1);
+  CHECK(!casc_type_asc(ctx, CASC_ASC_PIPE, 1, one, 0, NULL, NULL));
+  CHECK(!casc_type_asc(ctx, CASC_ASC_TBUF, 1, NULL, 0, NULL, NULL));
+  CHECK_EQ_INT(casc_ctx_error_count(ctx), 3);
+  free(one);
   casc_ctx_free(ctx);
 }
 
@@ -381,6 +409,7 @@ static void test_file_locations_are_uniqued(void) {
 
 int main(void) {
   RUN_TEST(test_types_are_uniqued);
+  RUN_TEST(test_asc_type_param_count);
   RUN_TEST(test_attrs_are_uniqued);
   RUN_TEST(test_dict_with_failed_name);
   RUN_TEST(test_op_count_limits);

@@ -393,7 +393,7 @@ static void test_mask_lists_and_if(void) {
   casc_type *u64 = casc_type_int(c, 64, CASC_UNSIGNED);
   casc_type *u8 = casc_type_int(c, 8, CASC_UNSIGNED);
   casc_type *rp =
-      casc_type_asc(c, CASC_ASC_BINARY_REPEAT_PARAMS, NULL, 0, NULL, NULL);
+      casc_type_asc(c, CASC_ASC_BINARY_REPEAT_PARAMS, 0, NULL, 0, NULL, NULL);
   casc_type *i1 = casc_type_i1(c), *i32 = casc_type_i32(c);
   casc_type *args[8] = {lt, lt, lt, u64, u64, u8, rp, i1};
   casc_op *fn = func(&f, "masks", 8, args, NULL, 0, NULL, false);

@@ -58,13 +58,6 @@ static const struct {
   sweep_step step;
   const char *why;
 } known_failures[] = {
-    /* pyasc's assemblyFormat prints nothing for the absent optional
-     * operand (`..., i1, i1, i1`) and its parser then expects one more
-     * `,`: confirmed with pyasc's ascir-opt, which rejects its own output
-     * of test/Target/AscendC/matmul.mlir ("expected ','"). casc
-     * reproduces both halves. */
-    {"ascendc.matmul.iterate", "minimal", STEP_CUSTOM,
-     "pyasc's format cannot read back its own output without localCmaxtrix"},
     /* pyasc's format `$src0 (`,` $src1^)? `,` $config ...` is ambiguous
      * when src1 is absent: the optional group's `,` also starts `, $config`,
      * so the parser takes $config for $src1. Confirmed with ascir-opt: it

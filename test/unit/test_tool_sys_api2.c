@@ -28,8 +28,9 @@
  *   icache_preload(2); get_icache_preload_status(); init_soc_state();
  *   metrics_prof_start(); metrics_prof_stop(); print_time_stamp(7);
  *   dump_acc_chk_point(u, 1, 0, 8); dump_acc_chk_point(xg, 1, 0, 8);
- *   get_sys_workspace(); set_sys_workspace(w); get_hccl_context(0);
- *   set_hccl_context(1, w) */
+ *   get_sys_workspace(); set_sys_workspace(w); h = get_hccl_context(0);
+ *   set_hccl_context(1, h) (a uint8 address: SetHcclContext takes
+ *   `__gm__ uint8_t*`) */
 static void sys2_kernel(asc_kernel *k, void *user) {
   (void)user;
   asc_gm_addr x = asc_arg_gm(k, "x", ASC_FLOAT);
@@ -65,8 +66,8 @@ static void sys2_kernel(asc_kernel *k, void *user) {
   asc_dump_acc_chk_point(xg, 1u, 0u, 8u);
   (void)asc_get_sys_workspace();
   asc_set_sys_workspace(w);
-  (void)asc_get_hccl_context(0);
-  asc_set_hccl_context(1, w);
+  asc_gm_addr h = asc_get_hccl_context(0);
+  asc_set_hccl_context(1, h);
 }
 
 /* pyasc-jit-ir's codegen.mlir for the Python kernel above, locations
@@ -138,7 +139,7 @@ static const char pyasc_ir[] =
     "    %18 = \"emitc.constant\"() <{value = 0 : ui32}> : () -> ui32\n"
     "    %19 = ascendc.get_hccl_context %18 : ui32, memref<?xui8, 22>\n"
     "    %20 = \"emitc.constant\"() <{value = 1 : ui32}> : () -> ui32\n"
-    "    ascendc.set_hccl_context %20, %arg1 : ui32, memref<?xi32, 22>\n"
+    "    ascendc.set_hccl_context %20, %19 : ui32, memref<?xui8, 22>\n"
     "    return\n"
     "  }\n"
     "}\n";
@@ -424,6 +425,19 @@ static void bad_hccl_index(asc_kernel *k, void *user) {
   (void)asc_get_hccl_context(-1);
 }
 
+/* SetHcclContext takes `__gm__ uint8_t*`: an int32 address does not
+ * compile as C++, and a third domain does not exist. */
+static void hccl_context_of_int32(asc_kernel *k, void *user) {
+  (void)user;
+  asc_set_hccl_context(0, asc_arg_gm(k, "w", ASC_INT32));
+}
+
+static void hccl_context_domain_2(asc_kernel *k, void *user) {
+  (void)k;
+  (void)user;
+  asc_set_hccl_context(2, asc_get_hccl_context(0));
+}
+
 static void unset_global(asc_kernel *k, void *user) {
   (void)k;
   (void)user;
@@ -466,7 +480,15 @@ static void test_misuse(void) {
                      "asc_notify_next_block: the workspaces must be int32 "
                      "tensors (gm_workspace is i32, ub_workspace f16)");
   expect_build_error(bad_hccl_index,
-                     "asc_get_hccl_context: index -1 is not a uint32");
+                     "asc_get_hccl_context: index -1 is not an HCCL "
+                     "communication domain (0 or 1)");
+  expect_build_error(hccl_context_of_int32,
+                     "asc_set_hccl_context: context must be a uint8 GM "
+                     "address (SetHcclContext takes __gm__ uint8_t*), not "
+                     "i32");
+  expect_build_error(hccl_context_domain_2,
+                     "asc_set_hccl_context: index 2 is not an HCCL "
+                     "communication domain (0 or 1)");
   expect_build_error(unset_global, "asc_dump_acc_chk_point: tensor");
   expect_build_error(bad_cache_mode,
                      "asc_globaltensor_set_l2_cache_hint: 3 is not a valid "
