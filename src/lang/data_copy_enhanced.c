@@ -32,9 +32,11 @@ asc_datacopyenhancedparams_at(const char *file, int line,
       "block_mode", "deq_scale",   "deq_value_in", "sid_store_mode_in",
       "is_relu_in", "pad_mode_in", "pad_value_in"};
   casc_ctx *ctx = c.k->ctx;
-  casc_type *bm = casc_type_asc(ctx, CASC_ASC_BLOCK_MODE, NULL, 0, NULL, NULL);
-  casc_type *dq = casc_type_asc(ctx, CASC_ASC_DEQ_SCALE, NULL, 0, NULL, NULL);
-  casc_type *pm = casc_type_asc(ctx, CASC_ASC_PAD_T, NULL, 0, NULL, NULL);
+  casc_type *bm =
+      casc_type_asc(ctx, CASC_ASC_BLOCK_MODE, 0, NULL, 0, NULL, NULL);
+  casc_type *dq =
+      casc_type_asc(ctx, CASC_ASC_DEQ_SCALE, 0, NULL, 0, NULL, NULL);
+  casc_type *pm = casc_type_asc(ctx, CASC_ASC_PAD_T, 0, NULL, 0, NULL, NULL);
   /* pyasc's plain _mat: Python ints and IntEnums as i32, bools as i1. */
   casc_type *const mat[7] = {c.k->i32, c.k->i32, c.k->i32, c.k->i32,
                              c.k->i1,  c.k->i32, c.k->i32};
