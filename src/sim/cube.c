@@ -28,14 +28,6 @@ static unsigned esize(unsigned dt) {
   return s ? s : 1;
 }
 
-static bool bad(sim_block *b, const sim_insn *in, casc_sim_check c,
-                const char *fmt, long long v) {
-  char msg[256];
-  snprintf(msg, sizeof msg, fmt, v);
-  sim_report(b, c, CASC_SEV_ERROR, in->op, "%s: %s", sim_api_name(in->op), msg);
-  return false;
-}
-
 /* Never-written bytes of a cube memory that an op reads: a warning, and the
  * deterministic garbage UB starts with, so that results do not depend on
  * what an earlier block left in this worker's memory. */
@@ -100,8 +92,8 @@ static bool nd2nz(sim_block *b, const sim_insn *in) {
   if (nd == 0 || nv == 0 || dv == 0)
     return true;
   if (sd < dv)
-    return bad(b, in, CASC_CHECK_BAD_VALUE,
-               "srcDValue %lld is smaller than dValue", (long long)sd);
+    return sim_fail(b, in, CASC_CHECK_BAD_VALUE,
+                    "srcDValue %lld is smaller than dValue", (long long)sd);
   int64_t row = dv * es, blocks = (row + 31) / 32;
   const sim_tensor *dt = &b->slots[in->a[0]].t;
   for (int64_t i = 0; i < nd; i++)
@@ -152,14 +144,15 @@ static bool load_2d(sim_block *b, const sim_insn *in) {
   int64_t mode = sim_field(b, in, 2, 6);
   unsigned es = esize(in->dt);
   if (mode != 0)
-    return bad(b, in, CASC_CHECK_UNSUPPORTED,
-               "addrMode %lld (decreasing addresses) is not simulated",
-               (long long)mode);
+    return sim_fail(b, in, CASC_CHECK_UNSUPPORTED,
+                    "addrMode %lld (decreasing addresses) is not simulated",
+                    (long long)mode);
   if (tr && es != 2)
-    return bad(b, in, CASC_CHECK_BAD_VALUE,
-               "ifTranspose needs a 16-bit type; this tensor's elements have "
-               "%lld bytes (use LoadDataWithTranspose)",
-               (long long)es);
+    return sim_fail(
+        b, in, CASC_CHECK_BAD_VALUE,
+        "ifTranspose needs a 16-bit type; this tensor's elements have "
+        "%lld bytes (use LoadDataWithTranspose)",
+        (long long)es);
   if (rep == 0)
     return true; /* repeat 0: not executed */
   /* LoadData from GM (load_data_g2l): the source is fractals in GM. */
@@ -422,19 +415,20 @@ static bool mmad(sim_block *b, const sim_insn *in) {
   if (nf == 6) {
     init_zero = sim_field(b, in, pi, 5) != 0;
     if (!has_bias && !init_zero && sim_field(b, in, pi, 4) != 0)
-      return bad(b, in, CASC_CHECK_UNSUPPORTED,
-                 "cmatrixSource %lld (C from the bias table) needs the Mmad "
-                 "form with a bias operand",
-                 1LL);
+      return sim_fail(
+          b, in, CASC_CHECK_UNSUPPORTED,
+          "cmatrixSource %lld (C from the bias table) needs the Mmad "
+          "form with a bias operand",
+          1LL);
   } else if (nf == 8) {
     init_zero = sim_field(b, in, pi, 3) == 0; /* isBias: C += A x B */
   }
   if (has_bias)
     init_zero = true; /* C starts at the bias row (mmad_bias) */
   if (m > 4095 || n > 4095 || k > 4095)
-    return bad(b, in, CASC_CHECK_BAD_VALUE,
-               "m, n and k may be at most 4095; the largest is %lld",
-               (long long)(m > n ? (m > k ? m : k) : (n > k ? n : k)));
+    return sim_fail(b, in, CASC_CHECK_BAD_VALUE,
+                    "m, n and k may be at most 4095; the largest is %lld",
+                    (long long)(m > n ? (m > k ? m : k) : (n > k ? n : k)));
   if (m == 0 || n == 0 || k == 0)
     return true;
   unsigned adt = in->dt3, es = esize(adt), c0 = 32 / es;
@@ -585,18 +579,19 @@ static bool fixpipe(sim_block *b, const sim_insn *in) {
   bool q8 = sim_cube_q8_mode(quant);
   sim_q8 q8w = {0};
   if (q8 && sim_cube_q8_vector(quant))
-    return bad(b, in, CASC_CHECK_BAD_VALUE,
-               "quantPre %lld takes one scale a column from a workspace: use "
-               "Fixpipe with a cbufWorkspace",
-               (long long)quant);
+    return sim_fail(
+        b, in, CASC_CHECK_BAD_VALUE,
+        "quantPre %lld takes one scale a column from a workspace: use "
+        "Fixpipe with a cbufWorkspace",
+        (long long)quant);
   if (q8 && (!sim_cube_q8_check(b, in, quant, sdt, ddt) ||
              !sim_cube_q8_word(b, in, (uint64_t)sim_field(b, in, 2, 6), &q8w)))
     return false;
   unsigned want = q8 ? ddt : fix_out_type(sdt, quant);
   if (want == CASC_DT_INVALID)
-    return bad(b, in, CASC_CHECK_UNSUPPORTED,
-               "quantPre %lld from this CO1 type is not simulated",
-               (long long)quant);
+    return sim_fail(b, in, CASC_CHECK_UNSUPPORTED,
+                    "quantPre %lld from this CO1 type is not simulated",
+                    (long long)quant);
   if (want != ddt) {
     sim_report(b, CASC_CHECK_BAD_VALUE, CASC_SEV_ERROR, in->op,
                "Fixpipe: quantPre %lld writes %s, but dst has %s elements",
@@ -605,21 +600,22 @@ static bool fixpipe(sim_block *b, const sim_insn *in) {
     return false;
   }
   if (ndnum > 1)
-    return bad(b, in, CASC_CHECK_UNSUPPORTED,
-               "ndNum %lld (several ND matrices) is not simulated",
-               (long long)ndnum);
+    return sim_fail(b, in, CASC_CHECK_UNSUPPORTED,
+                    "ndNum %lld (several ND matrices) is not simulated",
+                    (long long)ndnum);
   if (sstride % 16 != 0 || sstride < ms)
-    return bad(b, in, CASC_CHECK_FRACTAL_ALIGN,
-               "srcStride %lld must be a multiple of 16 rows and cover "
-               "mSize",
-               (long long)sstride);
+    return sim_fail(b, in, CASC_CHECK_FRACTAL_ALIGN,
+                    "srcStride %lld must be a multiple of 16 rows and cover "
+                    "mSize",
+                    (long long)sstride);
   if (layout != 0 && layout != 1)
-    return bad(b, in, CASC_CHECK_UNSUPPORTED, "CO2Layout %lld",
-               (long long)layout);
+    return sim_fail(b, in, CASC_CHECK_UNSUPPORTED, "CO2Layout %lld",
+                    (long long)layout);
   if (layout == 1 && dstride < ns)
-    return bad(b, in, CASC_CHECK_BAD_VALUE,
-               "dstStride %lld is smaller than nSize (ND: elements per row)",
-               (long long)dstride);
+    return sim_fail(
+        b, in, CASC_CHECK_BAD_VALUE,
+        "dstStride %lld is smaller than nSize (ND: elements per row)",
+        (long long)dstride);
   int64_t nb = (ns + 15) / 16;
   sim_pool cp;
   const uint8_t *C =

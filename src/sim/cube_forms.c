@@ -25,17 +25,6 @@ enum {
   Q_VDEQF16 = 4
 };
 
-static bool bad(sim_block *b, const sim_insn *in, casc_sim_check c,
-                const char *fmt, ...) {
-  char msg[256];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
-  va_end(ap);
-  sim_report(b, c, CASC_SEV_ERROR, in->op, "%s: %s", sim_api_name(in->op), msg);
-  return false;
-}
-
 /* What the fixpipe writes for quantPre q from an L0C of type sdt (the
  * FixpipeParamsV220 table of the Ascend C reference): CASC_DT_INVALID for
  * the modes this table does not hold (the int8 ones: cube_quant.c). */
@@ -136,34 +125,36 @@ static bool run_move(sim_block *b, const sim_insn *in, const fix_move *f) {
 static bool check_move(sim_block *b, const sim_insn *in, const fix_move *f,
                        int64_t quant) {
   if (f->ns < 1 || f->ns > 4095)
-    return bad(b, in, CASC_CHECK_BAD_VALUE, "nSize %lld is not in 1..4095",
-               (long long)f->ns);
+    return sim_fail(b, in, CASC_CHECK_BAD_VALUE, "nSize %lld is not in 1..4095",
+                    (long long)f->ns);
   if (f->ms < 1 || f->ms > (f->nd ? 8192 : 65535))
-    return bad(b, in, CASC_CHECK_BAD_VALUE,
-               f->nd ? "mSize %lld is not in 1..8192 (NZ2ND)"
-                     : "mSize %lld is not in 1..65535",
-               (long long)f->ms);
+    return sim_fail(b, in, CASC_CHECK_BAD_VALUE,
+                    f->nd ? "mSize %lld is not in 1..8192 (NZ2ND)"
+                          : "mSize %lld is not in 1..65535",
+                    (long long)f->ms);
   if (!f->nd && f->ns % 16)
-    return bad(b, in, CASC_CHECK_FRACTAL_ALIGN,
-               "nSize %lld must be a multiple of 16 without NZ2ND",
-               (long long)f->ns);
+    return sim_fail(b, in, CASC_CHECK_FRACTAL_ALIGN,
+                    "nSize %lld must be a multiple of 16 without NZ2ND",
+                    (long long)f->ns);
   if (f->sstride % 16 != 0 || f->sstride < f->ms)
-    return bad(b, in, CASC_CHECK_FRACTAL_ALIGN,
-               "srcStride %lld must be a multiple of 16 rows and cover mSize",
-               (long long)f->sstride);
+    return sim_fail(
+        b, in, CASC_CHECK_FRACTAL_ALIGN,
+        "srcStride %lld must be a multiple of 16 rows and cover mSize",
+        (long long)f->sstride);
   if (f->dstride == 0)
-    return bad(b, in, CASC_CHECK_BAD_VALUE, "dstStride must not be 0");
+    return sim_fail(b, in, CASC_CHECK_BAD_VALUE, "dstStride must not be 0");
   if (f->nd && f->dstride < f->ns)
-    return bad(b, in, CASC_CHECK_BAD_VALUE,
-               "dstStride %lld is smaller than nSize (ND: elements per row)",
-               (long long)f->dstride);
+    return sim_fail(
+        b, in, CASC_CHECK_BAD_VALUE,
+        "dstStride %lld is smaller than nSize (ND: elements per row)",
+        (long long)f->dstride);
   if (sim_cube_q8_mode(quant))
     return sim_cube_q8_check(b, in, quant, f->sdt, f->ddt);
   unsigned want = out_type(f->sdt, quant);
   if (want == CASC_DT_INVALID)
-    return bad(b, in, CASC_CHECK_UNSUPPORTED,
-               "quantPre %lld from this CO1 type is not simulated",
-               (long long)quant);
+    return sim_fail(b, in, CASC_CHECK_UNSUPPORTED,
+                    "quantPre %lld from this CO1 type is not simulated",
+                    (long long)quant);
   if (want != f->ddt) {
     sim_report(b, CASC_CHECK_BAD_VALUE, CASC_SEV_ERROR, in->op,
                "%s: quantPre %lld writes %s, but dst has %s elements",
@@ -192,20 +183,20 @@ static bool co12dst(sim_block *b, const sim_insn *in) {
   f.dst_l1 = !casc_type_is_global_tensor(in->op->operands[0].value->type);
   f.relu = relu == 1;
   if (sim_field(b, in, 2, 6) != 0)
-    return bad(b, in, CASC_CHECK_UNSUPPORTED,
-               "channelSplit (C0 = 8 float columns) is not simulated");
+    return sim_fail(b, in, CASC_CHECK_UNSUPPORTED,
+                    "channelSplit (C0 = 8 float columns) is not simulated");
   if (relu != 0 && relu != 1)
-    return bad(b, in, CASC_CHECK_UNSUPPORTED,
-               "reluPre %lld: only 0 (none) and 1 (ReLU) are simulated",
-               (long long)relu);
+    return sim_fail(b, in, CASC_CHECK_UNSUPPORTED,
+                    "reluPre %lld: only 0 (none) and 1 (ReLU) are simulated",
+                    (long long)relu);
   if (f.nd && f.dst_l1)
-    return bad(b, in, CASC_CHECK_BAD_VALUE,
-               "nz2ndEn: NZ2ND converts on the CO1 -> GM path only");
+    return sim_fail(b, in, CASC_CHECK_BAD_VALUE,
+                    "nz2ndEn: NZ2ND converts on the CO1 -> GM path only");
   if (quant == Q_VDEQF16 || sim_cube_q8_vector(quant))
-    return bad(b, in, CASC_CHECK_BAD_VALUE,
-               "quantPre %lld (a vector mode) takes its scales from a "
-               "workspace: use Fixpipe with a cbufWorkspace",
-               (long long)quant);
+    return sim_fail(b, in, CASC_CHECK_BAD_VALUE,
+                    "quantPre %lld (a vector mode) takes its scales from a "
+                    "workspace: use Fixpipe with a cbufWorkspace",
+                    (long long)quant);
   if (!check_move(b, in, &f, quant))
     return false;
   f.q8 = sim_cube_q8_mode(quant);
@@ -240,18 +231,19 @@ static bool fixpipe_ws(sim_block *b, const sim_insn *in) {
   f.ddt = in->dt2;
   f.nd = layout == 1;
   if (layout != 0 && layout != 1)
-    return bad(b, in, CASC_CHECK_UNSUPPORTED, "CO2Layout %lld",
-               (long long)layout);
+    return sim_fail(b, in, CASC_CHECK_UNSUPPORTED, "CO2Layout %lld",
+                    (long long)layout);
   if (ndnum > 1)
-    return bad(b, in, CASC_CHECK_UNSUPPORTED,
-               "ndNum %lld (several ND matrices) is not simulated",
-               (long long)ndnum);
+    return sim_fail(b, in, CASC_CHECK_UNSUPPORTED,
+                    "ndNum %lld (several ND matrices) is not simulated",
+                    (long long)ndnum);
   /* "cbufWorkspace ... 仅当quantPre为VDEQF16/VQF322B8_PRE/VREQ8时支持" */
   if (quant != Q_VDEQF16 && !sim_cube_q8_vector(quant))
-    return bad(b, in, CASC_CHECK_BAD_VALUE,
-               "quantPre %lld is not a vector mode (VDEQF16, VQF322B8_PRE, "
-               "VREQ8): only those read the cbufWorkspace",
-               (long long)quant);
+    return sim_fail(
+        b, in, CASC_CHECK_BAD_VALUE,
+        "quantPre %lld is not a vector mode (VDEQF16, VQF322B8_PRE, "
+        "VREQ8): only those read the cbufWorkspace",
+        (long long)quant);
   if (!check_move(b, in, &f, quant))
     return false;
   f.q8 = sim_cube_q8_mode(quant);

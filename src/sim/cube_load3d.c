@@ -52,15 +52,6 @@ enum {
   F_FMATRIX_CTRL
 };
 
-static bool bad(sim_block *b, const sim_insn *in, casc_sim_check c,
-                const char *msg, long long v) {
-  char text[240];
-  snprintf(text, sizeof text, msg, v);
-  sim_report(b, c, CASC_SEV_ERROR, in->op, "%s: %s", sim_api_name(in->op),
-             text);
-  return false;
-}
-
 typedef struct {
   int64_t h, w, c1, c0, es;
   int64_t pad_l, pad_t, stride_w, stride_h, kw, kh, dil_w, dil_h;
@@ -72,27 +63,30 @@ typedef struct {
 static bool read_geom(sim_block *b, const sim_insn *in, load3d_geom *g) {
   g->es = casc_dtype_size((casc_dtype)in->dt);
   if (g->es != 1 && g->es != 2 && g->es != 4)
-    return bad(b, in, CASC_CHECK_UNSUPPORTED,
-               "elements of %lld bytes: img2col is simulated for 8-, 16- and "
-               "32-bit types",
-               (long long)g->es);
+    return sim_fail(
+        b, in, CASC_CHECK_UNSUPPORTED,
+        "elements of %lld bytes: img2col is simulated for 8-, 16- and "
+        "32-bit types",
+        (long long)g->es);
   if (sim_field(b, in, 2, F_TRANSPOSE))
-    return bad(b, in, CASC_CHECK_UNSUPPORTED,
-               "enTranspose %lld: the transposed (B2) form is not simulated",
-               (long long)sim_field(b, in, 2, F_TRANSPOSE));
+    return sim_fail(
+        b, in, CASC_CHECK_UNSUPPORTED,
+        "enTranspose %lld: the transposed (B2) form is not simulated",
+        (long long)sim_field(b, in, 2, F_TRANSPOSE));
   g->c0 = 32 / g->es;
   g->h = sim_field(b, in, 2, F_L1_H);
   g->w = sim_field(b, in, 2, F_L1_W);
   if (g->h < 1 || g->w < 1)
-    return bad(b, in, CASC_CHECK_BAD_VALUE,
-               "the feature map is %lld rows high and wide at least 1",
-               (long long)(g->h < 1 ? g->h : g->w));
+    return sim_fail(b, in, CASC_CHECK_BAD_VALUE,
+                    "the feature map is %lld rows high and wide at least 1",
+                    (long long)(g->h < 1 ? g->h : g->w));
   int64_t ch = sim_field(b, in, 2, F_CHANNELS);
   if (ch < 1 || ch % g->c0)
-    return bad(b, in, CASC_CHECK_UNSUPPORTED,
-               "channelSize %lld: only multiples of C0 (32 bytes of channels) "
-               "are simulated",
-               (long long)ch);
+    return sim_fail(
+        b, in, CASC_CHECK_UNSUPPORTED,
+        "channelSize %lld: only multiples of C0 (32 bytes of channels) "
+        "are simulated",
+        (long long)ch);
   g->c1 = ch / g->c0;
   g->pad_l = sim_field(b, in, 2, F_PAD_L);
   g->pad_t = sim_field(b, in, 2, F_PAD_T);
@@ -102,29 +96,30 @@ static bool read_geom(sim_block *b, const sim_insn *in, load3d_geom *g) {
   g->stride_h = sim_field(b, in, 2, F_STRIDE_H);
   if (g->stride_w < 1 || g->stride_w > 63 || g->stride_h < 1 ||
       g->stride_h > 63)
-    return bad(b, in, CASC_CHECK_BAD_VALUE, "stride %lld is outside 1..63",
-               (long long)(g->stride_w < 1 || g->stride_w > 63 ? g->stride_w
-                                                               : g->stride_h));
+    return sim_fail(b, in, CASC_CHECK_BAD_VALUE, "stride %lld is outside 1..63",
+                    (long long)(g->stride_w < 1 || g->stride_w > 63
+                                    ? g->stride_w
+                                    : g->stride_h));
   /* filterSizeW / H are the filter's ninth bit (sizes up to 511) */
   g->kw = sim_field(b, in, 2, F_FILTER_W) +
           (sim_field(b, in, 2, F_FILTER_HI_W) ? 256 : 0);
   g->kh = sim_field(b, in, 2, F_FILTER_H) +
           (sim_field(b, in, 2, F_FILTER_HI_H) ? 256 : 0);
   if (g->kw < 1 || g->kh < 1)
-    return bad(b, in, CASC_CHECK_BAD_VALUE, "filter size %lld is below 1",
-               (long long)(g->kw < 1 ? g->kw : g->kh));
+    return sim_fail(b, in, CASC_CHECK_BAD_VALUE, "filter size %lld is below 1",
+                    (long long)(g->kw < 1 ? g->kw : g->kh));
   g->dil_w = sim_field(b, in, 2, F_DIL_W);
   g->dil_h = sim_field(b, in, 2, F_DIL_H);
   if (g->dil_w < 1 || g->dil_h < 1)
-    return bad(b, in, CASC_CHECK_BAD_VALUE, "dilation %lld is below 1",
-               (long long)(g->dil_w < 1 ? g->dil_w : g->dil_h));
+    return sim_fail(b, in, CASC_CHECK_BAD_VALUE, "dilation %lld is below 1",
+                    (long long)(g->dil_w < 1 ? g->dil_w : g->dil_h));
   g->out_w =
       (g->w + g->pad_l + pad_r - g->dil_w * (g->kw - 1) - 1) / g->stride_w + 1;
   g->out_h =
       (g->h + g->pad_t + pad_b - g->dil_h * (g->kh - 1) - 1) / g->stride_h + 1;
   if (g->w + g->pad_l + pad_r - g->dil_w * (g->kw - 1) - 1 < 0 ||
       g->h + g->pad_t + pad_b - g->dil_h * (g->kh - 1) - 1 < 0)
-    return bad(
+    return sim_fail(
         b, in, CASC_CHECK_BAD_VALUE,
         "the dilated filter (%lld wide or high) is larger than the "
         "padded feature map: no output position",
@@ -153,7 +148,7 @@ static void read_check(sim_block *b, const sim_insn *in, sim_pool pool,
 }
 
 bool sim_exec_load3d(sim_block *b, const sim_insn *in) {
-  load3d_geom g;
+  load3d_geom g = {0};
   if (!read_geom(b, in, &g))
     return false;
   int64_t k_ext = sim_field(b, in, 2, F_K_EXT);
@@ -162,19 +157,22 @@ bool sim_exec_load3d(sim_block *b, const sim_insn *in) {
   int64_t m_start = sim_field(b, in, 2, F_M_START);
   /* L0A holds whole 16 x C0 fractals */
   if (k_ext < 1 || k_ext % g.c0)
-    return bad(b, in, CASC_CHECK_FRACTAL_ALIGN,
-               "kExtension %lld is not a positive multiple of C0 (32 bytes "
-               "of elements): L0A holds whole fractals",
-               (long long)k_ext);
+    return sim_fail(
+        b, in, CASC_CHECK_FRACTAL_ALIGN,
+        "kExtension %lld is not a positive multiple of C0 (32 bytes "
+        "of elements): L0A holds whole fractals",
+        (long long)k_ext);
   if (m_ext < 1 || m_ext % 16)
-    return bad(b, in, CASC_CHECK_FRACTAL_ALIGN,
-               "mExtension %lld is not a positive multiple of 16: L0A holds "
-               "whole fractals",
-               (long long)m_ext);
+    return sim_fail(
+        b, in, CASC_CHECK_FRACTAL_ALIGN,
+        "mExtension %lld is not a positive multiple of 16: L0A holds "
+        "whole fractals",
+        (long long)m_ext);
   if (k_start % g.c0)
-    return bad(b, in, CASC_CHECK_FRACTAL_ALIGN,
-               "kStartPt %lld is not a multiple of C0 (32 bytes of elements)",
-               (long long)k_start);
+    return sim_fail(
+        b, in, CASC_CHECK_FRACTAL_ALIGN,
+        "kStartPt %lld is not a multiple of C0 (32 bytes of elements)",
+        (long long)k_start);
   sim_pool sp, dp;
   int64_t src_bytes = g.c1 * g.h * g.w * 32;
   const uint8_t *s =

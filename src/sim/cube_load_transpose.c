@@ -20,15 +20,6 @@
 
 #define FRACTAL 512
 
-static bool bad(sim_block *b, const sim_insn *in, casc_sim_check c,
-                const char *msg, long long v) {
-  char text[200];
-  snprintf(text, sizeof text, msg, v);
-  sim_report(b, c, CASC_SEV_ERROR, in->op, "%s: %s", sim_api_name(in->op),
-             text);
-  return false;
-}
-
 /* Never-written L1 bytes the load reads: a warning (once per op), and the
  * fixed garbage of never-written memory, as the cube's other reads. */
 static void read_check(sim_block *b, const sim_insn *in, sim_pool pool,
@@ -83,14 +74,15 @@ bool sim_exec_load_transpose(sim_block *b, const sim_insn *in) {
   int64_t fgap = sim_field(b, in, 2, 4), mode = sim_field(b, in, 2, 5);
   unsigned es = casc_dtype_size((casc_dtype)in->dt);
   if (es != 1 && es != 2 && es != 4)
-    return bad(b, in, CASC_CHECK_UNSUPPORTED,
-               "elements of %lld bytes: the reference transposes 8-, 16- and "
-               "32-bit types",
-               (long long)es);
+    return sim_fail(
+        b, in, CASC_CHECK_UNSUPPORTED,
+        "elements of %lld bytes: the reference transposes 8-, 16- and "
+        "32-bit types",
+        (long long)es);
   if (mode != 0)
-    return bad(b, in, CASC_CHECK_UNSUPPORTED,
-               "addrMode %lld (decreasing addresses) is not simulated",
-               (long long)mode);
+    return sim_fail(b, in, CASC_CHECK_UNSUPPORTED,
+                    "addrMode %lld (decreasing addresses) is not simulated",
+                    (long long)mode);
   int64_t sq = es == 2 ? FRACTAL : 2 * FRACTAL;
   unsigned nfrac = es == 2 ? 1 : 2;
   unsigned dpools = (1u << SIM_POOL_L0A) | (1u << SIM_POOL_L0B);

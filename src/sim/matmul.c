@@ -98,19 +98,6 @@ static sim_slot *st(sim_block *b, const sim_insn *in, unsigned opnd,
   return &b->slots[b->slots[in->a[opnd]].i + k];
 }
 
-static bool fail(sim_block *b, const sim_insn *in, casc_sim_check c,
-                 const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-static bool fail(sim_block *b, const sim_insn *in, casc_sim_check c,
-                 const char *fmt, ...) {
-  char msg[256];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
-  va_end(ap);
-  sim_report(b, c, CASC_SEV_ERROR, in->op, "%s: %s", sim_api_name(in->op), msg);
-  return false;
-}
-
 static int64_t align_up(int64_t x, int64_t a) {
   return (x + a - 1) / a * a;
 }
@@ -155,18 +142,20 @@ static bool mm_init(sim_block *b, const sim_insn *in, unsigned opnd,
   int64_t bm = f[8].i, bn = f[9].i, bk = f[10].i;
   unsigned es = esz(ty.a), c0 = 32 / es;
   if (bm <= 0 || bn <= 0 || bk <= 0 || bm % 16 || bn % 16 || bk % c0)
-    return fail(b, in, CASC_CHECK_BAD_VALUE,
-                "the tiling's baseM and baseN must be positive multiples of "
-                "16 and baseK of %lld (32 bytes of A's type)",
-                (long long)c0);
+    return sim_fail(
+        b, in, CASC_CHECK_BAD_VALUE,
+        "the tiling's baseM and baseN must be positive multiples of "
+        "16 and baseK of %lld (32 bytes of A's type)",
+        (long long)c0);
   if (M <= 0 || N <= 0 || Ka <= 0 || sm <= 0 || sn <= 0 || sk <= 0)
-    return fail(b, in, CASC_CHECK_BAD_VALUE,
-                "the tiling's M, N, Ka and singleCoreM / N / K must be "
-                "positive (M is %lld)",
-                (long long)M);
+    return sim_fail(b, in, CASC_CHECK_BAD_VALUE,
+                    "the tiling's M, N, Ka and singleCoreM / N / K must be "
+                    "positive (M is %lld)",
+                    (long long)M);
   if (Ka != Kb && Kb != 0)
-    return fail(b, in, CASC_CHECK_BAD_VALUE,
-                "the tiling's Ka and Kb differ (Kb is %lld)", (long long)Kb);
+    return sim_fail(b, in, CASC_CHECK_BAD_VALUE,
+                    "the tiling's Ka and Kb differ (Kb is %lld)",
+                    (long long)Kb);
   int64_t l0a, l0b, l0c, bt = 0;
   if (!reserve(b, in, SIM_POOL_L0A, bm * bk * es, &l0a) ||
       !reserve(b, in, SIM_POOL_L0B, bk * bn * es, &l0b) ||
@@ -190,9 +179,9 @@ static bool mm_init(sim_block *b, const sim_insn *in, unsigned opnd,
 static bool ready(sim_block *b, const sim_insn *in) {
   if (st(b, in, 0, MS_INIT)->i)
     return true;
-  return fail(b, in, CASC_CHECK_BAD_VALUE,
-              "the Matmul has no tiling yet (Init, or REGIST_MATMUL_OBJ "
-              "with a tiling, comes first)");
+  return sim_fail(b, in, CASC_CHECK_BAD_VALUE,
+                  "the Matmul has no tiling yet (Init, or REGIST_MATMUL_OBJ "
+                  "with a tiling, comes first)");
 }
 
 /* ---- one tile -------------------------------------------------------- */
@@ -334,8 +323,8 @@ static bool compute_tile(sim_block *b, const sim_insn *in, int64_t count) {
   mm_types ty = types_of(in);
   int64_t flags = st(b, in, 0, MS_FLAGS)->i;
   if ((flags & (MF_A | MF_B)) != (MF_A | MF_B))
-    return fail(b, in, CASC_CHECK_BAD_VALUE,
-                "SetTensorA and SetTensorB must come first");
+    return sim_fail(b, in, CASC_CHECK_BAD_VALUE,
+                    "SetTensorA and SetTensorB must come first");
   tile t = tile_of(b, in, count);
   int64_t bk = st(b, in, 0, MS_BK)->i;
   uint8_t *A = b->mem[SIM_POOL_L0A] + st(b, in, 0, MS_L0A)->i;
@@ -372,16 +361,17 @@ static bool write_tile(sim_block *b, const sim_insn *in, int64_t count,
   unsigned des = esz(ty.c), acc = acc_of(ty.a);
   bool local = casc_type_is_local_tensor(in->op->operands[opnd].value->type);
   if (local && !seq)
-    return fail(b, in, CASC_CHECK_UNSUPPORTED,
-                "GetTensorC into a LocalTensor without enSequentialWrite is "
-                "not simulated");
+    return sim_fail(
+        b, in, CASC_CHECK_UNSUPPORTED,
+        "GetTensorC into a LocalTensor without enSequentialWrite is "
+        "not simulated");
   int64_t ld = seq ? bn : N, base = c_off + (seq ? 0 : t.m0 * N + t.n0);
   double deq = sim_cube_deq_scale((uint64_t)st(b, in, 0, MS_QUANT)->i);
   if (acc == CASC_DT_I32 && ty.c == CASC_DT_F16 &&
       !(st(b, in, 0, MS_FLAGS)->i & MF_QUANT))
-    return fail(b, in, CASC_CHECK_BAD_VALUE,
-                "int8 A and B into half C dequantise with the scale of "
-                "SetQuantScalar, which was not called");
+    return sim_fail(b, in, CASC_CHECK_BAD_VALUE,
+                    "int8 A and B into half C dequantise with the scale of "
+                    "SetQuantScalar, which was not called");
   for (int64_t r = 0; r < t.mc; r++) {
     int64_t off = (base + r * ld) * des, bytes = t.nc * des;
     uint8_t *row;
@@ -418,13 +408,14 @@ static bool mm_iterate(sim_block *b, const sim_insn *in) {
   if (!ready(b, in))
     return false;
   if (flag_at(b, in, 1))
-    return fail(b, in, CASC_CHECK_UNSUPPORTED,
-                "Iterate with enPartialSum (adding to the last tile) is not "
-                "simulated");
+    return sim_fail(
+        b, in, CASC_CHECK_UNSUPPORTED,
+        "Iterate with enPartialSum (adding to the last tile) is not "
+        "simulated");
   if (group_first(in, 2) >= 0)
-    return fail(b, in, CASC_CHECK_UNSUPPORTED,
-                "Iterate into a user's CO1 tensor (localCmatrix) is not "
-                "simulated");
+    return sim_fail(b, in, CASC_CHECK_UNSUPPORTED,
+                    "Iterate into a user's CO1 tensor (localCmatrix) is not "
+                    "simulated");
   int64_t next = st(b, in, 0, MS_NEXT)->i;
   if (next >= tiles_of(b, in)) { /* done: the next Iterate starts again */
     st(b, in, 0, MS_NEXT)->i = 0;
@@ -444,19 +435,20 @@ static bool mm_get_tensor_c(sim_block *b, const sim_insn *in) {
   if (!ready(b, in))
     return false;
   if (!(st(b, in, 0, MS_FLAGS)->i & MF_RESULT))
-    return fail(b, in, CASC_CHECK_BAD_VALUE,
-                "there is no Iterate result to take (Iterate must return "
-                "true first)");
+    return sim_fail(b, in, CASC_CHECK_BAD_VALUE,
+                    "there is no Iterate result to take (Iterate must return "
+                    "true first)");
   if (group_first(in, 2) >= 0)
-    return fail(b, in, CASC_CHECK_UNSUPPORTED,
-                "GetTensorC into a GlobalTensor and a LocalTensor at once is "
-                "not simulated");
+    return sim_fail(
+        b, in, CASC_CHECK_UNSUPPORTED,
+        "GetTensorC into a GlobalTensor and a LocalTensor at once is "
+        "not simulated");
   unsigned n = in->nargs; /* ..., atomic, sequentialwrite, sync */
   if (b->slots[in->a[n - 3]].i != 0)
-    return fail(b, in, CASC_CHECK_UNSUPPORTED,
-                "GetTensorC with atomic %lld (accumulating into GM) is not "
-                "simulated",
-                (long long)b->slots[in->a[n - 3]].i);
+    return sim_fail(b, in, CASC_CHECK_UNSUPPORTED,
+                    "GetTensorC with atomic %lld (accumulating into GM) is not "
+                    "simulated",
+                    (long long)b->slots[in->a[n - 3]].i);
   if (!write_tile(b, in, st(b, in, 0, MS_CUR)->i, 1, flag_at(b, in, n - 2), 0))
     return false;
   st(b, in, 0, MS_FLAGS)->i &= ~(int64_t)MF_RESULT;
@@ -468,13 +460,13 @@ static bool mm_iterate_all(sim_block *b, const sim_insn *in) {
     return false;
   int g_atomic = group_first(in, 2), g_seq = group_first(in, 3);
   if (g_atomic >= 0 && b->slots[in->a[g_atomic]].i != 0)
-    return fail(b, in, CASC_CHECK_UNSUPPORTED,
-                "IterateAll with enAtomic %lld is not simulated",
-                (long long)b->slots[in->a[g_atomic]].i);
+    return sim_fail(b, in, CASC_CHECK_UNSUPPORTED,
+                    "IterateAll with enAtomic %lld is not simulated",
+                    (long long)b->slots[in->a[g_atomic]].i);
   bool seq = g_seq >= 0 && flag_at(b, in, (unsigned)g_seq);
   if (casc_type_is_local_tensor(in->op->operands[1].value->type))
-    return fail(b, in, CASC_CHECK_UNSUPPORTED,
-                "IterateAll into a LocalTensor is not simulated");
+    return sim_fail(b, in, CASC_CHECK_UNSUPPORTED,
+                    "IterateAll into a LocalTensor is not simulated");
   int64_t n = tiles_of(b, in);
   for (int64_t c = 0; c < n; c++)
     if (!compute_tile(b, in, c) || !write_tile(b, in, c, 1, seq, 0))
@@ -494,25 +486,25 @@ static bool mm_iterate_batch(sim_block *b, const sim_insn *in) {
   if (!ready(b, in))
     return false;
   if (!(in->imm >> 34 & 1))
-    return fail(b, in, CASC_CHECK_UNSUPPORTED,
-                "IterateBatch of A, B and C in a layout other than NORMAL "
-                "(LayoutMode 1) is not simulated");
+    return sim_fail(b, in, CASC_CHECK_UNSUPPORTED,
+                    "IterateBatch of A, B and C in a layout other than NORMAL "
+                    "(LayoutMode 1) is not simulated");
   if (casc_type_is_local_tensor(in->op->operands[1].value->type))
-    return fail(b, in, CASC_CHECK_UNSUPPORTED,
-                "IterateBatch into a LocalTensor is not simulated");
+    return sim_fail(b, in, CASC_CHECK_UNSUPPORTED,
+                    "IterateBatch into a LocalTensor is not simulated");
   int g_ps = group_first(in, 8), g_at = group_first(in, 9);
   if ((g_ps >= 0 && flag_at(b, in, (unsigned)g_ps)) ||
       (g_at >= 0 && b->slots[in->a[g_at]].i != 0) || flag_at(b, in, 4))
-    return fail(b, in, CASC_CHECK_UNSUPPORTED,
-                "IterateBatch with enPartialSum, enAtomic or "
-                "enSequentialWrite is not simulated");
+    return sim_fail(b, in, CASC_CHECK_UNSUPPORTED,
+                    "IterateBatch with enPartialSum, enAtomic or "
+                    "enSequentialWrite is not simulated");
   int64_t ba = (int64_t)sim_zext(b->slots[in->a[2]].i, CASC_DT_U32);
   int64_t bb = (int64_t)sim_zext(b->slots[in->a[3]].i, CASC_DT_U32);
   if (ba != bb)
-    return fail(b, in, CASC_CHECK_UNSUPPORTED,
-                "batchA %lld and batchB %lld differ: which matrix of the "
-                "smaller side a batch takes is not documented",
-                (long long)ba, (long long)bb);
+    return sim_fail(b, in, CASC_CHECK_UNSUPPORTED,
+                    "batchA %lld and batchB %lld differ: which matrix of the "
+                    "smaller side a batch takes is not documented",
+                    (long long)ba, (long long)bb);
   mm_types ty = types_of(in);
   int64_t M = st(b, in, 0, MS_M)->i, N = st(b, in, 0, MS_N)->i;
   int64_t sa = (int64_t)sim_zext(b->slots[in->a[5]].i, CASC_DT_U32);
@@ -541,9 +533,9 @@ static bool set_tensor(sim_block *b, const sim_insn *in, unsigned k,
   if (!ready(b, in))
     return false;
   if (!casc_type_is_global_tensor(in->op->operands[1].value->type))
-    return fail(b, in, CASC_CHECK_UNSUPPORTED,
-                "an operand in local memory (A, B or the bias from "
-                "L1 / UB) is not simulated: they are read from GM");
+    return sim_fail(b, in, CASC_CHECK_UNSUPPORTED,
+                    "an operand in local memory (A, B or the bias from "
+                    "L1 / UB) is not simulated: they are read from GM");
   st(b, in, 0, k)->t = b->slots[in->a[1]].t;
   int64_t *f = &st(b, in, 0, MS_FLAGS)->i;
   *f |= flag;
@@ -586,8 +578,8 @@ bool sim_exec_matmul(sim_block *b, const sim_insn *in) {
     return set_tensor(b, in, MS_B, MF_B, MF_TR_B);
   case SIM_MM_SET_BIAS:
     if (types_of(in).bias == CASC_DT_INVALID)
-      return fail(b, in, CASC_CHECK_BAD_VALUE,
-                  "the Matmul's type has no bias type");
+      return sim_fail(b, in, CASC_CHECK_BAD_VALUE,
+                      "the Matmul's type has no bias type");
     return set_tensor(b, in, MS_BIAS, MF_BIAS, 0);
   case SIM_MM_DISABLE_BIAS:
     st(b, in, 0, MS_FLAGS)->i &= ~(int64_t)MF_BIAS;

@@ -2,6 +2,7 @@
  * handler and arena are not thread-safe), so each block keeps its issues as
  * heap strings; launch.c hands them to the context after the launch, block
  * by block. An error stops the block; a warning is kept once per op. */
+#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -162,4 +163,15 @@ static const char *const check_names[CASC_CHECK_COUNT_] = {
 const char *casc_sim_check_name(casc_sim_check c) {
   return (unsigned)c < CASC_CHECK_COUNT_ && check_names[c] ? check_names[c]
                                                            : "?";
+}
+
+bool sim_fail(sim_block *b, const sim_insn *in, casc_sim_check c,
+              const char *fmt, ...) {
+  char msg[256];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  sim_report(b, c, CASC_SEV_ERROR, in->op, "%s: %s", sim_api_name(in->op), msg);
+  return false;
 }

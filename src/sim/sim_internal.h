@@ -593,6 +593,10 @@ void sim_store_i(void *p, unsigned dt, int64_t v);
 sim_issue *sim_report(sim_block *b, casc_sim_check c, casc_severity sev,
                       const casc_op *op, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
+/* An error at in's op, its message prefixed with the op's API name
+ * ("Fixpipe: ..."); false, for `return sim_fail(...)`. */
+bool sim_fail(sim_block *b, const sim_insn *in, casc_sim_check c,
+              const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 void sim_note_add(sim_issue *is, const casc_loc *loc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 void sim_issue_list_free(sim_issue_list *l);

@@ -58,14 +58,6 @@ static int64_t room(const sim_block *b, const sim_tensor *t) {
          t->off;
 }
 
-static bool bad(sim_block *b, const sim_insn *in, casc_sim_check c,
-                const char *fmt, long long x, long long y) {
-  char msg[256];
-  snprintf(msg, sizeof msg, fmt, x, y);
-  sim_report(b, c, CASC_SEV_ERROR, in->op, "%s: %s", sim_api_name(in->op), msg);
-  return false;
-}
-
 bool sim_exec_tensor_meta(sim_block *b, const sim_insn *in) {
   sim_slot *s = b->slots, *r = &s[in->r];
   switch ((sim_opc)in->opc) {
@@ -76,10 +68,11 @@ bool sim_exec_tensor_meta(sim_block *b, const sim_insn *in) {
     int64_t es = casc_dtype_size((casc_dtype)in->dt2);
     int64_t sz = sim_count(&s[in->a[1]], in->dt3) * es;
     if (sz < 0 || sz > room(b, t))
-      return bad(b, in, CASC_CHECK_UB_OUT_OF_BOUNDS,
-                 "%lld bytes, but the tensor's buffer has room for %lld from "
-                 "its start",
-                 (long long)sz, (long long)room(b, t));
+      return sim_fail(
+          b, in, CASC_CHECK_UB_OUT_OF_BOUNDS,
+          "%lld bytes, but the tensor's buffer has room for %lld from "
+          "its start",
+          (long long)sz, (long long)room(b, t));
     t->len = sz;
     return true;
   }
@@ -89,10 +82,11 @@ bool sim_exec_tensor_meta(sim_block *b, const sim_insn *in) {
     sim_tensor *t = &s[in->a[0]].t;
     int64_t sz = sim_count(&s[in->a[1]], in->dt3);
     if (sz < 0 || sz > room(b, t))
-      return bad(b, in, CASC_CHECK_UB_OUT_OF_BOUNDS,
-                 "%lld bytes, but the tensor's buffer has room for %lld from "
-                 "its start",
-                 (long long)sz, (long long)room(b, t));
+      return sim_fail(
+          b, in, CASC_CHECK_UB_OUT_OF_BOUNDS,
+          "%lld bytes, but the tensor's buffer has room for %lld from "
+          "its start",
+          (long long)sz, (long long)room(b, t));
     t->len = sz;
     return true;
   }
@@ -102,9 +96,9 @@ bool sim_exec_tensor_meta(sim_block *b, const sim_insn *in) {
     int64_t es = casc_dtype_size((casc_dtype)in->dt3);
     int64_t off = sim_count(&s[in->a[2]], CASC_DT_U32) * es;
     if (off > src->len)
-      return bad(b, in, CASC_CHECK_UB_OUT_OF_BOUNDS,
-                 "an offset of %lld bytes into a tensor of %lld",
-                 (long long)off, (long long)src->len);
+      return sim_fail(b, in, CASC_CHECK_UB_OUT_OF_BOUNDS,
+                      "an offset of %lld bytes into a tensor of %lld",
+                      (long long)off, (long long)src->len);
     sim_tensor nt = *src;
     nt.off += off;
     nt.len -= off;
@@ -158,10 +152,10 @@ bool sim_exec_tensor_meta(sim_block *b, const sim_insn *in) {
     int64_t n = sim_count(&s[in->a[1]], in->dt3) * es;
     int64_t cur = s[in->a[0]].i;
     if (n < 0 || cur + n > (int64_t)b->pool_size[pool])
-      return bad(b, in, CASC_CHECK_UB_CAPACITY,
-                 "%lld bytes at the allocator's address %lld run past the "
-                 "memory's end",
-                 (long long)n, (long long)cur);
+      return sim_fail(b, in, CASC_CHECK_UB_CAPACITY,
+                      "%lld bytes at the allocator's address %lld run past the "
+                      "memory's end",
+                      (long long)n, (long long)cur);
     memset(&r->t, 0, sizeof r->t);
     r->t.off = cur;
     r->t.len = n;
