@@ -77,29 +77,12 @@ void asc_data_copy_pad_ext_at(const char *file, int line, asc__tensor dst,
     lang_error(&c, "params is not a DataCopyExtParams");
     return;
   }
-  if (dst.global_ == src.global_) {
-    lang_error(&c, "DataCopyPad copies GM -> UB or UB -> GM; here both are %s",
-               dst.global_ ? "GlobalTensors" : "LocalTensors");
+  if (!lang_data_copy_pad_ok(&c, dst.global_, src.global_, has_pad, ops,
+                             "asc_datacopypadextparams"))
     return;
-  }
-  if (has_pad && dst.global_) {
-    lang_error(&c, "DataCopyPad takes padding parameters only from GM to UB");
-    return;
-  }
-  if (!has_pad && !dst.global_) {
-    lang_error(&c, "DataCopyPad from GM to UB needs padding parameters "
-                   "(asc_datacopypadextparams)");
-    return;
-  }
-  casc_type *de = casc_type_elem(ops[0]->type);
-  casc_type *se = casc_type_elem(ops[1]->type);
-  if (de != se) {
-    lang_error(&c, "dst has dtype %s but src has dtype %s",
-               lang_type_name(&c, de), lang_type_name(&c, se));
-    return;
-  }
   const casc_op_info *vi = casc_op_info_get(
       has_pad ? CASC_OP_DATA_COPY_PAD_L0_EXT : CASC_OP_DATA_COPY_PAD_L2_EXT);
+  casc_type *de = casc_type_elem(ops[0]->type);
   casc_dtype dt = casc_dtype_of_type(de);
   char why[256];
   if (vi->dtypes && !(vi->dtypes & CASC_DT_BIT(dt))) {

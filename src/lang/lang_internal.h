@@ -250,4 +250,10 @@ void lang_load_data_with_transpose(const char *file, int line,
                                    casc_asc_type want, const char *want_name,
                                    casc_op_kind kind);
 
+/* vector.c: DataCopyPad's direction, padding and dtype checks (both
+ * params forms); false after reporting. */
+bool lang_data_copy_pad_ok(lang_call *c, bool dst_global, bool src_global,
+                           bool has_pad, casc_value *const *ops,
+                           const char *pad_ctor);
+
 #endif

@@ -310,6 +310,37 @@ asc_brcb_repeat_params asc_brcbrepeatparams_at(const char *file, int line,
 
 /* DataCopyPad: GM -> UB with padding parameters (data_copy_pad_l0) or
  * UB -> GM without (data_copy_pad_l2), as pyasc builds them. */
+/* DataCopyPad's checks, shared by its DataCopyParams and
+ * DataCopyExtParams forms: one side in GM and one in UB, padding
+ * parameters (made by pad_ctor) exactly on the GM -> UB direction, one
+ * dtype; false after reporting. */
+bool lang_data_copy_pad_ok(lang_call *c, bool dst_global, bool src_global,
+                           bool has_pad, casc_value *const *ops,
+                           const char *pad_ctor) {
+  if (dst_global == src_global) {
+    lang_error(c, "DataCopyPad copies GM -> UB or UB -> GM; here both are %s",
+               dst_global ? "GlobalTensors" : "LocalTensors");
+    return false;
+  }
+  if (has_pad && dst_global) {
+    lang_error(c, "DataCopyPad takes padding parameters only from GM to UB");
+    return false;
+  }
+  if (!has_pad && !dst_global) {
+    lang_error(c, "DataCopyPad from GM to UB needs padding parameters (%s)",
+               pad_ctor);
+    return false;
+  }
+  casc_type *de = casc_type_elem(ops[0]->type);
+  casc_type *se = casc_type_elem(ops[1]->type);
+  if (de != se) {
+    lang_error(c, "dst has dtype %s but src has dtype %s",
+               lang_type_name(c, de), lang_type_name(c, se));
+    return false;
+  }
+  return true;
+}
+
 void asc_data_copy_pad_at(const char *file, int line, asc__tensor dst,
                           asc__tensor src, asc_data_copy_params params,
                           asc_data_copy_pad_params pad, bool has_pad) {
@@ -324,31 +355,13 @@ void asc_data_copy_pad_at(const char *file, int line, asc__tensor dst,
     ops[3] = lang_value(&c, pad.p_, pad.k_, "pad_params");
   if (c.failed)
     return;
-  if (dst.global_ == src.global_) {
-    lang_error(&c, "DataCopyPad copies GM -> UB or UB -> GM; here both are %s",
-               dst.global_ ? "GlobalTensors" : "LocalTensors");
+  if (!lang_data_copy_pad_ok(&c, dst.global_, src.global_, has_pad, ops,
+                             "asc_datacopypadparams"))
     return;
-  }
-  if (has_pad && dst.global_) {
-    lang_error(&c, "DataCopyPad takes padding parameters only from GM to UB");
-    return;
-  }
-  if (!has_pad && !dst.global_) {
-    lang_error(&c, "DataCopyPad from GM to UB needs padding parameters "
-                   "(asc_datacopypadparams)");
-    return;
-  }
-  casc_type *de = casc_type_elem(ops[0]->type);
-  casc_type *se = casc_type_elem(ops[1]->type);
-  if (de != se) {
-    lang_error(&c, "dst has dtype %s but src has dtype %s",
-               lang_type_name(&c, de), lang_type_name(&c, se));
-    return;
-  }
   const casc_op_info *vi = casc_op_info_get(has_pad ? CASC_OP_DATA_COPY_PAD_L0
                                                     : CASC_OP_DATA_COPY_PAD_L2);
   static const char *const names[1] = {"dst"};
-  casc_dtype dt = casc_dtype_of_type(de);
+  casc_dtype dt = casc_dtype_of_type(casc_type_elem(ops[0]->type));
   if (!check_dtypes(&c, vi, 1, names, &dt))
     return;
   lang_op(&c, casc_op_info_kind(vi), has_pad ? 4 : 3, ops, 0, NULL, NULL);
