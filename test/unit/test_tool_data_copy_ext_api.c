@@ -119,92 +119,60 @@ static void test_ir_matches_pyasc(void) {
   casc_ctx_free(ctx);
 }
 
-/* End to end: two rows of 5 int32s 3 elements apart in GM (block_len 20
- * bytes, src_stride 12 bytes) into UB, each row padded to one 32-byte
- * block with 3 elements of padding_value (is_pad), then the 16 values back
- * to GM contiguously; test_run_f32 the same with float and a padding
- * value of -1.5 (a float constant: the simulator once read its slot as
- * raw bits and padded with 0). */
+/* End to end: two rows of 5 elements 3 apart in GM (block_len 20 bytes,
+ * src_stride 12 bytes) into UB, each row padded to one 32-byte block with
+ * 3 elements of padding_value (is_pad), then the 16 values back to GM
+ * contiguously; for int32 (padding -7) and for float (padding -1.5, a
+ * float constant: the simulator once read its slot as raw bits and padded
+ * with 0). user: whether the elements are float. */
 static void run_kernel(asc_kernel *k, void *user) {
-  (void)user;
+  const bool is_float = *(const bool *)user;
+  const asc_dtype dt = is_float ? ASC_FLOAT : ASC_INT32;
   asc_global_tensor xg = asc_globaltensor(), zg = asc_globaltensor();
-  asc_globaltensor_set_global_buffer(xg, asc_arg_gm(k, "x", ASC_INT32), 16);
-  asc_globaltensor_set_global_buffer(zg, asc_arg_gm(k, "z", ASC_INT32), 16);
+  asc_globaltensor_set_global_buffer(xg, asc_arg_gm(k, "x", dt), 16);
+  asc_globaltensor_set_global_buffer(zg, asc_arg_gm(k, "z", dt), 16);
   asc_tpipe pipe = asc_tpipe();
   asc_tquebind qi = asc_tque(ASC_TPOSITION_VECIN, 1);
   asc_tpipe_init_buffer(pipe, qi, 1, 64);
-  asc_local_tensor t = asc_tquebind_alloc_tensor(qi, ASC_INT32);
-  asc_data_copy_pad(t, xg, asc_datacopyextparams(2, 20, 12, 0, 0),
-                    asc_datacopypadextparams(ASC_INT32, 1, 0, 3, -7));
+  asc_local_tensor t = asc_tquebind_alloc_tensor(qi, dt);
+  asc_data_copy_pad_ext_params pad =
+      is_float ? asc_datacopypadextparams(ASC_FLOAT, 1, 0, 3, -1.5)
+               : asc_datacopypadextparams(ASC_INT32, 1, 0, 3, -7);
+  asc_data_copy_pad(t, xg, asc_datacopyextparams(2, 20, 12, 0, 0), pad);
   asc_tquebind_enque(qi, t);
-  t = asc_tquebind_deque(qi, ASC_INT32);
+  t = asc_tquebind_deque(qi, dt);
   asc_data_copy(zg, t, 16);
   asc_tquebind_free_tensor(qi, t);
 }
 
-static void run_kernel_f32(asc_kernel *k, void *user) {
-  (void)user;
-  asc_global_tensor xg = asc_globaltensor(), zg = asc_globaltensor();
-  asc_globaltensor_set_global_buffer(xg, asc_arg_gm(k, "x", ASC_FLOAT), 16);
-  asc_globaltensor_set_global_buffer(zg, asc_arg_gm(k, "z", ASC_FLOAT), 16);
-  asc_tpipe pipe = asc_tpipe();
-  asc_tquebind qi = asc_tque(ASC_TPOSITION_VECIN, 1);
-  asc_tpipe_init_buffer(pipe, qi, 1, 64);
-  asc_local_tensor t = asc_tquebind_alloc_tensor(qi, ASC_FLOAT);
-  asc_data_copy_pad(t, xg, asc_datacopyextparams(2, 20, 12, 0, 0),
-                    asc_datacopypadextparams(ASC_FLOAT, 1, 0, 3, -1.5));
-  asc_tquebind_enque(qi, t);
-  t = asc_tquebind_deque(qi, ASC_FLOAT);
-  asc_data_copy(zg, t, 16);
-  asc_tquebind_free_tensor(qi, t);
-}
-
-static void test_run_f32(void) {
+/* Runs run_kernel on x = 1..16 (+ 0.25 for float) and checks each row: its
+ * 5 values, then 3 padding elements. Elements travel as their 4 bytes. */
+static void check_run(bool is_float) {
   casc_ctx *ctx = casc_ctx_new();
   casc_diag_list diags = {0};
   casc_ctx_set_diag_handler(ctx, casc_diag_collect, &diags);
-  casc_op *m = casc_jit_build(ctx, "r", run_kernel_f32, NULL);
-  REQUIRE(m != NULL);
-  float x[16], z[16];
-  for (int i = 0; i < 16; i++) {
-    x[i] = (float)i + 0.25f;
-    z[i] = 0;
-  }
-  casc_arg args[2] = {casc_arg_gm(x, CASC_DT_F32, 16),
-                      casc_arg_gm(z, CASC_DT_F32, 16)};
-  casc_launch_status st = casc_launch(ctx, m, "r", 1, args, 2, NULL, NULL);
-  if (st != CASC_LAUNCH_OK)
-    for (unsigned i = 0; i < diags.n; i++)
-      casc_diag_print(diags.items[i], stderr);
-  REQUIRE(st == CASC_LAUNCH_OK);
-  for (int r = 0; r < 2; r++)
-    for (int e = 0; e < 8; e++) {
-      float want = e < 5 ? x[r * 8 + e] : -1.5f;
-      CHECK(z[r * 8 + e] == want);
-      if (z[r * 8 + e] != want)
-        fprintf(stderr, "row %d elem %d: %g, want %g\n", r, e,
-                (double)z[r * 8 + e], (double)want);
-    }
-  casc_diag_list_free(&diags);
-  casc_ctx_free(ctx);
-}
-
-static void test_run(void) {
-  casc_ctx *ctx = casc_ctx_new();
-  casc_diag_list diags = {0};
-  casc_ctx_set_diag_handler(ctx, casc_diag_collect, &diags);
-  casc_op *m = casc_jit_build(ctx, "r", run_kernel, NULL);
+  casc_op *m = casc_jit_build(ctx, "r", run_kernel, &is_float);
   if (!m)
     for (unsigned i = 0; i < diags.n; i++)
       casc_diag_print(diags.items[i], stderr);
   REQUIRE(m != NULL);
-  int32_t x[16], z[16];
+  uint32_t x[16], z[16] = {0}, pad;
   for (int i = 0; i < 16; i++) {
-    x[i] = i + 1;
-    z[i] = 0;
+    float f = (float)(i + 1) + 0.25f;
+    int32_t n = i + 1;
+    if (is_float)
+      memcpy(&x[i], &f, 4);
+    else
+      memcpy(&x[i], &n, 4);
   }
-  casc_arg args[2] = {casc_arg_gm(x, CASC_DT_I32, 16),
-                      casc_arg_gm(z, CASC_DT_I32, 16)};
+  const float pad_f = -1.5f;
+  const int32_t pad_i = -7;
+  if (is_float)
+    memcpy(&pad, &pad_f, 4);
+  else
+    memcpy(&pad, &pad_i, 4);
+  const casc_dtype dt = is_float ? CASC_DT_F32 : CASC_DT_I32;
+  casc_arg args[2] = {casc_arg_gm(x, dt, 16), casc_arg_gm(z, dt, 16)};
   casc_launch_status st = casc_launch(ctx, m, "r", 1, args, 2, NULL, NULL);
   if (st != CASC_LAUNCH_OK)
     for (unsigned i = 0; i < diags.n; i++)
@@ -213,14 +181,23 @@ static void test_run(void) {
   for (int r = 0; r < 2; r++)
     for (int e = 0; e < 8; e++) {
       /* row r starts at x[r * 8] (5 values + a 12-byte gap) */
-      int32_t want = e < 5 ? x[r * 8 + e] : -7;
+      uint32_t want = e < 5 ? x[r * 8 + e] : pad;
       CHECK(z[r * 8 + e] == want);
       if (z[r * 8 + e] != want)
-        fprintf(stderr, "row %d elem %d: %d, want %d\n", r, e, z[r * 8 + e],
-                want);
+        fprintf(stderr, "%s row %d elem %d: bits 0x%08x, want 0x%08x\n",
+                is_float ? "float" : "int32", r, e, (unsigned)z[r * 8 + e],
+                (unsigned)want);
     }
   casc_diag_list_free(&diags);
   casc_ctx_free(ctx);
+}
+
+static void test_run(void) {
+  check_run(false);
+}
+
+static void test_run_f32(void) {
+  check_run(true);
 }
 
 /* Misuse: one located error naming the API. */
