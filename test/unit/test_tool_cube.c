@@ -10,6 +10,7 @@
 #include "casc/diag.h"
 #include "casc/sim.h"
 #include "check.h"
+#include "sim_issue.h"
 
 typedef enum {
   OK,
@@ -165,10 +166,7 @@ static void expect(mode m, const char *check) {
   casc_ctx_set_diag_handler(ctx, casc_diag_collect, &diags);
   float c[1024] = {0};
   casc_launch_result res = run(ctx, m, c);
-  const casc_sim_issue *is = NULL;
-  for (unsigned i = 0; i < res.nissues && !is; i++)
-    if (res.issues[i].sev == CASC_SEV_ERROR)
-      is = &res.issues[i];
+  const casc_sim_issue *is = first_issue(&res, CASC_SEV_ERROR);
   REQUIRE(is != NULL);
   CHECK_STREQ(casc_sim_check_name(is->check), check);
   CHECK_EQ_INT(is->block, 0);

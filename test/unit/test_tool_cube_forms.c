@@ -14,6 +14,7 @@
 #include "casc/sim.h"
 #include "casc/text.h"
 #include "check.h"
+#include "sim_issue.h"
 
 /* ---- the IR ---------------------------------------------------------------
  */
@@ -339,10 +340,7 @@ static void expect_issue(mode m, const char *check, casc_severity sev) {
   casc_ctx_set_diag_handler(ctx, casc_diag_collect, &diags);
   static uint16_t o[OUT];
   casc_launch_result res = run(ctx, m, o);
-  const casc_sim_issue *is = NULL;
-  for (unsigned i = 0; i < res.nissues && !is; i++)
-    if (res.issues[i].sev == sev)
-      is = &res.issues[i];
+  const casc_sim_issue *is = first_issue(&res, sev);
   REQUIRE(is != NULL);
   CHECK_STREQ(casc_sim_check_name(is->check), check);
   CHECK_EQ_INT(is->block, 0);

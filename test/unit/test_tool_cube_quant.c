@@ -17,6 +17,7 @@
 #include "casc/sim.h"
 #include "casc/text.h"
 #include "check.h"
+#include "sim_issue.h"
 
 enum { M = 16, N = 32, MS = 13, NS = 20, DS = 24, OUT = 512 };
 
@@ -262,10 +263,7 @@ static void expect_issue(mode m, const char *check) {
   casc_ctx_set_diag_handler(ctx, casc_diag_collect, &diags);
   static int8_t o[OUT];
   casc_launch_result res = run(ctx, m, o);
-  const casc_sim_issue *is = NULL;
-  for (unsigned i = 0; i < res.nissues && !is; i++)
-    if (res.issues[i].sev == CASC_SEV_ERROR)
-      is = &res.issues[i];
+  const casc_sim_issue *is = first_issue(&res, CASC_SEV_ERROR);
   REQUIRE(is != NULL);
   CHECK_STREQ(casc_sim_check_name(is->check), check);
   CHECK_EQ_INT(is->block, 0);

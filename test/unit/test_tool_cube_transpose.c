@@ -13,6 +13,7 @@
 #include "casc/diag.h"
 #include "casc/sim.h"
 #include "check.h"
+#include "sim_issue.h"
 
 typedef enum {
   I8,          /* A^T (64 x 32) -> L0A by transpose, B^T plain */
@@ -191,10 +192,7 @@ static void expect_issue(mode m, const char *check, casc_severity sev) {
   static float cf[1024];
   static double want[1024];
   casc_launch_result res = run(ctx, m, cf, want);
-  const casc_sim_issue *is = NULL;
-  for (unsigned i = 0; i < res.nissues && !is; i++)
-    if (res.issues[i].sev == sev)
-      is = &res.issues[i];
+  const casc_sim_issue *is = first_issue(&res, sev);
   REQUIRE(is != NULL);
   CHECK_STREQ(casc_sim_check_name(is->check), check);
   CHECK_EQ_INT(is->block, 0);

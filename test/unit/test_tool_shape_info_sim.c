@@ -2,15 +2,16 @@
  * asc_shapeinfo and asc_get_shape_size, casc/asc_sys.h's Get/SetShapeInfo
  * and shape getters): a ShapeInfo set on a queue tensor comes back from the
  * tensor DeQue returns, one set on a GlobalTensor from that tensor, and
- * reading a dimension past the shape is a located bad-value error (docs/simulator.md, "Tensor
- * bookkeeping"). Expected values are the arrays the kernel passes (and
- * their product, GetShapeSize). */
+ * reading a dimension past the shape is a located bad-value error
+ * (docs/simulator.md, "Tensor bookkeeping"). Expected values are the arrays the
+ * kernel passes (and their product, GetShapeSize). */
 #include <string.h>
 
 #include "casc/asc.h"
 #include "casc/diag.h"
 #include "casc/sim.h"
 #include "check.h"
+#include "sim_issue.h"
 
 static const uint32_t g_shape[2] = {4, 6}, g_orig[3] = {2, 3, 5};
 static const uint32_t g_gshape[3] = {7, 8, 9};
@@ -84,10 +85,7 @@ static void test_misread_is_located(void) {
   casc_ctx_set_diag_handler(ctx, casc_diag_collect, &diags);
   int32_t o[8] = {0};
   casc_launch_result res = run(ctx, true, o);
-  const casc_sim_issue *is = NULL;
-  for (unsigned i = 0; i < res.nissues && !is; i++)
-    if (res.issues[i].sev == CASC_SEV_ERROR)
-      is = &res.issues[i];
+  const casc_sim_issue *is = first_issue(&res, CASC_SEV_ERROR);
   REQUIRE(is != NULL);
   CHECK_STREQ(casc_sim_check_name(is->check), "bad-value");
   CHECK_EQ_INT((int)is->loc->u.file.line, g_line);
