@@ -13,8 +13,10 @@
 #include <string.h>
 
 #include "casc/asc_matmul.h"
+#include "casc/buf.h"
 #include "casc/diag.h"
 #include "casc/sim.h"
+#include "casc/text.h"
 #include "check.h"
 #include "sim_issue.h"
 
@@ -353,6 +355,30 @@ static void expect_issue(mode m, const char *check, const char *msg_part) {
   casc_ctx_free(ctx);
 }
 
+/* The C API's IR as pyasc's front end builds it: MatmulType's layout is
+ * the type's fifth item (pyasc: `f16, false, 1 : i32` for LayoutMode
+ * NORMAL); the cube-only IterateBatch takes the op's operands of
+ * Matmul.td (pyasc's own builder call leaves out the tensor) as pyasc
+ * materialises them: bit, uint8, bit, three uint32. */
+static void test_ir(void) {
+  casc_ctx *ctx = casc_ctx_new();
+  mode m = BATCH_CUBE;
+  casc_op *module = casc_jit_build(ctx, "kernel", kernel, &m);
+  REQUIRE(module != NULL);
+  casc_buf text;
+  casc_buf_init(&text);
+  casc_print_op(ctx, module, NULL, &text);
+  const char *s = casc_buf_str(&text);
+  CHECK(strstr(s, "!ascendc.matmul<gm, 0 : i32, f16, false, 1 : i32, gm, "
+                  "0 : i32, f16, false, 1 : i32, gm, 0 : i32, f32, false, "
+                  "1 : i32, gm") != NULL);
+  CHECK(strstr(s, "ascendc.matmul.iterate_batch_cube_only") != NULL);
+  CHECK(strstr(s, "!ascendc.global_tensor<*xf32>, i1, ui8, i1, ui32, ui32, "
+                  "ui32\n") != NULL);
+  casc_buf_free(&text);
+  casc_ctx_free(ctx);
+}
+
 static void test_misuse(void) {
   expect_issue(E_BATCH_ZERO, "bad-value", "must be at least 1");
   expect_issue(E_BATCH_OVER, "bad-value", "exceed the tiling's BatchNum 2");
@@ -374,6 +400,7 @@ int main(void) {
   RUN_TEST(test_get_tensor_c_return);
   RUN_TEST(test_async_get_tensor_c);
   RUN_TEST(test_quant_vector);
+  RUN_TEST(test_ir);
   RUN_TEST(test_misuse);
   return CHECK_SUMMARY();
 }
