@@ -121,6 +121,10 @@ static bool mm_init(sim_block *b, const sim_insn *in, unsigned topnd) {
                           {MS_NB_TAKEN, 0}};
   for (unsigned i = 0; i < sizeof v / sizeof v[0]; i++)
     sim_mm_st(b, in, (unsigned)v[i][0])->i = v[i][1];
+  /* the batch layouts' axes: A's and B's B, S, N, G, D, C's B, S1, N, G,
+   * S2 (fields 33 .. 47) */
+  for (unsigned i = 0; i < 15; i++)
+    sim_mm_st(b, in, MS_LAYOUT + i)->i = f[33 + i].i;
   return true;
 }
 

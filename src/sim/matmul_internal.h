@@ -45,7 +45,8 @@ enum {
   MS_NB_LOOPS, /* IterateNBatch: the slices it wrote to the workspace, */
   MS_NB_BATCH, /* the batches of each, */
   MS_NB_TAKEN, /* the slices GetBatchTensorC took */
-  MS_COUNT_
+  MS_LAYOUT,   /* the tiling's ALayoutInfoB .. CLayoutInfoS2 (15 slots) */
+  MS_COUNT_ = MS_LAYOUT + 15
 };
 _Static_assert(MS_COUNT_ <= SIM_MM_SLOTS, "SIM_MM_SLOTS too small");
 

@@ -21,6 +21,7 @@
 #include "sim_issue.h"
 
 enum { M = 32, N = 32, K = 32, GAP_A = 64, GAP_B = 32, MAXB = 4 };
+enum { LB = 2, LN = 1, LG = 2 }; /* the layouts' B, N and G axes */
 enum { A_ELEMS = MAXB * (M * K + GAP_A), B_ELEMS = MAXB * (K * N + GAP_B) };
 enum { C_ELEMS = MAXB * M * N, WS_ELEMS = MAXB * M * N };
 
@@ -33,6 +34,8 @@ typedef enum {
   QUANT_VEC,  /* int8 into half, SetQuantVector */
   RETURN_C,   /* Iterate, GetTensorC returning the workspace's GM */
   ASYNC_C,    /* Iterate, AsyncGetTensorC into UB */
+  L_BSNGD,    /* A, B in BSNGD (B transposed), C in BNGS1S2: 4 batches */
+  L_SBNGD,    /* the same in SBNGD */
   /* misuse */
   E_BATCH_ZERO,
   E_BATCH_OVER,
@@ -42,7 +45,8 @@ typedef enum {
   E_GET_BATCH_EMPTY,
   E_RETURN_NO_ITER,
   E_HF32_ON,
-  E_LAYOUT
+  E_LAYOUT,
+  E_LAYOUT_TRANS
 } mode;
 
 static int g_line; /* the C line of the call a misuse is expected at */
@@ -95,9 +99,12 @@ static void kernel(asc_kernel *k, void *user) {
   bool batch = m == BATCH_MIX || m == BATCH_CUBE || m == N_BATCH ||
                m == E_BATCH_OVER || m == E_CUBE_NO_NUM || m == E_NB_NO_WS ||
                m == E_NB_NOT_CFG || m == E_GET_BATCH_EMPTY;
+  bool sd = m == L_BSNGD || m == L_SBNGD || m == E_LAYOUT_TRANS;
   int lay = m == E_LAYOUT ? ASC_LAYOUTMODE_BSNGD
             : batch       ? ASC_LAYOUTMODE_NORMAL
                           : ASC_LAYOUTMODE_NONE;
+  if (sd)
+    lay = m == L_SBNGD ? ASC_LAYOUTMODE_SBNGD : ASC_LAYOUTMODE_BSNGD;
   asc_matmul_config_fields f = asc_matmul_config_fields_default();
   f.is_n_batch = m != E_NB_NOT_CFG;
   asc_matmul_config cfg = asc_matmulconfig(&f);
@@ -106,7 +113,8 @@ static void kernel(asc_kernel *k, void *user) {
   asc_matmul mm =
       asc_matmul(asc_matmultype_layout(ASC_TPOSITION_GM, in_dt, false, lay),
                  asc_matmultype_layout(ASC_TPOSITION_GM, in_dt, false, lay),
-                 asc_matmultype_layout(ASC_TPOSITION_GM, c_dt, false, lay),
+                 asc_matmultype_layout(ASC_TPOSITION_GM, c_dt, false,
+                                       sd ? ASC_LAYOUTMODE_BNGS1S2 : lay),
                  i8 ? &bias_i32 : NULL, &cfg);
   asc_adv_register_matmul(pipe, asc_gm_addr_add(ws, 0), &mm, tiling);
   if (m == SCALAR_A) {
@@ -118,7 +126,7 @@ static void kernel(asc_kernel *k, void *user) {
     asc_matmul_set_tensor_b(&mm, 2);
     asc_matmul_set_hf32(&mm, false, 0);
   } else {
-    asc_matmul_set_tensor_b(&mm, bg, false);
+    asc_matmul_set_tensor_b(&mm, bg, m == L_BSNGD || m == L_SBNGD);
   }
   switch (m) {
   case SCALAR_A:
@@ -204,6 +212,14 @@ static void kernel(asc_kernel *k, void *user) {
     g_line = __LINE__ + 1;
     asc_matmul_iterate_batch(&mm, cg, 2, 2, false, 0, 0, 0);
     break;
+  case L_BSNGD:
+  case L_SBNGD:
+    asc_matmul_iterate_batch(&mm, cg, 4, 4, false, 0, 0, 0);
+    break;
+  case E_LAYOUT_TRANS: /* B given untransposed */
+    g_line = __LINE__ + 1;
+    asc_matmul_iterate_batch(&mm, cg, 4, 4, false, 0, 0, 0);
+    break;
   }
   asc_matmul_end(&mm);
 }
@@ -249,6 +265,12 @@ static casc_launch_result launch(casc_ctx *ctx, mode m) {
   t.base_m = M, t.base_n = N, t.base_k = K;
   t.depth_a1 = t.depth_b1 = t.step_m = t.step_n = 1;
   t.batch_num = m == E_BATCH_OVER ? 2 : 0;
+  /* the layouts' axes: B 2, S 32 (M for A and C, N for B), N 1, G 2, D 32
+   * (K; S2 = N for C) */
+  int32_t ax[5] = {LB, M, LN, LG, K};
+  memcpy(&t.a_layout_info_b, ax, sizeof ax);
+  memcpy(&t.b_layout_info_b, ax, sizeof ax);
+  memcpy(&t.c_layout_info_b, ax, sizeof ax);
   bool i8 = m == QUANT_VEC;
   casc_arg args[6] = {i8 ? casc_arg_gm(a_8, CASC_DT_I8, A_ELEMS)
                          : casc_arg_gm(a_h, CASC_DT_F16, A_ELEMS),
@@ -274,6 +296,50 @@ static int64_t ref(int i, int r, int j, int sa, int sb) {
     s += x * y;
   }
   return s;
+}
+
+/* Element (s, d) of batch (bb, n, g) in a BSNGD or SBNGD tensor with S
+ * rows (B, N, G, D: the layouts' axes above). */
+static int64_t sd_at(const int16_t *x, bool bsngd, int bb, int s, int n, int g,
+                     int d, int S) {
+  if (bsngd)
+    return x[(((bb * S + s) * LN + n) * LG + g) * K + d];
+  return x[(((s * LB + bb) * LN + n) * LG + g) * K + d];
+}
+
+/* A BSNGD / SBNGD batch matmul: C in BNGS1S2, batch (bb, n, g)'s M x N
+ * product of A's M x K and B's N x K (transposed). */
+static void expect_layout(mode m) {
+  casc_ctx *ctx = casc_ctx_new();
+  casc_diag_list diags = {0};
+  casc_ctx_set_diag_handler(ctx, casc_diag_collect, &diags);
+  launch(ctx, m);
+  for (unsigned i = 0; i < diags.n; i++)
+    casc_diag_print(diags.items[i], stderr);
+  CHECK_EQ_INT(diags.n, 0);
+  unsigned bad = 0;
+  for (int bb = 0; bb < LB; bb++)
+    for (int n = 0; n < LN; n++)
+      for (int g = 0; g < LG; g++)
+        for (int r = 0; r < M; r++)
+          for (int j = 0; j < N; j++) {
+            int64_t want = 0;
+            for (int d = 0; d < K; d++)
+              want += sd_at(a_in, m == L_BSNGD, bb, r, n, g, d, M) *
+                      sd_at(b_in, m == L_BSNGD, bb, j, n, g, d, N);
+            int at = (((bb * LN + n) * LG + g) * M + r) * N + j;
+            bad += c_f[at] != (float)want;
+          }
+  CHECK_EQ_INT(bad, 0);
+  casc_diag_list_free(&diags);
+  casc_ctx_free(ctx);
+}
+
+static void test_layout_bsngd(void) {
+  expect_layout(L_BSNGD);
+}
+static void test_layout_sbngd(void) {
+  expect_layout(L_SBNGD);
 }
 
 /* C's first `batches` matrices of M x N against ref; the rest untouched. */
@@ -388,7 +454,8 @@ static void test_misuse(void) {
   expect_issue(E_GET_BATCH_EMPTY, "bad-value", "no IterateNBatch slice");
   expect_issue(E_RETURN_NO_ITER, "bad-value", "no Iterate result");
   expect_issue(E_HF32_ON, "unsupported", "HF32 format");
-  expect_issue(E_LAYOUT, "unsupported", "BSNGD");
+  expect_issue(E_LAYOUT, "unsupported", "LayoutMode 2, 2, 2");
+  expect_issue(E_LAYOUT_TRANS, "bad-value", "B transposed");
 }
 
 int main(void) {
@@ -400,6 +467,8 @@ int main(void) {
   RUN_TEST(test_get_tensor_c_return);
   RUN_TEST(test_async_get_tensor_c);
   RUN_TEST(test_quant_vector);
+  RUN_TEST(test_layout_bsngd);
+  RUN_TEST(test_layout_sbngd);
   RUN_TEST(test_ir);
   RUN_TEST(test_misuse);
   return CHECK_SUMMARY();
