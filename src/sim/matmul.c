@@ -548,8 +548,8 @@ static bool mm_get_tensor_c_async(sim_block *b, const sim_insn *in) {
 /* SetHF32(enableHF32, transMode): false keeps regular FP32 products (the
  * default, as SetHF32Mode(false) on the basic cube, cube.c). HF32 itself
  * is reported: the reference gives the rounding of float32 into HF32
- * (transMode 0 to nearest even, 1 away from zero) but not the HF32
- * format it rounds to (its mantissa width). */
+ * (transMode 0: to nearest, ties to even; 1: ties away from zero) but
+ * not the HF32 format it rounds to (its mantissa width). */
 static bool mm_set_hf32(sim_block *b, const sim_insn *in) {
   if (!sim_mm_ready(b, in))
     return false;
