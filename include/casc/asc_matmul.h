@@ -96,16 +96,33 @@ asc_int asc_property_at(const char *file, int line, asc_property_id p);
 
 /* ---- MatmulType, MatmulConfig ------------------------------------------- */
 
-/* asc.adv.MatmulType(position, CubeFormat.ND, dtype, is_trans). */
+/* asc.LayoutMode: how IterateBatch finds the batches' matrices. */
+enum {
+  ASC_LAYOUTMODE_NONE = 0,
+  ASC_LAYOUTMODE_NORMAL = 1,
+  ASC_LAYOUTMODE_BSNGD = 2,
+  ASC_LAYOUTMODE_SBNGD = 3,
+  ASC_LAYOUTMODE_BNGS1S2 = 4
+};
+
+/* asc.adv.MatmulType(position, CubeFormat.ND, dtype, is_trans[, layout])
+ * (layout: ASC_LAYOUTMODE_*, NONE by default). */
 typedef struct {
   asc_tposition pos;
   asc_dtype dtype;
   bool is_trans;
+  int layout;
 } asc_matmul_type;
 
 static inline asc_matmul_type asc_matmultype(asc_tposition pos, asc_dtype dt,
                                              bool is_trans) {
-  asc_matmul_type t = {pos, dt, is_trans};
+  asc_matmul_type t = {pos, dt, is_trans, ASC_LAYOUTMODE_NONE};
+  return t;
+}
+static inline asc_matmul_type asc_matmultype_layout(asc_tposition pos,
+                                                    asc_dtype dt, bool is_trans,
+                                                    int layout) {
+  asc_matmul_type t = {pos, dt, is_trans, layout};
   return t;
 }
 
@@ -575,6 +592,19 @@ void asc_matmul_iterate_batch_at(const char *file, int line, asc_matmul *mm,
                     asc_local_tensor: asc__t_local)(t),                        \
       ASC__I(ba), ASC__I(bb), ASC__B(seq), ASC__I(sa), ASC__I(sb), ASC__I(sc))
 /* clang-format on */
+/* iterate_batch(tensor, en_partial_sum, en_atomic, en_sequential_write,
+ * matrix_stride_a, _b, _c): the cube-only form into GM, on
+ * set_batch_num's batch counts. */
+void asc_matmul_iterate_batch_cube_only_at(const char *file, int line,
+                                           asc_matmul *mm, asc_global_tensor c,
+                                           asc__sv en_partial_sum,
+                                           asc__sv en_atomic, asc__sv seq_write,
+                                           asc__sv stride_a, asc__sv stride_b,
+                                           asc__sv stride_c);
+#define asc_matmul_iterate_batch_cube_only(mm, c, ps, at, seq, sa, sb, sc)     \
+  asc_matmul_iterate_batch_cube_only_at(ASC__AT, mm, c, ASC__B(ps),            \
+                                        ASC__I(at), ASC__B(seq), ASC__I(sa),   \
+                                        ASC__I(sb), ASC__I(sc))
 void asc_matmul_iterate_n_batch_at(const char *file, int line, asc_matmul *mm,
                                    asc__sv batch_loop, asc__sv batch_a,
                                    asc__sv batch_b, asc__sv seq_write,

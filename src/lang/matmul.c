@@ -385,7 +385,7 @@ static const char *pos_name(asc_tposition p) {
   return (unsigned)p < sizeof k / sizeof k[0] ? k[p] : NULL;
 }
 
-/* "pos, 0 : i32, dtype[, is_trans, 0 : i32]" (format ND, layout NONE). */
+/* "pos, 0 : i32, dtype[, is_trans, layout : i32]" (format ND). */
 static bool put_type(lang_call *c, casc_buf *b, const char *what,
                      asc_matmul_type t, bool full) {
   const char *pos = pos_name(t.pos);
@@ -398,7 +398,8 @@ static bool put_type(lang_call *c, casc_buf *b, const char *what,
   casc_buf_printf(b, "%s, 0 : i32, ", pos);
   casc_type_format(dt, b);
   if (full)
-    casc_buf_printf(b, ", %s, 0 : i32, ", t.is_trans ? "true" : "false");
+    casc_buf_printf(b, ", %s, %d : i32, ", t.is_trans ? "true" : "false",
+                    t.layout);
   return true;
 }
 
@@ -584,7 +585,7 @@ void asc_matmul_set_bias_at(const char *file, int line, asc_matmul *mm,
 }
 
 /* An operand type of pyasc's _mat(x, KT.<t>). */
-typedef enum { T_I1, T_I8, T_I32, T_UI32, T_UI64 } mat_type;
+typedef enum { T_I1, T_I8, T_UI8, T_I32, T_UI32, T_UI64 } mat_type;
 
 static casc_type *mat_type_of(lang_kernel *k, mat_type t) {
   switch (t) {
@@ -592,6 +593,8 @@ static casc_type *mat_type_of(lang_kernel *k, mat_type t) {
     return k->i1;
   case T_I8:
     return k->i8;
+  case T_UI8:
+    return k->ui8;
   case T_I32:
     return k->i32;
   case T_UI32:
@@ -999,6 +1002,31 @@ void asc_matmul_iterate_batch_at(const char *file, int line, asc_matmul *mm,
   finish(
       &c, CASC_OP_MATMUL_ITERATE_BATCH, ops, 2, n, in, ty, names,
       lang_attrs1(&c, "operandSegmentSizes", casc_attr_opaque(c.k->ctx, seg)));
+}
+
+void asc_matmul_iterate_batch_cube_only_at(const char *file, int line,
+                                           asc_matmul *mm, asc_global_tensor c,
+                                           asc__sv en_partial_sum,
+                                           asc__sv en_atomic, asc__sv seq_write,
+                                           asc__sv stride_a, asc__sv stride_b,
+                                           asc__sv stride_c) {
+  lang_call cl;
+  casc_value *ops[8];
+  if (!mm_begin(&cl, "asc_matmul_iterate_batch", file, line, mm, ops))
+    return;
+  ops[1] = lang_global_value(&cl, c.p_, c.k_, "tensor");
+  if (!ops[1] || !batch_tensor(&cl, ops[1], seq_write))
+    return;
+  /* pyasc's cube-only overload: en_partial_sum (bit), en_atomic (uint8),
+   * en_sequential_write (bit), the strides (uint32) */
+  static const char *const names[6] = {
+      "en_partial_sum",  "en_atomic",       "en_sequential_write",
+      "matrix_stride_a", "matrix_stride_b", "matrix_stride_c"};
+  static const mat_type ty[6] = {T_I1, T_UI8, T_I1, T_UI32, T_UI32, T_UI32};
+  const asc__sv in[6] = {en_partial_sum, en_atomic, seq_write,
+                         stride_a,       stride_b,  stride_c};
+  finish(&cl, CASC_OP_MATMUL_ITERATE_BATCH_CUBE_ONLY, ops, 2, 6, in, ty, names,
+         NULL);
 }
 
 void asc_matmul_iterate_n_batch_at(const char *file, int line, asc_matmul *mm,

@@ -522,6 +522,15 @@ void sim_block_run(sim_block *b) {
     case SIM_MM_ITERATE_BATCH:
     case SIM_MM_END:
     case SIM_MM_WAIT:
+    case SIM_MM_SET_TENSOR_SCALAR:
+    case SIM_MM_SET_QUANT_VECTOR:
+    case SIM_MM_SET_HF32:
+    case SIM_MM_GET_TENSOR_C_RETURN:
+    case SIM_MM_ASYNC_GET_TENSOR_C:
+    case SIM_MM_SET_BATCH_NUM:
+    case SIM_MM_ITERATE_BATCH_CUBE_ONLY:
+    case SIM_MM_ITERATE_N_BATCH:
+    case SIM_MM_GET_BATCH_TENSOR_C:
       if (!sim_exec_matmul(b, in))
         goto done;
       break;

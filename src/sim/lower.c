@@ -1343,6 +1343,15 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
   case SIM_MM_ITERATE_BATCH:
   case SIM_MM_END:
   case SIM_MM_WAIT:
+  case SIM_MM_SET_TENSOR_SCALAR:
+  case SIM_MM_SET_QUANT_VECTOR:
+  case SIM_MM_SET_HF32:
+  case SIM_MM_GET_TENSOR_C_RETURN:
+  case SIM_MM_ASYNC_GET_TENSOR_C:
+  case SIM_MM_SET_BATCH_NUM:
+  case SIM_MM_ITERATE_BATCH_CUBE_ONLY:
+  case SIM_MM_ITERATE_N_BATCH:
+  case SIM_MM_GET_BATCH_TENSOR_C:
   case SIM_MIX_CROSS_SET:
   case SIM_MIX_CROSS_WAIT:
     if (!check_matmul_mix(L, op, in))

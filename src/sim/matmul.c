@@ -25,77 +25,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "sim/sim_internal.h"
-
-/* The state slots, after the object's first. */
-enum {
-  MS_INIT, /* 1 after init */
-  MS_M,    /* the original shape (tiling, SetOrgShape): GM strides */
-  MS_N,
-  MS_KA,
-  MS_KB,
-  MS_SM, /* the single-core shape (tiling, SetSingleShape) */
-  MS_SN,
-  MS_SK,
-  MS_TM, /* SetTail (0: the single-core shape) */
-  MS_TN,
-  MS_TK,
-  MS_BM, /* the base tile */
-  MS_BN,
-  MS_BK,
-  MS_ORDER, /* iterateOrder: 0 M first, 1 N first */
-  MS_A,     /* GlobalTensors (sim_tensor) */
-  MS_B,
-  MS_BIAS,
-  MS_FLAGS, /* MF_* */
-  MS_NEXT,  /* the next Iterate's tile number */
-  MS_CUR,   /* the tile in L0C */
-  MS_L0A,   /* the object's buffers: byte offsets in their pools */
-  MS_L0B,
-  MS_L0C,
-  MS_BT,
-  MS_QUANT, /* SetQuantScalar's deqScalar (int8 into half: DEQF16) */
-  MS_COUNT_
-};
-_Static_assert(MS_COUNT_ <= SIM_MM_SLOTS, "SIM_MM_SLOTS too small");
-
-enum {
-  MF_A = 1,       /* SetTensorA done */
-  MF_B = 2,       /* SetTensorB done */
-  MF_BIAS = 4,    /* SetBias (not disabled) */
-  MF_TR_A = 8,    /* A given transposed (K x M) */
-  MF_TR_B = 16,   /* B given transposed (N x K) */
-  MF_RESULT = 32, /* an Iterate's tile waits in L0C */
-  MF_QUANT = 64   /* SetQuantScalar done */
-};
-
-/* The static facts of the object's type (lower.c packs them into imm). */
-typedef struct {
-  unsigned a, b, c, bias; /* casc_dtype */
-  bool tr_a, tr_b;
-} mm_types;
-
-static mm_types types_of(const sim_insn *in) {
-  uint64_t v = (uint64_t)in->imm;
-  mm_types t = {(unsigned)(v & 0xff),       (unsigned)(v >> 8 & 0xff),
-                (unsigned)(v >> 16 & 0xff), (unsigned)(v >> 24 & 0xff),
-                (v >> 32 & 1) != 0,         (v >> 33 & 1) != 0};
-  return t;
-}
-
-static unsigned esz(unsigned dt) {
-  unsigned s = casc_dtype_size((casc_dtype)dt);
-  return s ? s : 1;
-}
+#include "sim/matmul_internal.h"
 
 static unsigned acc_of(unsigned in) {
   return in == CASC_DT_I8 ? CASC_DT_I32 : CASC_DT_F32;
-}
-
-/* The object's state slot k (operand opnd is the object). */
-static sim_slot *st(sim_block *b, const sim_insn *in, unsigned opnd,
-                    unsigned k) {
-  return &b->slots[b->slots[in->a[opnd]].i + k];
 }
 
 static int64_t align_up(int64_t x, int64_t a) {
@@ -131,16 +64,15 @@ static bool reserve(sim_block *b, const sim_insn *in, sim_pool p, int64_t bytes,
 
 /* ---- init -------------------------------------------------------------- */
 
-/* Init(tiling): the shapes, the base tile and the buffers it needs. opnd:
- * the object's operand, topnd the tiling's (a struct value). */
-static bool mm_init(sim_block *b, const sim_insn *in, unsigned opnd,
-                    unsigned topnd) {
-  mm_types ty = types_of(in);
+/* Init(tiling): the shapes, the base tile and the buffers it needs. topnd:
+ * the tiling's operand (a struct value). */
+static bool mm_init(sim_block *b, const sim_insn *in, unsigned topnd) {
+  mm_types ty = sim_mm_types(in);
   const sim_slot *f = &b->slots[b->slots[in->a[topnd]].i];
   int64_t M = f[1].i, N = f[2].i, Ka = f[3].i, Kb = f[4].i;
   int64_t sm = f[5].i, sn = f[6].i, sk = f[7].i;
   int64_t bm = f[8].i, bn = f[9].i, bk = f[10].i;
-  unsigned es = esz(ty.a), c0 = 32 / es;
+  unsigned es = sim_mm_esz(ty.a), c0 = 32 / es;
   if (bm <= 0 || bn <= 0 || bk <= 0 || bm % 16 || bn % 16 || bk % c0)
     return sim_fail(
         b, in, CASC_CHECK_BAD_VALUE,
@@ -162,22 +94,42 @@ static bool mm_init(sim_block *b, const sim_insn *in, unsigned opnd,
       !reserve(b, in, SIM_POOL_L0C, bm * bn * 4, &l0c) ||
       (ty.bias != CASC_DT_INVALID && !reserve(b, in, SIM_POOL_BT, bn * 4, &bt)))
     return false;
-  const int64_t v[][2] = {
-      {MS_INIT, 1},  {MS_M, M},     {MS_N, N},
-      {MS_KA, Ka},   {MS_KB, Ka},   {MS_SM, sm},
-      {MS_SN, sn},   {MS_SK, sk},   {MS_TM, 0},
-      {MS_TN, 0},    {MS_TK, 0},    {MS_BM, bm},
-      {MS_BN, bn},   {MS_BK, bk},   {MS_ORDER, f[17].i == 1},
-      {MS_NEXT, 0},  {MS_CUR, 0},   {MS_L0A, l0a},
-      {MS_L0B, l0b}, {MS_L0C, l0c}, {MS_BT, bt},
-      {MS_FLAGS, 0}};
+  const int64_t v[][2] = {{MS_INIT, 1},
+                          {MS_M, M},
+                          {MS_N, N},
+                          {MS_KA, Ka},
+                          {MS_KB, Ka},
+                          {MS_SM, sm},
+                          {MS_SN, sn},
+                          {MS_SK, sk},
+                          {MS_TM, 0},
+                          {MS_TN, 0},
+                          {MS_TK, 0},
+                          {MS_BM, bm},
+                          {MS_BN, bn},
+                          {MS_BK, bk},
+                          {MS_ORDER, f[17].i == 1},
+                          {MS_NEXT, 0},
+                          {MS_CUR, 0},
+                          {MS_L0A, l0a},
+                          {MS_L0B, l0b},
+                          {MS_L0C, l0c},
+                          {MS_BT, bt},
+                          {MS_FLAGS, 0},
+                          {MS_BATCH_NUM, f[48].i},
+                          {MS_NB_LOOPS, 0},
+                          {MS_NB_TAKEN, 0}};
   for (unsigned i = 0; i < sizeof v / sizeof v[0]; i++)
-    st(b, in, opnd, (unsigned)v[i][0])->i = v[i][1];
+    sim_mm_st(b, in, (unsigned)v[i][0])->i = v[i][1];
+  /* the batch layouts' axes: A's and B's B, S, N, G, D, C's B, S1, N, G,
+   * S2 (fields 33 .. 47) */
+  for (unsigned i = 0; i < 15; i++)
+    sim_mm_st(b, in, MS_LAYOUT + i)->i = f[33 + i].i;
   return true;
 }
 
-static bool ready(sim_block *b, const sim_insn *in) {
-  if (st(b, in, 0, MS_INIT)->i)
+bool sim_mm_ready(sim_block *b, const sim_insn *in) {
+  if (sim_mm_st(b, in, MS_INIT)->i)
     return true;
   return sim_fail(b, in, CASC_CHECK_BAD_VALUE,
                   "the Matmul has no tiling yet (Init, or REGIST_MATMUL_OBJ "
@@ -191,19 +143,19 @@ typedef struct {
 } tile;
 
 /* This block's part (single-core shape or tail) and the tiles of it. */
-static void part_of(sim_block *b, const sim_insn *in, int64_t *pm, int64_t *pn,
-                    int64_t *pk) {
-  int64_t tm = st(b, in, 0, MS_TM)->i, tn = st(b, in, 0, MS_TN)->i;
-  int64_t tk = st(b, in, 0, MS_TK)->i;
-  *pm = tm > 0 ? tm : st(b, in, 0, MS_SM)->i;
-  *pn = tn > 0 ? tn : st(b, in, 0, MS_SN)->i;
-  *pk = tk > 0 ? tk : st(b, in, 0, MS_SK)->i;
+void sim_mm_part(sim_block *b, const sim_insn *in, int64_t *pm, int64_t *pn,
+                 int64_t *pk) {
+  int64_t tm = sim_mm_st(b, in, MS_TM)->i, tn = sim_mm_st(b, in, MS_TN)->i;
+  int64_t tk = sim_mm_st(b, in, MS_TK)->i;
+  *pm = tm > 0 ? tm : sim_mm_st(b, in, MS_SM)->i;
+  *pn = tn > 0 ? tn : sim_mm_st(b, in, MS_SN)->i;
+  *pk = tk > 0 ? tk : sim_mm_st(b, in, MS_SK)->i;
 }
 
-static int64_t tiles_of(sim_block *b, const sim_insn *in) {
+int64_t sim_mm_tiles(sim_block *b, const sim_insn *in) {
   int64_t pm, pn, pk;
-  part_of(b, in, &pm, &pn, &pk);
-  int64_t bm = st(b, in, 0, MS_BM)->i, bn = st(b, in, 0, MS_BN)->i;
+  sim_mm_part(b, in, &pm, &pn, &pk);
+  int64_t bm = sim_mm_st(b, in, MS_BM)->i, bn = sim_mm_st(b, in, MS_BN)->i;
   return ((pm + bm - 1) / bm) * ((pn + bn - 1) / bn);
 }
 
@@ -211,11 +163,11 @@ static int64_t tiles_of(sim_block *b, const sim_insn *in) {
  * first. */
 static tile tile_of(sim_block *b, const sim_insn *in, int64_t count) {
   tile t;
-  part_of(b, in, &t.pm, &t.pn, &t.pk);
-  int64_t bm = st(b, in, 0, MS_BM)->i, bn = st(b, in, 0, MS_BN)->i;
+  sim_mm_part(b, in, &t.pm, &t.pn, &t.pk);
+  int64_t bm = sim_mm_st(b, in, MS_BM)->i, bn = sim_mm_st(b, in, MS_BN)->i;
   int64_t rm = (t.pm + bm - 1) / bm, rn = (t.pn + bn - 1) / bn;
   int64_t im = count % rm, jn = count / rm;
-  if (st(b, in, 0, MS_ORDER)->i) {
+  if (sim_mm_st(b, in, MS_ORDER)->i) {
     jn = count % rn;
     im = count / rn;
   }
@@ -235,14 +187,35 @@ static const uint8_t *row_at(sim_block *b, const sim_insn *in, unsigned k,
   return gm_at(b, in, k, (r * ld + c) * (int64_t)es, n * (int64_t)es, false);
 }
 
+/* SetTensorA(scalar) / SetTensorB(scalar): the operand is a matrix whose
+ * every element is the value (the reference's "A矩阵中设置的值，为标量"),
+ * so the rows x k part of the fractal buffer at `at` holds it; the
+ * padding stays 0. at(i, kk) is the element's byte offset. */
+static void fill_scalar(uint8_t *buf, int64_t rows, int64_t kc, unsigned dt,
+                        double v, int64_t kf, bool zn, int64_t nf) {
+  unsigned es = sim_mm_esz(dt), c0 = 32 / es;
+  uint8_t one[8];
+  sim_store_f(one, dt, v);
+  for (int64_t i = 0; i < rows; i++)
+    for (int64_t kk = 0; kk < kc; kk++) {
+      int64_t blk = zn ? (kk / c0) * nf + i / 16 : (i / 16) * kf + kk / c0;
+      memcpy(buf + blk * 512 + (i % 16) * 32 + (kk % c0) * es, one, es);
+    }
+}
+
 /* A's rows [m0, m0 + mc) x k [k0, k0 + kc) into L0A as ZZ fractals (16 x
  * c0, row-major inside and between), zero padded. */
 static bool pack_a(sim_block *b, const sim_insn *in, uint8_t *A, tile *t,
                    int64_t k0, int64_t kc, const mm_types *ty, bool tr) {
-  unsigned es = esz(ty->a), c0 = 32 / es;
+  unsigned es = sim_mm_esz(ty->a), c0 = 32 / es;
   int64_t mf = (t->mc + 15) / 16, kf = (kc + c0 - 1) / c0;
   memset(A, 0, (size_t)(mf * kf * 512));
-  int64_t ka = st(b, in, 0, MS_KA)->i, M = st(b, in, 0, MS_M)->i;
+  if (sim_mm_st(b, in, MS_FLAGS)->i & MF_SCALAR_A) {
+    fill_scalar(A, t->mc, kc, ty->a, sim_mm_st(b, in, MS_SCALAR_A)->f, kf,
+                false, 0);
+    return true;
+  }
+  int64_t ka = sim_mm_st(b, in, MS_KA)->i, M = sim_mm_st(b, in, MS_M)->i;
   if (!tr) {
     for (int64_t i = 0; i < t->mc; i++) {
       const uint8_t *p = row_at(b, in, MS_A, t->m0 + i, k0, kc, ka, es);
@@ -271,10 +244,15 @@ static bool pack_a(sim_block *b, const sim_insn *in, uint8_t *A, tile *t,
  * x 16, column-major inside, row-major between), zero padded. */
 static bool pack_b(sim_block *b, const sim_insn *in, uint8_t *B, tile *t,
                    int64_t k0, int64_t kc, const mm_types *ty, bool tr) {
-  unsigned es = esz(ty->b), c0 = 32 / es;
+  unsigned es = sim_mm_esz(ty->b), c0 = 32 / es;
   int64_t nf = (t->nc + 15) / 16, kf = (kc + c0 - 1) / c0;
   memset(B, 0, (size_t)(nf * kf * 512));
-  int64_t N = st(b, in, 0, MS_N)->i, kb = st(b, in, 0, MS_KB)->i;
+  if (sim_mm_st(b, in, MS_FLAGS)->i & MF_SCALAR_B) {
+    fill_scalar(B, t->nc, kc, ty->b, sim_mm_st(b, in, MS_SCALAR_B)->f, kf, true,
+                nf);
+    return true;
+  }
+  int64_t N = sim_mm_st(b, in, MS_N)->i, kb = sim_mm_st(b, in, MS_KB)->i;
 #define B_AT(kk, j)                                                            \
   (B + (((kk) / c0) * nf + (j) / 16) * 512 + ((j) % 16) * 32 + ((kk) % c0) * es)
   if (!tr) {
@@ -302,8 +280,8 @@ static bool pack_b(sim_block *b, const sim_insn *in, uint8_t *B, tile *t,
  * values. */
 static const uint8_t *load_bias(sim_block *b, const sim_insn *in, tile *t,
                                 const mm_types *ty) {
-  uint8_t *bt = b->mem[SIM_POOL_BT] + st(b, in, 0, MS_BT)->i;
-  unsigned es = esz(ty->bias);
+  uint8_t *bt = b->mem[SIM_POOL_BT] + sim_mm_st(b, in, MS_BT)->i;
+  unsigned es = sim_mm_esz(ty->bias);
   const uint8_t *p =
       gm_at(b, in, MS_BIAS, t->n0 * (int64_t)es, t->nc * (int64_t)es, false);
   if (!p)
@@ -319,17 +297,17 @@ static const uint8_t *load_bias(sim_block *b, const sim_insn *in, tile *t,
 
 /* Iterate's work for tile `count`: C = (bias) + A x B over this block's K,
  * in base_k steps, into the object's L0C. */
-static bool compute_tile(sim_block *b, const sim_insn *in, int64_t count) {
-  mm_types ty = types_of(in);
-  int64_t flags = st(b, in, 0, MS_FLAGS)->i;
+bool sim_mm_compute_tile(sim_block *b, const sim_insn *in, int64_t count) {
+  mm_types ty = sim_mm_types(in);
+  int64_t flags = sim_mm_st(b, in, MS_FLAGS)->i;
   if ((flags & (MF_A | MF_B)) != (MF_A | MF_B))
     return sim_fail(b, in, CASC_CHECK_BAD_VALUE,
                     "SetTensorA and SetTensorB must come first");
   tile t = tile_of(b, in, count);
-  int64_t bk = st(b, in, 0, MS_BK)->i;
-  uint8_t *A = b->mem[SIM_POOL_L0A] + st(b, in, 0, MS_L0A)->i;
-  uint8_t *B = b->mem[SIM_POOL_L0B] + st(b, in, 0, MS_L0B)->i;
-  uint8_t *C = b->mem[SIM_POOL_L0C] + st(b, in, 0, MS_L0C)->i;
+  int64_t bk = sim_mm_st(b, in, MS_BK)->i;
+  uint8_t *A = b->mem[SIM_POOL_L0A] + sim_mm_st(b, in, MS_L0A)->i;
+  uint8_t *B = b->mem[SIM_POOL_L0B] + sim_mm_st(b, in, MS_L0B)->i;
+  uint8_t *C = b->mem[SIM_POOL_L0C] + sim_mm_st(b, in, MS_L0C)->i;
   const uint8_t *bias = NULL;
   if ((flags & MF_BIAS) && !(bias = load_bias(b, in, &t, &ty)))
     return false;
@@ -348,56 +326,105 @@ static bool compute_tile(sim_block *b, const sim_insn *in, int64_t count) {
 
 /* ---- GetTensorC ---------------------------------------------------------- */
 
-/* The tile in L0C out through the fixpipe: into GM (operand opnd of in)
- * at its place in C (rows N apart), or with sequential write as base_m
- * rows of base_n; into a LocalTensor (UB) as base_m rows of base_n. */
-static bool write_tile(sim_block *b, const sim_insn *in, int64_t count,
-                       unsigned opnd, bool seq, int64_t c_off) {
-  mm_types ty = types_of(in);
-  tile t = tile_of(b, in, count);
-  int64_t bn = st(b, in, 0, MS_BN)->i, N = st(b, in, 0, MS_N)->i;
-  const uint8_t *C = b->mem[SIM_POOL_L0C] + st(b, in, 0, MS_L0C)->i;
-  int64_t mal = align_up(t.mc, 16);
-  unsigned des = esz(ty.c), acc = acc_of(ty.a);
-  bool local = casc_type_is_local_tensor(in->op->operands[opnd].value->type);
-  if (local && !seq)
-    return sim_fail(
-        b, in, CASC_CHECK_UNSUPPORTED,
-        "GetTensorC into a LocalTensor without enSequentialWrite is "
-        "not simulated");
-  int64_t ld = seq ? bn : N, base = c_off + (seq ? 0 : t.m0 * N + t.n0);
-  double deq = sim_cube_deq_scale((uint64_t)st(b, in, 0, MS_QUANT)->i);
-  if (acc == CASC_DT_I32 && ty.c == CASC_DT_F16 &&
-      !(st(b, in, 0, MS_FLAGS)->i & MF_QUANT))
+sim_insn sim_mm_state_operand(sim_block *b, const sim_insn *in, unsigned k) {
+  sim_insn t = *in;
+  t.a[0] = (uint32_t)(b->slots[in->a[0]].i + k);
+  return t;
+}
+
+/* The dequantisation scale of each of the tile's columns: SetQuantVector's
+ * value of the column (the reference: each column of the output with its
+ * own coefficient of the [1, N] vector) or SetQuantScalar's; false after
+ * reporting. Only int8 A and B into half C dequantise. */
+static bool deq_scales(sim_block *b, const sim_insn *in, const tile *t,
+                       double *deq) {
+  mm_types ty = sim_mm_types(in);
+  int64_t flags = sim_mm_st(b, in, MS_FLAGS)->i;
+  bool dequant = acc_of(ty.a) == CASC_DT_I32 && ty.c == CASC_DT_F16;
+  if (!dequant) {
+    if (flags & MF_QVEC)
+      return sim_fail(b, in, CASC_CHECK_BAD_VALUE,
+                      "SetQuantVector's scales dequantise int8 A and B into "
+                      "half C; this Matmul's C is %s",
+                      casc_dtype_name((casc_dtype)ty.c));
+    for (int64_t c = 0; c < t->nc; c++)
+      deq[c] = 1.0;
+    return true;
+  }
+  if (flags & MF_QVEC) {
+    const uint8_t *q = gm_at(b, in, MS_QVEC, t->n0 * 8, t->nc * 8, false);
+    if (!q)
+      return false;
+    for (int64_t c = 0; c < t->nc; c++) {
+      uint64_t v;
+      memcpy(&v, q + c * 8, 8);
+      deq[c] = sim_cube_deq_scale(v);
+    }
+    return true;
+  }
+  if (!(flags & MF_QUANT))
     return sim_fail(b, in, CASC_CHECK_BAD_VALUE,
                     "int8 A and B into half C dequantise with the scale of "
-                    "SetQuantScalar, which was not called");
+                    "SetQuantScalar or SetQuantVector, neither of which was "
+                    "called");
+  double d = sim_cube_deq_scale((uint64_t)sim_mm_st(b, in, MS_QUANT)->i);
+  for (int64_t c = 0; c < t->nc; c++)
+    deq[c] = d;
+  return true;
+}
+
+bool sim_mm_put_tile(sim_block *b, const sim_insn *in, int64_t count,
+                     const sim_insn *acc_in, unsigned opnd, bool local,
+                     int64_t base, int64_t ld, bool at_place) {
+  mm_types ty = sim_mm_types(in);
+  tile t = tile_of(b, in, count);
+  const uint8_t *C = b->mem[SIM_POOL_L0C] + sim_mm_st(b, in, MS_L0C)->i;
+  int64_t mal = align_up(t.mc, 16);
+  unsigned des = sim_mm_esz(ty.c), acc = acc_of(ty.a);
+  double deq[512]; /* baseN columns: L0C holds at most 128 KiB / 64 B rows */
+  if (t.nc > (int64_t)(sizeof deq / sizeof deq[0]))
+    return sim_fail(b, in, CASC_CHECK_BAD_VALUE, "a tile of %lld columns",
+                    (long long)t.nc);
+  if (!deq_scales(b, in, &t, deq))
+    return false;
+  if (at_place)
+    base += t.m0 * ld + t.n0;
   for (int64_t r = 0; r < t.mc; r++) {
     int64_t off = (base + r * ld) * des, bytes = t.nc * des;
     uint8_t *row;
     if (local)
-      row = sim_local_access(b, in, opnd, off, bytes, false);
+      row = sim_local_access(b, acc_in, opnd, off, bytes, false);
     else
-      row = sim_global_access(b, in, opnd, off, bytes, true);
+      row = sim_global_access(b, acc_in, opnd, off, bytes, true);
     if (!row)
       return false;
     for (int64_t c = 0; c < t.nc; c++)
       sim_cube_fix_elem(row + c * des,
                         C + ((c / 16) * mal + r) * 64 + (c % 16) * 4, acc, ty.c,
-                        false, deq);
+                        false, deq[c]);
     if (local)
       sim_mark_written(b, row, bytes);
   }
   return true;
 }
 
-/* An i1 operand's value. */
-static bool flag_at(const sim_block *b, const sim_insn *in, unsigned i) {
-  return b->slots[in->a[i]].i != 0;
+/* GetTensorC's tile into operand opnd of in: GM at its place in C (rows N
+ * apart), or with sequential write as base_m rows of base_n; a
+ * LocalTensor (UB) as base_m rows of base_n. */
+static bool write_tile(sim_block *b, const sim_insn *in, int64_t count,
+                       unsigned opnd, bool seq, int64_t c_off) {
+  bool local = casc_type_is_local_tensor(in->op->operands[opnd].value->type);
+  if (local && !seq)
+    return sim_fail(
+        b, in, CASC_CHECK_UNSUPPORTED,
+        "GetTensorC into a LocalTensor without enSequentialWrite is "
+        "not simulated");
+  int64_t ld = seq ? sim_mm_st(b, in, MS_BN)->i : sim_mm_st(b, in, MS_N)->i;
+  return sim_mm_put_tile(b, in, count, in, opnd, local, c_off, ld, !seq);
 }
 
 /* Operand group g of the op: its first operand, or -1 when absent. */
-static int group_first(const sim_insn *in, unsigned g) {
+int sim_mm_group(const sim_insn *in, unsigned g) {
   unsigned first, n;
   if (!casc_op_operand_group(in->op, g, &first, &n) || n == 0)
     return -1;
@@ -405,40 +432,40 @@ static int group_first(const sim_insn *in, unsigned g) {
 }
 
 static bool mm_iterate(sim_block *b, const sim_insn *in) {
-  if (!ready(b, in))
+  if (!sim_mm_ready(b, in))
     return false;
-  if (flag_at(b, in, 1))
+  if (sim_mm_flag(b, in, 1))
     return sim_fail(
         b, in, CASC_CHECK_UNSUPPORTED,
         "Iterate with enPartialSum (adding to the last tile) is not "
         "simulated");
-  if (group_first(in, 2) >= 0)
+  if (sim_mm_group(in, 2) >= 0)
     return sim_fail(b, in, CASC_CHECK_UNSUPPORTED,
                     "Iterate into a user's CO1 tensor (localCmatrix) is not "
                     "simulated");
-  int64_t next = st(b, in, 0, MS_NEXT)->i;
-  if (next >= tiles_of(b, in)) { /* done: the next Iterate starts again */
-    st(b, in, 0, MS_NEXT)->i = 0;
+  int64_t next = sim_mm_st(b, in, MS_NEXT)->i;
+  if (next >= sim_mm_tiles(b, in)) { /* done: the next Iterate starts again */
+    sim_mm_st(b, in, MS_NEXT)->i = 0;
     b->slots[in->r].i = 0;
     return true;
   }
-  if (!compute_tile(b, in, next))
+  if (!sim_mm_compute_tile(b, in, next))
     return false;
-  st(b, in, 0, MS_CUR)->i = next;
-  st(b, in, 0, MS_NEXT)->i = next + 1;
-  st(b, in, 0, MS_FLAGS)->i |= MF_RESULT;
+  sim_mm_st(b, in, MS_CUR)->i = next;
+  sim_mm_st(b, in, MS_NEXT)->i = next + 1;
+  sim_mm_st(b, in, MS_FLAGS)->i |= MF_RESULT;
   b->slots[in->r].i = 1;
   return true;
 }
 
 static bool mm_get_tensor_c(sim_block *b, const sim_insn *in) {
-  if (!ready(b, in))
+  if (!sim_mm_ready(b, in))
     return false;
-  if (!(st(b, in, 0, MS_FLAGS)->i & MF_RESULT))
+  if (!(sim_mm_st(b, in, MS_FLAGS)->i & MF_RESULT))
     return sim_fail(b, in, CASC_CHECK_BAD_VALUE,
                     "there is no Iterate result to take (Iterate must return "
                     "true first)");
-  if (group_first(in, 2) >= 0)
+  if (sim_mm_group(in, 2) >= 0)
     return sim_fail(
         b, in, CASC_CHECK_UNSUPPORTED,
         "GetTensorC into a GlobalTensor and a LocalTensor at once is "
@@ -449,99 +476,108 @@ static bool mm_get_tensor_c(sim_block *b, const sim_insn *in) {
                     "GetTensorC with atomic %lld (accumulating into GM) is not "
                     "simulated",
                     (long long)b->slots[in->a[n - 3]].i);
-  if (!write_tile(b, in, st(b, in, 0, MS_CUR)->i, 1, flag_at(b, in, n - 2), 0))
+  if (!write_tile(b, in, sim_mm_st(b, in, MS_CUR)->i, 1,
+                  sim_mm_flag(b, in, n - 2), 0))
     return false;
-  st(b, in, 0, MS_FLAGS)->i &= ~(int64_t)MF_RESULT;
+  sim_mm_st(b, in, MS_FLAGS)->i &= ~(int64_t)MF_RESULT;
   return true;
 }
 
 static bool mm_iterate_all(sim_block *b, const sim_insn *in) {
-  if (!ready(b, in))
+  if (!sim_mm_ready(b, in))
     return false;
-  int g_atomic = group_first(in, 2), g_seq = group_first(in, 3);
+  int g_atomic = sim_mm_group(in, 2), g_seq = sim_mm_group(in, 3);
   if (g_atomic >= 0 && b->slots[in->a[g_atomic]].i != 0)
     return sim_fail(b, in, CASC_CHECK_UNSUPPORTED,
                     "IterateAll with enAtomic %lld is not simulated",
                     (long long)b->slots[in->a[g_atomic]].i);
-  bool seq = g_seq >= 0 && flag_at(b, in, (unsigned)g_seq);
+  bool seq = g_seq >= 0 && sim_mm_flag(b, in, (unsigned)g_seq);
   if (casc_type_is_local_tensor(in->op->operands[1].value->type))
     return sim_fail(b, in, CASC_CHECK_UNSUPPORTED,
                     "IterateAll into a LocalTensor is not simulated");
-  int64_t n = tiles_of(b, in);
+  int64_t n = sim_mm_tiles(b, in);
   for (int64_t c = 0; c < n; c++)
-    if (!compute_tile(b, in, c) || !write_tile(b, in, c, 1, seq, 0))
+    if (!sim_mm_compute_tile(b, in, c) || !write_tile(b, in, c, 1, seq, 0))
       return false;
-  st(b, in, 0, MS_NEXT)->i = 0;
-  st(b, in, 0, MS_FLAGS)->i &= ~(int64_t)MF_RESULT;
+  sim_mm_st(b, in, MS_NEXT)->i = 0;
+  sim_mm_st(b, in, MS_FLAGS)->i &= ~(int64_t)MF_RESULT;
   return true;
 }
 
-/* IterateBatch (matmul, C, batchA, batchB, enSequentialWrite,
- * matrixStrideA, matrixStrideB, matrixStrideC[, enPartialSum][,
- * enAtomic], sync[, wait]) with the NORMAL layout: batch i multiplies the
- * ND matrices at A + i * strideA and B + i * strideB (elements; 0: the
- * matrices follow each other, M x Ka and Kb x N) into C + i * M * N, each
- * as IterateAll does. */
-static bool mm_iterate_batch(sim_block *b, const sim_insn *in) {
-  if (!ready(b, in))
+/* GetTensorC(enAtomic, enSequentialWrite) returning a GlobalTensor (sync
+ * false) and AsyncGetTensorC(c): the asynchronous forms. The reference:
+ * an asynchronous GetTensorC takes the tile from the workspace SetWorkspace
+ * gave, which the returning form hands back as GM; here the tile goes
+ * into the workspace's start as base_m rows of base_n at the call, and
+ * the result is that GlobalTensor. AsyncGetTensorC (GetTensorC's
+ * asynchronous form into VECIN, as the reference says it is covered by)
+ * puts the tile into c as base_m rows of base_n, as GetTensorC into UB. */
+static bool mm_get_tensor_c_async(sim_block *b, const sim_insn *in) {
+  if (!sim_mm_ready(b, in))
     return false;
-  if (!(in->imm >> 34 & 1))
-    return sim_fail(b, in, CASC_CHECK_UNSUPPORTED,
-                    "IterateBatch of A, B and C in a layout other than NORMAL "
-                    "(LayoutMode 1) is not simulated");
-  if (casc_type_is_local_tensor(in->op->operands[1].value->type))
-    return sim_fail(b, in, CASC_CHECK_UNSUPPORTED,
-                    "IterateBatch into a LocalTensor is not simulated");
-  int g_ps = group_first(in, 8), g_at = group_first(in, 9);
-  if ((g_ps >= 0 && flag_at(b, in, (unsigned)g_ps)) ||
-      (g_at >= 0 && b->slots[in->a[g_at]].i != 0) || flag_at(b, in, 4))
-    return sim_fail(b, in, CASC_CHECK_UNSUPPORTED,
-                    "IterateBatch with enPartialSum, enAtomic or "
-                    "enSequentialWrite is not simulated");
-  int64_t ba = (int64_t)sim_zext(b->slots[in->a[2]].i, CASC_DT_U32);
-  int64_t bb = (int64_t)sim_zext(b->slots[in->a[3]].i, CASC_DT_U32);
-  if (ba != bb)
-    return sim_fail(b, in, CASC_CHECK_UNSUPPORTED,
-                    "batchA %lld and batchB %lld differ: which matrix of the "
-                    "smaller side a batch takes is not documented",
-                    (long long)ba, (long long)bb);
-  mm_types ty = types_of(in);
-  int64_t M = st(b, in, 0, MS_M)->i, N = st(b, in, 0, MS_N)->i;
-  int64_t sa = (int64_t)sim_zext(b->slots[in->a[5]].i, CASC_DT_U32);
-  int64_t sb = (int64_t)sim_zext(b->slots[in->a[6]].i, CASC_DT_U32);
-  if (!sa)
-    sa = M * st(b, in, 0, MS_KA)->i;
-  if (!sb)
-    sb = st(b, in, 0, MS_KB)->i * N;
-  sim_tensor a0 = st(b, in, 0, MS_A)->t, b0 = st(b, in, 0, MS_B)->t;
-  int64_t n = tiles_of(b, in);
-  bool ok = true;
-  for (int64_t i = 0; ok && i < ba; i++) {
-    st(b, in, 0, MS_A)->t.off = a0.off + i * sa * (int64_t)esz(ty.a);
-    st(b, in, 0, MS_B)->t.off = b0.off + i * sb * (int64_t)esz(ty.b);
-    for (int64_t c = 0; ok && c < n; c++)
-      ok = compute_tile(b, in, c) && write_tile(b, in, c, 1, false, i * M * N);
+  if (!(sim_mm_st(b, in, MS_FLAGS)->i & MF_RESULT))
+    return sim_fail(b, in, CASC_CHECK_BAD_VALUE,
+                    "there is no Iterate result to take (Iterate must return "
+                    "true first)");
+  int64_t bm = sim_mm_st(b, in, MS_BM)->i, bn = sim_mm_st(b, in, MS_BN)->i;
+  int64_t cur = sim_mm_st(b, in, MS_CUR)->i;
+  if (in->opc == SIM_MM_ASYNC_GET_TENSOR_C) {
+    if (!sim_mm_put_tile(b, in, cur, in, 1, true, 0, bn, false))
+      return false;
+  } else {
+    if (b->slots[in->a[1]].i != 0)
+      return sim_fail(b, in, CASC_CHECK_UNSUPPORTED,
+                      "GetTensorC with atomic %lld (accumulating into GM) is "
+                      "not simulated",
+                      (long long)b->slots[in->a[1]].i);
+    if (!(sim_mm_st(b, in, MS_FLAGS)->i & MF_WS))
+      return sim_fail(b, in, CASC_CHECK_BAD_VALUE,
+                      "the returning GetTensorC takes the tile from the "
+                      "workspace of SetWorkspace, which was not called");
+    sim_insn ws = sim_mm_state_operand(b, in, MS_WS);
+    if (!sim_mm_put_tile(b, in, cur, &ws, 0, false, 0, bn, false))
+      return false;
+    sim_tensor t = sim_mm_st(b, in, MS_WS)->t;
+    t.len = bm * bn * (int64_t)sim_mm_esz(sim_mm_types(in).c);
+    b->slots[in->r].t = t;
   }
-  st(b, in, 0, MS_A)->t = a0;
-  st(b, in, 0, MS_B)->t = b0;
-  return ok;
+  sim_mm_st(b, in, MS_FLAGS)->i &= ~(int64_t)MF_RESULT;
+  return true;
+}
+
+/* SetHF32(enableHF32, transMode): false keeps regular FP32 products (the
+ * default, as SetHF32Mode(false) on the basic cube, cube.c). HF32 itself
+ * is reported: the reference gives the rounding of float32 into HF32
+ * (transMode 0: to nearest, ties to even; 1: ties away from zero) but
+ * not the HF32 format it rounds to (its mantissa width). */
+static bool mm_set_hf32(sim_block *b, const sim_insn *in) {
+  if (!sim_mm_ready(b, in))
+    return false;
+  if (sim_mm_flag(b, in, 1))
+    return sim_fail(b, in, CASC_CHECK_UNSUPPORTED,
+                    "SetHF32(true): HF32 products are not simulated (the "
+                    "reference gives float32's rounding into HF32, not the "
+                    "HF32 format)");
+  return true;
 }
 
 /* SetTensorA / B / Bias: the GlobalTensor into its state slot. */
 static bool set_tensor(sim_block *b, const sim_insn *in, unsigned k,
                        int64_t flag, int64_t trflag) {
-  if (!ready(b, in))
+  if (!sim_mm_ready(b, in))
     return false;
   if (!casc_type_is_global_tensor(in->op->operands[1].value->type))
     return sim_fail(b, in, CASC_CHECK_UNSUPPORTED,
                     "an operand in local memory (A, B or the bias from "
                     "L1 / UB) is not simulated: they are read from GM");
-  st(b, in, 0, k)->t = b->slots[in->a[1]].t;
-  int64_t *f = &st(b, in, 0, MS_FLAGS)->i;
+  sim_mm_st(b, in, k)->t = b->slots[in->a[1]].t;
+  int64_t *f = &sim_mm_st(b, in, MS_FLAGS)->i;
   *f |= flag;
+  /* a tensor replaces SetTensorA / B(scalar) */
+  *f &= ~(int64_t)(k == MS_A ? MF_SCALAR_A : k == MS_B ? MF_SCALAR_B : 0);
   if (trflag) {
     *f &= ~trflag;
-    if (in->nargs > 2 && flag_at(b, in, 2))
+    if (in->nargs > 2 && sim_mm_flag(b, in, 2))
       *f |= trflag;
   }
   return true;
@@ -554,7 +590,7 @@ static void set_shape(sim_block *b, const sim_insn *in, const unsigned *ks,
   for (unsigned i = 0; i < n && i + 1 < in->nargs; i++) {
     int64_t v = sim_sext(b->slots[in->a[i + 1]].i, CASC_DT_I32);
     if (v > 0)
-      st(b, in, 0, ks[i])->i = v;
+      sim_mm_st(b, in, ks[i])->i = v;
   }
 }
 
@@ -568,43 +604,43 @@ bool sim_exec_matmul(sim_block *b, const sim_insn *in) {
   case SIM_MM_REGIST: { /* (pipe, workspace, matmul[, tiling]) */
     sim_insn t = *in;   /* the object as operand 0, as the other rows */
     t.a[0] = in->a[2];
-    return in->nargs < 4 || mm_init(b, &t, 0, 3);
+    return in->nargs < 4 || mm_init(b, &t, 3);
   }
   case SIM_MM_INIT:
-    return mm_init(b, in, 0, 1);
+    return mm_init(b, in, 1);
   case SIM_MM_SET_TENSOR_A:
     return set_tensor(b, in, MS_A, MF_A, MF_TR_A);
   case SIM_MM_SET_TENSOR_B:
     return set_tensor(b, in, MS_B, MF_B, MF_TR_B);
   case SIM_MM_SET_BIAS:
-    if (types_of(in).bias == CASC_DT_INVALID)
+    if (sim_mm_types(in).bias == CASC_DT_INVALID)
       return sim_fail(b, in, CASC_CHECK_BAD_VALUE,
                       "the Matmul's type has no bias type");
     return set_tensor(b, in, MS_BIAS, MF_BIAS, 0);
   case SIM_MM_DISABLE_BIAS:
-    st(b, in, 0, MS_FLAGS)->i &= ~(int64_t)MF_BIAS;
+    sim_mm_st(b, in, MS_FLAGS)->i &= ~(int64_t)MF_BIAS;
     return true;
   case SIM_MM_SET_TAIL: {
     static const unsigned k[] = {MS_TM, MS_TN, MS_TK};
-    if (!ready(b, in))
+    if (!sim_mm_ready(b, in))
       return false;
     set_shape(b, in, k, 3);
     return true;
   }
   case SIM_MM_SET_SINGLE_SHAPE: {
     static const unsigned k[] = {MS_SM, MS_SN, MS_SK};
-    if (!ready(b, in))
+    if (!sim_mm_ready(b, in))
       return false;
     set_shape(b, in, k, 3);
     return true;
   }
   case SIM_MM_SET_ORG_SHAPE: {
     static const unsigned k[] = {MS_M, MS_N, MS_KA, MS_KB};
-    if (!ready(b, in))
+    if (!sim_mm_ready(b, in))
       return false;
     set_shape(b, in, k, 4);
     if (in->nargs < 5) /* orgKb defaults to orgKa */
-      st(b, in, 0, MS_KB)->i = st(b, in, 0, MS_KA)->i;
+      sim_mm_st(b, in, MS_KB)->i = sim_mm_st(b, in, MS_KA)->i;
     return true;
   }
   case SIM_MM_ITERATE:
@@ -614,24 +650,57 @@ bool sim_exec_matmul(sim_block *b, const sim_insn *in) {
   case SIM_MM_ITERATE_ALL:
     return mm_iterate_all(b, in);
   case SIM_MM_ITERATE_BATCH:
-    return mm_iterate_batch(b, in);
+  case SIM_MM_ITERATE_BATCH_CUBE_ONLY:
+  case SIM_MM_ITERATE_N_BATCH:
+  case SIM_MM_SET_BATCH_NUM:
+  case SIM_MM_GET_BATCH_TENSOR_C:
+    return sim_mm_exec_batch(b, in);
+  case SIM_MM_GET_TENSOR_C_RETURN:
+  case SIM_MM_ASYNC_GET_TENSOR_C:
+    return mm_get_tensor_c_async(b, in);
+  case SIM_MM_SET_HF32:
+    return mm_set_hf32(b, in);
+  case SIM_MM_SET_TENSOR_SCALAR: { /* (matmul, scalar of A's / B's type) */
+    bool is_a = in->op->kind == CASC_OP_MATMUL_SET_TENSOR_A_SCALAR;
+    if (!sim_mm_ready(b, in))
+      return false;
+    sim_mm_st(b, in, is_a ? MS_SCALAR_A : MS_SCALAR_B)->f =
+        b->slots[in->a[1]].f;
+    sim_mm_st(b, in, MS_FLAGS)->i |=
+        is_a ? MF_A | MF_SCALAR_A : MF_B | MF_SCALAR_B;
+    sim_mm_st(b, in, MS_FLAGS)->i &= ~(int64_t)(is_a ? MF_TR_A : MF_TR_B);
+    return true;
+  }
+  case SIM_MM_SET_QUANT_VECTOR: /* (matmul, GlobalTensor<uint64_t>) */
+    if (!sim_mm_ready(b, in))
+      return false;
+    sim_mm_st(b, in, MS_QVEC)->t = b->slots[in->a[1]].t;
+    sim_mm_st(b, in, MS_FLAGS)->i =
+        (sim_mm_st(b, in, MS_FLAGS)->i & ~(int64_t)MF_QUANT) | MF_QVEC;
+    return true;
   case SIM_MM_END:
     /* End: the next round starts from the first tile */
-    st(b, in, 0, MS_NEXT)->i = 0;
-    st(b, in, 0, MS_FLAGS)->i &= ~(int64_t)MF_RESULT;
+    sim_mm_st(b, in, MS_NEXT)->i = 0;
+    sim_mm_st(b, in, MS_FLAGS)->i &= ~(int64_t)MF_RESULT;
     return true;
   case SIM_MM_SET_QUANT_SCALAR: /* (matmul, deqScalar: uint64) */
-    if (!ready(b, in))
+    if (!sim_mm_ready(b, in))
       return false;
-    st(b, in, 0, MS_QUANT)->i = b->slots[in->a[1]].i;
-    st(b, in, 0, MS_FLAGS)->i |= MF_QUANT;
+    sim_mm_st(b, in, MS_QUANT)->i = b->slots[in->a[1]].i;
+    sim_mm_st(b, in, MS_FLAGS)->i =
+        (sim_mm_st(b, in, MS_FLAGS)->i & ~(int64_t)MF_QVEC) | MF_QUANT;
     return true;
   case SIM_MM_WAIT:
     /* the work is done at the call: nothing is left to wait for */
     return true;
-  case SIM_MM_SET_WORKSPACE:
-    /* GetTensorC into UB does not pass through GM here (the tile goes
-     * from L0C to UB at the call), so the workspace is not used */
+  case SIM_MM_SET_WORKSPACE: /* (matmul, GM[, size]) */
+    /* the asynchronous forms' results go there (GetTensorC returning GM,
+     * IterateNBatch); GetTensorC into UB does not pass through GM here
+     * (the tile goes from L0C to UB at the call) */
+    if (!sim_mm_ready(b, in))
+      return false;
+    sim_mm_st(b, in, MS_WS)->t = b->slots[in->a[1]].t;
+    sim_mm_st(b, in, MS_FLAGS)->i |= MF_WS;
     return true;
   default:
     return false;
@@ -697,6 +766,16 @@ static unsigned dtype_item(const char *s, size_t n) {
   return CASC_DT_INVALID;
 }
 
+/* A LayoutMode item ("N : i32", pyasc's asc.LayoutMode: 0 NONE ... 4
+ * BNGS1S2); 0 for anything else. */
+static unsigned layout_item(const char *s, size_t n) {
+  static const char *const k[] = {"1 : i32", "2 : i32", "3 : i32", "4 : i32"};
+  for (unsigned i = 0; i < 4; i++)
+    if (item_is(s, n, k[i]))
+      return i + 1;
+  return 0;
+}
+
 bool sim_mm_type_facts(const casc_type *t, int64_t *imm, const char **why) {
   const char *s[MM_ITEMS];
   size_t n[MM_ITEMS];
@@ -725,13 +804,16 @@ bool sim_mm_type_facts(const casc_type *t, int64_t *imm, const char **why) {
            "accumulator's or A's type)";
     return false;
   }
-  /* LayoutMode NORMAL (1) for A, B and C: what IterateBatch runs on */
-  bool normal = item_is(s[4], n[4], "1 : i32") &&
-                item_is(s[9], n[9], "1 : i32") &&
-                item_is(s[14], n[14], "1 : i32");
+  /* the LayoutModes of A, B and C (what the batch forms run on) and the
+   * config's isNBatch (IterateNBatch needs it) */
+  int64_t layouts = (int64_t)layout_item(s[4], n[4]) << 40 |
+                    (int64_t)layout_item(s[9], n[9]) << 43 |
+                    (int64_t)layout_item(s[14], n[14]) << 46;
+  bool n_batch = strstr(t->u.opaque.body, "is_n_batch = true") != NULL;
   *imm = (int64_t)a | (int64_t)b << 8 | (int64_t)c << 16 | (int64_t)bias << 24 |
          (int64_t)item_is(s[3], n[3], "true") << 32 |
-         (int64_t)item_is(s[8], n[8], "true") << 33 | (int64_t)normal << 34;
+         (int64_t)item_is(s[8], n[8], "true") << 33 | (int64_t)n_batch << 35 |
+         layouts;
   return true;
 }
 
@@ -750,10 +832,10 @@ static uint64_t cdiv(uint64_t a, uint64_t b) {
 static uint64_t tile_cycles(sim_block *b, const sim_insn *in, int64_t count,
                             bool compute, bool out) {
   const casc_platform *pl = b->L->plat;
-  mm_types ty = types_of(in);
+  mm_types ty = sim_mm_types(in);
   tile t = tile_of(b, in, count);
-  uint64_t es = esz(ty.a), c0 = 32 / es, cyc = 0;
-  int64_t bk = st(b, in, 0, MS_BK)->i;
+  uint64_t es = sim_mm_esz(ty.a), c0 = 32 / es, cyc = 0;
+  int64_t bk = sim_mm_st(b, in, MS_BK)->i;
   for (int64_t k0 = 0; compute && k0 < t.pk; k0 += bk) {
     uint64_t kc = (uint64_t)(t.pk - k0 < bk ? t.pk - k0 : bk);
     uint64_t mc = (uint64_t)t.mc, nc = (uint64_t)t.nc;
@@ -785,9 +867,9 @@ static uint64_t ub_copy_cycles(sim_block *b, const sim_insn *in) {
   if (!casc_type_is_local_tensor(in->op->operands[1].value->type))
     return 0;
   const casc_platform *pl = b->L->plat;
-  tile t = tile_of(b, in, st(b, in, 0, MS_CUR)->i);
-  uint64_t bytes =
-      (uint64_t)t.mc * (uint64_t)st(b, in, 0, MS_BN)->i * esz(types_of(in).c);
+  tile t = tile_of(b, in, sim_mm_st(b, in, MS_CUR)->i);
+  uint64_t bytes = (uint64_t)t.mc * (uint64_t)sim_mm_st(b, in, MS_BN)->i *
+                   sim_mm_esz(sim_mm_types(in).c);
   return pl->mte2_setup + cdiv(bytes, pl->mte2_bytes_per_cycle);
 }
 
@@ -805,20 +887,30 @@ uint64_t sim_mm_wait_cycles(sim_block *b, const sim_insn *in) {
   case SIM_MM_ITERATE: {
     bool has_tile = b->slots[in->r].i != 0;
     return pl->kfc_msg_cycles +
-           (has_tile ? tile_cycles(b, in, st(b, in, 0, MS_CUR)->i, true, false)
-                     : 0);
+           (has_tile
+                ? tile_cycles(b, in, sim_mm_st(b, in, MS_CUR)->i, true, false)
+                : 0);
   }
   case SIM_MM_GET_TENSOR_C:
+  case SIM_MM_GET_TENSOR_C_RETURN:
+  case SIM_MM_ASYNC_GET_TENSOR_C:
     return pl->kfc_msg_cycles +
-           tile_cycles(b, in, st(b, in, 0, MS_CUR)->i, false, true) +
+           tile_cycles(b, in, sim_mm_st(b, in, MS_CUR)->i, false, true) +
            ub_copy_cycles(b, in);
   case SIM_MM_ITERATE_ALL:
-  case SIM_MM_ITERATE_BATCH: {
+  case SIM_MM_ITERATE_BATCH:
+  case SIM_MM_ITERATE_BATCH_CUBE_ONLY:
+  case SIM_MM_ITERATE_N_BATCH: {
     uint64_t cyc = pl->kfc_msg_cycles;
-    int64_t n = tiles_of(b, in);
-    int64_t batches = in->opc == SIM_MM_ITERATE_BATCH
-                          ? (int64_t)sim_zext(b->slots[in->a[2]].i, CASC_DT_U32)
-                          : 1;
+    int64_t n = sim_mm_tiles(b, in);
+    int64_t batches = 1;
+    if (in->opc == SIM_MM_ITERATE_BATCH)
+      batches = (int64_t)sim_zext(b->slots[in->a[2]].i, CASC_DT_U32);
+    else if (in->opc == SIM_MM_ITERATE_BATCH_CUBE_ONLY)
+      batches = sim_mm_st(b, in, MS_BATCH_A)->i;
+    else if (in->opc == SIM_MM_ITERATE_N_BATCH)
+      batches = (int64_t)(sim_zext(b->slots[in->a[1]].i, CASC_DT_U32) *
+                          sim_zext(b->slots[in->a[2]].i, CASC_DT_U32));
     for (int64_t c = 0; c < n; c++)
       cyc += (uint64_t)batches * tile_cycles(b, in, c, true, true);
     return cyc;

@@ -938,7 +938,7 @@ bool sim_exec_struct(sim_block *b, const sim_insn *in);
 /* matmul.c: the Matmul object's rows. Its state takes SIM_MM_SLOTS slots
  * (lower.c allocates them at its ascendc.construct); imm of each row packs
  * the object type's facts (sim_mm_type_facts). */
-#define SIM_MM_SLOTS 32
+#define SIM_MM_SLOTS 64
 bool sim_exec_matmul(sim_block *b, const sim_insn *in);
 /* Timing (after the row ran): the cycles the AIV waits for the AIC's
  * answer to a Matmul row — kfc_msg_cycles for the calls that send a
