@@ -21,6 +21,7 @@
  * the op that made it (lower.c reserves SIM_DESC_REC_SLOTS), so Init,
  * GetDesc and SetShapeAddr change the object every copy of the value names,
  * as they change the C++ object. */
+#include <stdarg.h>
 #include <stdio.h>
 
 #include "sim/sim_internal.h"
@@ -91,6 +92,24 @@ bool sim_tensor_desc_check(const casc_op *op, sim_insn *in, char *why,
   return ok;
 }
 
+/* sim_fail, with the class's name for the constructor's messages (its op
+ * has no API name) */
+static bool fail(sim_block *b, const sim_insn *in, casc_sim_check c,
+                 const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static bool fail(sim_block *b, const sim_insn *in, casc_sim_check c,
+                 const char *fmt, ...) {
+  char msg[256];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  const char *api = in->op->kind == CASC_OP_LIST_TENSOR_DESC_V2
+                        ? "ListTensorDesc"
+                        : sim_api_name(in->op);
+  sim_report(b, c, CASC_SEV_ERROR, in->op, "%s: %s", api, msg);
+  return false;
+}
+
 /* ---- records ------------------------------------------------------------ */
 
 static void *rec_at(sim_block *b, const sim_insn *in, unsigned arg,
@@ -98,8 +117,8 @@ static void *rec_at(sim_block *b, const sim_insn *in, unsigned arg,
   int64_t base = b->slots[in->a[arg]].i;
   if (base <= 0 || base + SIM_DESC_REC_SLOTS > (int64_t)b->L->prog->nslots ||
       *(const uint8_t *)&b->slots[base] != tag) {
-    sim_fail(b, in, CASC_CHECK_BAD_VALUE, "the %s was never constructed",
-             tag == REC_LIST ? "ListTensorDesc" : "TensorDesc");
+    fail(b, in, CASC_CHECK_BAD_VALUE, "the %s was never constructed",
+         tag == REC_LIST ? "ListTensorDesc" : "TensorDesc");
     return NULL;
   }
   return &b->slots[base];
@@ -121,10 +140,10 @@ static bool read_word(sim_block *b, const sim_insn *in, const list_rec *l,
                       int64_t off, const char *what, uint64_t *v) {
   const sim_gm *gm = &b->L->gm[l->buf];
   if (off < 0 || off + 8 > gm->bytes) {
-    sim_fail(b, in, CASC_CHECK_GM_OUT_OF_BOUNDS,
-             "%s is read at byte %lld of the descriptor in GM '%s', which "
-             "has %lld bytes",
-             what, (long long)off, gm->name, (long long)gm->bytes);
+    fail(b, in, CASC_CHECK_GM_OUT_OF_BOUNDS,
+         "%s is read at byte %lld of the descriptor in GM '%s', which "
+         "has %lld bytes",
+         what, (long long)off, gm->name, (long long)gm->bytes);
     return false;
   }
   sim_gm_record(b, in, l->buf, off, 8, false);
@@ -137,10 +156,10 @@ static bool read_word(sim_block *b, const sim_insn *in, const list_rec *l,
 static bool map_pointer(sim_block *b, const sim_insn *in, uint64_t addr,
                         uint32_t index, int16_t *buf, int64_t *off) {
   if (!addr)
-    return sim_fail(b, in, CASC_CHECK_BAD_VALUE,
-                    "tensor %u's data pointer is null (the reference "
-                    "implementation asserts dataPtr != nullptr)",
-                    index);
+    return fail(b, in, CASC_CHECK_BAD_VALUE,
+                "tensor %u's data pointer is null (the reference "
+                "implementation asserts dataPtr != nullptr)",
+                index);
   const casc_sim_program *p = b->L->prog;
   for (unsigned k = 0; k < p->nparams; k++) {
     const sim_gm *gm = &b->L->gm[k];
@@ -152,11 +171,11 @@ static bool map_pointer(sim_block *b, const sim_insn *in, uint64_t addr,
       return true;
     }
   }
-  return sim_fail(b, in, CASC_CHECK_BAD_VALUE,
-                  "tensor %u's data pointer: address 0x%llx is in no GM "
-                  "argument (a descriptor holds the host addresses of "
-                  "buffers passed to the same launch)",
-                  index, (unsigned long long)addr);
+  return fail(b, in, CASC_CHECK_BAD_VALUE,
+              "tensor %u's data pointer: address 0x%llx is in no GM "
+              "argument (a descriptor holds the host addresses of "
+              "buffers passed to the same launch)",
+              index, (unsigned long long)addr);
 }
 
 /* ListTensorDecode: parse the descriptor at the GM address of operand
@@ -167,9 +186,9 @@ static bool decode(sim_block *b, const sim_insn *in, unsigned data,
   const sim_tensor *t = &b->slots[in->a[data]].t;
   const sim_slot *s = b->slots;
   if (t->buf < 0)
-    return sim_fail(b, in, CASC_CHECK_BAD_VALUE,
-                    "the descriptor is not a GM address of a kernel "
-                    "argument");
+    return fail(b, in, CASC_CHECK_BAD_VALUE,
+                "the descriptor is not a GM address of a kernel "
+                "argument");
   list_rec n;
   memset(&n, 0, sizeof n);
   n.tag = REC_LIST;
@@ -183,16 +202,16 @@ static bool decode(sim_block *b, const sim_insn *in, unsigned data,
   n.dim = (uint32_t)w1;
   n.stride = n.dim ? 1u + n.dim : 2u;
   if (n.dim > SIM_SHAPE_MAX_DIM)
-    return sim_fail(b, in, CASC_CHECK_BAD_VALUE,
-                    "entry 0 says the tensors have %u dimensions; the "
-                    "simulator keeps a TensorDesc's shape in %d words "
-                    "(K_MAX_DIM)",
-                    n.dim, SIM_SHAPE_MAX_DIM);
+    return fail(b, in, CASC_CHECK_BAD_VALUE,
+                "entry 0 says the tensors have %u dimensions; the "
+                "simulator keeps a TensorDesc's shape in %d words "
+                "(K_MAX_DIM)",
+                n.dim, SIM_SHAPE_MAX_DIM);
   if (w0 % 8 || w0 < 8u + 8u * n.stride || w0 > (uint64_t)INT32_MAX)
-    return sim_fail(b, in, CASC_CHECK_BAD_VALUE,
-                    "word 0 says the pointer table is at byte %llu: not a "
-                    "multiple of 8 past entry 0 (%u words)",
-                    (unsigned long long)w0, n.stride);
+    return fail(b, in, CASC_CHECK_BAD_VALUE,
+                "word 0 says the pointer table is at byte %llu: not a "
+                "multiple of 8 past entry 0 (%u words)",
+                (unsigned long long)w0, n.stride);
   n.ptr_off = n.off + (int64_t)w0;
   n.count = (uint32_t)(w1 >> 32);
   if (!n.count) { /* the last entry's index + 1 */
@@ -205,39 +224,39 @@ static bool decode(sim_block *b, const sim_insn *in, unsigned data,
   if (n.dim) {
     uint64_t fit = (w0 - 8) / (8u * n.stride);
     if (fit != n.count)
-      return sim_fail(b, in, CASC_CHECK_BAD_VALUE,
-                      "a count of %u tensors, but the pointer table at "
-                      "byte %llu leaves room for %llu entries of %u "
-                      "dimensions",
-                      n.count, (unsigned long long)w0, (unsigned long long)fit,
-                      n.dim);
+      return fail(b, in, CASC_CHECK_BAD_VALUE,
+                  "a count of %u tensors, but the pointer table at "
+                  "byte %llu leaves room for %llu entries of %u "
+                  "dimensions",
+                  n.count, (unsigned long long)w0, (unsigned long long)fit,
+                  n.dim);
   } else {
     uint64_t w2;
     if (!read_word(b, in, &n, n.off + 16, "entry 0's shape word", &w2))
       return false;
     if (w2 != 0xffffffffu || w0 != 24)
-      return sim_fail(b, in, CASC_CHECK_BAD_VALUE,
-                      "a list of data pointers only (dim 0) has 0xffffffff "
-                      "in word 2 and its table at byte 24; this one has "
-                      "0x%llx and %llu",
-                      (unsigned long long)w2, (unsigned long long)w0);
+      return fail(b, in, CASC_CHECK_BAD_VALUE,
+                  "a list of data pointers only (dim 0) has 0xffffffff "
+                  "in word 2 and its table at byte 24; this one has "
+                  "0x%llx and %llu",
+                  (unsigned long long)w2, (unsigned long long)w0);
   }
   const sim_gm *gm = &b->L->gm[n.buf];
   if (n.ptr_off + 8 * (int64_t)n.count > gm->bytes)
-    return sim_fail(b, in, CASC_CHECK_GM_OUT_OF_BOUNDS,
-                    "the pointer table of %u tensors runs to byte %lld of "
-                    "GM '%s', which has %lld bytes",
-                    n.count, (long long)(n.ptr_off + 8 * (int64_t)n.count),
-                    gm->name, (long long)gm->bytes);
+    return fail(b, in, CASC_CHECK_GM_OUT_OF_BOUNDS,
+                "the pointer table of %u tensors runs to byte %lld of "
+                "GM '%s', which has %lld bytes",
+                n.count, (long long)(n.ptr_off + 8 * (int64_t)n.count),
+                gm->name, (long long)gm->bytes);
   uint32_t length = (uint32_t)s[in->a[data + 1]].i;
   uint32_t shape_size = (uint32_t)s[in->a[data + 2]].i;
   if (length != NO_CHECK && shape_size != NO_CHECK &&
       (shape_size != n.count || (uint64_t)length != w0 + 8u * n.count))
-    return sim_fail(b, in, CASC_CHECK_BAD_VALUE,
-                    "length %u and shapeSize %u disagree with the "
-                    "descriptor: %u tensors, %llu bytes",
-                    length, shape_size, n.count,
-                    (unsigned long long)(w0 + 8u * n.count));
+    return fail(b, in, CASC_CHECK_BAD_VALUE,
+                "length %u and shapeSize %u disagree with the "
+                "descriptor: %u tensors, %llu bytes",
+                length, shape_size, n.count,
+                (unsigned long long)(w0 + 8u * n.count));
   n.inited = 1;
   *l = n;
   return true;
@@ -246,11 +265,11 @@ static bool decode(sim_block *b, const sim_insn *in, unsigned data,
 static bool index_ok(sim_block *b, const sim_insn *in, const list_rec *l,
                      uint32_t index) {
   if (!l->inited)
-    return sim_fail(b, in, CASC_CHECK_BAD_VALUE,
-                    "the ListTensorDesc was not given a descriptor (Init)");
+    return fail(b, in, CASC_CHECK_BAD_VALUE,
+                "the ListTensorDesc was not given a descriptor (Init)");
   if (index >= l->count)
-    return sim_fail(b, in, CASC_CHECK_BAD_VALUE,
-                    "index %u, but the list holds %u tensors", index, l->count);
+    return fail(b, in, CASC_CHECK_BAD_VALUE,
+                "index %u, but the list holds %u tensors", index, l->count);
   return true;
 }
 
@@ -270,13 +289,13 @@ static bool get_desc(sim_block *b, const sim_insn *in, const list_rec *l) {
   if (!d || !index_ok(b, in, l, index))
     return false;
   if (!l->dim)
-    return sim_fail(b, in, CASC_CHECK_BAD_VALUE,
-                    "the list holds data pointers only (dim 0): it has no "
-                    "shapes to describe");
+    return fail(b, in, CASC_CHECK_BAD_VALUE,
+                "the list holds data pointers only (dim 0): it has no "
+                "shapes to describe");
   if (!d->shape_addr)
-    return sim_fail(b, in, CASC_CHECK_BAD_VALUE,
-                    "the TensorDesc has no shape storage: SetShapeAddr must "
-                    "come first (the reference's constraint)");
+    return fail(b, in, CASC_CHECK_BAD_VALUE,
+                "the TensorDesc has no shape storage: SetShapeAddr must "
+                "come first (the reference's constraint)");
   int64_t entry = l->off + 8 + 8 * (int64_t)index * l->stride;
   uint64_t hdr;
   if (!read_word(b, in, l, entry, "the entry's header", &hdr))
@@ -340,9 +359,9 @@ static bool exec_list(sim_block *b, const sim_insn *in) {
 static bool has_data(sim_block *b, const sim_insn *in, const tensor_rec *d) {
   if (d->has_data)
     return true;
-  return sim_fail(b, in, CASC_CHECK_BAD_VALUE,
-                  "the TensorDesc holds no data pointer (no GetDesc filled "
-                  "it)");
+  return fail(b, in, CASC_CHECK_BAD_VALUE,
+              "the TensorDesc holds no data pointer (no GetDesc filled "
+              "it)");
 }
 
 static bool exec_tensor(sim_block *b, const sim_insn *in) {
@@ -354,9 +373,9 @@ static bool exec_tensor(sim_block *b, const sim_insn *in) {
   case CASC_OP_TENSOR_DESC_SET_SHAPE_ADDR: {
     uint64_t a = (uint64_t)b->slots[in->a[1]].i;
     if (!a)
-      return sim_fail(b, in, CASC_CHECK_BAD_VALUE,
-                      "a null shape address (the reference implementation "
-                      "asserts shapePtr != nullptr)");
+      return fail(b, in, CASC_CHECK_BAD_VALUE,
+                  "a null shape address (the reference implementation "
+                  "asserts shapePtr != nullptr)");
     d->shape_addr = a;
     return true;
   }
@@ -369,9 +388,9 @@ static bool exec_tensor(sim_block *b, const sim_insn *in) {
   case CASC_OP_TENSOR_DESC_GET_SHAPE: {
     int64_t o = sim_sext(b->slots[in->a[1]].i, in->dt3);
     if (o < 0 || o >= (int64_t)d->dim)
-      return sim_fail(b, in, CASC_CHECK_BAD_VALUE,
-                      "dimension %lld of a tensor of %u dimensions",
-                      (long long)o, d->dim);
+      return fail(b, in, CASC_CHECK_BAD_VALUE,
+                  "dimension %lld of a tensor of %u dimensions", (long long)o,
+                  d->dim);
     r->i = sim_norm((int64_t)d->shape[o], in->dt);
     return true;
   }
@@ -392,11 +411,10 @@ static bool exec_tensor(sim_block *b, const sim_insn *in) {
     uint64_t es = casc_dtype_size((casc_dtype)in->dt);
     uint64_t room = (uint64_t)(gm->bytes - d->off) / es;
     if (n > room)
-      return sim_fail(b, in, CASC_CHECK_GM_OUT_OF_BOUNDS,
-                      "the shape describes %llu elements, but GM '%s' has "
-                      "%llu from the data pointer",
-                      (unsigned long long)n, gm->name,
-                      (unsigned long long)room);
+      return fail(b, in, CASC_CHECK_GM_OUT_OF_BOUNDS,
+                  "the shape describes %llu elements, but GM '%s' has "
+                  "%llu from the data pointer",
+                  (unsigned long long)n, gm->name, (unsigned long long)room);
     gm_result(b, in, d->buf, d->off, (int64_t)(n * es));
     return true;
   }

@@ -9,6 +9,7 @@
  * of range, an inconsistent or truncated descriptor, a length that
  * disagrees, GetDesc before SetShapeAddr, a shape larger than its buffer) is
  * an error located at the call that makes it. */
+#include <stdio.h>
 #include <string.h>
 
 #include "casc/asc.h"
@@ -270,10 +271,86 @@ static void test_bad_descriptors(void) {
                "32 from the data pointer");
 }
 
+/* A list of data pointers only (dim 0): GetSize and GetDataPtr read it;
+ * element 5 of each tensor, read through its pointer, goes to y[i]; GetDesc
+ * of such a list is a located error. */
+static void ptr_kernel(asc_kernel *k, void *user) {
+  bool get_desc = *(const bool *)user;
+  asc_gm_addr desc = asc_arg_gm(k, "desc", ASC_UINT64);
+  (void)asc_arg_gm(k, "x0", ASC_FLOAT);
+  (void)asc_arg_gm(k, "x1", ASC_FLOAT);
+  (void)asc_arg_gm(k, "x2", ASC_FLOAT);
+  asc_gm_addr y = asc_arg_gm(k, "y", ASC_FLOAT);
+  asc_global_tensor y_gm = asc_globaltensor();
+  asc_globaltensor_set_global_buffer(y_gm, y, NT + 1);
+  asc_list_tensor_desc l = asc_listtensordesc();
+  asc_listtensordesc_init(l, desc);
+  for (int i = 0; i < NT; i++) {
+    asc_global_tensor g = asc_globaltensor();
+    asc_globaltensor_set_global_buffer(
+        g, asc_listtensordesc_get_data_ptr(l, i, ASC_FLOAT), N);
+    asc_globaltensor_set_value(y_gm, i, asc_globaltensor_get_value_float(g, 5));
+  }
+  asc_globaltensor_set_value(
+      y_gm, NT,
+      asc_to_float(asc_to_int(asc_listtensordesc_get_size(l), ASC_INT32),
+                   ASC_FLOAT));
+  if (get_desc) {
+    asc_tensor_desc d = asc_tensordesc(ASC_FLOAT);
+    asc_tensordesc_set_shape_addr(d, 8u);
+    g_line = __LINE__ + 1;
+    asc_listtensordesc_get_desc(l, d, 0);
+  }
+}
+
+static void test_pointer_only_list(void) {
+  static bufs B;
+  fill(&B);
+  void *data[NT] = {B.x[2], B.x[0], B.x[1]};
+  size_t w = casc_sim_list_desc_build(B.desc, 32, NT, 0, NULL, data);
+  REQUIRE(w == 1 + 2 + NT);
+  for (int bad = 0; bad < 2; bad++) {
+    casc_ctx *ctx = casc_ctx_new();
+    casc_diag_list diags = {0};
+    casc_ctx_set_diag_handler(ctx, casc_diag_collect, &diags);
+    bool get_desc = bad;
+    casc_op *mod = casc_jit_build(ctx, "k", ptr_kernel, &get_desc);
+    casc_sim_program *p = mod ? casc_sim_compile(ctx, mod, "k") : NULL;
+    for (unsigned i = 0; !p && i < diags.n; i++)
+      casc_diag_print(diags.items[i], stderr);
+    REQUIRE(p != NULL);
+    float y[NT + 1] = {0};
+    casc_arg args[5] = {casc_arg_gm(B.desc, CASC_DT_U64, w),
+                        casc_arg_gm(B.x[0], CASC_DT_F32, N),
+                        casc_arg_gm(B.x[1], CASC_DT_F32, N),
+                        casc_arg_gm(B.x[2], CASC_DT_F32, N),
+                        casc_arg_gm(y, CASC_DT_F32, NT + 1)};
+    casc_launch_result res;
+    memset(&res, 0, sizeof res);
+    casc_sim_run_timed(p, 1, args, 5, NULL, NULL, &res);
+    if (!bad) {
+      CHECK_EQ_INT((int)res.nissues, 0);
+      for (int i = 0; i < NT; i++)
+        CHECK(y[i] == ((const float *)data[i])[5]);
+      CHECK(y[NT] == (float)NT);
+    } else {
+      const casc_sim_issue *is = first_issue(&res, CASC_SEV_ERROR);
+      REQUIRE(is != NULL);
+      CHECK_EQ_INT((int)is->loc->u.file.line, g_line);
+      CHECK(strstr(is->msg, "GetDesc: the list holds data pointers only") !=
+            NULL);
+    }
+    casc_sim_program_free(p);
+    casc_diag_list_free(&diags);
+    casc_ctx_free(ctx);
+  }
+}
+
 int main(void) {
   RUN_TEST(test_layout);
   RUN_TEST(test_add_three);
   RUN_TEST(test_misuse_is_located);
   RUN_TEST(test_bad_descriptors);
+  RUN_TEST(test_pointer_only_list);
   return CHECK_SUMMARY();
 }
