@@ -7,8 +7,9 @@
  * GetIndex and GetShape read are checked against plain C over the same
  * inputs. Each misuse (an address in no argument, an index or dimension out
  * of range, an inconsistent or truncated descriptor, a length that
- * disagrees, GetDesc before SetShapeAddr, a shape larger than its buffer) is
- * an error located at the call that makes it. */
+ * disagrees, GetDesc before SetShapeAddr, SetShapeAddr(0), a shape larger
+ * than its buffer, GetDesc of a pointer-only list) is an error located at
+ * the call that makes it. */
 #include <stdio.h>
 #include <string.h>
 
@@ -29,6 +30,7 @@ typedef enum {
   BAD_INDEX,      /* GetDesc(desc, 3) of a list of 3 */
   BAD_SHAPE_DIM,  /* GetShape(2) of a 2-dim tensor */
   NO_SHAPE_ADDR,  /* GetDesc before SetShapeAddr */
+  NULL_SHAPE,     /* SetShapeAddr(0) */
   BAD_LENGTH,     /* the constructor's length disagrees */
   LIST_PTR_RANGE, /* ListTensorDesc.GetDataPtr(3) */
   SMALL_X0,       /* the host passes x0 shorter than its shape */
@@ -58,8 +60,10 @@ static void desc_kernel(asc_kernel *k, void *user) {
     g_line = __LINE__ + 1;
   asc_list_tensor_desc l = asc_listtensordesc(desc, length, NT);
   asc_tensor_desc d = asc_tensordesc(ASC_FLOAT);
+  if (c->m == NULL_SHAPE)
+    g_line = __LINE__ + 2;
   if (c->m != NO_SHAPE_ADDR)
-    asc_tensordesc_set_shape_addr(d, 0x1000u);
+    asc_tensordesc_set_shape_addr(d, c->m == NULL_SHAPE ? 0u : 0x1000u);
   asc_tpipe pipe = asc_tpipe();
   asc_tquebind in_q = asc_tque(ASC_TPOSITION_VECIN, 1);
   asc_tquebind out_q = asc_tque(ASC_TPOSITION_VECOUT, 1);
@@ -220,6 +224,8 @@ static void test_misuse_is_located(void) {
   expect_error(BAD_SHAPE_DIM, &B, "bad-value",
                "GetShape: dimension 2 of a tensor of 2 dimensions");
   expect_error(NO_SHAPE_ADDR, &B, "bad-value", "SetShapeAddr must come first");
+  expect_error(NULL_SHAPE, &B, "bad-value",
+               "SetShapeAddr: a null shape address");
   expect_error(BAD_LENGTH, &B, "bad-value",
                "length 112 and shapeSize 3 disagree with the descriptor: 3 "
                "tensors, 104 bytes");
