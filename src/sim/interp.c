@@ -791,6 +791,12 @@ void sim_block_run(sim_block *b) {
       if (!sim_exec_shape_info(b, in))
         goto done;
       break;
+    case SIM_DESC_NEW:
+    case SIM_DESC_LIST:
+    case SIM_DESC_TENSOR:
+      if (!sim_exec_tensor_desc(b, in))
+        goto done;
+      break;
     case SIM_NONE: /* lowering never emits these two */
     case SIM_LOWERED:
     case SIM_OPC_COUNT_:

@@ -1631,6 +1631,12 @@ static bool lower_generic(lowerer *L, casc_op *op) {
     for (unsigned i = 1; i < SIM_SHAPE_REC_SLOTS; i++)
       new_slot(L, op);
   }
+  if (tmp.opc == SIM_DESC_NEW) {
+    /* the ListTensorDesc / TensorDesc it makes (tensor_desc.c) */
+    tmp.imm2 = new_slot(L, op);
+    for (unsigned i = 1; i < SIM_DESC_REC_SLOTS; i++)
+      new_slot(L, op);
+  }
   sim_insn *in = emit(L, opc, op);
   if (!L->failed)
     *in = tmp;

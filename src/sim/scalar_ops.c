@@ -417,6 +417,10 @@ bool sim_sys_check(const casc_op *op, sim_insn *in, char *why, size_t n) {
   case SIM_SHAPE_INFO_DIM:
   case SIM_SHAPE_SIZE:
     return sim_shape_info_check(op, in, why, n);
+  case SIM_DESC_NEW:
+  case SIM_DESC_LIST:
+  case SIM_DESC_TENSOR:
+    return sim_tensor_desc_check(op, in, why, n);
   case SIM_SET_ATOMIC:
   case SIM_SET_STORE_ATOMIC: {
     /* imm: the operation (-1: SetAtomicType, the type only); imm2: the

@@ -423,6 +423,9 @@ typedef struct {
   uint32_t shape[SIM_SHAPE_MAX_DIM], orig[SIM_SHAPE_MAX_DIM];
 } sim_shape_rec;
 #define SIM_SHAPE_REC_SLOTS 3
+/* A ListTensorDesc / TensorDesc (tensor_desc.c): a record in this many
+ * slots of the op that constructs it. */
+#define SIM_DESC_REC_SLOTS 4
 
 #define SIM_XFLAGS 16 /* cross-core flag ids (FftsCrossCoreSync: 4 bits) */
 typedef struct sim_block {
@@ -1017,6 +1020,12 @@ bool sim_exec_tensor_tag(sim_block *b, const sim_insn *in);
 bool sim_shape_info_check(const casc_op *op, sim_insn *in, char *why, size_t n);
 bool sim_exec_shape_info(sim_block *b, const sim_insn *in);
 void sim_shape_info_block_begin(sim_block *b);
+/* tensor_desc.c: ListTensorDesc (Init, GetDesc, GetDataPtr, GetSize) and
+ * TensorDesc (SetShapeAddr, GetDim, GetIndex, GetShape, GetDataPtr,
+ * GetDataObj) over a descriptor in GM. */
+bool sim_tensor_desc_check(const casc_op *op, sim_insn *in, char *why,
+                           size_t n);
+bool sim_exec_tensor_desc(sim_block *b, const sim_insn *in);
 /* sync_all.c: the launch's SyncAll state. new returns NULL when the program
  * has no SyncAll (*err false) or, after reporting, when the launch cannot
  * run it (*err true). block_end is called when a block stops, for good. */

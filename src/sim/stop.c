@@ -81,7 +81,8 @@ bool sim_blocks_run_alike(const casc_sim_program *p) {
     if (p->code[i].opc == SIM_GET_BLOCK_IDX ||
         p->code[i].opc == SIM_GT_GET_VALUE ||
         p->code[i].opc == SIM_LT_GET_VALUE ||
-        p->code[i].opc == SIM_MEMREF_LOAD || p->code[i].opc == SIM_EMIT_DEREF)
+        p->code[i].opc == SIM_MEMREF_LOAD || p->code[i].opc == SIM_EMIT_DEREF ||
+        p->code[i].opc == SIM_DESC_NEW || p->code[i].opc == SIM_DESC_LIST)
       return false;
   return true;
 }
