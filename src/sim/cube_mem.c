@@ -82,12 +82,12 @@ bool sim_cube_ws_alloc(sim_block *b, const casc_platform *pl) {
   for (uint32_t h = 0; h < 65536; h++)
     lut[h] = f16_bits_value(h);
   /* LoadDataWithSparse's index: one byte per L0B byte, none loaded */
-  b->sp_idx = casc_malloc((size_t)pl->l0_b_size + 1);
+  b->sp_idx = casc_malloc(pl->l0_b_size ? pl->l0_b_size : 1);
   if (!b->sp_idx) {
     sim_cube_ws_free(b);
     return false;
   }
-  memset(b->sp_idx, SIM_SP_IDX_NONE, (size_t)pl->l0_b_size + 1);
+  memset(b->sp_idx, SIM_SP_IDX_NONE, pl->l0_b_size);
   b->sp_idx_used = false;
   for (unsigned p = 0; p < SIM_POOL_COUNT_; p++) {
     if (!cube_pool(p))
