@@ -53,6 +53,12 @@ static void read_check(sim_block *b, const sim_insn *in, unsigned opnd,
              casc_hw_mem_name((casc_hw_mem)pool), (long long)first);
 }
 
+void sim_cube_read_check(sim_block *b, const sim_insn *in, unsigned opnd,
+                         sim_pool pool, int64_t off, int64_t bytes,
+                         bool *warned) {
+  read_check(b, in, opnd, pool, off, bytes, warned);
+}
+
 /* ---- DataCopy(dst L1, src GM, Nd2NzParams) ------------------------------ */
 
 /* A tile's rows are short runs far apart in GM (a 64 x 64 f16 tile of a

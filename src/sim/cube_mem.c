@@ -81,6 +81,14 @@ bool sim_cube_ws_alloc(sim_block *b, const casc_platform *pl) {
   float *lut = (float *)b->mm_scratch;
   for (uint32_t h = 0; h < 65536; h++)
     lut[h] = f16_bits_value(h);
+  /* LoadDataWithSparse's index: one byte per L0B byte, none loaded */
+  b->sp_idx = casc_malloc(pl->l0_b_size ? pl->l0_b_size : 1);
+  if (!b->sp_idx) {
+    sim_cube_ws_free(b);
+    return false;
+  }
+  memset(b->sp_idx, SIM_SP_IDX_NONE, pl->l0_b_size);
+  b->sp_idx_used = false;
   for (unsigned p = 0; p < SIM_POOL_COUNT_; p++) {
     if (!cube_pool(p))
       continue;
@@ -100,6 +108,8 @@ bool sim_cube_ws_alloc(sim_block *b, const casc_platform *pl) {
 void sim_cube_ws_free(sim_block *b) {
   casc_free(b->mm_scratch);
   b->mm_scratch = NULL;
+  casc_free(b->sp_idx);
+  b->sp_idx = NULL;
   for (unsigned p = 0; p < SIM_POOL_COUNT_; p++) {
     if (!cube_pool(p))
       continue;
@@ -122,6 +132,12 @@ void sim_cube_block_reset(sim_block *b) {
   for (unsigned p = 0; p < SIM_POOL_COUNT_; p++)
     if (cube_pool(p) && b->cw[p])
       memset(b->cw[p], 0, nwords(b->pool_size[p]) * sizeof *b->cw[p]);
+  /* a block starts with no sparse index loaded; only a block that loaded
+   * one pays for clearing it */
+  if (b->sp_idx && b->sp_idx_used) {
+    memset(b->sp_idx, SIM_SP_IDX_NONE, b->pool_size[SIM_POOL_L0B]);
+    b->sp_idx_used = false;
+  }
 }
 
 /* The mask of bits [lo, hi) of a 64-bit word (0 <= lo < hi <= 64). */

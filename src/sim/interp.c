@@ -496,6 +496,11 @@ void sim_block_run(sim_block *b) {
       if (!sim_exec_load3d(b, in))
         goto done;
       break;
+    case SIM_LOAD_DATA_SPARSE: /* cube_sparse.c */
+    case SIM_MMAD_SPARSE:
+      if (!sim_exec_cube_sparse(b, in))
+        goto done;
+      break;
 
     /* ---- the Matmul object: matmul.c, matmul_tiling.c; mix.c ---------- */
     case SIM_STRUCT_COPY:

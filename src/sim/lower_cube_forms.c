@@ -61,6 +61,33 @@ bool sim_lower_check_cube_forms(const casc_op *op, sim_insn *in, char *why,
       return false;
     }
     return true;
+  case SIM_LOAD_DATA_SPARSE: /* cube_sparse.c */
+    /* the index: uint8 as the C++ template takes it, int8 as its text
+     * calls it (Ascend C reference, LoadDataWithSparse) */
+    if (op->nops != 4 || !is_local(op, 0) || !is_local(op, 1) ||
+        !is_local(op, 2) || elem_dt(op, 0) != CASC_DT_I8 ||
+        elem_dt(op, 1) != CASC_DT_I8 ||
+        (elem_dt(op, 2) != CASC_DT_U8 && elem_dt(op, 2) != CASC_DT_I8) ||
+        !construct_of(op, 3, CASC_ASC_LOAD_DATA_2D_PARAMS)) {
+      snprintf(why, n,
+               "LoadDataWithSparse other than int8 LocalTensor to "
+               "LocalTensor with a uint8 index LocalTensor and a "
+               "LoadData2DParams construct");
+      return false;
+    }
+    return true;
+  case SIM_MMAD_SPARSE:
+    if (op->nops != 4 || !is_local(op, 0) || !is_local(op, 1) ||
+        !is_local(op, 2) || elem_dt(op, 0) != CASC_DT_I32 ||
+        elem_dt(op, 1) != CASC_DT_I8 || elem_dt(op, 2) != CASC_DT_I8 ||
+        !construct_of(op, 3, CASC_ASC_MMAD_PARAMS)) {
+      snprintf(why, n,
+               "MmadWithSparse other than int8 LocalTensors into an int32 "
+               "LocalTensor with a MmadParams construct");
+      return false;
+    }
+    in->imm = op->operands[3].value->def->nops; /* the MmadParams form */
+    return true;
   case SIM_LOAD_DATA_TRANSPOSE:
     if (op->nops != 3 || !is_local(op, 0) || !is_local(op, 1) ||
         elem_dt(op, 0) != elem_dt(op, 1) ||

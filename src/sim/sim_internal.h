@@ -442,6 +442,11 @@ typedef struct sim_block {
    * (SIM_F16_TABLE_BYTES), then its unpacked operands, 4 bytes an element,
    * room for all of L0A and L0B at one element per byte. */
   uint8_t *mm_scratch;
+  /* The index LoadDataWithSparse loads beside L0B (cube_sparse.c): per
+   * L0B byte the 2-bit index of that dense value, SIM_SP_IDX_NONE where no
+   * index was loaded; sp_idx_used: a block reset has some to clear. */
+  uint8_t *sp_idx;
+  bool sp_idx_used;
   /* Which UB bytes the kernel has written (the uninit-read check): two
    * bits per 32-byte block, and a byte map used only inside blocks that
    * are partly written. See sim_mark_written / sim_check_init. */
@@ -924,6 +929,16 @@ bool sim_exec_load_transpose(sim_block *b, const sim_insn *in);
 /* cube_load3d.c: LoadData 3-D v2 (img2col, LoadData3DParamsV2), L1 ->
  * L0A. */
 bool sim_exec_load3d(sim_block *b, const sim_insn *in);
+/* cube_sparse.c: LoadDataWithSparse (L1 -> L0B with the index of the
+ * kept values) and MmadWithSparse (4:2 sparse int8 -> int32). */
+#define SIM_SP_IDX_NONE 0xff
+bool sim_exec_cube_sparse(sim_block *b, const sim_insn *in);
+/* cube.c: the uninit-read warning of a cube operand's read of pool bytes
+ * [off, off + bytes) (once per op: *warned), never-written blocks made
+ * to hold the deterministic garbage. */
+void sim_cube_read_check(sim_block *b, const sim_insn *in, unsigned opnd,
+                         sim_pool pool, int64_t off, int64_t bytes,
+                         bool *warned);
 /* lower_cube_forms.c: their lowering checks; false with `why` filled in. */
 bool sim_lower_check_cube_forms(const casc_op *op, sim_insn *in, char *why,
                                 size_t n);
