@@ -86,8 +86,8 @@
  *   asc_load_data_with_sparse(dst, src, idx, load_data_2d_params)
  *       int8 B1 -> B2 with the uint8 index of the kept values
  *   asc_mmad_with_sparse(dst, fm, filter, mmad_params)   int8 -> int32
- * Semantics and checks: docs/simulator.md, "Copy" and "The CMPMASK
- * register". */
+ * Semantics and checks: docs/simulator.md, "Copy", "The CMPMASK
+ * register" and (the sparse path) "The cube path: 4:2 sparse matmul". */
 #ifndef CASC_ASC_DATA_H
 #define CASC_ASC_DATA_H
 
