@@ -293,6 +293,48 @@ static void test_yuv400_half_nearest(void) {
   expect_image(&c);
 }
 
+/* MTE2 busy cycles of one timed run of c (its only MTE2 op is the load)
+ * into *busy. */
+static void mte2_busy(const acase *c, uint64_t *busy) {
+  *busy = 0;
+  static uint8_t img[4096], uv[4096];
+  memset(img, 1, sizeof img);
+  casc_ctx *ctx = casc_ctx_new();
+  casc_diag_list diags = {0};
+  casc_ctx_set_diag_handler(ctx, casc_diag_collect, &diags);
+  casc_op *m = casc_jit_build(ctx, "aipp", kernel, (void *)c);
+  casc_sim_program *p = m ? casc_sim_compile(ctx, m, "aipp") : NULL;
+  REQUIRE(p != NULL);
+  casc_arg args[2] = {casc_arg_gm(img, CASC_DT_U8, 4096),
+                      casc_arg_gm(uv, CASC_DT_U8, 4096)};
+  casc_launch_result res;
+  memset(&res, 0, sizeof res);
+  CHECK_EQ_INT(casc_sim_run_timed(p, 1, args, 2, NULL, NULL, &res),
+               CASC_LAUNCH_OK);
+  REQUIRE(res.timing.valid && res.timing.nblocks == 1);
+  CHECK_EQ_INT((int)res.timing.blocks[0].ops[CASC_SIM_PIPE_MTE2], 1);
+  *busy = res.timing.blocks[0].busy[CASC_SIM_PIPE_MTE2];
+  casc_sim_program_free(p);
+  casc_diag_list_free(&diags);
+  casc_ctx_free(ctx);
+}
+
+/* Timing: LoadImageToLocal is one MTE2 op costing the bytes it writes
+ * into L1 (aipp.c), so 16 rows of 32 channels cost more than 2 rows of 4. */
+static void test_timing_is_mte2_by_bytes_written(void) {
+  acase small = base(RGB, false);
+  small.vs = 2;
+  small.cpad_mode = 1;
+  acase big = base(RGB, false);
+  big.vs = 16;
+  big.src_rows = 16;
+  uint64_t s, b;
+  mte2_busy(&small, &s);
+  mte2_busy(&big, &b);
+  CHECK(s > 0);
+  CHECK(b > s);
+}
+
 static void expect_issue(const acase *c, const char *check, const char *text) {
   casc_ctx *ctx = casc_ctx_new();
   casc_diag_list diags = {0};
@@ -357,6 +399,7 @@ int main(void) {
   RUN_TEST(test_xrgb_int8_keeps_first_three);
   RUN_TEST(test_yuv420sp_int8_swap_uv_single_line);
   RUN_TEST(test_yuv400_half_nearest);
+  RUN_TEST(test_timing_is_mte2_by_bytes_written);
   RUN_TEST(test_unsimulated_parts_are_errors);
   RUN_TEST(test_misuse);
   return CHECK_SUMMARY();
