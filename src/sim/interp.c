@@ -501,6 +501,11 @@ void sim_block_run(sim_block *b) {
       if (!sim_exec_cube_sparse(b, in))
         goto done;
       break;
+    case SIM_SET_AIPP_FUNCTIONS: /* aipp.c */
+    case SIM_LOAD_IMAGE_TO_LOCAL:
+      if (!sim_exec_aipp(b, in))
+        goto done;
+      break;
 
     /* ---- the Matmul object: matmul.c, matmul_tiling.c; mix.c ---------- */
     case SIM_STRUCT_COPY:

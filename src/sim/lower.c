@@ -1189,6 +1189,13 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
       return false;
     }
     break;
+  case SIM_SET_AIPP_FUNCTIONS: /* aipp.c */
+  case SIM_LOAD_IMAGE_TO_LOCAL:
+    if (!sim_aipp_check(op, in, why, sizeof why)) {
+      unsupported(L, op, why);
+      return false;
+    }
+    break;
   case SIM_CMPF:
     if (!sim_dt_is_float(in->dt2)) {
       unsupported(L, op, "non-float operands");
@@ -1266,6 +1273,15 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
         {CASC_ASC_SOFTMAX_SHAPE_INFO, 4},
         {CASC_ASC_ASCEND_QUANT_CONFIG, 4},
         {CASC_ASC_RMSNORM_TILING, 12},
+        /* AIPP (aipp.c): AippParams of its six parts, and the load's */
+        {CASC_ASC_AIPP_PADDING_PARAMS, 5},
+        {CASC_ASC_AIPP_SWAP_PARAMS, 3},
+        {CASC_ASC_AIPP_SINGLE_LINE_PARAMS, 1},
+        {CASC_ASC_AIPP_DTC_PARAMS, 10},
+        {CASC_ASC_AIPP_CPADDING_PARAMS, 2},
+        {CASC_ASC_AIPP_CSC_PARAMS, 16},
+        {CASC_ASC_AIPP_PARAMS, 6},
+        {CASC_ASC_LOAD_IMAGE_TO_LOCAL_PARAMS, 9},
     };
     const casc_type *t = op->nres == 1 ? casc_op_results(op)[0].type : NULL;
     if (t && sim_mm_is_type(t) && op->nops == 0) { /* the Matmul object */
@@ -1293,8 +1309,9 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
                   "MmadParams, FixpipeParamsV220, FixpipeConfig, "
                   "DataCopyCO12DstParams, LoadData2dTransposeParams, "
                   "InitConstValueParams, "
-                  "SoftMaxTiling, SoftMaxShapeInfo, AscendQuantConfig and "
-                  "RmsNormTiling are "
+                  "SoftMaxTiling, SoftMaxShapeInfo, AscendQuantConfig, "
+                  "RmsNormTiling, AippParams and its parts and "
+                  "LoadImageToLocalParams are "
                   "constructed, with all their fields");
       return false;
     }

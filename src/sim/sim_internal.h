@@ -427,6 +427,20 @@ typedef struct {
  * slots of the op that constructs it. */
 #define SIM_DESC_REC_SLOTS 4
 
+/* aipp.c: the AIPP configuration SetAippFunctions set in this block (the
+ * source image planes and AippParams, its fields in the types of the
+ * reference's structs), which LoadImageToLocal applies. */
+typedef struct {
+  bool set;
+  uint8_t format; /* AscendC::AippInputFormat */
+  uint8_t out_dt; /* casc_dtype of AippParams<U>: int8 or half */
+  bool swap_rb, swap_uv, swap_ax, single_line, csc;
+  const casc_op *from; /* the SetAippFunctions */
+  sim_tensor src[2];   /* src0; src1 (YUV420SP's UV plane) */
+  int64_t pad_mode, mean[3], round_mode, cpad_mode;
+  double pad_val[4], min[3], var[3], cpad_val;
+} sim_aipp;
+
 #define SIM_XFLAGS 16 /* cross-core flag ids (FftsCrossCoreSync: 4 bits) */
 typedef struct sim_block {
   const sim_launch *L;
@@ -518,6 +532,8 @@ typedef struct sim_block {
    * buffer's generation) and each GM kernel argument; reset per block. */
   sim_shape_rec buf_shape[SIM_MAX_BUFFERS];
   sim_shape_rec gm_shape[SIM_SHAPE_GM_ARGS];
+  /* aipp.c: reset per block by sim_aipp_block_begin */
+  sim_aipp aipp;
 } sim_block;
 
 /* ---- helpers --------------------------------------------------------------
@@ -926,6 +942,12 @@ bool sim_exec_cube_forms(sim_block *b, const sim_insn *in);
 /* cube_load_transpose.c: LoadDataWithTranspose (LoadData2dTransposeParams),
  * L1 -> L0A / L0B. */
 bool sim_exec_load_transpose(sim_block *b, const sim_insn *in);
+/* aipp.c: SetAippFunctions and LoadImageToLocal; the lowering check of
+ * their operands (false with why; sets SetAippFunctions' imm2 to the
+ * AippParams dtype); the per-block reset of the AIPP configuration. */
+bool sim_exec_aipp(sim_block *b, const sim_insn *in);
+bool sim_aipp_check(const casc_op *op, sim_insn *in, char *why, size_t n);
+void sim_aipp_block_begin(sim_block *b);
 /* cube_load3d.c: LoadData 3-D v2 (img2col, LoadData3DParamsV2), L1 ->
  * L0A. */
 bool sim_exec_load3d(sim_block *b, const sim_insn *in);

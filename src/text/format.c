@@ -397,6 +397,10 @@ typedef struct {
    * count mismatches there */
   bool have_oploc;
   unsigned opline, opcol;
+  /* the elements after the one parse_list is reading (group_present_by_
+   * follow looks at them) */
+  const fe *follow;
+  unsigned nfollow;
 } fparse;
 
 static void note_operand_loc(fparse *f) {
@@ -738,6 +742,57 @@ static bool group_present_by_operand(fparse *f, const fe *g, bool *present) {
   return true;
 }
 
+/* The elements of e[0..n) that are not spaces, up to max of them. */
+static unsigned solid_elems(const fe *e, unsigned n, const fe **out,
+                            unsigned max) {
+  unsigned k = 0;
+  for (unsigned i = 0; i < n && k < max; i++)
+    if (e[i].kind != FE_SPACE)
+      out[k++] = &e[i];
+  return k;
+}
+
+/* A group `(L $x^)?` followed by `L $y` with one punctuation literal L
+ * (ascendc.set_aipp_functions: `$src0 (`,` $src1^)? `,` $config`): L also
+ * begins what follows the group, so its first element cannot tell. Look
+ * past `L %x`: the group is present only when another `L %` follows, as in
+ * `%a, %b, %c` against `%a, %c, format = ...`. */
+static bool group_present_by_follow(fparse *f, const fe *g, bool *present) {
+  const fe *in[3], *after[3];
+  if (solid_elems(g->then_e, g->nthen, in, 3) != 2 ||
+      solid_elems(f->follow, f->nfollow, after, 2) != 2 ||
+      in[0]->kind != FE_LITERAL || !is_punct_literal(in[0]->text) ||
+      in[1]->kind != FE_OPERAND || after[0]->kind != FE_LITERAL ||
+      strcmp(after[0]->text, in[0]->text) != 0 || after[1]->kind != FE_OPERAND)
+    return false;
+  casc_parser *p = f->p;
+  if (!literal_present(p, in[0]->text)) {
+    *present = false;
+    return true;
+  }
+  /* look three tokens on (four with a `#N` result number), then put the
+   * lexer back */
+  casc_lexer lx = p->lx;
+  casc_tok tok = p->tok;
+  pp_next(p);
+  bool ssa = pp_is(p, CASC_TK_PERCENT);
+  if (ssa) {
+    const char *end = p->tok.p + p->tok.len;
+    pp_next(p);
+    if (pp_is(p, CASC_TK_HASH) && p->tok.p == end)
+      pp_next(p);
+    ssa = literal_present(p, in[0]->text);
+    if (ssa) {
+      pp_next(p);
+      ssa = pp_is(p, CASC_TK_PERCENT);
+    }
+  }
+  p->lx = lx;
+  p->tok = tok;
+  *present = ssa;
+  return true;
+}
+
 static bool parse_elem_p(fparse *f, const fe *e) {
   casc_parser *p = f->p;
   switch (e->kind) {
@@ -793,7 +848,8 @@ static bool parse_elem_p(fparse *f, const fe *e) {
   }
   case FE_OPTIONAL: {
     bool present;
-    if (!group_present_by_operand(f, e, &present))
+    if (!group_present_by_operand(f, e, &present) &&
+        !group_present_by_follow(f, e, &present))
       present = group_present(f, e);
     if (present) {
       const fe *anchor = &e->then_e[e->anchor];
@@ -820,9 +876,12 @@ static bool parse_elem_p(fparse *f, const fe *e) {
 }
 
 static bool parse_list(fparse *f, const fe *e, unsigned n) {
-  for (unsigned i = 0; i < n; i++)
+  for (unsigned i = 0; i < n; i++) {
+    f->follow = e + i + 1;
+    f->nfollow = n - i - 1;
     if (!parse_elem_p(f, &e[i]))
       return false;
+  }
   return true;
 }
 

@@ -6,8 +6,8 @@
 // which equal pyasc's codegen.mlir) compiles against the stub: the structs
 // are brace-initialised field by field and CastDeq's template arguments are
 // <dst, src, ...> as in the public reference. (aipp_kernel's one-source
-// set_aipp_functions is left out: pyasc prints it in a form neither
-// ascir-opt nor casc parses back.)
+// set_aipp_functions is left out: pyasc prints it in a form ascir-opt
+// does not parse back; casc does, text/aipp-optional-src1.mlir.)
 // RUN: casc translate -mlir-to-ascendc %s | FileCheck %s
 // RUN: casc translate -mlir-to-ascendc %s -o %t.cpp && g++ -std=c++17 -fsyntax-only -x c++ -I%casc_src/test/ascendc-stub -include kernel_operator.h %t.cpp
 
