@@ -328,7 +328,9 @@ bool sim_env_ia_access(sim_block *b, const sim_insn *in, unsigned opnd,
   int64_t hi = lo + bytes;
   for (unsigned i = 0; i < SIM_IA_REGS; i++) {
     const sim_ia_reg *r = &b->env.ia[i];
-    if (!r->on || !(r->kinds & kind) || hi <= r->lo || r->hi <= lo)
+    /* an empty range ((s, e] with e <= s) guards nothing */
+    if (!r->on || !(r->kinds & kind) || r->hi <= r->lo || hi <= r->lo ||
+        r->hi <= lo)
       continue;
     char on[32];
     sim_issue *is = sim_report(
