@@ -189,6 +189,8 @@ typedef enum {
    * IBWait, WaitPreBlock) no block can satisfy any more */
   CASC_CHECK_BLOCK_DEADLOCK,
   CASC_CHECK_TRAP, /* the kernel called Trap() */
+  /* an access of a UB range a CheckLocalMemoryIA register guards */
+  CASC_CHECK_LOCAL_MEMORY_IA,
   CASC_CHECK_COUNT_
 } casc_sim_check;
 

@@ -807,6 +807,14 @@ void sim_block_run(sim_block *b) {
       if (!sim_exec_tensor_desc(b, in))
         goto done;
       break;
+    case SIM_SET_PAD_VALUE:
+    case SIM_SET_SYS_WORKSPACE:
+    case SIM_GET_SYS_WORKSPACE:
+    case SIM_POP_STACK_BUFFER:
+    case SIM_CHECK_LOCAL_MEMORY_IA:
+      if (!sim_exec_env(b, in))
+        goto done;
+      break;
     case SIM_NONE: /* lowering never emits these two */
     case SIM_LOWERED:
     case SIM_OPC_COUNT_:

@@ -170,6 +170,7 @@ static void run_block(sim_workspace *w, pool_state *ps, unsigned idx) {
   sim_sys_block_begin(b);
   sim_shape_info_block_begin(b);
   sim_aipp_block_begin(b);
+  memset(&b->env, 0, sizeof b->env); /* sys_env.c */
   if (b->tm)
     sim_tm_block_begin(b);
   if (L->xsync)

@@ -1268,6 +1268,8 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
         {CASC_ASC_NZ2ND_PARAMS_FULL, 7},        /* copy_nz2nd.c */
         {CASC_ASC_GATHER_REPEAT_PARAMS, 2},     /* vec_gatherb.c */
         {CASC_ASC_SLICE_INFO, 5},               /* copy_slice.c */
+        /* CheckLocalMemoryIA's registers (sys_env.c) */
+        {CASC_ASC_CHECK_LOCAL_MEMORY_IA_PARAM, 10},
         /* the advanced APIs (adv.c) */
         {CASC_ASC_SOFTMAX_TILING, 16},
         {CASC_ASC_SOFTMAX_SHAPE_INFO, 4},
@@ -1304,7 +1306,7 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
                   "CopyRepeatParams, MrgSortSrcList, MrgSort4Info, "
                   "TransDataTo5HDParams, "
                   "Nz2NdParamsFull, "
-                  "GatherRepeatParams, SliceInfo, "
+                  "GatherRepeatParams, SliceInfo, CheckLocalMemoryIAParam, "
                   "TransposeParamsExt, Nd2NzParams, LoadData2DParams, "
                   "MmadParams, FixpipeParamsV220, FixpipeConfig, "
                   "DataCopyCO12DstParams, LoadData2dTransposeParams, "

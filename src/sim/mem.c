@@ -131,6 +131,9 @@ uint8_t *sim_local_access_in(sim_block *b, const sim_insn *in, unsigned opnd,
                buf_desc(b, t, bd, sizeof bd), pn, (long long)lo, align);
     return NULL;
   }
+  if (b->env.ia_any && t->pool == SIM_POOL_UB &&
+      !sim_env_ia_access(b, in, opnd, lo, bytes))
+    return NULL; /* CheckLocalMemoryIA (sys_env.c) */
   *pool = (sim_pool)t->pool;
   if (b->tm)
     sim_tm_access(b, in, opnd, sim_pool_base(b->pool_size, t->pool) + lo,
@@ -488,10 +491,13 @@ static bool data_copy(sim_block *b, const sim_insn *in) {
  * DataCopyPad page): blockCount blocks of blockLen BYTES; a stride is the
  * gap between one block's end and the next one's start, in bytes on the GM
  * side and in 32-byte blocks on the UB side, where every block starts at a
- * 32-byte boundary. GM -> UB: a block lands as leftPadding elements of
- * paddingValue, the data, rightPadding elements of paddingValue (with
- * isPad), and the rest of its last 32 bytes is filled with the block's
- * first element. UB -> GM writes exactly blockLen bytes per block. */
+ * 32-byte boundary. GM -> UB: a block lands as leftPadding elements, the
+ * data, rightPadding elements, and a dummy fill up to 32 bytes. Without
+ * padding the dummy is the block's first element; with padding, padding
+ * and dummy are the MOV_PAD_VAL register's value (sys_env.c), which isPad
+ * sets to paddingValue first and SetPadValue sets otherwise; never set, they
+ * are "random" (the reference): UB keeps what it held. UB -> GM writes
+ * exactly blockLen bytes per block. */
 static bool data_copy_pad(sim_block *b, const sim_insn *in) {
   const casc_op *op = in->op;
   bool to_ub = casc_type_is_local_tensor(op->operands[0].value->type);
@@ -530,8 +536,6 @@ static bool data_copy_pad(sim_block *b, const sim_insn *in) {
                casc_dtype_name((casc_dtype)in->dt));
     return false;
   }
-  if (!is_pad)
-    left = right = 0;
   if (left * es > 32 || right * es > 32) {
     sim_report(b, CASC_CHECK_BAD_VALUE, CASC_SEV_ERROR, in->op,
                "%s: leftPadding %lld / rightPadding %lld elements; each may "
@@ -541,6 +545,19 @@ static bool data_copy_pad(sim_block *b, const sim_insn *in) {
   }
   /* The bytes one block takes in UB: padded to 32 bytes. */
   int64_t ub_block = (left * es + bl + right * es + 31) / 32 * 32;
+  bool padded = left || right, have_pad = false;
+  uint8_t pad[8];
+  if (to_ub && is_pad) { /* the library writes MOV_PAD_VAL first */
+    if (pad_value_is_float)
+      sim_store_f(pad, in->dt, value_f);
+    else if (sim_dt_is_float(in->dt)) /* uint64 paddingValue: the bits */
+      memcpy(pad, &value, es);
+    else
+      sim_store_i(pad, in->dt, (int64_t)value);
+    sim_env_pad_from_copy(b, in, in->dt, pad);
+  }
+  if (to_ub && padded)
+    have_pad = sim_env_pad_fill(b, in, in->dt, pad);
   for (int64_t k = 0; k < bc; k++) {
     int64_t gm_off = k * (bl + (to_ub ? sst : dst_));
     int64_t ub_off = k * (ub_block + 32 * (to_ub ? dst_ : sst));
@@ -551,23 +568,21 @@ static bool data_copy_pad(sim_block *b, const sim_insn *in) {
       uint8_t *up = sim_local_access(b, in, 0, ub_off, ub_block, true);
       if (!up)
         return false;
-      uint8_t pad[8];
-      if (pad_value_is_float)
-        sim_store_f(pad, in->dt, value_f);
-      else if (sim_dt_is_float(in->dt)) /* uint64 paddingValue: the bits */
-        memcpy(pad, &value, es);
-      else
-        sim_store_i(pad, in->dt, (int64_t)value);
-      int64_t o = 0;
-      for (int64_t i = 0; i < left; i++, o += es)
-        memcpy(up + o, pad, es);
-      memcpy(up + o, gp, (size_t)bl);
-      o += bl;
-      for (int64_t i = 0; i < right; i++, o += es)
-        memcpy(up + o, pad, es);
-      for (; o < ub_block; o += es) /* the dummy fill: the first element */
-        memcpy(up + o, up, es);
-      sim_mark_written(b, up, ub_block);
+      int64_t data = left * es, tail = data + bl;
+      memcpy(up + data, gp, (size_t)bl);
+      if (!padded) {
+        for (int64_t o = tail; o < ub_block; o += es) /* the first element */
+          memcpy(up + o, up, es);
+        sim_mark_written(b, up, ub_block);
+      } else if (have_pad) {
+        for (int64_t o = 0; o < data; o += es)
+          memcpy(up + o, pad, es);
+        for (int64_t o = tail; o < ub_block; o += es)
+          memcpy(up + o, pad, es);
+        sim_mark_written(b, up, ub_block);
+      } else { /* padding and dummy: whatever UB held, as never written */
+        sim_mark_written(b, up + data, bl);
+      }
     } else {
       uint8_t *up = sim_local_access(b, in, 1, ub_off, bl, true);
       if (!up)

@@ -158,6 +158,7 @@ static const char *const check_names[CASC_CHECK_COUNT_] = {
     [CASC_CHECK_ATOMIC] = "atomic",
     [CASC_CHECK_BLOCK_DEADLOCK] = "block-deadlock",
     [CASC_CHECK_TRAP] = "trap",
+    [CASC_CHECK_LOCAL_MEMORY_IA] = "local-memory-ia",
 };
 
 const char *casc_sim_check_name(casc_sim_check c) {

@@ -421,6 +421,12 @@ bool sim_sys_check(const casc_op *op, sim_insn *in, char *why, size_t n) {
   case SIM_DESC_LIST:
   case SIM_DESC_TENSOR:
     return sim_tensor_desc_check(op, in, why, n);
+  case SIM_SET_PAD_VALUE:
+  case SIM_SET_SYS_WORKSPACE:
+  case SIM_GET_SYS_WORKSPACE:
+  case SIM_POP_STACK_BUFFER:
+  case SIM_CHECK_LOCAL_MEMORY_IA:
+    return sim_env_check(op, in, why, n);
   case SIM_SET_ATOMIC:
   case SIM_SET_STORE_ATOMIC: {
     /* imm: the operation (-1: SetAtomicType, the type only); imm2: the

@@ -441,6 +441,39 @@ typedef struct {
   double pad_val[4], min[3], var[3], cpad_val;
 } sim_aipp;
 
+/* The block's environment registers (sys_env.c): MOV_PAD_VAL, which
+ * DataCopyPad pads GM -> UB blocks from (SetPadValue writes it, and so does
+ * a DataCopyPad with isPad); the system workspace pointer (SetSysWorkspace /
+ * GetSysWorkSpacePtr); and the four CheckLocalMemoryIA exception registers,
+ * each guarding the UB bytes [lo, hi) (the reference's (startAddr, endAddr] in
+ * bytes) against the kinds of access in `kinds` (SIM_IA_*). */
+#define SIM_IA_REGS 4
+enum {
+  SIM_IA_SCALAR_READ = 1,
+  SIM_IA_SCALAR_WRITE = 2,
+  SIM_IA_VECTOR_READ = 4,
+  SIM_IA_VECTOR_WRITE = 8,
+  SIM_IA_MTE_READ = 16,
+  SIM_IA_MTE_WRITE = 32
+};
+typedef struct {
+  bool on;
+  uint8_t kinds;
+  int64_t lo, hi;
+  const casc_op *from;
+} sim_ia_reg;
+typedef struct {
+  bool pad_set;
+  uint8_t pad_dt; /* the type whose bits pad_bits holds */
+  uint64_t pad_bits;
+  const casc_op *pad_from;
+  bool ws_set;
+  sim_tensor ws;
+  const casc_op *ws_from;
+  bool ia_any; /* some register is on: UB accesses are checked */
+  sim_ia_reg ia[SIM_IA_REGS];
+} sim_env;
+
 #define SIM_XFLAGS 16 /* cross-core flag ids (FftsCrossCoreSync: 4 bits) */
 typedef struct sim_block {
   const sim_launch *L;
@@ -534,6 +567,8 @@ typedef struct sim_block {
   sim_shape_rec gm_shape[SIM_SHAPE_GM_ARGS];
   /* aipp.c: reset per block by sim_aipp_block_begin */
   sim_aipp aipp;
+  /* sys_env.c; zeroed per block by launch.c */
+  sim_env env;
 } sim_block;
 
 /* ---- helpers --------------------------------------------------------------
@@ -1063,6 +1098,21 @@ void sim_shape_info_block_begin(sim_block *b);
 bool sim_tensor_desc_check(const casc_op *op, sim_insn *in, char *why,
                            size_t n);
 bool sim_exec_tensor_desc(sim_block *b, const sim_insn *in);
+/* sys_env.c: SetPadValue, SetSysWorkspace / GetSysWorkSpacePtr,
+ * PopStackBuffer and CheckLocalMemoryIA (the block's sim_env). The check
+ * validates operands at lowering. pad_fill gives the element a GM -> UB
+ * DataCopyPad pads with (false: the register was never written, so the
+ * padding is whatever UB held); ia_access reports an access of UB bytes
+ * [lo, lo + bytes) by operand opnd that an IA register guards (false: the
+ * block stops; only called while some register is on). */
+bool sim_env_check(const casc_op *op, sim_insn *in, char *why, size_t n);
+bool sim_exec_env(sim_block *b, const sim_insn *in);
+bool sim_env_pad_fill(sim_block *b, const sim_insn *in, unsigned dt,
+                      uint8_t *elem);
+void sim_env_pad_from_copy(sim_block *b, const sim_insn *in, unsigned dt,
+                           const uint8_t *elem);
+bool sim_env_ia_access(sim_block *b, const sim_insn *in, unsigned opnd,
+                       int64_t lo, int64_t bytes);
 /* sync_all.c: the launch's SyncAll state. new returns NULL when the program
  * has no SyncAll (*err false) or, after reporting, when the launch cannot
  * run it (*err true). block_end is called when a block stops, for good. */

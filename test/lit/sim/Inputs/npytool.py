@@ -15,7 +15,8 @@ import math
 import struct
 import sys
 
-FMT = {"f32": ("<f4", "f", 4), "f16": ("<f2", "e", 2), "i32": ("<i4", "i", 4)}
+FMT = {"f32": ("<f4", "f", 4), "f16": ("<f2", "e", 2), "i32": ("<i4", "i", 4),
+       "u8": ("|u1", "B", 1)}
 
 
 def write(path, dtype, values):
