@@ -20,7 +20,7 @@
  * takes it from the tensors whose GetPhyAddr the addresses are, as pyasc's
  * translator does; the error tests below show a freed buffer's address, an
  * address outside UB, two element sizes and addresses with no GetPhyAddr
- * each reported at the op. */
+ * each reported at the op, and a race on addressed bytes (timing model). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -241,8 +241,54 @@ static void test_address_errors(void) {
   expect_error(BAD_NO_PHY_ADDR, "its element type is not in the IR", NULL);
 }
 
+/* A race through an address: DataCopy (MTE2) writes the src half of a
+ * TBuf and TransDataTo5HD (V) reads it through its GetPhyAddrs with no
+ * flag between them. The timing model's race detector sees the addressed
+ * bytes as it sees a LocalTensor operand's. */
+static void race_kernel(asc_kernel *k, void *user) {
+  (void)user;
+  asc_gm_addr x = asc_arg_gm(k, "x", ASC_HALF);
+  asc_global_tensor xg = asc_globaltensor();
+  asc_globaltensor_set_global_buffer(xg, x);
+  asc_tpipe pipe = asc_tpipe();
+  asc_tbuf tb = asc_tbuf(ASC_TPOSITION_VECCALC);
+  asc_tpipe_init_buffer(pipe, tb, 2048);
+  asc_local_tensor h = asc_tbuf_get(tb, ASC_HALF);
+  asc_data_copy(asc_localtensor_subindex(h, 512), xg, 512);
+  asc_int dst[16], src[16];
+  for (int i = 0; i < 16; i++) {
+    dst[i] = asc_localtensor_get_phy_addr(asc_localtensor_subindex(h, 16 * i));
+    src[i] =
+        asc_localtensor_get_phy_addr(asc_localtensor_subindex(h, 512 + 16 * i));
+  }
+  asc_trans_data_to_5hd_uint_list(
+      dst, src, asc_transdatato5hdparams(false, false, 1, 0, 0));
+}
+
+static void test_address_race(void) {
+  casc_ctx *ctx = casc_ctx_new();
+  casc_diag_list diags = {0};
+  casc_ctx_set_diag_handler(ctx, casc_diag_collect, &diags);
+  casc_op *mod = casc_jit_build(ctx, "k", race_kernel, NULL);
+  REQUIRE(mod);
+  casc_sim_program *p = casc_sim_compile(ctx, mod, "k");
+  REQUIRE(p);
+  static uint16_t x[512];
+  casc_arg arg = casc_arg_gm(x, CASC_DT_F16, 512);
+  casc_launch_result res = {0};
+  CHECK(casc_sim_run_timed(p, 1, &arg, 1, NULL, NULL, &res) != CASC_LAUNCH_OK);
+  bool race = false;
+  for (unsigned i = 0; i < res.nissues; i++)
+    race = race || res.issues[i].check == CASC_CHECK_RACE;
+  CHECK(race);
+  casc_sim_program_free(p);
+  casc_diag_list_free(&diags);
+  casc_ctx_free(ctx);
+}
+
 int main(void) {
   RUN_TEST(test_pyasc_trans_5hd_addr_tensor);
   RUN_TEST(test_address_errors);
+  RUN_TEST(test_address_race);
   return CHECK_SUMMARY();
 }
