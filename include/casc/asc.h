@@ -1693,4 +1693,7 @@ asc_int asc_get_block_num_at(const char *file, int line);
 
 /* DataCopy with DataCopyEnhancedParams. */
 #include "casc/asc_data_copy_enhanced.h"
+
+/* Python's and / or on runtime conditions (arith.andi / arith.ori). */
+#include "casc/asc_logic.h"
 #endif /* CASC_ASC_H */

@@ -82,6 +82,8 @@
  *   asc_trans_data_to_5hd(dst, src, params)   uint64 address tensors
  *   asc_trans_data_to_5hd_list(dst_list, src_list, params)
  *       arrays of 16 LocalTensors of one dtype (pyasc's list form)
+ *   asc_trans_data_to_5hd_uint_list(dst_list, src_list, params)
+ *       arrays of 16 asc_int UB addresses (GetPhyAddr), uint64 in the IR
  * The sparse cube path (pyasc's load_data_with_sparse, mmad_with_sparse):
  *   asc_load_data_with_sparse(dst, src, idx, load_data_2d_params)
  *       int8 B1 -> B2 with the uint8 index of the kept values
@@ -318,6 +320,12 @@ void asc_trans_data_to_5hd_list_at(const char *file, int line,
                                    asc_trans_data_to_5hd_params params);
 #define asc_trans_data_to_5hd_list(d, s, p)                                    \
   asc_trans_data_to_5hd_list_at(ASC__AT, d, s, p)
+void asc_trans_data_to_5hd_uint_list_at(const char *file, int line,
+                                        const asc_int *dst_list,
+                                        const asc_int *src_list,
+                                        asc_trans_data_to_5hd_params params);
+#define asc_trans_data_to_5hd_uint_list(d, s, p)                               \
+  asc_trans_data_to_5hd_uint_list_at(ASC__AT, d, s, p)
 
 /* The sparse cube path (src/lang/sparse.c). */
 void asc_load_data_with_sparse_at(const char *file, int line,

@@ -1,8 +1,10 @@
-/* The C API of TransDataTo5HD in its LocalTensor form (two uint64 tensors
- * of addresses) and TransDataTo5HDParams (casc/asc_data.h), built as
- * pyasc's vec_transpose.py and core/types.py build them: the two half
- * flags as i1, the other fields as pyasc's plain _mat (i32) under the
- * types ui8, ui16, ui16. */
+/* The C API of TransDataTo5HD (casc/asc_data.h) in its three forms (two
+ * uint64 tensors of addresses, lists of 16 LocalTensors, lists of 16 uint64
+ * addresses) and TransDataTo5HDParams, built as pyasc's vec_transpose.py
+ * and core/types.py build them: the two half flags as i1, the other fields
+ * as pyasc's plain _mat (i32) under the types ui8, ui16, ui16. */
+#include <stdio.h>
+
 #include "casc/asc_data.h"
 #include "lang/lang_internal.h"
 
@@ -92,5 +94,40 @@ void asc_trans_data_to_5hd_list_at(const char *file, int line,
   casc_named_attr seg = {casc_intern_cstr(c.k->ctx, "operandSegmentSizes"),
                          casc_attr_opaque(c.k->ctx, "array<i32: 16, 16, 1>")};
   lang_op(&c, CASC_OP_TRANS_DATA_TO_5HD_TENSOR_LIST, 33, ops, 0, NULL,
+          casc_attr_dict(c.k->ctx, 1, &seg));
+}
+
+/* The address-list form (pyasc's trans_data_to_5hd with lists of
+ * RuntimeInt): 16 + 16 UB addresses, each materialised as uint64 as
+ * pyasc's _mat(addr, uint64) does, the op's operand groups 16, 16, 1. */
+void asc_trans_data_to_5hd_uint_list_at(const char *file, int line,
+                                        const asc_int *dst_list,
+                                        const asc_int *src_list,
+                                        asc_trans_data_to_5hd_params params) {
+  lang_call c;
+  if (!lang_begin(&c, "asc_trans_data_to_5hd_uint_list", file, line))
+    return;
+  if (!dst_list || !src_list) {
+    lang_error(&c, "dst_list and src_list are arrays of 16 addresses");
+    return;
+  }
+  casc_value *ops[33];
+  for (unsigned i = 0; i < 32; i++) {
+    const asc_int a = i < 16 ? dst_list[i] : src_list[i - 16];
+    char what[16];
+    snprintf(what, sizeof what, "%s[%u]", i < 16 ? "dst_list" : "src_list",
+             i % 16);
+    if (!(ops[i] = lang_mat(&c, asc__sv_vi(a), c.k->ui64, what)))
+      return;
+  }
+  if (!(ops[32] = lang_value(&c, params.p_, params.k_, "params")))
+    return;
+  if (!casc_type_is_asc(ops[32]->type, CASC_ASC_TRANS_DATA_TO_5HD_PARAMS)) {
+    lang_error(&c, "params is not a TransDataTo5HDParams");
+    return;
+  }
+  casc_named_attr seg = {casc_intern_cstr(c.k->ctx, "operandSegmentSizes"),
+                         casc_attr_opaque(c.k->ctx, "array<i32: 16, 16, 1>")};
+  lang_op(&c, CASC_OP_TRANS_DATA_TO_5HD_UINT_LIST, 33, ops, 0, NULL,
           casc_attr_dict(c.k->ctx, 1, &seg));
 }

@@ -676,7 +676,9 @@ void sim_block_run(sim_block *b) {
         goto done;
       break;
     case SIM_TRANS_5HD_LIST:
-      if (!sim_exec_trans_5hd_list(b, in))
+    case SIM_TRANS_5HD_ADDR:
+    case SIM_TRANS_5HD_UINT:
+      if (!sim_exec_trans_5hd(b, in))
         goto done;
       break;
     case SIM_VEC_BIN_CAST:

@@ -1509,10 +1509,13 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
   return true;
 }
 
-/* TransDataTo5HD with LocalTensor lists: 16 + 16 tensors and the params,
- * more operands than an instruction holds. The tensors are moved into 32
- * consecutive slots (dstList, then srcList) that operand 0 of the
- * instruction names; operand 1 is the params. */
+/* TransDataTo5HD with LocalTensor or uint64 address lists: 16 + 16
+ * entries and the params, more operands than an instruction holds. The
+ * entries are moved into 32 consecutive slots (dstList, then srcList) that
+ * operand 0 of the instruction names; operand 1 is the params. The
+ * address-tensor form (dst, src, params) gets the 32 slots as scratch for
+ * the tensors its addresses stand for, and its two uint64 tensors as
+ * operands 2 and 3. */
 static bool lower_trans_5hd_list(lowerer *L, casc_op *op, uint16_t opc) {
   char why[192];
   sim_insn tmp;
@@ -1525,15 +1528,20 @@ static bool lower_trans_5hd_list(lowerer *L, casc_op *op, uint16_t opc) {
     unsupported(L, op, why);
     return false;
   }
+  const bool lists = opc != SIM_TRANS_5HD_ADDR;
   const uint32_t base = new_slot(L, op);
   for (unsigned k = 1; k < 32; k++)
     new_slot(L, op);
-  for (unsigned k = 0; k < 32 && !L->failed; k++)
+  for (unsigned k = 0; lists && k < 32 && !L->failed; k++)
     mov(L, op, base + k, slot_of(L, op, casc_op_operand(op, k)));
-  tmp.nargs = 2;
+  tmp.nargs = lists ? 2 : 4;
   tmp.pipe = (uint8_t)resolve_pipe(op, casc_op_info_of(op));
   tmp.a[0] = base;
-  tmp.a[1] = slot_of(L, op, casc_op_operand(op, 32));
+  tmp.a[1] = slot_of(L, op, casc_op_operand(op, op->nops - 1u));
+  if (!lists) {
+    tmp.a[2] = slot_of(L, op, casc_op_operand(op, 0));
+    tmp.a[3] = slot_of(L, op, casc_op_operand(op, 1));
+  }
   sim_insn *in = emit(L, opc, op);
   if (!L->failed)
     *in = tmp;
@@ -1564,7 +1572,8 @@ static bool lower_generic(lowerer *L, casc_op *op) {
       casc_op_attr(op, "isConstexpr") &&
       !casc_value_has_uses(casc_op_result(op, 0)))
     return true;
-  if (opc == SIM_TRANS_5HD_LIST)
+  if (opc == SIM_TRANS_5HD_LIST || opc == SIM_TRANS_5HD_ADDR ||
+      opc == SIM_TRANS_5HD_UINT)
     return lower_trans_5hd_list(L, op, opc);
   const unsigned max_res = opc == SIM_GET_MRG_SORT_RESULT ? 4u
                            : sim_sys_two_results(opc)     ? 2u

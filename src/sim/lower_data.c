@@ -297,6 +297,9 @@ bool sim_lower_check_data(const casc_op *op, sim_insn *in, char *why,
   switch (in->opc) {
   case SIM_TRANS_5HD_LIST:
     return check_trans_5hd_list(op, in, why, n);
+  case SIM_TRANS_5HD_ADDR:
+  case SIM_TRANS_5HD_UINT:
+    return sim_lower_check_trans_5hd_addr(op, in, why, n);
   case SIM_DATA_COPY_SLICE:
     return check_slice(op, in, why, n);
   case SIM_GATHERB:

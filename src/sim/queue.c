@@ -922,6 +922,13 @@ bool sim_exec_framework(sim_block *b, const sim_insn *in) {
     return ok;
   }
   case SIM_PIPE_INIT:
+    /* "TPipe如果要重复申请需要先destroy释放后再init" (Ascend C reference,
+     * TPipe::Init): Init after Destroy makes the same TPipe usable again,
+     * with no buffers (InitBuffer gives them). */
+    if (!b->pipe_alive && b->pipe_op) {
+      b->pipe_alive = true;
+      return true;
+    }
     return pipe_arg(b, in);
   case SIM_PIPE_RESET:
   case SIM_PIPE_DESTROY: {
@@ -959,10 +966,10 @@ bool sim_exec_framework(sim_block *b, const sim_insn *in) {
     b->nbufpools = np;
     for (int i = 0; i < np; i++)
       b->bufpools[i].inited = false;
-    if (in->opc == SIM_PIPE_RESET) {
+    /* A destroyed TPipe keeps its constructor: Init may revive it. */
+    b->pipe_op = pop;
+    if (in->opc == SIM_PIPE_RESET)
       b->pipe_alive = true;
-      b->pipe_op = pop;
-    }
     return true;
   }
   case SIM_ALLOC_TENSOR:

@@ -865,10 +865,17 @@ bool sim_exec_select_reg(sim_block *b, const sim_insn *in);
  * fields of its MrgSortSrcList), MrgSort with MrgSort4Info (imm2 as
  * MrgSort's) and GetMrgSortResult (results r .. r + 3). */
 bool sim_exec_sort_family(sim_block *b, const sim_insn *in);
-/* vec_trans5hd.c: TransDataTo5HD with LocalTensor lists (a[0]: the first
- * of 32 consecutive slots holding dstList then srcList, a[1]: the
- * TransDataTo5HDParams). */
-bool sim_exec_trans_5hd_list(sim_block *b, const sim_insn *in);
+/* vec_trans5hd.c: TransDataTo5HD. a[0]: the first of 32 consecutive slots
+ * holding dstList then srcList (the LocalTensor list; the uint list's
+ * addresses, which the op turns into tensors there; the address-tensor
+ * form's scratch), a[1]: the TransDataTo5HDParams, and for the
+ * address-tensor form a[2] / a[3] the uint64 dst / src tensors. dt: the
+ * element type (for the address forms, found by lower_trans5hd.c). */
+bool sim_exec_trans_5hd(sim_block *b, const sim_insn *in);
+/* lower_trans5hd.c: the static checks of the two address forms, and their
+ * element type into in->dt (false with why filled). */
+bool sim_lower_check_trans_5hd_addr(const casc_op *op, sim_insn *in, char *why,
+                                    size_t n);
 /* vec_gatherb.c: Gatherb, 32-byte blocks at offsets. */
 bool sim_exec_gatherb(sim_block *b, const sim_insn *in);
 /* copy_nz2nd.c: DataCopy with Nz2NdParamsFull, UB (NZ) -> GM (ND). */

@@ -5,11 +5,17 @@
  * calls that pick the blocks' halves (srcHighHalf, dstHighHalf), whose
  * other half keeps its bytes; repeatTimes 1 starting a stride on (the
  * reference's rule); a list entry whose repeats run past its tensor is an
- * error naming that operand. */
+ * error naming that operand. Each check runs twice: with LocalTensor lists
+ * and with the GetPhyAddr of each entry in a uint64 list
+ * (`trans_data_to_5hd_uint_list`), whose element type the simulator finds
+ * from those GetPhyAddrs: the same bytes must come out for every size. */
 #include "check.h"
 #include "sim_vec_harness.h"
 
 static const etype E_I16 = {"i16", CASC_DT_I16, 2};
+
+/* Build the address-list form instead of the LocalTensor lists. */
+static bool g_addr;
 
 typedef struct {
   int dst[16], src[16]; /* element offsets of the list entries */
@@ -30,6 +36,13 @@ static char *calls_text(const etype *t, const call *cs, int n) {
              "!ascendc.local_tensor<*x%s>, i32, !ascendc.local_tensor<*x%s>\n"
              "    ",
              c, i, off, c, i, i < 16 ? "z" : "x", c, i, ty, ty);
+      if (g_addr)
+        sb_add(&b,
+               "%%u%d_%d = \"emitc.constant\"() <{value = 0 : ui32}> : () -> "
+               "ui32\n"
+               "    %%a%d_%d = ascendc.local_tensor.get_phy_addr %%e%d_%d, "
+               "%%u%d_%d : !ascendc.local_tensor<*x%s>, ui64, ui32\n    ",
+               c, i, c, i, c, i, c, i, ty);
     }
     sb_add(&b,
            "%%dh%d = arith.constant %d : i1\n"
@@ -40,14 +53,18 @@ static char *calls_text(const etype *t, const call *cs, int n) {
            "    %%p%d = ascendc.construct !ascendc.trans_data_to_5hd_params("
            "%%dh%d, %%sh%d, %%rp%d, %%ds%d, %%ss%d) [i1, i1, ui8, ui16, ui16] "
            ": i1, i1, i32, i32, i32\n"
-           "    ascendc.trans_data_to_5hd_tensor_list ",
+           "    ascendc.trans_data_to_5hd_%s ",
            c, k->dst_high, c, k->src_high, c, k->reps, c, k->dst_stride, c,
-           k->src_stride, c, c, c, c, c, c);
+           k->src_stride, c, c, c, c, c, c,
+           g_addr ? "uint_list" : "tensor_list");
     for (int i = 0; i < 32; i++)
-      sb_add(&b, "%%e%d_%d, ", c, i);
+      sb_add(&b, "%%%c%d_%d, ", g_addr ? 'a' : 'e', c, i);
     sb_add(&b, "%%p%d {operandSegmentSizes = array<i32: 16, 16, 1>} : ", c);
     for (int i = 0; i < 32; i++)
-      sb_add(&b, "!ascendc.local_tensor<*x%s>, ", ty);
+      if (g_addr)
+        sb_add(&b, "ui64, ");
+      else
+        sb_add(&b, "!ascendc.local_tensor<*x%s>, ", ty);
     sb_add(&b, "!ascendc.trans_data_to_5hd_params\n    ");
   }
   return b.s;
@@ -182,12 +199,15 @@ static void check_reach_error(void) {
 }
 
 static void test_trans5hd(void) {
-  check_c0_16(&E_F16);
-  check_c0_16(&E_I16);
-  check_c0_16(&E_F32);
-  check_c0_32_u8();
-  check_one_repeat_stride();
-  check_reach_error();
+  for (int addr = 0; addr < 2; addr++) {
+    g_addr = addr == 1;
+    check_c0_16(&E_F16);
+    check_c0_16(&E_I16);
+    check_c0_16(&E_F32);
+    check_c0_32_u8();
+    check_one_repeat_stride();
+    check_reach_error();
+  }
 }
 
 int main(void) {
