@@ -74,6 +74,9 @@
  *                                 dst_gap, dst_frac_gap, addr_mode)
  *   asc_load_data_with_transpose(dst, src, params)   one dtype, L1 -> L0
  *   asc_loaddatarepeatparam(repeat_time, repeat_stride, repeat_mode)
+ *       pyasc's names and order; the C++ constructor it becomes takes
+ *       (repeatStride, repeatTime, repeatMode), so the first value is the
+ *       stride on the device and in the simulator (docs/simulator.md)
  *   asc_set_load_data_repeat(param)
  * TransDataTo5HD, LocalTensor form (pyasc's asc.TransDataTo5HDParams,
  * trans_data_to_5hd(dst, src, params)):

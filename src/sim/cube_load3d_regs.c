@@ -19,9 +19,15 @@
 
 #include "sim/sim_internal.h"
 
-/* LoadDataRepeatParam's fields in the order pyasc's construct gives them
- * (core/types.py: repeat_time, repeat_stride, repeat_mode) */
-enum { R_TIME, R_STRIDE, R_MODE };
+/* LoadDataRepeatParam's construct, as the C++ it stands for reads it:
+ * pyasc's asc.LoadDataRepeatParam(repeat_time, repeat_stride, repeat_mode)
+ * (core/types.py) builds the construct from its arguments in that order,
+ * and the construct is `AscendC::LoadDataRepeatParam v{a, b, c}`, which
+ * calls the constructor LoadDataRepeatParam(repeatStrideIn, repeatTimeIn,
+ * repeatModeIn) (CANN asc-devkit kernel_struct_mm.h): the first value is
+ * the stride, the second the repeat count. The simulator runs what that
+ * C++ does (docs/simulator.md). */
+enum { R_STRIDE, R_TIME, R_MODE };
 
 /* Load3Dv2's least boundary, in bytes (SetLoadDataBoundary's page) */
 #define L3D_MIN_BOUNDARY 1024
@@ -171,21 +177,13 @@ static void set_padding(sim_block *b, const sim_insn *in) {
 }
 
 static bool set_repeat(sim_block *b, const sim_insn *in) {
-  int64_t time = sim_field(b, in, 0, R_TIME);
-  int64_t stride = sim_field(b, in, 0, R_STRIDE);
-  int64_t mode = sim_field(b, in, 0, R_MODE);
-  if (time < 0 || time > 255 || stride < 0 || stride > 65535 || mode < 0 ||
-      mode > 1)
-    return sim_fail(b, in, CASC_CHECK_BAD_VALUE, "%s %lld is outside %s",
-                    time < 0 || time > 255         ? "repeatTime"
-                    : stride < 0 || stride > 65535 ? "repeatStride"
-                                                   : "repeatMode",
-                    (long long)(time < 0 || time > 255         ? time
-                                : stride < 0 || stride > 65535 ? stride
-                                                               : mode),
-                    time < 0 || time > 255         ? "0..255"
-                    : stride < 0 || stride > 65535 ? "0..65535"
-                                                   : "0..1");
+  /* the constructor's parameters: uint16_t, uint8_t, uint8_t */
+  int64_t stride = sim_field(b, in, 0, R_STRIDE) & 0xffff;
+  int64_t time = sim_field(b, in, 0, R_TIME) & 0xff;
+  int64_t mode = sim_field(b, in, 0, R_MODE) & 0xff;
+  if (mode > 1)
+    return sim_fail(b, in, CASC_CHECK_BAD_VALUE,
+                    "repeatMode %lld is outside 0..1", (long long)mode);
   b->l3d.rpt_time = (uint8_t)time;
   b->l3d.rpt_stride = (uint16_t)stride;
   b->l3d.rpt_mode = (uint8_t)mode;

@@ -7,8 +7,8 @@
  * give C, compared with a plain C convolution of the same numbers:
  *   V2PRO     SetFmatrix + SetLoadDataPaddingValue, then V2Pro with the
  *             fields packed into extConfig / filterConfig;
- *   REPEAT    one Load3Dv2 of 16 rows, SetLoadDataRepeat(2, 1, 0): two
- *             iterations 16 rows apart along M;
+ *   REPEAT    one Load3Dv2 of 16 rows, SetLoadDataRepeat with stride 1
+ *             and 2 repeats: two iterations 16 rows apart along M;
  *   V2_V2PRO  rows 0..15 by Load3Dv2, which sets the registers, rows
  *             16..31 by V2Pro reading them;
  *   BOUNDARY  the map's first 1024 bytes at L1 byte 1024, the rest at L1
@@ -118,7 +118,9 @@ static void kernel(asc_kernel *k, void *user) {
     v2pro(a2, a1, M, 0);
     break;
   case REPEAT:
-    asc_set_load_data_repeat(asc_loaddatarepeatparam(2, 1, 0));
+    /* C++ LoadDataRepeatParam{1, 2, 0}: repeatStride 1, repeatTime 2 (the
+     * constructor's order; pyasc's names the first two the other way) */
+    asc_set_load_data_repeat(asc_loaddatarepeatparam(1, 2, 0));
     v2(a2, a1, 0);
     break;
   case V2_V2PRO:
@@ -140,7 +142,7 @@ static void kernel(asc_kernel *k, void *user) {
     asc_set_load_data_boundary(512);
     break;
   case REPEAT_WIDTH:
-    asc_set_load_data_repeat(asc_loaddatarepeatparam(2, 1, 1));
+    asc_set_load_data_repeat(asc_loaddatarepeatparam(1, 2, 1));
     v2(a2, a1, 0);
     g_line = g_load_line;
     break;
