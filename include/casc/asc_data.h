@@ -57,9 +57,9 @@
  *   asc_get_mrg_sort_result(&l1, &l2, &l3, &l4)  four uint16 asc_int
  *   asc_get_gather_mask_remain_count()           uint64
  *   The simulator runs set_fix_pipe_pre_quant_flag (DataCopy CO1 -> GM
- *   reads it), the sort/merge queries and get_gather_mask_remain_count, and
- *   reports the set_pad_value / load-data register calls as not supported
- *   (docs/simulator.md).
+ *   reads it), the load-data registers (LoadData 3-D reads them), the
+ *   sort/merge queries and get_gather_mask_remain_count, and reports
+ *   set_pad_value as not supported (docs/simulator.md).
  * InitConstValue (pyasc's asc.InitConstValueParams, asc.init_const_value):
  *   asc_initconstvalueparams(repeat_times, block_num, dst_gap, init_value)
  *   asc_init_const_value(dst, params)            fills an L1 / L0 tensor
@@ -74,6 +74,9 @@
  *                                 dst_gap, dst_frac_gap, addr_mode)
  *   asc_load_data_with_transpose(dst, src, params)   one dtype, L1 -> L0
  *   asc_loaddatarepeatparam(repeat_time, repeat_stride, repeat_mode)
+ *       pyasc's names and order; the C++ constructor it becomes takes
+ *       (repeatStride, repeatTime, repeatMode), so the first value is the
+ *       stride on the device and in the simulator (docs/simulator.md)
  *   asc_set_load_data_repeat(param)
  * TransDataTo5HD, LocalTensor form (pyasc's asc.TransDataTo5HDParams,
  * trans_data_to_5hd(dst, src, params)):
@@ -226,6 +229,17 @@ void asc_set_load_data_padding_value_at(const char *file, int line,
                                         asc__sv pad_value);
 #define asc_set_load_data_padding_value(v)                                     \
   asc_set_load_data_padding_value_at(ASC__AT, ASC__N(v))
+/* SetFmatrix (pyasc's IR row ascendc.set_fmatrix; src/lang/load3d_regs.c):
+ *   asc_set_fmatrix(l1h, l1w, pad_left, pad_right, pad_top, pad_bottom,
+ *                   mode)   mode ASC_FMATRIX_LEFT (the reference's only
+ *                           supported one) or ASC_FMATRIX_RIGHT */
+typedef enum { ASC_FMATRIX_LEFT = 0, ASC_FMATRIX_RIGHT = 1 } asc_fmatrix_mode;
+void asc_set_fmatrix_at(const char *file, int line, asc__sv l1h, asc__sv l1w,
+                        const asc__sv *pad_list, asc_fmatrix_mode mode);
+#define asc_set_fmatrix(h, w, pl, pr, pt, pb, mode)                            \
+  asc_set_fmatrix_at(                                                          \
+      ASC__AT, ASC__I(h), ASC__I(w),                                           \
+      (const asc__sv[]){ASC__I(pl), ASC__I(pr), ASC__I(pt), ASC__I(pb)}, mode)
 void asc_set_fix_pipe_pre_quant_flag_at(const char *file, int line,
                                         asc__sv config);
 #define asc_set_fix_pipe_pre_quant_flag(v)                                     \

@@ -506,6 +506,10 @@ void sim_block_run(sim_block *b) {
       if (!sim_exec_aipp(b, in))
         goto done;
       break;
+    case SIM_LOAD3D_REG: /* cube_load3d_regs.c */
+      if (!sim_exec_load3d_reg(b, in))
+        goto done;
+      break;
 
     /* ---- the Matmul object: matmul.c, matmul_tiling.c; mix.c ---------- */
     case SIM_STRUCT_COPY:

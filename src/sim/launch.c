@@ -162,6 +162,7 @@ static void run_block(sim_workspace *w, pool_state *ps, unsigned idx) {
   b->gather_mask_cnt = 0;
   sim_vmask_reset(b);
   memset(&b->deq, 0, sizeof b->deq);
+  sim_load3d_block_reset(b);
   b->idx = (int)idx;
   b->failed = false;
   b->steps = 0;

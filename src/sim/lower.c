@@ -1254,6 +1254,12 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
         {CASC_ASC_DATA_COPY_CO12DST_PARAMS, 8},      /* cube_forms.c */
         {CASC_ASC_LOAD_DATA_2D_TRANSPOSE_PARAMS, 6}, /* cube_load_transpose.c */
         {CASC_ASC_LOAD_DATA_3D_PARAMS_V2, 22},       /* cube_load3d.c */
+        {CASC_ASC_LOAD_DATA_3D_PARAMS_V2_PRO, 8},
+        /* the Load3D registers (cube_load3d_regs.c); FmatrixMode{} is
+         * FMATRIX_LEFT */
+        {CASC_ASC_LOAD_DATA_REPEAT_PARAM, 3},
+        {CASC_ASC_FMATRIX_MODE, 0},
+        {CASC_ASC_FMATRIX_MODE, 1},
         {CASC_ASC_INIT_CONST_VALUE_PARAMS, 4},
         {CASC_ASC_BRCB_REPEAT_PARAMS, 2},
         {CASC_ASC_GATHER_MASK_PARAMS, 4},
@@ -1310,6 +1316,8 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
                   "TransposeParamsExt, Nd2NzParams, LoadData2DParams, "
                   "MmadParams, FixpipeParamsV220, FixpipeConfig, "
                   "DataCopyCO12DstParams, LoadData2dTransposeParams, "
+                  "LoadData3DParamsV2, LoadData3DParamsV2Pro, "
+                  "LoadDataRepeatParam, FmatrixMode, "
                   "InitConstValueParams, "
                   "SoftMaxTiling, SoftMaxShapeInfo, AscendQuantConfig, "
                   "RmsNormTiling, AippParams and its parts and "

@@ -98,16 +98,27 @@ bool sim_lower_check_cube_forms(const casc_op *op, sim_insn *in, char *why,
       return false;
     }
     return true;
-  case SIM_LOAD_3D:
+  case SIM_LOAD_3D: {
+    /* imm: 1 for V2Pro (its fields are packed; the fmatrix and the pad
+     * value come from the registers) */
+    bool pro = op->kind == CASC_OP_LOAD_DATA_3D_L0_V2PRO;
     if (op->nops != 3 || !is_local(op, 0) || !is_local(op, 1) ||
         elem_dt(op, 0) != elem_dt(op, 1) ||
-        !construct_of(op, 2, CASC_ASC_LOAD_DATA_3D_PARAMS_V2)) {
+        !construct_of(op, 2,
+                      pro ? CASC_ASC_LOAD_DATA_3D_PARAMS_V2_PRO
+                          : CASC_ASC_LOAD_DATA_3D_PARAMS_V2) ||
+        op->operands[2].value->def->nops != (pro ? 8 : 22)) {
       snprintf(why, n,
                "LoadData 3-D other than LocalTensor to LocalTensor of one "
-               "type with a LoadData3DParamsV2 construct");
+               "type with a LoadData3DParams%s construct of all its fields",
+               pro ? "V2Pro" : "V2");
       return false;
     }
+    in->imm = pro;
     return true;
+  }
+  case SIM_LOAD3D_REG:
+    return sim_lower_check_load3d_reg(op, in, why, n);
   default:
     return true;
   }

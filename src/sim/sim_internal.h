@@ -475,6 +475,24 @@ typedef struct {
 } sim_env;
 
 #define SIM_XFLAGS 16 /* cross-core flag ids (FftsCrossCoreSync: 4 bits) */
+
+/* The Load3D control registers of a block (cube_load3d_regs.c): FMATRIX
+ * (l1H, l1W, padList: SetFmatrix, or Load3Dv2 itself with the default
+ * IsResetLoad3dConfig), the padding value (SetLoadDataPaddingValue, or
+ * Load3Dv2), the repeat (SetLoadDataRepeat) and the L1 boundary
+ * (SetLoadDataBoundary); Load3Dv2Pro has no fields for the first two and
+ * reads them here. `*_set`: written since the block began. */
+typedef struct {
+  bool fm_set, pad_set;
+  uint16_t l1h, l1w;
+  uint8_t pad_list[4]; /* left, right, top, bottom */
+  uint64_t pad;        /* the padding register's bits */
+  uint16_t rpt_stride;
+  uint8_t rpt_time, rpt_mode;
+  uint32_t boundary; /* bytes from L1's start; 0: none */
+  const casc_op *boundary_op;
+} sim_load3d_regs;
+
 typedef struct sim_block {
   const sim_launch *L;
   sim_timing *tm; /* the timing model's state; NULL when timing is off */
@@ -569,6 +587,7 @@ typedef struct sim_block {
   sim_aipp aipp;
   /* sys_env.c; zeroed per block by launch.c */
   sim_env env;
+  sim_load3d_regs l3d;
 } sim_block;
 
 /* ---- helpers --------------------------------------------------------------
@@ -1003,6 +1022,13 @@ bool sim_exec_cube_sparse(sim_block *b, const sim_insn *in);
 void sim_cube_read_check(sim_block *b, const sim_insn *in, unsigned opnd,
                          sim_pool pool, int64_t off, int64_t bytes,
                          bool *warned);
+/* cube_load3d_regs.c: SetFmatrix, SetLoadDataPaddingValue,
+ * SetLoadDataRepeat, SetLoadDataBoundary into b->l3d; its reset per block
+ * (repeat once, nothing else set). */
+bool sim_exec_load3d_reg(sim_block *b, const sim_insn *in);
+void sim_load3d_block_reset(sim_block *b);
+bool sim_lower_check_load3d_reg(const casc_op *op, sim_insn *in, char *why,
+                                size_t n);
 /* lower_cube_forms.c: their lowering checks; false with `why` filled in. */
 bool sim_lower_check_cube_forms(const casc_op *op, sim_insn *in, char *why,
                                 size_t n);

@@ -77,7 +77,9 @@ struct CopyRepeatParams {};
 struct DataCopyCO12DstParams {};
 struct DataCopyEnhancedParams {};
 struct DataCopyExtParams {};
-struct FmatrixMode {};
+/* an enum class in Ascend C (kernel_struct_mm.h): asc_set_fmatrix emits
+ * `AscendC::FmatrixMode v{x};` with its uint8_t value */
+enum class FmatrixMode : uint8_t { FMATRIX_LEFT = 0, FMATRIX_RIGHT = 1 };
 struct GatherMaskParams {
   uint8_t src0BlockStride;
   uint16_t repeatTimes, src0RepeatStride;
@@ -90,7 +92,19 @@ struct LoadData2dTransposeParams {};
 struct LoadData2dTransposeParamsV2 {};
 struct LoadData3DParamsV1 {};
 struct LoadData3DParamsV2Pro {};
-struct LoadDataRepeatParam {};
+/* the constructor's order is (repeatStride, repeatTime, repeatMode) (CANN
+ * asc-devkit kernel_struct_mm.h); pyasc's construct passes repeat_time
+ * first (docs/simulator.md) */
+struct LoadDataRepeatParam {
+  LoadDataRepeatParam() {}
+  LoadDataRepeatParam(uint16_t repeatStrideIn, uint8_t repeatTimeIn,
+                      uint8_t repeatModeIn)
+      : repeatStride(repeatStrideIn), repeatTime(repeatTimeIn),
+        repeatMode(repeatModeIn) {}
+  uint16_t repeatStride = 0;
+  uint8_t repeatTime = 1;
+  uint8_t repeatMode = 0;
+};
 // LoadImageToLocal's crop and padding, in pixels.
 struct LoadImageToLocalParams {
   uint16_t horizSize, vertSize, horizStartPos, vertStartPos, srcHorizSize;
