@@ -545,6 +545,7 @@ void sim_block_run(sim_block *b) {
     case SIM_MM_ITERATE_BATCH_CUBE_ONLY:
     case SIM_MM_ITERATE_N_BATCH:
     case SIM_MM_GET_BATCH_TENSOR_C:
+    case SIM_MM_USER_DATA:
       if (!sim_exec_matmul(b, in))
         goto done;
       break;

@@ -1379,6 +1379,7 @@ static bool check_generic(lowerer *L, casc_op *op, sim_insn *in) {
   case SIM_MM_ITERATE_BATCH_CUBE_ONLY:
   case SIM_MM_ITERATE_N_BATCH:
   case SIM_MM_GET_BATCH_TENSOR_C:
+  case SIM_MM_USER_DATA:
   case SIM_MIX_CROSS_SET:
   case SIM_MIX_CROSS_WAIT:
     if (!check_matmul_mix(L, op, in))

@@ -693,6 +693,13 @@ bool sim_exec_matmul(sim_block *b, const sim_insn *in) {
   case SIM_MM_WAIT:
     /* the work is done at the call: nothing is left to wait for */
     return true;
+  case SIM_MM_USER_DATA:
+    /* SetSelfDefineData / SetUserDefInfo hand data to the Matmul's
+     * callbacks (MatmulCallBackFunc, a template argument of the C++
+     * Matmul). pyasc's Matmul takes no callbacks, so the library's defaults
+     * run, which never read it: the call has no effect beyond needing an
+     * initialised object. */
+    return sim_mm_ready(b, in);
   case SIM_MM_SET_WORKSPACE: /* (matmul, GM[, size]) */
     /* the asynchronous forms' results go there (GetTensorC returning GM,
      * IterateNBatch); GetTensorC into UB does not pass through GM here

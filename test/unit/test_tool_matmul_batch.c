@@ -36,6 +36,7 @@ typedef enum {
   ASYNC_C,    /* Iterate, AsyncGetTensorC into UB */
   L_BSNGD,    /* A, B in BSNGD (B transposed), C in BNGS1S2: 4 batches */
   L_SBNGD,    /* the same in SBNGD */
+  USER_DATA,  /* SetSelfDefineData, SetUserDefInfo, then IterateAll */
   /* misuse */
   E_BATCH_ZERO,
   E_BATCH_OVER,
@@ -131,6 +132,11 @@ static void kernel(asc_kernel *k, void *user) {
   switch (m) {
   case SCALAR_A:
   case SCALAR_B:
+    asc_matmul_iterate_all(&mm, cg);
+    break;
+  case USER_DATA: /* data for callbacks pyasc's Matmul cannot have */
+    asc_matmul_set_self_define_data(&mm, 12345);
+    asc_matmul_set_user_def_info(&mm, q);
     asc_matmul_iterate_all(&mm, cg);
     break;
   case QUANT_VEC:
@@ -384,6 +390,9 @@ static void test_get_tensor_c_return(void) {
 static void test_async_get_tensor_c(void) {
   expect_c(ASYNC_C, 1, M * K, K * N);
 }
+static void test_user_data_no_effect(void) {
+  expect_c(USER_DATA, 1, M * K, K * N);
+}
 
 /* int8 into half: column j's int32 sum times its SetQuantVector scale,
  * rounded to half (exact here: small integers times powers of two). */
@@ -466,6 +475,7 @@ int main(void) {
   RUN_TEST(test_iterate_n_batch);
   RUN_TEST(test_get_tensor_c_return);
   RUN_TEST(test_async_get_tensor_c);
+  RUN_TEST(test_user_data_no_effect);
   RUN_TEST(test_quant_vector);
   RUN_TEST(test_layout_bsngd);
   RUN_TEST(test_layout_sbngd);
