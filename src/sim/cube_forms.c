@@ -201,6 +201,11 @@ static bool co12dst(sim_block *b, const sim_insn *in) {
     return sim_fail(b, in, CASC_CHECK_UNSUPPORTED,
                     "reluPre %lld: only 0 (none) and 1 (ReLU) are simulated",
                     (long long)relu);
+  /* "isChannelSplit must be false when dst position is C1" (asc-devkit's
+   * CheckFixpipeL0C2L1Param) */
+  if (f.split && f.dst_l1)
+    return sim_fail(b, in, CASC_CHECK_BAD_VALUE,
+                    "channelSplit: the channel split writes to GM only");
   if (f.nd && f.dst_l1)
     return sim_fail(b, in, CASC_CHECK_BAD_VALUE,
                     "nz2ndEn: NZ2ND converts on the CO1 -> GM path only");

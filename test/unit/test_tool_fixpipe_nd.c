@@ -44,6 +44,7 @@ typedef enum {
   E_SPLIT_ND,  /* isChannelSplit with ROW_MAJOR: bad-value */
   E_SPLIT_N12, /* isChannelSplit, nSize 12: fractal-alignment */
   E_SPLIT_F16, /* isChannelSplit with F322F16: bad-value */
+  E_SPLIT_L1,  /* DataCopy CO1 -> A1 with channelSplit: bad-value */
   MODE_COUNT
 } mode;
 
@@ -124,6 +125,12 @@ static void sim_kernel(asc_kernel *k, void *user) {
   } else if (m == SPLIT_CO12) {
     asc_data_copy_co12dst(
         og, c1, asc_datacopyco12dstparams(SNS, MS, SDS, M, 0, 0, 1, 0));
+  } else if (m == E_SPLIT_L1) {
+    asc_local_tensor l1 =
+        asc_localtensor(ASC_FLOAT, ASC_TPOSITION_A1, 8192, 1024);
+    g_line = __LINE__ + 1;
+    asc_data_copy_co12dst(
+        l1, c1, asc_datacopyco12dstparams(SNS, MS, SDS, M, 0, 0, 1, 0));
   } else if (split_mode(m) || m >= E_SPLIT_ND) {
     int ns = m == E_SPLIT_N12 ? 12 : SNS;
     int q = m == E_SPLIT_F16 ? ASC_QUANTMODE_F322F16 : ASC_QUANTMODE_NOQUANT;
@@ -293,6 +300,7 @@ static void test_misuse_is_located(void) {
   expect(E_SPLIT_ND, "bad-value", "cannot be combined with NZ2ND");
   expect(E_SPLIT_N12, "fractal-alignment", "nSize 12 must be a multiple of 8");
   expect(E_SPLIT_F16, "bad-value", "isChannelSplit needs float CO1");
+  expect(E_SPLIT_L1, "bad-value", "the channel split writes to GM only");
 }
 
 /* Inputs/pyasc_fixpipe_full.py's kernel in C. */
