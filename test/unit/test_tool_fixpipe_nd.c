@@ -30,6 +30,7 @@ enum { SNS = 24, SDS = 16 }; /* channel split: nSize, dstStride (blocks) */
 typedef enum {
   F32_ND,      /* f16 matmul, f32 out, 2 ND matrices */
   F32_ND_RELU, /* the same with ReLU */
+  F32_ND_ONE,  /* F32_ND with ndNum 1 (timing) */
   DEQ_ND,      /* int8 matmul, DEQF16 (deq_scalar 0.375), 2 ND matrices */
   DEQ_ND_RELU, /* the same with ReLU */
   VDEQ_ND,     /* Fixpipe with a workspace: VDEQF16, 2 ND matrices */
@@ -114,7 +115,10 @@ static void sim_kernel(asc_kernel *k, void *user) {
   bool relu = m == F32_ND_RELU || m == DEQ_ND_RELU;
   int quant = int8_in(m) ? ASC_QUANTMODE_DEQF16 : ASC_QUANTMODE_NOQUANT;
   long long deq = int8_in(m) ? (long long)f32_bits(DEQ) : 0;
-  int ndnum = m == E_NDNUM_0 ? 0 : m == E_UNWRITTEN ? 3 : 2;
+  int ndnum = m == E_NDNUM_0     ? 0
+              : m == E_UNWRITTEN ? 3
+              : m == F32_ND_ONE  ? 1
+                                 : 2;
   int snd = m == E_SND_0 ? 0 : m == E_SND_513 ? 513 : 2;
   int dnd = m == E_DND_0 ? 0 : DND;
   if (m == VDEQ_ND) {
@@ -272,6 +276,23 @@ static void test_channel_split(void) {
   check_mode(SPLIT_CO12);
 }
 
+/* The timing model's FIX pipe moves every ND matrix: two cost more than
+ * one. */
+static void test_nd_matrices_timing(void) {
+  uint64_t busy[2];
+  mode ms[2] = {F32_ND_ONE, F32_ND};
+  static float o[OUT];
+  for (int i = 0; i < 2; i++) {
+    casc_ctx *ctx = casc_ctx_new();
+    casc_launch_result res = run(ctx, ms[i], o);
+    CHECK_EQ_INT((int)res.nissues, 0);
+    REQUIRE(res.timing.valid && res.timing.nblocks == 1);
+    busy[i] = res.timing.blocks[0].busy[CASC_SIM_PIPE_FIX];
+    casc_ctx_free(ctx);
+  }
+  CHECK(busy[1] > busy[0]);
+}
+
 static void expect(mode m, const char *check, const char *text) {
   casc_ctx *ctx = casc_ctx_new();
   casc_diag_list diags = {0};
@@ -344,6 +365,7 @@ int main(int argc, char **argv) {
   RUN_TEST(test_nd_matrices_deqf16);
   RUN_TEST(test_nd_matrices_workspace);
   RUN_TEST(test_channel_split);
+  RUN_TEST(test_nd_matrices_timing);
   RUN_TEST(test_misuse_is_located);
   return CHECK_SUMMARY();
 }
