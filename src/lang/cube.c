@@ -109,11 +109,17 @@ static asc_fixpipe_params fixpipe_params(const char *api, const char *file,
   casc_ctx *ctx = k->ctx;
   casc_type *quant =
       casc_type_asc(ctx, CASC_ASC_QUANT_MODE_T, 0, NULL, 0, NULL, NULL);
-  casc_type *const mat[12] = {k->ui16, k->ui16, k->ui16, k->ui32,
-                              k->i1,   k->i32,  k->i32,  k->ui16,
-                              k->ui16, k->ui16, k->i32,  k->i1};
+  casc_type *mat[12] = {k->ui16, k->ui16, k->ui16, k->ui32, k->i1,  k->i32,
+                        k->i32,  k->ui16, k->ui16, k->ui16, k->i32, k->i1};
   casc_type *const ft[12] = {k->ui16, k->ui16, k->ui16, k->ui32, k->i1,  quant,
                              k->ui64, k->ui16, k->ui16, k->ui16, k->ui8, k->i1};
+  /* pyasc's `_mat(x)` without a type keeps a runtime value's own type
+   * (relu_en, quant_pre, deq_scalar, unit_flag, is_channel_split): only
+   * the C constants take the types above. */
+  static const unsigned untyped[5] = {4, 5, 6, 10, 11};
+  for (unsigned i = 0; i < 5; i++)
+    if (in[untyped[i]].kind_ == ASC__SV_VALUE)
+      mat[untyped[i]] = NULL;
   r.p_ = params(api, file, line, CASC_ASC_FIXPIPE_PARAMS_V220, 12, in, names,
                 mat, ft, &r.k_);
   return r;

@@ -346,6 +346,34 @@ static void fixpipe_full_kernel(asc_kernel *k, void *user) {
   asc_fixpipe(f32_gm, c_f32, split, asc_fixpipeconfig(ASC_CO2LAYOUT_NZ));
 }
 
+/* A runtime deq_scalar keeps its own type in the construct, as pyasc's
+ * `_mat(deq_scalar)` keeps a PlainValue's (it was cast to i32). */
+static void runtime_deq_kernel(asc_kernel *k, void *user) {
+  (void)user;
+  asc_gm_addr x = asc_arg_gm(k, "x", ASC_HALF);
+  asc_int deq = asc_arg_int_at(__FILE__, __LINE__, k, "deq", ASC_UINT64);
+  asc_global_tensor g = asc_globaltensor();
+  asc_globaltensor_set_global_buffer(g, x);
+  asc_local_tensor c = asc_localtensor(ASC_INT32, ASC_TPOSITION_CO1, 0, 1024);
+  asc_fixpipe(g, c,
+              asc_fixpipeparamsv220_full(16, 16, 16, 16, ASC_QUANTMODE_DEQF16,
+                                         deq, 1, 0, 0, 0, 0, 0),
+              asc_fixpipeconfig(ASC_CO2LAYOUT_ROW_MAJOR));
+}
+
+static void test_runtime_deq_scalar_keeps_its_type(void) {
+  casc_ctx *ctx = casc_ctx_new();
+  casc_op *module = casc_jit_build(ctx, "k", runtime_deq_kernel, NULL);
+  REQUIRE(module != NULL);
+  casc_buf text;
+  casc_buf_init(&text);
+  casc_print_op(ctx, module, NULL, &text);
+  CHECK(strstr(text.data, ": ui16, ui16, ui16, ui32, i1, i32, ui64, ui16, "
+                          "ui16, ui16, i32, i1\n") != NULL);
+  casc_buf_free(&text);
+  casc_ctx_free(ctx);
+}
+
 int main(int argc, char **argv) {
   if (argc > 1 && strcmp(argv[1], "--print-ir") == 0) {
     casc_ctx *ctx = casc_ctx_new();
@@ -367,5 +395,6 @@ int main(int argc, char **argv) {
   RUN_TEST(test_channel_split);
   RUN_TEST(test_nd_matrices_timing);
   RUN_TEST(test_misuse_is_located);
+  RUN_TEST(test_runtime_deq_scalar_keeps_its_type);
   return CHECK_SUMMARY();
 }
