@@ -1058,6 +1058,21 @@ asc_fixpipe_params asc_fixpipeparamsv220_at(const char *file, int line,
   asc_fixpipeparamsv220_at(ASC__AT, (asc__sv[]){ASC__I(n), ASC__I(m),          \
                                                 ASC__I(ss), ASC__I(ds),        \
                                                 ASC__I(quant), ASC__B(relu)})
+/* asc.FixpipeParamsV220 with every field, in pyasc's argument order:
+ * deq_scalar is DEQF16's scale word (a float's bits in its low 32 bits) or
+ * an int8 mode's quantisation word; nd_num ND matrices (CFG_ROW_MAJOR),
+ * src_nd_stride 1024-byte L0C fractals and dst_nd_stride elements between
+ * their heads; unit_flag (not simulated) and is_channel_split (f32 -> f32,
+ * CFG_NZ: 16 x 8 fractals). docs/c-api.md, "Fixpipe". */
+asc_fixpipe_params asc_fixpipeparamsv220_full_at(const char *file, int line,
+                                                 const asc__sv *fields);
+#define asc_fixpipeparamsv220_full(n, m, ss, ds, quant, deq, nd, snd, dnd,     \
+                                   relu, uf, split)                            \
+  asc_fixpipeparamsv220_full_at(                                               \
+      ASC__AT,                                                                 \
+      (asc__sv[]){ASC__I(n), ASC__I(m), ASC__I(ss), ASC__I(ds), ASC__I(quant), \
+                  ASC__I(deq), ASC__I(nd), ASC__I(snd), ASC__I(dnd),           \
+                  ASC__B(relu), ASC__I(uf), ASC__B(split)})
 /* asc.FixpipeConfig(layout). */
 asc_fixpipe_config asc_fixpipeconfig_at(const char *file, int line,
                                         asc_co2layout layout);

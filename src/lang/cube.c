@@ -78,8 +78,13 @@ asc_mmad_params asc_mmadparams_at(const char *file, int line,
   return r;
 }
 
-asc_fixpipe_params asc_fixpipeparamsv220_at(const char *file, int line,
-                                            const asc__sv *fields) {
+/* FixpipeParamsV220 from its 12 fields in pyasc's argument order
+ * (types.py: n_size, m_size, src_stride, dst_stride, quant_pre,
+ * deq_scalar, nd_num, src_nd_stride, dst_nd_stride, relu_en, unit_flag,
+ * is_channel_split); the construct lists them in the C++ struct's order
+ * (relu_en fifth), each materialised as pyasc's `_mat` does. */
+static asc_fixpipe_params fixpipe_params(const char *api, const char *file,
+                                         int line, const asc__sv *f) {
   static const char *const names[12] = {
       "n_size",        "m_size",        "src_stride", "dst_stride",
       "relu_en",       "quant_pre",     "deq_scalar", "nd_num",
@@ -87,36 +92,52 @@ asc_fixpipe_params asc_fixpipeparamsv220_at(const char *file, int line,
   asc_fixpipe_params r = {0};
   lang_kernel *k = cur();
   if (!k) { /* outside a build: let params() report it */
-    r.p_ =
-        params("asc_fixpipeparamsv220", file, line,
-               CASC_ASC_FIXPIPE_PARAMS_V220, 0, NULL, NULL, NULL, NULL, &r.k_);
+    r.p_ = params(api, file, line, CASC_ASC_FIXPIPE_PARAMS_V220, 0, NULL, NULL,
+                  NULL, NULL, &r.k_);
     return r;
   }
-  int q = (int)fields[4].i_;
-  if (fields[4].kind_ == ASC__SV_INT &&
+  int q = (int)f[4].i_;
+  if (f[4].kind_ == ASC__SV_INT &&
       (q < ASC_QUANTMODE_NOQUANT || q > ASC_QUANTMODE_VREQ8)) {
     lang_call c;
-    if (lang_begin(&c, "asc_fixpipeparamsv220", file, line))
+    if (lang_begin(&c, api, file, line))
       lang_error(&c, "%d is not a valid QuantMode", q);
     return r;
   }
-  /* pyasc's field order (FixpipeParamsV220 in types.py): relu_en before
-   * quant_pre, the defaults of the fields the C call does not take. */
-  const asc__sv in[12] = {fields[0],    fields[1],    fields[2],
-                          fields[3],    fields[5],    fields[4],
-                          asc__sv_i(0), asc__sv_i(1), asc__sv_i(0),
-                          asc__sv_i(0), asc__sv_i(0), asc__sv_i(0)};
+  const asc__sv in[12] = {f[0], f[1], f[2], f[3], f[9],  f[4],
+                          f[5], f[6], f[7], f[8], f[10], f[11]};
   casc_ctx *ctx = k->ctx;
   casc_type *quant =
       casc_type_asc(ctx, CASC_ASC_QUANT_MODE_T, 0, NULL, 0, NULL, NULL);
-  casc_type *const mat[12] = {k->ui16, k->ui16, k->ui16, k->ui32,
-                              k->i1,   k->i32,  k->i32,  k->ui16,
-                              k->ui16, k->ui16, k->i32,  k->i1};
+  casc_type *mat[12] = {k->ui16, k->ui16, k->ui16, k->ui32, k->i1,  k->i32,
+                        k->i32,  k->ui16, k->ui16, k->ui16, k->i32, k->i1};
   casc_type *const ft[12] = {k->ui16, k->ui16, k->ui16, k->ui32, k->i1,  quant,
                              k->ui64, k->ui16, k->ui16, k->ui16, k->ui8, k->i1};
-  r.p_ = params("asc_fixpipeparamsv220", file, line,
-                CASC_ASC_FIXPIPE_PARAMS_V220, 12, in, names, mat, ft, &r.k_);
+  /* pyasc's `_mat(x)` without a type keeps a runtime value's own type
+   * (relu_en, quant_pre, deq_scalar, unit_flag, is_channel_split): only
+   * the C constants take the types above. */
+  static const unsigned untyped[5] = {4, 5, 6, 10, 11};
+  for (unsigned i = 0; i < 5; i++)
+    if (in[untyped[i]].kind_ == ASC__SV_VALUE)
+      mat[untyped[i]] = NULL;
+  r.p_ = params(api, file, line, CASC_ASC_FIXPIPE_PARAMS_V220, 12, in, names,
+                mat, ft, &r.k_);
   return r;
+}
+
+asc_fixpipe_params asc_fixpipeparamsv220_at(const char *file, int line,
+                                            const asc__sv *fields) {
+  /* (n, m, ss, ds, quant, relu): pyasc's defaults for the rest */
+  const asc__sv f[12] = {fields[0],    fields[1],    fields[2],
+                         fields[3],    fields[4],    asc__sv_i(0),
+                         asc__sv_i(1), asc__sv_i(0), asc__sv_i(0),
+                         fields[5],    asc__sv_i(0), asc__sv_i(0)};
+  return fixpipe_params("asc_fixpipeparamsv220", file, line, f);
+}
+
+asc_fixpipe_params asc_fixpipeparamsv220_full_at(const char *file, int line,
+                                                 const asc__sv *fields) {
+  return fixpipe_params("asc_fixpipeparamsv220_full", file, line, fields);
 }
 
 asc_fixpipe_config asc_fixpipeconfig_at(const char *file, int line,

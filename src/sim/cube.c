@@ -571,16 +571,91 @@ void sim_cube_fix_elem(uint8_t *dp, const uint8_t *sp, unsigned sdt,
   sim_store_f(dp, ddt, ddt == CASC_DT_F32 ? v : sim_fround(v, ddt));
 }
 
+/* ndNum / srcNdStride / dstNdStride (FixpipeParamsV220; the Ascend C
+ * reference's SetFixpipeNz2ndFlag page and the copy_matrix_cc_to_gm
+ * intrinsic's NZ2ND loop): ndNum NZ matrices in L0C, srcNdStride fractals
+ * of 1024 bytes head to head, out to ndNum ND matrices dstNdStride
+ * elements head to head. With ndNum > 1 the strides must be in 1..512 and
+ * 1..65535 (the reference's range checks, which it makes whatever the
+ * layout); only the ND (ROW_MAJOR, nd) path uses them: Ascend C sets the
+ * ND_PARA register for CFG_ROW_MAJOR only, so an NZ Fixpipe moves one
+ * matrix (and ndNum 0 is an error on the ND path only). */
+bool sim_cube_fix_nd_check(sim_block *b, const sim_insn *in, int64_t ndnum,
+                           int64_t snd, int64_t dnd, bool nd) {
+  if (ndnum > 65535 || (nd && ndnum < 1))
+    return sim_fail(b, in, CASC_CHECK_BAD_VALUE,
+                    "ndNum %lld is not in 1..65535", (long long)ndnum);
+  if (ndnum <= 1)
+    return true;
+  if (snd < 1 || snd > 512)
+    return sim_fail(b, in, CASC_CHECK_BAD_VALUE,
+                    "srcNdStride %lld is not in 1..512 (1024-byte fractals "
+                    "between the heads of the source NZ matrices) with ndNum "
+                    "%lld",
+                    (long long)snd, (long long)ndnum);
+  if (dnd < 1 || dnd > 65535)
+    return sim_fail(b, in, CASC_CHECK_BAD_VALUE,
+                    "dstNdStride %lld is not in 1..65535 (elements between "
+                    "the heads of the destination ND matrices) with ndNum "
+                    "%lld",
+                    (long long)dnd, (long long)ndnum);
+  return true;
+}
+
+/* isChannelSplit (the copy_matrix_cc_to_gm intrinsic's "f32 channel
+ * split"): f32 -> f32 only, NZ only, nSize a multiple of 8; each 16 x 16
+ * fractal goes out as two 16 x 8 fractals, so the destination is NZ with
+ * C0 = 8: fractal column k (8 columns) at k * dstStride 32-byte blocks,
+ * its rows 32 bytes apart. */
+bool sim_cube_fix_split_check(sim_block *b, const sim_insn *in, unsigned sdt,
+                              unsigned ddt, int64_t quant, bool nd,
+                              int64_t ns) {
+  if (sdt != CASC_DT_F32 || ddt != CASC_DT_F32 || quant != 0)
+    return sim_fail(b, in, CASC_CHECK_BAD_VALUE,
+                    "isChannelSplit needs float CO1 out to float without "
+                    "quantisation (quantPre NoQuant)");
+  if (nd)
+    return sim_fail(b, in, CASC_CHECK_BAD_VALUE,
+                    "isChannelSplit writes NZ fractals of 8 columns: it "
+                    "cannot be combined with NZ2ND (CO2Layout ROW_MAJOR)");
+  if (ns % 8 != 0)
+    return sim_fail(b, in, CASC_CHECK_FRACTAL_ALIGN,
+                    "nSize %lld must be a multiple of 8 with isChannelSplit",
+                    (long long)ns);
+  return true;
+}
+
+/* Where element (r, c) of an ND matrix / NZ destination goes: bytes from
+ * the matrix's head. */
+static int64_t fix_dst_off(int64_t layout, bool split, int64_t dstride,
+                           int64_t r, int64_t c, unsigned des) {
+  if (layout == 1)
+    return (r * dstride + c) * des;
+  if (split)
+    return (c / 8) * dstride * 32 + (r * 8 + c % 8) * des;
+  return (c / 16) * dstride * 32 + (r * 16 + c % 16) * des;
+}
+
 static bool fixpipe(sim_block *b, const sim_insn *in) {
   int64_t ns = sim_field(b, in, 2, 0), ms = sim_field(b, in, 2, 1);
   int64_t sstride = sim_field(b, in, 2, 2), dstride = sim_field(b, in, 2, 3);
   bool relu = sim_field(b, in, 2, 4) != 0;
   int64_t quant = sim_field(b, in, 2, 5), ndnum = sim_field(b, in, 2, 7);
+  int64_t snd = sim_field(b, in, 2, 8), dnd = sim_field(b, in, 2, 9);
+  int64_t uflag = sim_field(b, in, 2, 10);
+  bool split = sim_field(b, in, 2, 11) != 0;
   int64_t layout = sim_field(b, in, 3, 0);
   double deq = sim_cube_deq_scale((uint64_t)sim_field(b, in, 2, 6));
   unsigned sdt = in->dt3, ddt = in->dt2, des = esize(ddt);
   if (ns == 0 || ms == 0)
     return true;
+  if (uflag != 0)
+    return sim_fail(b, in, CASC_CHECK_UNSUPPORTED,
+                    "unitFlag %lld is not supported by the simulator (the "
+                    "reference gives it as an Mmad -> Fixpipe handshake per "
+                    "fractal, with no effect on the data; Mmad and Fixpipe "
+                    "run whole here)",
+                    (long long)uflag);
   /* The int8 modes: cube_quant.c; the vector ones read a workspace. */
   bool q8 = sim_cube_q8_mode(quant);
   sim_q8 q8w = {0};
@@ -605,10 +680,8 @@ static bool fixpipe(sim_block *b, const sim_insn *in) {
                casc_dtype_name((casc_dtype)ddt));
     return false;
   }
-  if (ndnum > 1)
-    return sim_fail(b, in, CASC_CHECK_UNSUPPORTED,
-                    "ndNum %lld (several ND matrices) is not simulated",
-                    (long long)ndnum);
+  if (!sim_cube_fix_nd_check(b, in, ndnum, snd, dnd, layout == 1))
+    return false;
   if (sstride % 16 != 0 || sstride < ms)
     return sim_fail(b, in, CASC_CHECK_FRACTAL_ALIGN,
                     "srcStride %lld must be a multiple of 16 rows and cover "
@@ -617,46 +690,55 @@ static bool fixpipe(sim_block *b, const sim_insn *in) {
   if (layout != 0 && layout != 1)
     return sim_fail(b, in, CASC_CHECK_UNSUPPORTED, "CO2Layout %lld",
                     (long long)layout);
+  if (split &&
+      !sim_cube_fix_split_check(b, in, sdt, ddt, quant, layout == 1, ns))
+    return false;
   if (layout == 1 && dstride < ns)
     return sim_fail(
         b, in, CASC_CHECK_BAD_VALUE,
         "dstStride %lld is smaller than nSize (ND: elements per row)",
         (long long)dstride);
+  if (layout != 1)
+    ndnum = 1; /* no ND_PARA on the NZ path (sim_cube_fix_nd_check) */
   int64_t nb = (ns + 15) / 16;
-  sim_pool cp;
-  const uint8_t *C =
-      sim_local_access_in(b, in, 1, 0, ((nb - 1) * sstride + sstride) * 64, 64,
-                          1u << SIM_POOL_L0C, &cp);
-  if (!C)
-    return false;
-  int64_t coff = C - b->mem[cp];
-  for (int64_t j = 0; j < nb; j++) {
-    int64_t first =
-        sim_cube_first_unwritten(b, cp, coff + j * sstride * 64, ms * 64);
-    if (first >= 0) {
-      sim_report(b, CASC_CHECK_L0C_UNINIT, CASC_SEV_ERROR, in->op,
-                 "Fixpipe: reads L0C bytes at %lld that no Mmad has written",
-                 (long long)first);
+  for (int64_t i = 0; i < ndnum; i++) {
+    sim_pool cp;
+    const uint8_t *C =
+        sim_local_access_in(b, in, 1, i * snd * 1024, nb * sstride * 64, 64,
+                            1u << SIM_POOL_L0C, &cp);
+    if (!C)
       return false;
+    int64_t coff = C - b->mem[cp];
+    for (int64_t j = 0; j < nb; j++) {
+      int64_t first =
+          sim_cube_first_unwritten(b, cp, coff + j * sstride * 64, ms * 64);
+      if (first >= 0) {
+        sim_report(b, CASC_CHECK_L0C_UNINIT, CASC_SEV_ERROR, in->op,
+                   "Fixpipe: reads L0C bytes at %lld that no Mmad has written",
+                   (long long)first);
+        return false;
+      }
     }
-  }
-  for (int64_t r = 0; r < ms; r++) {
-    uint8_t *row = NULL;
-    if (layout == 1 &&
-        !(row = sim_global_access(b, in, 0, r * dstride * des, ns * des, true)))
-      return false;
-    for (int64_t c = 0; c < ns; c++) {
-      const uint8_t *sp = C + ((c / 16) * sstride + r) * 64 + (c % 16) * 4;
-      uint8_t *dp = row ? row + c * des : NULL;
-      if (!dp &&
-          !(dp = sim_global_access(
-                b, in, 0, (c / 16) * dstride * 32 + (r * 16 + c % 16) * des,
-                des, true)))
+    int64_t dbase = i * dnd * des;
+    for (int64_t r = 0; r < ms; r++) {
+      uint8_t *row = NULL;
+      if (layout == 1 &&
+          !(row = sim_global_access(b, in, 0, dbase + r * dstride * des,
+                                    ns * des, true)))
         return false;
-      if (!q8)
-        sim_cube_fix_elem(dp, sp, sdt, ddt, relu, deq);
-      else if (!sim_cube_q8_store(b, in, dp, sp, sdt, relu, &q8w))
-        return false;
+      for (int64_t c = 0; c < ns; c++) {
+        const uint8_t *sp = C + ((c / 16) * sstride + r) * 64 + (c % 16) * 4;
+        uint8_t *dp = row ? row + c * des : NULL;
+        if (!dp &&
+            !(dp = sim_global_access(
+                  b, in, 0, fix_dst_off(layout, split, dstride, r, c, des), des,
+                  true)))
+          return false;
+        if (!q8)
+          sim_cube_fix_elem(dp, sp, sdt, ddt, relu, deq);
+        else if (!sim_cube_q8_store(b, in, dp, sp, sdt, relu, &q8w))
+          return false;
+      }
     }
   }
   return true;

@@ -45,7 +45,11 @@ static unsigned out_type(unsigned sdt, int64_t q) {
  * operand 1 the L0C tensor. */
 typedef struct {
   int64_t ns, ms, sstride, dstride;
+  int64_t ndnum, snd, dnd; /* ND matrices (ND path only): count, source
+                              stride in 1024-byte fractals, dst stride in
+                              elements */
   bool nd, relu, dst_l1;
+  bool split; /* isChannelSplit: NZ out with C0 = 8 */
   unsigned sdt, ddt;
   double deq;         /* the scalar scale (DEQF16) */
   const uint8_t *vws; /* VDEQF16 / VREQ8 / VQF322B8_PRE: nSize uint64
@@ -69,55 +73,60 @@ static uint8_t *dst_run(sim_block *b, const sim_insn *in, const fix_move *f,
 
 static bool run_move(sim_block *b, const sim_insn *in, const fix_move *f) {
   int64_t nb = (f->ns + 15) / 16, des = casc_dtype_size((casc_dtype)f->ddt);
-  sim_pool cp;
-  const uint8_t *C = sim_local_access_in(b, in, 1, 0, nb * f->sstride * 64, 64,
-                                         1u << SIM_POOL_L0C, &cp);
-  if (!C)
-    return false;
-  int64_t coff = C - b->mem[cp];
-  for (int64_t j = 0; j < nb; j++) {
-    int64_t first =
-        sim_cube_first_unwritten(b, cp, coff + j * f->sstride * 64, f->ms * 64);
-    if (first >= 0) {
-      sim_report(b, CASC_CHECK_L0C_UNINIT, CASC_SEV_ERROR, in->op,
-                 "%s: reads L0C bytes at %lld that no Mmad has written",
-                 sim_api_name(in->op), (long long)first);
+  int64_t w = f->split ? 8 : 16, ng = (f->ns + w - 1) / w;
+  for (int64_t i = 0; i < (f->nd ? f->ndnum : 1); i++) {
+    sim_pool cp;
+    const uint8_t *C =
+        sim_local_access_in(b, in, 1, i * f->snd * 1024, nb * f->sstride * 64,
+                            64, 1u << SIM_POOL_L0C, &cp);
+    if (!C)
       return false;
-    }
-  }
-  for (int64_t r = 0; r < f->ms; r++)
+    int64_t coff = C - b->mem[cp];
     for (int64_t j = 0; j < nb; j++) {
-      int64_t n = f->ns - j * 16 < 16 ? f->ns - j * 16 : 16;
-      int64_t off = f->nd ? (r * f->dstride + j * 16) * des
-                          : j * f->dstride * 32 + r * 16 * des;
-      uint8_t *dp = dst_run(b, in, f, off, n * des);
-      if (!dp)
+      int64_t first = sim_cube_first_unwritten(
+          b, cp, coff + j * f->sstride * 64, f->ms * 64);
+      if (first >= 0) {
+        sim_report(b, CASC_CHECK_L0C_UNINIT, CASC_SEV_ERROR, in->op,
+                   "%s: reads L0C bytes at %lld that no Mmad has written",
+                   sim_api_name(in->op), (long long)first);
         return false;
-      const uint8_t *sp = C + (j * f->sstride + r) * 64;
-      for (int64_t t = 0; t < n; t++) {
-        if (f->q8) {
-          sim_q8 q = f->q8w;
-          uint64_t w;
-          if (f->vws) {
-            memcpy(&w, f->vws + (j * 16 + t) * 8, 8);
-            if (!sim_cube_q8_word(b, in, w, &q))
-              return false;
-          }
-          if (!sim_cube_q8_store(b, in, dp + t, sp + t * 4, f->sdt, f->relu,
-                                 &q))
-            return false;
-          continue;
-        }
-        double deq = f->deq;
-        if (f->vws) {
-          uint64_t w;
-          memcpy(&w, f->vws + (j * 16 + t) * 8, 8);
-          deq = sim_cube_deq_scale(w);
-        }
-        sim_cube_fix_elem(dp + t * des, sp + t * 4, f->sdt, f->ddt, f->relu,
-                          deq);
       }
     }
+    for (int64_t r = 0; r < f->ms; r++)
+      for (int64_t g = 0; g < ng; g++) {
+        int64_t c0 = g * w, n = f->ns - c0 < w ? f->ns - c0 : w;
+        int64_t off = f->nd ? (i * f->dnd + r * f->dstride + c0) * des
+                            : g * f->dstride * 32 + r * w * des;
+        uint8_t *dp = dst_run(b, in, f, off, n * des);
+        if (!dp)
+          return false;
+        const uint8_t *sp =
+            C + ((c0 / 16) * f->sstride + r) * 64 + (c0 % 16) * 4;
+        for (int64_t t = 0; t < n; t++) {
+          if (f->q8) {
+            sim_q8 q = f->q8w;
+            uint64_t wd;
+            if (f->vws) {
+              memcpy(&wd, f->vws + (c0 + t) * 8, 8);
+              if (!sim_cube_q8_word(b, in, wd, &q))
+                return false;
+            }
+            if (!sim_cube_q8_store(b, in, dp + t, sp + t * 4, f->sdt, f->relu,
+                                   &q))
+              return false;
+            continue;
+          }
+          double deq = f->deq;
+          if (f->vws) {
+            uint64_t wd;
+            memcpy(&wd, f->vws + (c0 + t) * 8, 8);
+            deq = sim_cube_deq_scale(wd);
+          }
+          sim_cube_fix_elem(dp + t * des, sp + t * 4, f->sdt, f->ddt, f->relu,
+                            deq);
+        }
+      }
+  }
   return true;
 }
 
@@ -132,7 +141,7 @@ static bool check_move(sim_block *b, const sim_insn *in, const fix_move *f,
                     f->nd ? "mSize %lld is not in 1..8192 (NZ2ND)"
                           : "mSize %lld is not in 1..65535",
                     (long long)f->ms);
-  if (!f->nd && f->ns % 16)
+  if (!f->nd && !f->split && f->ns % 16)
     return sim_fail(b, in, CASC_CHECK_FRACTAL_ALIGN,
                     "nSize %lld must be a multiple of 16 without NZ2ND",
                     (long long)f->ns);
@@ -148,6 +157,9 @@ static bool check_move(sim_block *b, const sim_insn *in, const fix_move *f,
         b, in, CASC_CHECK_BAD_VALUE,
         "dstStride %lld is smaller than nSize (ND: elements per row)",
         (long long)f->dstride);
+  if (f->split &&
+      !sim_cube_fix_split_check(b, in, f->sdt, f->ddt, quant, f->nd, f->ns))
+    return false;
   if (sim_cube_q8_mode(quant))
     return sim_cube_q8_check(b, in, quant, f->sdt, f->ddt);
   unsigned want = out_type(f->sdt, quant);
@@ -182,13 +194,18 @@ static bool co12dst(sim_block *b, const sim_insn *in) {
   f.ddt = in->dt2;
   f.dst_l1 = !casc_type_is_global_tensor(in->op->operands[0].value->type);
   f.relu = relu == 1;
-  if (sim_field(b, in, 2, 6) != 0)
-    return sim_fail(b, in, CASC_CHECK_UNSUPPORTED,
-                    "channelSplit (C0 = 8 float columns) is not simulated");
+  f.split = sim_field(b, in, 2, 6) != 0;
+  f.ndnum = 1; /* its ND_PARA comes from SetFixpipeNz2ndFlag, which pyasc
+                  does not expose: one matrix */
   if (relu != 0 && relu != 1)
     return sim_fail(b, in, CASC_CHECK_UNSUPPORTED,
                     "reluPre %lld: only 0 (none) and 1 (ReLU) are simulated",
                     (long long)relu);
+  /* "isChannelSplit must be false when dst position is C1" (asc-devkit's
+   * CheckFixpipeL0C2L1Param) */
+  if (f.split && f.dst_l1)
+    return sim_fail(b, in, CASC_CHECK_BAD_VALUE,
+                    "channelSplit: the channel split writes to GM only");
   if (f.nd && f.dst_l1)
     return sim_fail(b, in, CASC_CHECK_BAD_VALUE,
                     "nz2ndEn: NZ2ND converts on the CO1 -> GM path only");
@@ -225,7 +242,12 @@ static bool fixpipe_ws(sim_block *b, const sim_insn *in) {
   f.sstride = sim_field(b, in, 3, 2);
   f.dstride = sim_field(b, in, 3, 3);
   f.relu = sim_field(b, in, 3, 4) != 0;
-  int64_t quant = sim_field(b, in, 3, 5), ndnum = sim_field(b, in, 3, 7);
+  int64_t quant = sim_field(b, in, 3, 5);
+  f.ndnum = sim_field(b, in, 3, 7);
+  f.snd = sim_field(b, in, 3, 8);
+  f.dnd = sim_field(b, in, 3, 9);
+  f.split = sim_field(b, in, 3, 11) != 0;
+  int64_t uflag = sim_field(b, in, 3, 10);
   int64_t layout = sim_field(b, in, 4, 0);
   f.sdt = in->dt3;
   f.ddt = in->dt2;
@@ -233,10 +255,15 @@ static bool fixpipe_ws(sim_block *b, const sim_insn *in) {
   if (layout != 0 && layout != 1)
     return sim_fail(b, in, CASC_CHECK_UNSUPPORTED, "CO2Layout %lld",
                     (long long)layout);
-  if (ndnum > 1)
+  if (uflag != 0)
     return sim_fail(b, in, CASC_CHECK_UNSUPPORTED,
-                    "ndNum %lld (several ND matrices) is not simulated",
-                    (long long)ndnum);
+                    "unitFlag %lld is not supported by the simulator (the "
+                    "reference gives it as an Mmad -> Fixpipe handshake per "
+                    "fractal, with no effect on the data; Mmad and Fixpipe "
+                    "run whole here)",
+                    (long long)uflag);
+  if (!sim_cube_fix_nd_check(b, in, f.ndnum, f.snd, f.dnd, f.nd))
+    return false;
   /* "cbufWorkspace ... 仅当quantPre为VDEQF16/VQF322B8_PRE/VREQ8时支持" */
   if (quant != Q_VDEQF16 && !sim_cube_q8_vector(quant))
     return sim_fail(

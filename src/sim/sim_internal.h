@@ -968,6 +968,12 @@ void sim_cube_fix_elem(uint8_t *dp, const uint8_t *sp, unsigned sdt,
                        unsigned ddt, bool relu, double deq_scale);
 /* DEQF16's scale from a deqScalar (cube.c). */
 double sim_cube_deq_scale(uint64_t deq);
+/* Fixpipe's ndNum / srcNdStride / dstNdStride and isChannelSplit rules
+ * (cube.c); nd: the ND (ROW_MAJOR / nz2ndEn) path. */
+bool sim_cube_fix_nd_check(sim_block *b, const sim_insn *in, int64_t ndnum,
+                           int64_t snd, int64_t dnd, bool nd);
+bool sim_cube_fix_split_check(sim_block *b, const sim_insn *in, unsigned sdt,
+                              unsigned ddt, int64_t quant, bool nd, int64_t ns);
 /* cube_quant.c: the fixpipe's 8-bit modes (REQ8, VREQ8, QF322B8_PRE,
  * VQF322B8_PRE). A quantisation word decoded: the scale the fixpipe reads
  * and the 9-bit offset. */

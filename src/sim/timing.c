@@ -569,12 +569,17 @@ static void op_cost(const sim_block *b, const sim_insn *in, int pipe,
     *lat = pl->cube_latency;
     break;
   case CASC_SIM_PIPE_FIX:
-    /* The nSize x mSize C elements the Fixpipe converts, 2 bytes each. */
-    c = pl->fix_setup + (in->opc == SIM_FIXPIPE
-                             ? div_up((uint64_t)sim_field(b, in, 2, 0) *
-                                          (uint64_t)sim_field(b, in, 2, 1) * 2,
-                                      pl->fix_bytes_per_cycle)
-                             : units);
+    /* The nSize x mSize C elements the Fixpipe converts, 2 bytes each;
+     * ndNum matrices of them on the ND (ROW_MAJOR) path (cube.c). */
+    if (in->opc == SIM_FIXPIPE) {
+      int64_t nd = sim_field(b, in, 2, 7);
+      uint64_t nmat = sim_field(b, in, 3, 0) == 1 && nd > 1 ? (uint64_t)nd : 1;
+      c = pl->fix_setup + div_up(nmat * (uint64_t)sim_field(b, in, 2, 0) *
+                                     (uint64_t)sim_field(b, in, 2, 1) * 2,
+                                 pl->fix_bytes_per_cycle);
+    } else {
+      c = pl->fix_setup + units;
+    }
     *lat = pl->fix_latency;
     break;
   default:
